@@ -1,0 +1,100 @@
+/**
+ * What the till's window may do: it runs the app's own pages from the embedded server and nothing
+ * else. Takes the Electron objects it needs as parameters, so that it is tested without Electron.
+ */
+
+/** `webPreferences` of every window: no Node in the page, a sandboxed renderer, only the preload bridge. */
+export interface SecureWebPreferences {
+  preload: string;
+  contextIsolation: true;
+  nodeIntegration: false;
+  nodeIntegrationInSubFrames: false;
+  sandbox: true;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  webviewTag: false;
+  navigateOnDragDrop: false;
+  spellcheck: false;
+}
+
+export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    sandbox: true,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+export interface NavigationEvent {
+  readonly url: string;
+  preventDefault(): void;
+}
+
+export interface WindowOpenRequest {
+  readonly url: string;
+}
+
+/** The part of Electron's `WebContents` the policy uses. */
+export interface GuardedContents {
+  on(event: 'will-navigate', listener: (event: NavigationEvent) => void): unknown;
+  setWindowOpenHandler(handler: (details: WindowOpenRequest) => { action: 'allow' | 'deny' }): void;
+}
+
+/** The part of Electron's `Session` the policy uses. */
+export interface PermissionSession {
+  setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** True for pages of the embedded server (same scheme, host and port). */
+export function isAppUrl(url: string, appOrigin: string): boolean {
+  return originOf(url) === appOrigin;
+}
+
+/** True for links the user may follow in their own browser. */
+export function isExternalWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Keeps the window on the app's origin. Navigation away is cancelled; a web link opens in the
+ * user's browser instead, and any other scheme (file:, javascript:, custom protocols) goes nowhere.
+ */
+export function guardNavigation(contents: GuardedContents, appOrigin: string, openExternal: (url: string) => void): void {
+  contents.on('will-navigate', (event) => {
+    if (isAppUrl(event.url, appOrigin)) return;
+    event.preventDefault();
+    if (isExternalWebUrl(event.url)) openExternal(event.url);
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAppUrl(url, appOrigin)) return { action: 'allow' };
+    if (isExternalWebUrl(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** The till needs no camera, microphone, location or notifications: every permission request is refused. */
+export function denyPermissionRequests(session: PermissionSession): void {
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => {
+    callback(false);
+  });
+}

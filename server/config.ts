@@ -1,0 +1,101 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { SecretStoreChoice } from './secrets/secret-store.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const SECRET_STORE_CHOICES = ['auto', 'keychain', 'file', 'memory'] as const satisfies readonly SecretStoreChoice[];
+
+/** Everything `tillbase serve` needs, after flags, environment and defaults are resolved. */
+export interface ServeOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  allowedOrigins: string[];
+  allowedHosts: string[];
+  secretStore: SecretStoreChoice;
+  /** `undefined`: seed the demo store only on first run (an empty database). */
+  demo: boolean | undefined;
+  logLevel: LogLevel;
+}
+
+/** A flag or variable whose value cannot be used; the CLI prints the message and exits with 2. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** `90s`, `30m`, `12h`, `30d` → seconds. */
+export function parseDuration(value: string, name: string): number {
+  const match = /^(\d{1,9})([smhd])$/.exec(value.trim());
+  if (!match) throw new ConfigError(`${name} must be a duration such as 90s, 30m, 12h or 30d, not "${value}"`);
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
+  if (seconds < 1) throw new ConfigError(`${name} must be at least one second`);
+  return seconds;
+}
+
+export function parsePort(value: string, name = '--port'): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) throw new ConfigError(`${name} must be a port number from 0 to 65535, not "${value}"`);
+  return Number(value);
+}
+
+export function parseChoice<T extends string>(value: string, choices: readonly T[], name: string): T {
+  if (!(choices as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${choices.join(', ')}, not "${value}"`);
+  return value as T;
+}
+
+const originSchema = z.url().refine((value) => {
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+});
+
+export function parseOrigin(value: string): string {
+  if (!originSchema.safeParse(value).success) throw new ConfigError(`--allowed-origin must be an origin such as https://pos.example.com, not "${value}"`);
+  return new URL(value).origin;
+}
+
+export function parseHostName(value: string): string {
+  const host = value.trim().toLowerCase();
+  if (!/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(host)) throw new ConfigError(`--allowed-host must be a host name such as till-1.local, not "${value}"`);
+  return host;
+}
+
+/** The OS user's data directory (Linux: $XDG_DATA_HOME/tillbase or ~/.local/share/tillbase). */
+export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Tillbase');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Tillbase');
+  return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'tillbase');
+}
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function parseBooleanEnv(value: string, name: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+/** The defaults of CONTRACT section 1, overridden by the TILLBASE_* environment variables. */
+export function defaultServeOptions(env: NodeJS.ProcessEnv): ServeOptions {
+  return {
+    dataDir: env.TILLBASE_DATA_DIR ?? defaultDataDir(env),
+    host: env.TILLBASE_HOST ?? '127.0.0.1',
+    port: env.TILLBASE_PORT === undefined ? 8787 : parsePort(env.TILLBASE_PORT, 'TILLBASE_PORT'),
+    accessTtlSeconds: parseDuration(env.TILLBASE_ACCESS_TTL ?? '30m', 'TILLBASE_ACCESS_TTL'),
+    refreshTtlSeconds: parseDuration(env.TILLBASE_REFRESH_TTL ?? '30d', 'TILLBASE_REFRESH_TTL'),
+    allowedOrigins: commaList(env.TILLBASE_ALLOWED_ORIGINS).map(parseOrigin),
+    allowedHosts: commaList(env.TILLBASE_ALLOWED_HOSTS).map(parseHostName),
+    secretStore: parseChoice(env.TILLBASE_SECRET_STORE ?? 'auto', SECRET_STORE_CHOICES, 'TILLBASE_SECRET_STORE'),
+    demo: env.TILLBASE_DEMO === undefined ? undefined : parseBooleanEnv(env.TILLBASE_DEMO, 'TILLBASE_DEMO'),
+    logLevel: parseChoice(env.TILLBASE_LOG_LEVEL ?? 'info', LOG_LEVELS, 'TILLBASE_LOG_LEVEL'),
+  };
+}

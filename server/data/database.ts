@@ -1,0 +1,48 @@
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Migration } from './migrations/migration.js';
+
+export type { Database } from 'better-sqlite3';
+
+/** A database written by a newer Tillbase: opening it could lose data, so we refuse. */
+export class DatabaseTooNewError extends Error {
+  constructor(found: number, supported: number) {
+    super(`the database is at schema version ${found}, but this Tillbase knows versions up to ${supported}; upgrade Tillbase to open it`);
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/** Opens (creating if needed) a database file in WAL mode with foreign keys on, migrated to the latest schema. */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Database {
+  const db = new BetterSqlite3(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs every step above the database's `user_version`, each in its own transaction. */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) throw new Error(`migration ${migration.name} is numbered ${migration.version}, expected ${index + 1}`);
+  });
+  const current = schemaVersion(db);
+  if (current > migrations.length) throw new DatabaseTooNewError(current, migrations.length);
+  for (const migration of migrations.slice(current)) {
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

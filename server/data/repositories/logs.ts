@@ -1,0 +1,61 @@
+import type { Database } from '../database.js';
+
+export const LOG_ENTRY_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
+export type LogEntryLevel = (typeof LOG_ENTRY_LEVELS)[number];
+
+export interface LogEntry {
+  id: number;
+  timestamp: string;
+  level: LogEntryLevel;
+  source: string;
+  message: string;
+  context: Record<string, unknown>;
+}
+
+export interface LogQuery {
+  level?: LogEntryLevel | undefined;
+  source?: string | undefined;
+  after?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The application log that `GET /logs` shows: access failures and other events a manager should see. */
+export class LogsRepository {
+  constructor(private readonly db: Database) {}
+
+  add(entry: Omit<LogEntry, 'id' | 'timestamp'>): void {
+    this.db
+      .prepare('INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)')
+      .run(new Date().toISOString(), entry.level, entry.source, entry.message, JSON.stringify(entry.context));
+  }
+
+  list(query: LogQuery): { entries: LogEntry[]; total: number } {
+    const where: string[] = [];
+    const params: Record<string, string> = {};
+    if (query.level) {
+      where.push('level = @level');
+      params.level = query.level;
+    }
+    if (query.source) {
+      where.push('source = @source');
+      params.source = query.source;
+    }
+    if (query.after) {
+      where.push('timestamp > @after');
+      params.after = query.after;
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = this.db.prepare<Record<string, string>, { n: number }>(`SELECT COUNT(*) AS n FROM logs ${clause}`).get(params)?.n ?? 0;
+    const rows = this.db
+      .prepare<Record<string, string | number>, Omit<LogEntry, 'context'> & { context: string }>(
+        `SELECT * FROM logs ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...params, limit: query.limit, offset: query.offset });
+    return { entries: rows.map((row) => ({ ...row, context: JSON.parse(row.context) as Record<string, unknown> })), total };
+  }
+
+  sources(): string[] {
+    return this.db.prepare<[], { source: string }>('SELECT DISTINCT source FROM logs ORDER BY source').all().map((row) => row.source);
+  }
+}

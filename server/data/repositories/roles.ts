@@ -1,0 +1,31 @@
+import type { Database } from '../database.js';
+
+export interface RoleRecord {
+  name: string;
+  label: string;
+  capabilities: string[];
+}
+
+export class RolesRepository {
+  constructor(private readonly db: Database) {}
+
+  list(): RoleRecord[] {
+    const roles = this.db.prepare<[], { name: string; label: string }>('SELECT name, label FROM roles ORDER BY name').all();
+    const capabilities = this.db.prepare<[string], { capability: string }>('SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability');
+    return roles.map((role) => ({ ...role, capabilities: capabilities.all(role.name).map((row) => row.capability) }));
+  }
+
+  exists(name: string): boolean {
+    return this.db.prepare('SELECT 1 FROM roles WHERE name = ?').get(name) !== undefined;
+  }
+
+  /** True when the role did not have the capability before. */
+  grant(role: string, capability: string): boolean {
+    return this.db.prepare('INSERT OR IGNORE INTO role_capabilities (role, capability) VALUES (?, ?)').run(role, capability).changes > 0;
+  }
+
+  /** True when the role had the capability. */
+  revoke(role: string, capability: string): boolean {
+    return this.db.prepare('DELETE FROM role_capabilities WHERE role = ? AND capability = ?').run(role, capability).changes > 0;
+  }
+}

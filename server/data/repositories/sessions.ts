@@ -1,0 +1,76 @@
+import type { Database } from '../database.js';
+
+export interface SessionRecord {
+  id: string;
+  user_id: number;
+  created_at: number;
+  last_active_at: number;
+  refresh_expires_at: number;
+  user_agent: string;
+  client_address: string;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokenRecord {
+  jti: string;
+  session_id: string;
+  issued_at: number;
+  expires_at: number;
+  rotated_at: number | null;
+  replaced_by: string | null;
+}
+
+/** Login sessions and the refresh tokens issued in them. Times are Unix seconds. */
+export class SessionsRepository {
+  constructor(private readonly db: Database) {}
+
+  create(session: Pick<SessionRecord, 'id' | 'user_id' | 'created_at' | 'refresh_expires_at' | 'user_agent' | 'client_address'>): void {
+    this.db
+      .prepare('INSERT INTO sessions (id, user_id, created_at, last_active_at, refresh_expires_at, user_agent, client_address) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(session.id, session.user_id, session.created_at, session.created_at, session.refresh_expires_at, session.user_agent, session.client_address);
+  }
+
+  find(id: string): SessionRecord | undefined {
+    return this.db.prepare<[string], SessionRecord>('SELECT * FROM sessions WHERE id = ?').get(id);
+  }
+
+  activeForUser(userId: number): SessionRecord[] {
+    return this.db.prepare<[number], SessionRecord>('SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC').all(userId);
+  }
+
+  touch(id: string, at: number): void {
+    this.db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(at, id);
+  }
+
+  extend(id: string, refreshExpiresAt: number): void {
+    this.db.prepare('UPDATE sessions SET refresh_expires_at = ? WHERE id = ?').run(refreshExpiresAt, id);
+  }
+
+  revoke(id: string, at: number, reason: string): boolean {
+    return this.db.prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(at, reason, id).changes > 0;
+  }
+
+  revokeAllForUser(userId: number, at: number, reason: string): number {
+    return this.db.prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL').run(at, reason, userId).changes;
+  }
+
+  addRefreshToken(token: RefreshTokenRecord): void {
+    this.db
+      .prepare('INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at, rotated_at, replaced_by) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(token.jti, token.session_id, token.issued_at, token.expires_at, token.rotated_at, token.replaced_by);
+  }
+
+  findRefreshToken(jti: string): RefreshTokenRecord | undefined {
+    return this.db.prepare<[string], RefreshTokenRecord>('SELECT * FROM refresh_tokens WHERE jti = ?').get(jti);
+  }
+
+  /** Retires a token in favour of its successor; false if it was already retired (a concurrent rotation won). */
+  markRotated(jti: string, at: number, replacedBy: string): boolean {
+    return this.db.prepare('UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE jti = ? AND rotated_at IS NULL').run(at, replacedBy, jti).changes > 0;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}

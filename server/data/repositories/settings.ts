@@ -1,0 +1,19 @@
+import type { Database } from '../database.js';
+
+/** Settings sections as key → JSON value; the section schemas (domain) hold the defaults. */
+export class SettingsRepository {
+  constructor(private readonly db: Database) {}
+
+  section(section: string): Record<string, unknown> {
+    const rows = this.db.prepare<[string], { key: string; value: string }>('SELECT key, value FROM settings WHERE section = ?').all(section);
+    return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+  }
+
+  /** Writes the given keys of a section in one transaction; other keys stay as they are. */
+  write(section: string, values: Record<string, unknown>): void {
+    const upsert = this.db.prepare('INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value');
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(values)) upsert.run(section, key, JSON.stringify(value));
+    })();
+  }
+}

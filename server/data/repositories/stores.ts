@@ -1,0 +1,57 @@
+import type { Database } from '../database.js';
+import { gmtNow } from '../../domain/dates.js';
+import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../domain/stores.js';
+
+interface StoreRow {
+  id: number;
+  name: string;
+  fields: string;
+  meta_data: string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+}
+
+function toStore(row: StoreRow): Store {
+  return { id: row.id, name: row.name, ...readStoreFields(row.fields), meta_data: JSON.parse(row.meta_data) as MetaData, date_created_gmt: row.date_created_gmt, date_modified_gmt: row.date_modified_gmt };
+}
+
+export const DEFAULT_STORE_ID = 1;
+
+export class StoresRepository {
+  constructor(private readonly db: Database) {}
+
+  find(id: number): Store | undefined {
+    const row = this.db.prepare<[number], StoreRow>('SELECT * FROM stores WHERE id = ?').get(id);
+    return row && toStore(row);
+  }
+
+  /** The store a sale belongs to when the client names none: the default store, or the lowest id. */
+  defaultStore(): Store {
+    const row = this.db.prepare<[], StoreRow>('SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
+    if (!row) throw new Error('the database has no store; migration 3 creates one');
+    return toStore(row);
+  }
+
+  list(limit: number, offset: number): { stores: Store[]; total: number } {
+    const total = this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
+    const rows = this.db.prepare<[number, number], StoreRow>('SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);
+    return { stores: rows.map(toStore), total };
+  }
+
+  create(name: string, fields: StoreFields, metaData: MetaData): Store {
+    const now = gmtNow();
+    const { lastInsertRowid } = this.db
+      .prepare('INSERT INTO stores (name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)')
+      .run(name, JSON.stringify(fields), JSON.stringify(metaData), now, now);
+    const store = this.find(Number(lastInsertRowid));
+    if (!store) throw new Error('store vanished after insert');
+    return store;
+  }
+
+  update(id: number, name: string, fields: StoreFields, metaData: MetaData): Store | undefined {
+    const changed = this.db
+      .prepare('UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?')
+      .run(name, JSON.stringify(fields), JSON.stringify(metaData), gmtNow(), id).changes;
+    return changed > 0 ? this.find(id) : undefined;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Capability } from '../../../shared/access.js';
+
+/**
+ * The access policy as data: every route the server answers, with the one thing it requires.
+ * `public` routes take no token; `authenticated` routes take any valid access token; every other
+ * route names the capability of CONTRACT section 3. The HTTP layer refuses to mount a route that
+ * is missing here, and the access-matrix test checks this table against access-matrix.json.
+ */
+export type Access = 'public' | 'authenticated' | Capability;
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface EndpointPolicy {
+  method: HttpMethod;
+  /** Relative to /pos/v1, with `{name}` path parameters as in the seed. */
+  path: string;
+  access: Access;
+}
+
+const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
+  public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test'],
+  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}'],
+  access_pos: [
+    'GET /settings',
+    'GET /stores',
+    'GET /stores/{id}',
+    'GET /cashier/{id}',
+    'GET /cashier/{id}/stores',
+    'GET /data/order_statuses',
+    'GET /taxes',
+    'GET /taxes/classes',
+    'GET /shipping_methods',
+    'GET /templates',
+    'GET /templates/active',
+    'GET /templates/gallery',
+  ],
+  read_products: [
+    'GET /products',
+    'GET /products/{id}',
+    'GET /products/variations',
+    'GET /products/categories',
+    'GET /products/tags',
+    'GET /products/brands',
+  ],
+  read_coupons: ['GET /coupons'],
+  read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /receipts/{order_id}'],
+  create_orders: [
+    'POST /orders',
+    'GET /orders/{id}/checkout',
+    'POST /orders/{id}/checkout',
+    'GET /payment-gateways',
+    'POST /payment-gateways/{id}/bootstrap',
+  ],
+  edit_orders: ['PATCH /orders/{id}'],
+  refund_orders: ['POST /orders/{id}/refunds'],
+  list_customers: ['GET /customers', 'GET /customers/{id}'],
+  create_customers: ['POST /customers'],
+  edit_customers: ['PATCH /customers/{id}'],
+  manage_pos: [
+    'GET /settings/general',
+    'POST /settings/general',
+    'GET /settings/checkout',
+    'POST /settings/checkout',
+    'GET /settings/tax_ids',
+    'POST /settings/tax_ids',
+    'GET /settings/payment-gateways',
+    'POST /settings/payment-gateways',
+    'GET /settings/license',
+    'POST /settings/license',
+    'GET /extensions',
+    'GET /logs',
+  ],
+  manage_stores: ['GET /stores/{id}/edit', 'POST /stores', 'PATCH /stores/{id}'],
+  install_plugins: ['POST /extensions/action'],
+};
+
+export const ENDPOINT_POLICIES: readonly EndpointPolicy[] = Object.entries(table).flatMap(([access, routes]) =>
+  routes.map((route) => {
+    const [method, path] = route.split(' ') as [HttpMethod, string];
+    return { method, path, access: access as Access };
+  }),
+);
+
+export function findPolicy(method: HttpMethod, path: string): EndpointPolicy | undefined {
+  return ENDPOINT_POLICIES.find((policy) => policy.method === method && policy.path === path);
+}

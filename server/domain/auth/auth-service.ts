@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Capability, RoleName } from '../../../shared/access.js';
+import type { ApiUser, TokenResponse } from '../../../shared/api.js';
+import type { RefreshTokenRecord, SessionRecord, SessionsRepository } from '../../data/repositories/sessions.js';
+import type { UserRecord, UsersRepository } from '../../data/repositories/users.js';
+import { ApiError } from '../errors.js';
+import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import type { LoginThrottle } from './throttle.js';
+import { newTokenId, type TokenSigner } from './tokens.js';
+
+/** Within this many seconds of a rotation, the retired refresh token still works once more (CONTRACT 2). */
+export const REFRESH_GRACE_SECONDS = 30;
+/** Session activity is written at most this often, so that reads do not turn into writes. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export interface AuthSettings {
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+}
+
+export interface ClientInfo {
+  address: string;
+  userAgent: string;
+}
+
+/** Who is calling, once the access token has been checked. */
+export interface Principal {
+  user: UserRecord;
+  sessionId: string;
+  roles: RoleName[];
+  capabilities: Capability[];
+}
+
+export type AuthenticationFailure = 'token_invalid' | 'token_expired' | 'token_revoked';
+export type AuthenticationResult = { ok: true; principal: Principal } | { ok: false; reason: AuthenticationFailure };
+
+export interface SessionView {
+  id: string;
+  created_at: string;
+  last_active_at: string;
+  user_agent: string;
+  current: boolean;
+}
+
+const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function refreshFailure(code: 'pos_auth_refresh_expired' | 'pos_auth_refresh_invalid', reason: string): ApiError {
+  const message = code === 'pos_auth_refresh_expired' ? 'The refresh token has expired. Please log in again.' : 'The refresh token is not valid. Please log in again.';
+  return new ApiError(401, code, message, { reason, current_user: 0 });
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly signer: TokenSigner,
+    private readonly throttle: LoginThrottle,
+    private readonly settings: AuthSettings,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async login(login: string, password: string, client: ClientInfo): Promise<TokenResponse> {
+    const retryAfter = this.throttle.retryAfter(login, client.address);
+    if (retryAfter > 0) {
+      throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed login attempts. Please wait before trying again.', { retry_after: retryAfter });
+    }
+    const user = this.users.findByLogin(login);
+    const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+    if (!user || !valid) {
+      this.throttle.recordFailure(login, client.address);
+      throw new ApiError(401, 'pos_auth_invalid_credentials', 'The username or password is incorrect.', { reason: 'invalid_credentials', current_user: 0 });
+    }
+    this.throttle.recordSuccess(login);
+
+    const now = this.now();
+    const sessionId = randomUUID();
+    const refresh: RefreshTokenRecord = { jti: newTokenId(), session_id: sessionId, issued_at: now, expires_at: now + this.settings.refreshTtlSeconds, rotated_at: null, replaced_by: null };
+    this.sessions.transaction(() => {
+      this.sessions.create({ id: sessionId, user_id: user.id, created_at: now, refresh_expires_at: refresh.expires_at, user_agent: client.userAgent.slice(0, 512), client_address: client.address });
+      this.sessions.addRefreshToken(refresh);
+    });
+    this.users.touchLastAccess(user.id, iso(now));
+    return this.tokenResponse(user, sessionId, refresh, now);
+  }
+
+  /** Exchanges a refresh token for new tokens: rotation, reuse detection and the grace window of CONTRACT 2. */
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    const verified = await this.signer.verify(refreshToken, 'refresh');
+    if (!verified.ok) {
+      throw verified.reason === 'token_expired' ? refreshFailure('pos_auth_refresh_expired', 'refresh_expired') : refreshFailure('pos_auth_refresh_invalid', 'refresh_invalid');
+    }
+    const { claims } = verified;
+    const stored = this.sessions.findRefreshToken(claims.jti);
+    const session = this.sessions.find(claims.sessionId);
+    if (stored?.session_id !== claims.sessionId || !session || session.user_id !== claims.userId) throw refreshFailure('pos_auth_refresh_invalid', 'refresh_unknown');
+    if (session.revoked_at !== null) throw refreshFailure('pos_auth_refresh_invalid', 'session_revoked');
+    const user = this.users.findById(session.user_id);
+    if (!user) throw refreshFailure('pos_auth_refresh_invalid', 'user_removed');
+
+    const now = this.now();
+    if (stored.rotated_at === null) {
+      const successor: RefreshTokenRecord = { jti: newTokenId(), session_id: session.id, issued_at: now, expires_at: now + this.settings.refreshTtlSeconds, rotated_at: null, replaced_by: null };
+      const rotated = this.sessions.transaction(() => {
+        if (!this.sessions.markRotated(stored.jti, now, successor.jti)) return false;
+        this.sessions.addRefreshToken(successor);
+        this.sessions.extend(session.id, successor.expires_at);
+        this.sessions.touch(session.id, now);
+        return true;
+      });
+      if (rotated) return this.tokenResponse(user, session.id, successor, now);
+      // Another request rotated this token between our read and our write: treat it as the grace case.
+      return this.refresh(refreshToken);
+    }
+
+    const successor = stored.replaced_by === null ? undefined : this.sessions.findRefreshToken(stored.replaced_by);
+    if (now - stored.rotated_at <= REFRESH_GRACE_SECONDS && successor) {
+      // Two requests of one till refreshing at once: both get working tokens for the same session.
+      return this.tokenResponse(user, session.id, successor, now);
+    }
+    // A retired token presented again after the grace window: it may have been stolen (RFC 9700 4.14).
+    this.sessions.revoke(session.id, now, 'refresh_token_reuse');
+    throw refreshFailure('pos_auth_refresh_invalid', 'refresh_reused');
+  }
+
+  /** Checks an access token and the state behind it (session, user, capabilities) on every request. */
+  async authenticate(accessToken: string): Promise<AuthenticationResult> {
+    const verified = await this.signer.verify(accessToken, 'access');
+    if (!verified.ok) return verified;
+    const session = this.sessions.find(verified.claims.sessionId);
+    if (!session || session.revoked_at !== null || session.user_id !== verified.claims.userId) return { ok: false, reason: 'token_revoked' };
+    const user = this.users.findById(session.user_id);
+    if (!user) return { ok: false, reason: 'token_revoked' };
+    const now = this.now();
+    if (now - session.last_active_at >= TOUCH_INTERVAL_SECONDS) this.sessions.touch(session.id, now);
+    return { ok: true, principal: { user, sessionId: session.id, roles: this.users.rolesOf(user.id), capabilities: this.users.capabilitiesOf(user.id) } };
+  }
+
+  logout(principal: Principal): void {
+    this.sessions.revoke(principal.sessionId, this.now(), 'logout');
+  }
+
+  listSessions(principal: Principal): SessionView[] {
+    return this.sessions.activeForUser(principal.user.id).filter((session) => this.isLive(session)).map((session) => this.sessionView(session, principal.sessionId));
+  }
+
+  /** Revokes one of the caller's sessions; a `manage_pos` user may revoke anyone's. Others' sessions are 404, not 403. */
+  revokeSession(principal: Principal, sessionId: string): void {
+    const session = this.sessions.find(sessionId);
+    const mayRevoke = session !== undefined && (session.user_id === principal.user.id || principal.capabilities.includes('manage_pos'));
+    if (!session || !mayRevoke || session.revoked_at !== null) throw new ApiError(404, 'pos_rest_session_invalid_id', 'No such session.');
+    this.sessions.revoke(sessionId, this.now(), 'revoked');
+  }
+
+  /** Ends every session of a user, as after a password change or removal. */
+  revokeAllSessions(userId: number, reason: string): number {
+    return this.sessions.revokeAllForUser(userId, this.now(), reason);
+  }
+
+  apiUser(user: UserRecord): ApiUser {
+    return {
+      id: user.id,
+      uuid: user.uuid,
+      username: user.username,
+      email: user.email ?? '',
+      display_name: user.display_name,
+      roles: this.users.rolesOf(user.id),
+      capabilities: this.users.capabilitiesOf(user.id),
+    };
+  }
+
+  private isLive(session: SessionRecord): boolean {
+    return session.refresh_expires_at > this.now();
+  }
+
+  private sessionView(session: SessionRecord, currentSessionId: string): SessionView {
+    return { id: session.id, created_at: iso(session.created_at), last_active_at: iso(session.last_active_at), user_agent: session.user_agent, current: session.id === currentSessionId };
+  }
+
+  private async tokenResponse(user: UserRecord, sessionId: string, refresh: RefreshTokenRecord, now: number): Promise<TokenResponse> {
+    const accessExpiresAt = now + this.settings.accessTtlSeconds;
+    const [accessToken, refreshToken] = await Promise.all([
+      this.signer.sign('access', { userId: user.id, sessionId, jti: newTokenId(), issuedAt: now, expiresAt: accessExpiresAt }),
+      this.signer.sign('refresh', { userId: user.id, sessionId, jti: refresh.jti, issuedAt: refresh.issued_at, expiresAt: refresh.expires_at }),
+    ]);
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: this.settings.accessTtlSeconds,
+      expires_at: iso(accessExpiresAt),
+      refresh_expires_at: iso(refresh.expires_at),
+      user: this.apiUser(user),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import express, { type Express } from 'express';
+import { API_NAMESPACE } from '../../shared/api.js';
+import type { AppContext } from './context.js';
+import { cors } from './middleware/cors.js';
+import { errorResponder, noRoute } from './middleware/errors.js';
+import { hostGuard } from './middleware/host-guard.js';
+import { ROUTERS } from './routers/index.js';
+
+export interface AppOptions {
+  allowedOrigins: readonly string[];
+  allowedHosts: readonly string[];
+  /** The build output holding `renderer/` and `shared/`, served as the till's own UI; absent headless builds skip it. */
+  uiRoot?: string | undefined;
+}
+
+/** The whole HTTP application, without `listen`, so that tests and the desktop app can host it. */
+export function createApp(context: AppContext, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.set('etag', false);
+
+  app.use(hostGuard(options.allowedHosts));
+  app.use(cors(options.allowedOrigins));
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  for (const createRouter of ROUTERS) app.use(API_NAMESPACE, createRouter(context));
+
+  if (options.uiRoot !== undefined && existsSync(options.uiRoot)) {
+    const ui = express.Router();
+    ui.use((_req, res, next) => {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+      res.setHeader('Cache-Control', 'no-cache');
+      next();
+    });
+    ui.use('/app', express.static(`${options.uiRoot}/renderer`, { index: 'index.html' }));
+    ui.use('/shared', express.static(`${options.uiRoot}/shared`));
+    ui.get('/', (_req, res) => {
+      res.redirect('/app/');
+    });
+    app.use(ui);
+  }
+
+  app.use(noRoute());
+  app.use(errorResponder(context.logger, context.logs));
+  return app;
+}

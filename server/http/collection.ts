@@ -1,0 +1,78 @@
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { invalidParams } from '../domain/errors.js';
+
+/** `page` and `per_page` (1 to 100, default 10) of every collection (woocommerce-reference §3). */
+export const pagingQuery = z.object({
+  page: z.coerce.number().int('must be an integer').min(1, 'page must be 1 or more').default(1),
+  per_page: z.coerce.number().int('must be an integer').min(1, 'per_page must be between 1 (inclusive) and 100 (inclusive)').max(100, 'per_page must be between 1 (inclusive) and 100 (inclusive)').default(10),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type Paging = z.output<typeof pagingQuery>;
+
+export const orderQuery = z.enum(['asc', 'desc']);
+
+/** The rows to skip for a page (`offset` overrides `page`, as in WordPress). */
+export function offsetOf(paging: Paging): number {
+  return paging.offset ?? (paging.page - 1) * paging.per_page;
+}
+
+/** `_fields=a,b` (or `_fields[]=a`), with dot paths into nested objects. */
+export function requestedFields(req: Request): string[] | undefined {
+  const raw = req.query._fields;
+  if (raw === undefined) return undefined;
+  const list = (Array.isArray(raw) ? raw : [raw]).flatMap((item) => (typeof item === 'string' ? item.split(/[ ,]+/) : []));
+  const fields = list.map((item) => item.trim()).filter((item) => item !== '');
+  if (fields.length === 0) throw invalidParams({ _fields: '_fields must name at least one field' });
+  return fields;
+}
+
+function pick(item: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const field of fields) {
+    const [head, ...rest] = field.split('.');
+    if (head === undefined || !(head in item)) continue;
+    const value = item[head];
+    if (rest.length === 0) result[head] = value;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const nested = pick(value as Record<string, unknown>, [rest.join('.')]);
+      result[head] = { ...((result[head] as Record<string, unknown> | undefined) ?? {}), ...nested };
+    }
+  }
+  return result;
+}
+
+export function trimFields<T extends object>(item: T, fields: readonly string[] | undefined): Record<string, unknown> | T {
+  return fields ? pick(item as Record<string, unknown>, fields) : item;
+}
+
+/** The request URL with another page number, for the `Link` header. */
+function pageUrl(req: Request, page: number): string {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? 'localhost'}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** Sends one page of a collection with `X-WP-Total`, `X-WP-TotalPages` and `Link` (prev/next). */
+export function sendPage<T extends object>(req: Request, res: Response, items: readonly T[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+  const totalPages = total === 0 ? 0 : Math.ceil(total / paging.per_page);
+  res.setHeader('X-WP-Total', String(total));
+  res.setHeader('X-WP-TotalPages', String(totalPages));
+  const links: string[] = [];
+  if (paging.page > 1 && totalPages > 0) links.push(`<${pageUrl(req, Math.min(paging.page - 1, totalPages))}>; rel="prev"`);
+  if (paging.page < totalPages) links.push(`<${pageUrl(req, paging.page + 1)}>; rel="next"`);
+  if (links.length > 0) res.setHeader('Link', links.join(', '));
+  const fields = requestedFields(req);
+  res.json(items.map((item) => trimFields(item, fields)));
+}
+
+/** Sends a whole, unpaginated list (tax classes, gateways...) with the totals headers WordPress still sends. */
+export function sendAll<T extends object>(req: Request, res: Response, items: readonly T[]): void {
+  sendPage(req, res, items, items.length, { page: 1, per_page: Math.max(items.length, 1) });
+}
+
+/** Sends one resource, trimmed by `_fields`; `201` with `Location` for a create. */
+export function sendItem<T extends object>(req: Request, res: Response, item: T, created?: { location: string }): void {
+  if (created) res.status(201).setHeader('Location', created.location);
+  res.json(trimFields(item, requestedFields(req)));
+}

@@ -1,0 +1,42 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { AuthService } from '../domain/auth/auth-service.js';
+import { findPolicy, type HttpMethod } from '../domain/access/policy.js';
+import { requireAccess } from './middleware/access.js';
+
+type Mount = (path: string, ...handlers: RequestHandler[]) => void;
+
+export interface EndpointRouter {
+  router: Router;
+  get: Mount;
+  post: Mount;
+  patch: Mount;
+  put: Mount;
+  delete: Mount;
+}
+
+/** 1 MiB (CONTRACT 8). Bodies are parsed after access is checked, so a refused caller never gets as far as validation. */
+const BODY_LIMIT = '1mb';
+const parseBody: RequestHandler[] = [express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: true, limit: BODY_LIMIT })];
+
+/**
+ * A router whose routes can only be mounted through the access policy: each one runs, in order,
+ * authentication and capability (the policy's one middleware), body parsing, then its handlers.
+ * Mounting a route that the policy does not list throws at start-up, so the two cannot drift.
+ */
+export function endpointRouter(auth: AuthService): EndpointRouter {
+  const router = express.Router();
+  const mount =
+    (method: HttpMethod): Mount =>
+    (path, ...handlers) => {
+      const policy = findPolicy(method, path);
+      if (!policy) throw new Error(`${method} ${path} has no entry in the access policy`);
+      const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
+      const markEndpoint: RequestHandler = (_req, res, next) => {
+        res.locals.endpoint = path;
+        next();
+      };
+      const routeFor = { GET: router.get, POST: router.post, PATCH: router.patch, PUT: router.put, DELETE: router.delete }[method].bind(router);
+      routeFor(expressPath, markEndpoint, requireAccess(policy.access, auth), ...parseBody, ...handlers);
+    };
+  return { router, get: mount('GET'), post: mount('POST'), patch: mount('PATCH'), put: mount('PUT'), delete: mount('DELETE') };
+}

@@ -1,0 +1,25 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from '../../domain/errors.js';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `Host` without its port, lower-cased: `[::1]:8787` → `[::1]`, `Till.local:80` → `till.local`. */
+export function hostName(header: string): string {
+  const host = header.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}
+
+/** DNS-rebinding defence (CONTRACT 8): answer only requests addressed to a loopback name or a configured host. */
+export function hostGuard(allowedHosts: readonly string[]): RequestHandler {
+  const allowed = new Set([...LOOPBACK_HOSTS, ...allowedHosts]);
+  return (req, _res, next) => {
+    const header = req.headers.host;
+    if (header !== undefined && allowed.has(hostName(header))) {
+      next();
+      return;
+    }
+    next(new ApiError(403, 'pos_rest_bad_host', 'This server only answers requests addressed to its own host name.'));
+  };
+}

@@ -1,0 +1,40 @@
+import type { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { createAuthRouter } from './auth.js';
+import { createCashierRouter } from './cashier.js';
+import { createCheckoutRouter } from './checkout.js';
+import { createCouponsRouter } from './coupons.js';
+import { createCustomersRouter } from './customers.js';
+import { createExtensionsRouter } from './extensions.js';
+import { createLogsRouter } from './logs.js';
+import { createOrderStatusesRouter } from './order-statuses.js';
+import { createOrdersRouter } from './orders.js';
+import { createPaymentGatewaysRouter } from './payment-gateways.js';
+import { createProductsRouter } from './products.js';
+import { createReceiptsRouter } from './receipts.js';
+import { createSettingsRouter } from './settings.js';
+import { createShippingMethodsRouter } from './shipping-methods.js';
+import { createStoresRouter } from './stores.js';
+import { createTaxesRouter } from './taxes.js';
+import { createTemplatesRouter } from './templates.js';
+
+/** One router per resource area, each mounted under /pos/v1. */
+export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
+  createAuthRouter,
+  createSettingsRouter,
+  createStoresRouter,
+  createCashierRouter,
+  createProductsRouter,
+  createCouponsRouter,
+  createOrdersRouter,
+  createCheckoutRouter,
+  createReceiptsRouter,
+  createOrderStatusesRouter,
+  createCustomersRouter,
+  createTaxesRouter,
+  createShippingMethodsRouter,
+  createPaymentGatewaysRouter,
+  createTemplatesRouter,
+  createExtensionsRouter,
+  createLogsRouter,
+];

@@ -1,0 +1,129 @@
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_NAMESPACE } from '../shared/api.js';
+import { ConfigError, type ServeOptions } from './config.js';
+import { openDatabase, type Database } from './data/database.js';
+import { LogsRepository } from './data/repositories/logs.js';
+import { RolesRepository } from './data/repositories/roles.js';
+import { SessionsRepository } from './data/repositories/sessions.js';
+import { UsersRepository } from './data/repositories/users.js';
+import { seedDemoCatalogue } from './demo/catalogue.js';
+import { createDemoUsers } from './demo/demo-users.js';
+import { AuthService } from './domain/auth/auth-service.js';
+import { LoginThrottle } from './domain/auth/throttle.js';
+import { TokenSigner } from './domain/auth/tokens.js';
+import { UserAdmin } from './domain/user-admin.js';
+import { createApp } from './http/app.js';
+import type { AppContext } from './http/context.js';
+import { createLogger, type Logger } from './logging.js';
+import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
+import type { SecretStore } from './secrets/secret-store.js';
+
+export type { ServeOptions } from './config.js';
+
+export interface RunningServer {
+  /** `http://127.0.0.1:8787/pos/v1` */
+  apiUrl: string;
+  /** `http://127.0.0.1:8787` */
+  origin: string;
+  secrets: SecretStore;
+  close(): Promise<void>;
+}
+
+export const DATABASE_FILE = 'tillbase.db';
+/** dist/ of this build: where the renderer and shared browser modules are. */
+const UI_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Creates the data directory if needed and checks that it is a writable directory. */
+export function prepareDataDir(dataDir: string): string {
+  const dir = resolve(dataDir);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    accessSync(dir, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(`the data directory ${dir} is not usable: ${error instanceof Error ? error.message.replace(/^\w+: /, '') : String(error)}`);
+  }
+  return dir;
+}
+
+/** Opens the database of a data directory (for the CLI's administrative commands as well as the server). */
+export function openDataDirDatabase(dataDir: string): Database {
+  return openDatabase(join(prepareDataDir(dataDir), DATABASE_FILE));
+}
+
+export function userAdminFor(db: Database): UserAdmin {
+  return new UserAdmin(new UsersRepository(db), new RolesRepository(db), new SessionsRepository(db));
+}
+
+async function seedDemoIfWanted(db: Database, options: ServeOptions, dataDir: string, logger: Logger, announce: (line: string) => void): Promise<void> {
+  const users = new UsersRepository(db);
+  const empty = users.count() === 0;
+  if (options.demo === false) return;
+  if (!empty) {
+    if (options.demo === true) logger.info('the database already has users: the demo store is seeded only into an empty database');
+    return;
+  }
+  for (const line of await createDemoUsers(userAdminFor(db), dataDir)) announce(line);
+  seedDemoCatalogue(db);
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new ConfigError(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use (choose another with --port)` : `cannot listen on ${host}:${port}: ${error.message}`));
+    });
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address !== null ? address.port : port);
+    });
+  });
+}
+
+/** Starts the pos/v1 server: data directory, secrets, database, demo seed, HTTP. */
+export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
+  const dataDir = prepareDataDir(options.dataDir);
+  const logger = createLogger(options.logLevel);
+  const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => logger.warn(message) });
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  try {
+    const signingKey = await loadSigningKey(secrets);
+    const installationId = db.prepare<[], { value: string }>("SELECT value FROM installation WHERE key = 'installation_id'").get()?.value;
+    if (installationId === undefined) throw new Error('the database has no installation id');
+    await seedDemoIfWanted(db, options, dataDir, logger, announce);
+
+    const users = new UsersRepository(db);
+    const logs = new LogsRepository(db);
+    const auth = new AuthService(users, new SessionsRepository(db), new TokenSigner(signingKey, `tillbase:${installationId}`), new LoginThrottle(), {
+      accessTtlSeconds: options.accessTtlSeconds,
+      refreshTtlSeconds: options.refreshTtlSeconds,
+    });
+    const context: AppContext = { db, auth, logs, logger };
+    const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
+    const httpServer = createServer(app);
+    const port = await listen(httpServer, options.host, options.port);
+    const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+    const origin = `http://${hostInUrl}:${port}`;
+    logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
+
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closing ??= new Promise<void>((resolveClose) => {
+        httpServer.close(() => {
+          db.close();
+          logger.info('server stopped');
+          resolveClose();
+        });
+        httpServer.closeIdleConnections();
+        setTimeout(() => httpServer.closeAllConnections(), 2000).unref();
+      });
+      return closing;
+    };
+    return { apiUrl: `${origin}${API_NAMESPACE}`, origin, secrets, close };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

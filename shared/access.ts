@@ -1,0 +1,46 @@
+/**
+ * The access vocabulary shared by the server and the renderer: roles, capabilities and the
+ * default role set of CONTRACT section 3 (which reproduces the seed's matrix).
+ */
+export const ROLES = ['administrator', 'shop_manager', 'cashier'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export const CAPABILITIES = [
+  'access_pos',
+  'read_products',
+  'read_coupons',
+  'read_orders',
+  'create_orders',
+  'edit_orders',
+  'refund_orders',
+  'list_customers',
+  'create_customers',
+  'edit_customers',
+  'manage_pos',
+  'manage_stores',
+  'install_plugins',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export function isCapability(value: string): value is Capability {
+  return (CAPABILITIES as readonly string[]).includes(value);
+}
+
+const POS_CAPABILITIES: readonly Capability[] = [
+  'access_pos',
+  'read_products',
+  'read_coupons',
+  'read_orders',
+  'create_orders',
+  'edit_orders',
+  'refund_orders',
+  'list_customers',
+  'create_customers',
+  'edit_customers',
+];
+
+export const DEFAULT_ROLES: Readonly<Record<RoleName, { label: string; capabilities: readonly Capability[] }>> = {
+  administrator: { label: 'Administrator', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'install_plugins'] },
+  shop_manager: { label: 'Shop manager', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores'] },
+  cashier: { label: 'Cashier', capabilities: POS_CAPABILITIES },
+};
