@@ -1,5 +1,5 @@
-// Copies the renderer's static files (HTML, CSS) next to its compiled scripts in dist/renderer.
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+// After tsc: copies the renderer's static files (HTML, CSS) next to its compiled scripts in dist/renderer.
+import { chmodSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 const assetExtensions = new Set(['.html', '.css', '.svg', '.png']);
@@ -7,3 +7,6 @@ mkdirSync('dist/renderer', { recursive: true });
 for (const name of readdirSync('renderer')) {
   if (assetExtensions.has(extname(name))) cpSync(join('renderer', name), join('dist/renderer', name));
 }
+
+// npm links the `tillbase` bin before the first build exists, so the built entry is made executable here.
+chmodSync('dist/server/cli/main.js', 0o755);
