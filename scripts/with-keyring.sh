@@ -29,16 +29,39 @@ if [[ -z "${!private_session_marker:-}" ]]; then
   export "$private_session_marker=1"
   exec dbus-run-session -- "$0" "$@"
 fi
-
-keyring_data_home="$(mktemp -d "${TMPDIR:-/tmp}/tillbase-keyring.XXXXXX")"
-trap 'rm -rf "$keyring_data_home"' EXIT
-
-# --unlock reads the login keyring's password on stdin and creates that keyring when it is new.
-printf '%s' tillbase-ci |
-  XDG_DATA_HOME="$keyring_data_home" gnome-keyring-daemon --unlock --components=secrets >/dev/null
-
-# Not exec: the trap must remove the throwaway keyring once the command is done.
 unset "$private_session_marker"
+
+keyring_home="$(mktemp -d "${TMPDIR:-/tmp}/tillbase-keyring.XXXXXX")"
+keyring_pid=""
+stop_keyring() {
+  if [[ -n "$keyring_pid" ]]; then
+    kill "$keyring_pid" 2>/dev/null || true
+    wait "$keyring_pid" 2>/dev/null || true
+  fi
+  rm -rf "$keyring_home"
+}
+trap stop_keyring EXIT
+mkdir -m 700 "$keyring_home/data" "$keyring_home/runtime"
+
+# --foreground so that this script knows the daemon's pid and stops it: a daemonized one can
+# outlive the private bus. --unlock reads the login keyring's password on stdin and creates the
+# keyring when it is new. XDG_RUNTIME_DIR keeps its control socket out of ~/.cache and away from
+# any daemon the user runs.
+printf '%s' tillbase-ci |
+  XDG_DATA_HOME="$keyring_home/data" XDG_RUNTIME_DIR="$keyring_home/runtime" \
+    gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null &
+keyring_pid=$!
+
+for _ in $(seq 100); do
+  secret_service_answers && break
+  sleep 0.1
+done
+if ! secret_service_answers; then
+  echo "$0: gnome-keyring-daemon did not start a Secret Service within 10 s" >&2
+  exit 1
+fi
+
+# Not exec: the daemon must be stopped and the throwaway keyring removed once the command is done.
 status=0
 "$@" || status=$?
 exit "$status"

@@ -45,7 +45,7 @@ export async function probeKeychain(
   const probeValue = randomBytes(16).toString('hex');
   const childArguments = ['-e', PROBE_CHILD_SCRIPT, keytarPath, service, KEYCHAIN_PROBE_ACCOUNT, probeValue];
   // In Electron, execPath is the app itself; this makes it behave as plain Node.
-  const childEnvironment = process.versions.electron === undefined ? process.env : { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+  const childEnvironment = 'electron' in process.versions ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
