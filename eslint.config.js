@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // A sandboxed preload script must be CommonJS; `import x = require()` is its typed import.
+    files: ['**/*.cts'],
+    rules: { '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }] },
+  },
+  {
     files: ['renderer/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -41,10 +41,20 @@ export interface WindowOpenRequest {
   readonly url: string;
 }
 
+export type WindowOpenDecision = { action: 'deny' } | { action: 'allow'; overrideBrowserWindowOptions: { webPreferences: SecureWebPreferences } };
+
 /** The part of Electron's `WebContents` the policy uses. */
 export interface GuardedContents {
   on(event: 'will-navigate', listener: (event: NavigationEvent) => void): unknown;
-  setWindowOpenHandler(handler: (details: WindowOpenRequest) => { action: 'allow' | 'deny' }): void;
+  setWindowOpenHandler(handler: (details: WindowOpenRequest) => WindowOpenDecision): void;
+}
+
+export interface NavigationPolicy {
+  /** The embedded server's origin, e.g. `http://127.0.0.1:41234`. */
+  appOrigin: string;
+  preloadPath: string;
+  /** Hands a web link to the user's browser (Electron's `shell.openExternal`). */
+  openExternal: (url: string) => void;
 }
 
 /** The part of Electron's `Session` the policy uses. */
@@ -78,15 +88,17 @@ export function isExternalWebUrl(url: string): boolean {
 /**
  * Keeps the window on the app's origin. Navigation away is cancelled; a web link opens in the
  * user's browser instead, and any other scheme (file:, javascript:, custom protocols) goes nowhere.
+ * A window the app opens on its own origin gets the same locked-down preferences, not inherited ones.
  */
-export function guardNavigation(contents: GuardedContents, appOrigin: string, openExternal: (url: string) => void): void {
+export function guardNavigation(contents: GuardedContents, policy: NavigationPolicy): void {
+  const { appOrigin, preloadPath, openExternal } = policy;
   contents.on('will-navigate', (event) => {
     if (isAppUrl(event.url, appOrigin)) return;
     event.preventDefault();
     if (isExternalWebUrl(event.url)) openExternal(event.url);
   });
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAppUrl(url, appOrigin)) return { action: 'allow' };
+    if (isAppUrl(url, appOrigin)) return { action: 'allow', overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(preloadPath) } };
     if (isExternalWebUrl(url)) openExternal(url);
     return { action: 'deny' };
   });

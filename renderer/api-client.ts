@@ -6,7 +6,7 @@
  * Free of DOM globals so that it also runs under Node.
  */
 import { STILL_UNAUTHORIZED_MESSAGE, type ApiErrorBody, type ApiUser, type TokenResponse } from '../shared/api.js';
-import type { SavedProfile } from './bridge.js';
+import type { SavedProfile } from '../shared/bridge.js';
 import type { TokenVault } from './token-vault.js';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -220,7 +220,7 @@ export class ApiClient {
   private async send(method: string, path: string, body: unknown, accessToken: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
-    const init: RequestInit = { method, headers, cache: 'no-store' };
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);

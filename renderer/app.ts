@@ -5,7 +5,7 @@
  */
 import { API_NAMESPACE, type ApiUser } from '../shared/api.js';
 import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from './api-client.js';
-import type { SavedProfile, TillbaseBridge } from './bridge.js';
+import type { SavedProfile, TillbaseBridge } from '../shared/bridge.js';
 import { formatPrice, roleLabel, settingLabel, settingValue, stockLabel, type PriceFormat } from './format.js';
 import { memoryProfiles, sessionStorageProfiles, TokenVault, type StorageLike } from './token-vault.js';
 
@@ -173,7 +173,12 @@ function sessionEnded(end: SessionEnd): void {
   void showLogin(end.profile === null ? { status } : { status, username: end.profile.username });
 }
 
-function enterTill(user: ApiUser): void {
+/**
+ * Shows the till for `user`. After a login or a switch of user it starts on the products screen,
+ * so that nobody lands on the screen the previous user had open; a reload keeps the route.
+ */
+function enterTill(user: ApiUser, start: 'home' | 'current route'): void {
+  if (start === 'home' && window.location.hash !== '#/products') window.history.replaceState(null, '', '#/products');
   clearStatus();
   loginView.hidden = true;
   sessionBar.hidden = false;
@@ -181,6 +186,8 @@ function enterTill(user: ApiUser): void {
   userRole.textContent = roleLabel(user.roles);
   navSettings.hidden = !user.capabilities.includes('manage_pos');
   showRoute();
+  // A barcode scanner types where the focus is: straight into the product search.
+  if (!productsView.hidden) searchInput.focus();
 }
 
 function showRoute(): void {
@@ -222,6 +229,21 @@ function fetchProducts(search: string): Promise<Product[]> {
   return client.get<Product[]>('/products', { search: term === '' ? undefined : term, per_page: 20 });
 }
 
+/** Loads running for each view; `aria-busy` tells assistive technology (and tests) when a view has settled. */
+const loadsInFlight = new Map<HTMLElement, number>();
+
+async function whileLoading<T>(view: HTMLElement, load: () => Promise<T>): Promise<T> {
+  loadsInFlight.set(view, (loadsInFlight.get(view) ?? 0) + 1);
+  view.setAttribute('aria-busy', 'true');
+  try {
+    return await load();
+  } finally {
+    const remaining = (loadsInFlight.get(view) ?? 1) - 1;
+    loadsInFlight.set(view, remaining);
+    if (remaining === 0) view.setAttribute('aria-busy', 'false');
+  }
+}
+
 async function showProducts(): Promise<void> {
   screen += 1;
   const current = screen;
@@ -231,7 +253,7 @@ async function showProducts(): Promise<void> {
   markCurrent(navProducts);
   try {
     // Independent requests go out together; after an expired token they share one refresh.
-    const [stores, products] = await Promise.all([client.get<Store[]>('/stores'), fetchProducts(searchInput.value)]);
+    const [stores, products] = await whileLoading(productsView, () => Promise.all([client.get<Store[]>('/stores'), fetchProducts(searchInput.value)]));
     if (current !== screen) return;
     const store = stores[0] ?? null;
     priceFormat = store;
@@ -248,11 +270,29 @@ async function searchProducts(): Promise<void> {
   const current = screen;
   clearStatus();
   try {
-    const products = await fetchProducts(searchInput.value);
+    const products = await whileLoading(productsView, () => fetchProducts(searchInput.value));
     if (current === screen && search === productSearch) renderProducts(products);
   } catch (error) {
     if (current === screen) showError(error);
   }
+}
+
+/** One `dt`/`dd` pair per setting; a group of settings (such as `store_defaults`) becomes a nested list. */
+function settingEntries(settings: Record<string, unknown>): HTMLElement[] {
+  return Object.entries(settings).flatMap(([key, value]) => {
+    const term = document.createElement('dt');
+    term.textContent = settingLabel(key);
+    const description = document.createElement('dd');
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0) {
+      const group = document.createElement('dl');
+      group.className = 'settings settings-group';
+      group.append(...settingEntries(value as Record<string, unknown>));
+      description.append(group);
+    } else {
+      description.textContent = settingValue(value);
+    }
+    return [term, description];
+  });
 }
 
 async function showSettings(): Promise<void> {
@@ -264,15 +304,9 @@ async function showSettings(): Promise<void> {
   settingsList.replaceChildren();
   markCurrent(navSettings);
   try {
-    const settings = await client.get<Record<string, unknown>>('/settings/general');
+    const settings = await whileLoading(settingsView, () => client.get<Record<string, unknown>>('/settings/general'));
     if (current !== screen) return;
-    for (const [key, value] of Object.entries(settings)) {
-      const term = document.createElement('dt');
-      term.textContent = settingLabel(key);
-      const description = document.createElement('dd');
-      description.textContent = settingValue(value);
-      settingsList.append(term, description);
-    }
+    settingsList.replaceChildren(...settingEntries(settings));
     settingsView.hidden = false;
   } catch (error) {
     if (current === screen) showError(error);
@@ -282,7 +316,7 @@ async function showSettings(): Promise<void> {
 async function continueAs(profileId: string): Promise<void> {
   clearStatus();
   try {
-    enterTill(await client.resume(profileId));
+    enterTill(await client.resume(profileId), 'home');
   } catch (error) {
     if (error instanceof SessionEndedError) return;
     vault.deactivate();
@@ -302,7 +336,7 @@ async function logIn(): Promise<void> {
   try {
     const user = await client.login(username, password);
     loginForm.reset();
-    enterTill(user);
+    enterTill(user, 'home');
   } catch (error) {
     loginError.textContent = loginFailureText(error);
     loginPassword.select();
@@ -341,6 +375,12 @@ logOutButton.addEventListener('click', () => {
 window.addEventListener('hashchange', () => {
   if (vault.activeUser() !== null) showRoute();
 });
+// A link to the screen already shown changes no hash: reload that screen instead.
+for (const link of [navProducts, navSettings]) {
+  link.addEventListener('click', () => {
+    if (link.hash === window.location.hash) showRoute();
+  });
+}
 
 async function start(): Promise<void> {
   const active = vault.activeProfileId();
@@ -349,7 +389,7 @@ async function start(): Promise<void> {
     return;
   }
   try {
-    enterTill(await client.resume(active));
+    enterTill(await client.resume(active), 'current route');
   } catch (error) {
     if (error instanceof SessionEndedError) return;
     vault.deactivate();

@@ -57,9 +57,15 @@ export function roleLabel(roles: readonly string[]): string {
   return known.map((role) => DEFAULT_ROLES[role].label).join(', ') || 'No role';
 }
 
-/** `store_tax_ids` → `Store tax ids`. */
+const ACRONYMS: Readonly<Record<string, string>> = { pos: 'POS', ssl: 'SSL', id: 'ID', ids: 'IDs', url: 'URL', qty: 'quantity' };
+
+/** `store_tax_ids` → `Store tax IDs`, `force_ssl` → `Force SSL`. */
 export function settingLabel(key: string): string {
-  const words = key.replace(/_/g, ' ').trim();
+  const words = key
+    .split('_')
+    .filter((word) => word !== '')
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -67,6 +73,9 @@ export function settingValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.length === 0) return '—';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    if (value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(', ');
+  }
   return JSON.stringify(value);
 }

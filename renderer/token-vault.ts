@@ -6,7 +6,7 @@
  */
 import type { ApiUser, TokenResponse } from '../shared/api.js';
 import { ROLES, type RoleName } from '../shared/access.js';
-import type { ProfileBridge, SavedProfile } from './bridge.js';
+import type { ProfileBridge, SavedProfile } from '../shared/bridge.js';
 
 /** The part of the Web Storage interface the vault uses. */
 export interface StorageLike {

@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NAMESPACE } from '../shared/api.js';
 import { ConfigError, type ServeOptions } from './config.js';
@@ -33,8 +33,12 @@ export interface RunningServer {
 }
 
 export const DATABASE_FILE = 'tillbase.db';
-/** dist/ of this build: where the renderer and shared browser modules are. */
-const UI_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/**
+ * The build output holding the renderer and the shared browser modules: the folder above this file
+ * when it runs from dist/server, and the project's dist/ when the sources run directly (tests).
+ */
+const serverDir = dirname(fileURLToPath(import.meta.url));
+const UI_ROOT = basename(dirname(serverDir)) === 'dist' ? dirname(serverDir) : join(dirname(serverDir), 'dist');
 
 /** Creates the data directory if needed and checks that it is a writable directory. */
 export function prepareDataDir(dataDir: string): string {

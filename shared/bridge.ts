@@ -3,7 +3,7 @@
  * script that exposes it, the main process that answers its IPC calls, and the renderer that uses it.
  * Type-only on purpose: a sandboxed preload script cannot load other modules at run time.
  */
-import type { RoleName } from '../shared/access.js';
+import type { RoleName } from './access.js';
 
 /** What the till remembers about a logged-in user besides the tokens: enough to offer "continue as". */
 export interface SavedProfile {

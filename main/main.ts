@@ -1,0 +1,123 @@
+/**
+ * The Electron entry: starts the embedded pos/v1 server on a free localhost port, then opens the
+ * till's window on the server's own UI. The only module of main/ that loads Electron; the server
+ * never does.
+ */
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultServeOptions } from '../server/config.js';
+import { CREDENTIALS_FILE } from '../server/demo/demo-users.js';
+import { startServer, type RunningServer } from '../server/start.js';
+import { AppLifecycle } from './lifecycle.js';
+import { registerProfileIpc } from './profile-ipc.js';
+import { denyPermissionRequests, guardNavigation, secureWebPreferences } from './window-policy.js';
+
+/** Sandboxed preload scripts must be CommonJS, hence `.cjs` next to this file. */
+const PRELOAD_PATH = join(dirname(fileURLToPath(import.meta.url)), 'preload.cjs');
+
+let mainWindow: BrowserWindow | null = null;
+/** Set when this start seeded the demo store: its users' passwords went to a file nobody has seen yet. */
+let demoCredentialsFile: string | null = null;
+
+function reportError(context: string, error: unknown): void {
+  process.stderr.write(`Tillbase: ${context}: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
+function openExternal(url: string): void {
+  shell.openExternal(url).catch((error: unknown) => {
+    reportError('opening a link in the browser', error);
+  });
+}
+
+async function openWindow(origin: string): Promise<void> {
+  const window = new BrowserWindow({
+    width: 1180,
+    height: 800,
+    minWidth: 760,
+    minHeight: 520,
+    title: 'Tillbase',
+    show: false,
+    backgroundColor: '#f4f5f7',
+    autoHideMenuBar: true,
+    webPreferences: secureWebPreferences(PRELOAD_PATH),
+  });
+  window.once('ready-to-show', () => {
+    window.show();
+    if (demoCredentialsFile !== null) tellAboutDemoUsers(window, demoCredentialsFile);
+  });
+  window.on('closed', () => {
+    mainWindow = null;
+  });
+  mainWindow = window;
+  await window.loadURL(`${origin}/app/`);
+}
+
+async function startEmbeddedServer(): Promise<RunningServer> {
+  // Port 0: a free port each start, so that a second till app or a headless server never collides.
+  const options = { ...defaultServeOptions(process.env), port: 0 };
+  const firstRun = { seededDemo: false };
+  // The server announces the demo users (with passwords) on standard output, which a desktop user
+  // never sees; the window points to the credentials file instead, and the lines are not kept.
+  const server = await startServer(options, () => {
+    firstRun.seededDemo = true;
+  });
+  if (firstRun.seededDemo) demoCredentialsFile = join(resolve(options.dataDir), CREDENTIALS_FILE);
+  return server;
+}
+
+function tellAboutDemoUsers(window: BrowserWindow, credentialsFile: string): void {
+  dialog
+    .showMessageBox(window, {
+      type: 'info',
+      title: 'Demo store created',
+      message: 'Tillbase has created a demo store with one user for each role.',
+      detail: `Their usernames and passwords are in ${credentialsFile}. Change the passwords with: tillbase users passwd USERNAME --password-stdin`,
+    })
+    .catch((error: unknown) => {
+      reportError('showing the demo users notice', error);
+    });
+}
+
+const lifecycle = new AppLifecycle<RunningServer>({
+  startServer: startEmbeddedServer,
+  onServerReady: async (server) => {
+    const unregisterProfiles = registerProfileIpc(ipcMain, server.secrets, server.origin);
+    const policy = { appOrigin: server.origin, preloadPath: PRELOAD_PATH, openExternal };
+    // Every web contents, the main window's and any it opens, gets the same navigation guard.
+    app.on('web-contents-created', (_event, contents) => {
+      guardNavigation(contents, policy);
+    });
+    denyPermissionRequests(session.defaultSession);
+    await openWindow(server.origin);
+    return unregisterProfiles;
+  },
+  quit: () => {
+    app.quit();
+  },
+  reportError,
+});
+
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', () => {
+    if (mainWindow === null) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    app.quit();
+  });
+  app.on('before-quit', (event) => {
+    lifecycle.handleBeforeQuit(event);
+  });
+  app
+    .whenReady()
+    .then(() => lifecycle.start())
+    .catch((error: unknown) => {
+      dialog.showErrorBox('Tillbase could not start', error instanceof Error ? error.message : String(error));
+      app.quit();
+    });
+} else {
+  // Another till app already owns the database; it was asked to show its window instead.
+  app.quit();
+}
