@@ -1,8 +1,41 @@
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { UsersRepository, type UserRecord } from '../../data/repositories/users.js';
+import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
+import { notFound } from '../../domain/errors.js';
+import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idParams, parseParams } from '../validation.js';
+import { storeResourceFor } from './stores.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createCashierRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+/** The cashier's own profile and the stores they can sell in. */
+export function createCashierRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const users = new UsersRepository(db);
+  const stores = new StoresRepository(db);
+
+  /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
+  const visibleCashier = (req: Request, res: Response): UserRecord => {
+    const { id } = parseParams(idParams, req);
+    const user = canSeeCashier(principalOf(res), id) ? users.findById(id) : undefined;
+    if (!user) throw notFound('cashier');
+    return user;
+  };
+
+  // Every store is open to every cashier: Tillbase has no per-store access rules.
+  const accessibleStores = (req: Request) => stores.list(-1, 0).stores.map((store) => storeResourceFor(req, store, 'view'));
+
+  routes.get('/cashier/{id}', (req, res) => {
+    const user = visibleCashier(req, res);
+    sendItem(req, res, cashierProfile(user, users.rolesOf(user.id), users.capabilitiesOf(user.id), accessibleStores(req)));
+  });
+
+  routes.get('/cashier/{id}/stores', (req, res) => {
+    visibleCashier(req, res);
+    sendAll(req, res, accessibleStores(req));
+  });
+
+  return routes.router;
 }

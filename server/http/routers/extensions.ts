@@ -1,8 +1,41 @@
 import type { Router } from 'express';
+import { z } from 'zod';
+import { ExtensionsRepository } from '../../data/repositories/extensions.js';
+import { EXTENSION_STATUSES, extensionActionSchema, extensionEntry, performExtensionAction } from '../../domain/extensions/catalogue.js';
+import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { parseBody, parseQuery } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createExtensionsRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+const listQuery = z.object({
+  status: z.enum(EXTENSION_STATUSES).optional(),
+  category: z.string().max(64).optional(),
+  search: z.string().max(200).optional(),
+});
+
+const PAST_TENSE = { install: 'installed', activate: 'activated', deactivate: 'deactivated', uninstall: 'uninstalled', update_settings: 'updated' } as const;
+
+/** The extensions registered on this till, and the administrator's actions on them. */
+export function createExtensionsRouter({ auth, db, logs }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const extensions = new ExtensionsRepository(db);
+
+  routes.get('/extensions', (req, res) => {
+    sendAll(req, res, extensions.list(parseQuery(listQuery, req)).map(extensionEntry));
+  });
+
+  routes.post('/extensions/action', (req, res) => {
+    const action = parseBody(extensionActionSchema, req);
+    const entry = performExtensionAction(extensions, action);
+    logs.add({
+      level: 'notice',
+      source: 'extensions',
+      message: `Extension ${entry.slug} ${PAST_TENSE[action.action]}`,
+      context: { action: action.action, slug: entry.slug, version: entry.version, status: entry.status, user_id: principalOf(res).user.id },
+    });
+    sendItem(req, res, entry);
+  });
+
+  return routes.router;
 }

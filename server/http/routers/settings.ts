@@ -1,8 +1,97 @@
 import type { Router } from 'express';
+import { z } from 'zod';
+import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import { SettingsRepository } from '../../data/repositories/settings.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
+import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
+import { GENERAL_SETTINGS, generalSettingsView, readGeneralSettings } from '../../domain/settings/general.js';
+import { settingsIndex } from '../../domain/settings/index.js';
+import { licenseInputSchema, licenseView, readLicense, storeLicenseKey } from '../../domain/settings/license.js';
+import { PAYMENT_GATEWAYS_SECTION, paymentGatewaySettingsSchema, readPaymentGatewaySettings } from '../../domain/settings/payment-gateways.js';
+import { patchSection, readSection, writeSection, type SettingsSection } from '../../domain/settings/section.js';
+import { TAX_IDS_SETTINGS } from '../../domain/settings/tax-ids.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type EndpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { parseBody, parseWith } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createSettingsRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+/** Any JSON object: a settings update names only the keys it changes. */
+const settingsPatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of settings' });
+
+/** The settings index (every role) and the management-only settings groups. */
+export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const settings = new SettingsRepository(db);
+  const stores = new StoresRepository(db);
+  const gatewayCatalogue = new PaymentGatewaysRepository(db);
+
+  const recordChange = (userId: number, section: string, keys: readonly string[]): void => {
+    if (keys.length === 0) return;
+    logs.add({ level: 'info', source: 'settings', message: `Settings group ${section} updated (${keys.join(', ')})`, context: { section, keys, user_id: userId } });
+  };
+
+  /** GET returns the view; POST validates a partial update laid over the stored values, persists it and returns the view. */
+  function mountSection<S extends z.ZodObject>(router: EndpointRouter, path: string, section: SettingsSection<S>, view: (values: z.output<S>) => object): void {
+    router.get(path, (_req, res) => {
+      res.json(view(readSection(settings, section)));
+    });
+    router.post(path, (req, res) => {
+      const patch = parseBody(settingsPatch, req);
+      const { candidate, keys } = patchSection(section, readSection(settings, section), patch);
+      const values = parseWith(section.schema, candidate);
+      writeSection(settings, section, values, keys);
+      recordChange(principalOf(res).user.id, section.name, keys);
+      res.json(view(values));
+    });
+  }
+
+  routes.get('/settings', (_req, res) => {
+    res.json(
+      settingsIndex({
+        general: readGeneralSettings(settings),
+        checkout: readCheckoutSettings(settings),
+        gateways: readPaymentGatewaySettings(settings),
+        catalogue: gatewayCatalogue.all(),
+        store: stores.defaultStore(),
+      }),
+    );
+  });
+
+  mountSection(routes, '/settings/general', GENERAL_SETTINGS, (values) => generalSettingsView(values, stores.defaultStore()));
+  mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS, (values) => values);
+  mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
+
+  routes.get('/settings/payment-gateways', (_req, res) => {
+    res.json(gatewaySettingsView(readPaymentGatewaySettings(settings), gatewayCatalogue.all()));
+  });
+
+  routes.post('/settings/payment-gateways', (req, res) => {
+    const patch = parseBody(gatewaySettingsPatchSchema, req);
+    const catalogue = gatewayCatalogue.all();
+    const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(readPaymentGatewaySettings(settings), catalogue, patch));
+    checkDefaultGateway(values, catalogue);
+    settings.write(PAYMENT_GATEWAYS_SECTION, values);
+    recordChange(principalOf(res).user.id, PAYMENT_GATEWAYS_SECTION, Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)));
+    res.json(gatewaySettingsView(values, catalogue));
+  });
+
+  routes.get('/settings/license', (_req, res) => {
+    res.json(licenseView(readLicense(settings)));
+  });
+
+  routes.post('/settings/license', (req, res) => {
+    const { key } = parseBody(licenseInputSchema, req);
+    const license = storeLicenseKey(settings, key);
+    // The key itself is never written to the log, only that it changed.
+    logs.add({
+      level: 'notice',
+      source: 'settings',
+      message: key === '' ? 'Licence key cleared' : 'Licence key stored (not verified: Tillbase is offline)',
+      context: { section: 'license', keys: ['key'], user_id: principalOf(res).user.id },
+    });
+    res.json(licenseView(license));
+  });
+
+  return routes.router;
 }

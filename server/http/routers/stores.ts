@@ -1,8 +1,89 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { notFound } from '../../domain/errors.js';
+import type { Store } from '../../domain/stores.js';
+import {
+  splitStoreInput,
+  storeCreateSchema,
+  storeResource,
+  storeUpdateCandidate,
+  storeUpdateSchema,
+  upsertMetaData,
+  storeWritableKeys,
+  type StoreContext,
+  type StoreResource,
+} from '../../domain/stores-view.js';
+import { offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createStoresRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of store fields' });
+
+/** `http://host/pos/v1`, for `_links` and `Location`. */
+export function apiBase(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+}
+
+/** A store as the API shows it, with its `_links` under this request's base URL. */
+export function storeResourceFor(req: Request, store: Store, context: StoreContext): StoreResource {
+  return storeResource(store, context, { self: `${apiBase(req)}/stores/${store.id}`, collection: `${apiBase(req)}/stores` });
+}
+
+/** Stores: the POS boot list for every role; edit data, create and update for store managers. */
+export function createStoresRouter({ auth, db, logs }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const stores = new StoresRepository(db);
+
+  const findStore = (req: Request): Store => {
+    const { id } = parseParams(idParams, req);
+    const store = stores.find(id);
+    if (!store) throw notFound('store');
+    return store;
+  };
+
+  routes.get('/stores', (req, res) => {
+    const paging = parseQuery(pagingQuery, req);
+    const { stores: page, total } = stores.list(paging.per_page, offsetOf(paging));
+    sendPage(
+      req,
+      res,
+      page.map((store) => storeResourceFor(req, store, 'view')),
+      total,
+      paging,
+    );
+  });
+
+  routes.get('/stores/{id}', (req, res) => {
+    sendItem(req, res, storeResourceFor(req, findStore(req), 'view'));
+  });
+
+  routes.get('/stores/{id}/edit', (req, res) => {
+    sendItem(req, res, storeResourceFor(req, findStore(req), 'edit'));
+  });
+
+  routes.post('/stores', (req, res) => {
+    const input = parseBody(storeCreateSchema, req);
+    const { name, fields } = splitStoreInput(input);
+    const store = stores.create(name, fields, upsertMetaData([], input.meta_data));
+    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} (${store.name}) created`, context: { store_id: store.id, user_id: principalOf(res).user.id } });
+    sendItem(req, res, storeResourceFor(req, store, 'edit'), { location: `${apiBase(req)}/stores/${store.id}` });
+  });
+
+  routes.patch('/stores/{id}', (req, res) => {
+    const store = findStore(req);
+    const patch = parseBody(storePatch, req);
+    const input = parseWith(storeUpdateSchema, storeUpdateCandidate(store, patch));
+    const { name, fields } = splitStoreInput(input);
+    const { meta_data } = input;
+    const updated = stores.update(store.id, name, fields, meta_data ? upsertMetaData(store.meta_data, meta_data) : store.meta_data);
+    if (!updated) throw notFound('store');
+    const keys = storeWritableKeys(patch);
+    if (keys.length > 0) logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} updated (${keys.join(', ')})`, context: { store_id: store.id, keys, user_id: principalOf(res).user.id } });
+    sendItem(req, res, storeResourceFor(req, updated, 'edit'));
+  });
+
+  return routes.router;
 }
