@@ -90,7 +90,7 @@ function listen(server: Server, host: string, port: number): Promise<number> {
 export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
   const dataDir = prepareDataDir(options.dataDir);
   const logger = createLogger(options.logLevel);
-  const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => logger.warn(message) });
+  const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => { logger.warn(message); } });
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   try {
     const signingKey = await loadSigningKey(secrets);
@@ -121,7 +121,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
           resolveClose();
         });
         httpServer.closeIdleConnections();
-        setTimeout(() => httpServer.closeAllConnections(), 2000).unref();
+        setTimeout(() => { httpServer.closeAllConnections(); }, 2000).unref();
       });
       return closing;
     };

@@ -28,7 +28,7 @@ export function money(value: DecimalJs.Value): Decimal {
  * decimal text (so 0.1 stays 0.1). Empty string stays empty where the field allows "unset".
  */
 export const moneyInput = z
-  .union([z.string().trim(), z.number().finite()])
+  .union([z.string().trim(), z.number()])
   .transform((value) => (typeof value === 'number' ? String(value) : value))
   .refine((value) => value === '' || isDecimalString(value), 'must be a decimal amount such as "10.00"');
 

@@ -36,7 +36,7 @@ function pick(item: Record<string, unknown>, fields: readonly string[]): Record<
     if (rest.length === 0) result[head] = value;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const nested = pick(value as Record<string, unknown>, [rest.join('.')]);
-      result[head] = { ...((result[head] as Record<string, unknown> | undefined) ?? {}), ...nested };
+      result[head] = { ...((result[head]) ?? {}), ...nested };
     }
   }
   return result;
@@ -54,7 +54,7 @@ function pageUrl(req: Request, page: number): string {
 }
 
 /** Sends one page of a collection with `X-WP-Total`, `X-WP-TotalPages` and `Link` (prev/next). */
-export function sendPage<T extends object>(req: Request, res: Response, items: readonly T[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+export function sendPage(req: Request, res: Response, items: readonly object[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
   const totalPages = total === 0 ? 0 : Math.ceil(total / paging.per_page);
   res.setHeader('X-WP-Total', String(total));
   res.setHeader('X-WP-TotalPages', String(totalPages));
@@ -67,12 +67,17 @@ export function sendPage<T extends object>(req: Request, res: Response, items: r
 }
 
 /** Sends a whole, unpaginated list (tax classes, gateways...) with the totals headers WordPress still sends. */
-export function sendAll<T extends object>(req: Request, res: Response, items: readonly T[]): void {
+export function sendAll(req: Request, res: Response, items: readonly object[]): void {
   sendPage(req, res, items, items.length, { page: 1, per_page: Math.max(items.length, 1) });
 }
 
 /** Sends one resource, trimmed by `_fields`; `201` with `Location` for a create. */
-export function sendItem<T extends object>(req: Request, res: Response, item: T, created?: { location: string }): void {
+export function sendItem(req: Request, res: Response, item: object, created?: { location: string }): void {
   if (created) res.status(201).setHeader('Location', created.location);
   res.json(trimFields(item, requestedFields(req)));
+}
+
+/** `http://host:port/pos/v1` as this request reached it, for `_links` and `Location`. */
+export function apiBase(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
 }

@@ -28,9 +28,9 @@ export const idSchema = z.coerce.number().int('must be an integer').positive('mu
 export const idParams = z.object({ id: idSchema });
 
 /** `1,2,3`, `[1,2,3]` or repeated `include[]=1&include[]=2`, as WordPress takes id lists. */
-export const idListSchema = z.preprocess((value) => {
+export const idListSchema = z.preprocess((value: unknown) => {
   if (value === undefined || value === '') return undefined;
-  const items = Array.isArray(value) ? value : String(value).split(',');
+  const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
   return items.map((item) => (typeof item === 'string' ? item.trim() : item));
 }, z.array(idSchema).optional());
 

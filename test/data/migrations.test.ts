@@ -51,7 +51,7 @@ describe('opening a database', () => {
   it('rolls a failing step back whole', () => {
     const { db } = databaseAt(1);
     const broken = { version: 2, name: 'broken', up: (target: BetterSqlite3.Database) => target.exec('CREATE TABLE half_done (id INTEGER); SELECT * FROM no_such_table;') };
-    expect(() => migrate(db, [MIGRATIONS[0]!, broken])).toThrow(/no such table/);
+    expect(() => { migrate(db, [MIGRATIONS[0]!, broken]); }).toThrow(/no such table/);
     expect(schemaVersion(db)).toBe(1);
     expect(tablesOf(db)).not.toContain('half_done');
     db.close();

@@ -19,7 +19,7 @@ export function runCli(args: string[], input = '', env: NodeJS.ProcessEnv = {}):
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => { resolve({ code, stdout, stderr }); });
     child.stdin.end(input);
   });
 }
@@ -39,7 +39,7 @@ export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serv
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
+    const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => { resolveExit(code); }));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no listening line within 20 s; stderr: ${stderr}`));

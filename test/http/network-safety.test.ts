@@ -9,7 +9,7 @@ function raw(server: TestServer, method: string, path: string, headers: Record<s
     const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }); });
     });
     req.on('error', reject);
     req.end(body);

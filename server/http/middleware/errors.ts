@@ -7,7 +7,7 @@ import type { Logger } from '../../logging.js';
 /** The body-parser failures that are the client's fault, in WordPress's terms. */
 function fromBodyParser(error: unknown): ApiError | undefined {
   if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
-  switch ((error as { type: unknown }).type) {
+  switch ((error).type) {
     case 'entity.parse.failed':
       return new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
     case 'entity.too.large':

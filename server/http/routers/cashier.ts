@@ -7,8 +7,8 @@ import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
+import { storeResourceFor } from '../store-resource.js';
 import { idParams, parseParams } from '../validation.js';
-import { storeResourceFor } from './stores.js';
 
 /** The cashier's own profile and the stores they can sell in. */
 export function createCashierRouter({ auth, db }: AppContext): Router {

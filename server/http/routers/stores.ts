@@ -6,31 +6,19 @@ import type { Store } from '../../domain/stores.js';
 import {
   splitStoreInput,
   storeCreateSchema,
-  storeResource,
   storeUpdateCandidate,
   storeUpdateSchema,
   upsertMetaData,
   storeWritableKeys,
-  type StoreContext,
-  type StoreResource,
 } from '../../domain/stores-view.js';
-import { offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
+import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
+import { storeResourceFor } from '../store-resource.js';
 import { idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
 
 const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of store fields' });
-
-/** `http://host/pos/v1`, for `_links` and `Location`. */
-export function apiBase(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
-}
-
-/** A store as the API shows it, with its `_links` under this request's base URL. */
-export function storeResourceFor(req: Request, store: Store, context: StoreContext): StoreResource {
-  return storeResource(store, context, { self: `${apiBase(req)}/stores/${store.id}`, collection: `${apiBase(req)}/stores` });
-}
 
 /** Stores: the POS boot list for every role; edit data, create and update for store managers. */
 export function createStoresRouter({ auth, db, logs }: AppContext): Router {
