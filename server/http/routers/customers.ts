@@ -1,8 +1,67 @@
 import type { Router } from 'express';
+import { z } from 'zod';
+import { CUSTOMER_ORDERBY, CustomersRepository } from '../../data/repositories/customers.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { CustomerService, shapeCustomer } from '../../domain/customers/customers.js';
+import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
+import { invalidParams } from '../../domain/errors.js';
+import { apiBase, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { idListSchema, idParams, parseBody, parseParams, parseQuery } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createCustomersRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+const customersQuery = pagingQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  email: z.email('must be a valid email address').trim().optional(),
+  include: idListSchema,
+  exclude: idListSchema,
+  orderby: z.enum(CUSTOMER_ORDERBY).default('name'),
+  order: orderQuery.default('asc'),
+  // Every record here is a customer, so both values list the same; others are refused as WooCommerce refuses unknown roles.
+  role: z.enum(['all', 'customer']).optional(),
+});
+
+/** Customer search, lookup, create and update (woocommerce-reference §2.9). */
+export function createCustomersRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const repository = new CustomersRepository(db);
+  const customers = new CustomerService(repository);
+  const stores = new StoresRepository(db);
+  const timeZone = () => stores.defaultStore().timezone;
+
+  routes.get('/customers', (req, res) => {
+    const query = parseQuery(customersQuery, req);
+    if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
+    const { records, total } = repository.list(
+      { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
+      { orderby: query.orderby, order: query.order, include: query.include },
+      query.per_page,
+      offsetOf(query),
+    );
+    const base = apiBase(req);
+    const zone = timeZone();
+    sendPage(req, res, records.map((record) => shapeCustomer(record, base, zone)), total, query);
+  });
+
+  routes.get('/customers/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendItem(req, res, shapeCustomer(customers.get(id), apiBase(req), timeZone()));
+  });
+
+  routes.post('/customers', (req, res) => {
+    const input = parseBody(customerCreateInput, req);
+    const { customer, created } = customers.create(input);
+    const base = apiBase(req);
+    const body = shapeCustomer(customer, base, timeZone());
+    if (created) sendItem(req, res, body, { location: `${base}/customers/${customer.id}` });
+    else sendItem(req, res, body);
+  });
+
+  routes.patch('/customers/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const input = parseBody(customerUpdateInput, req);
+    sendItem(req, res, shapeCustomer(customers.update(id, input), apiBase(req), timeZone()));
+  });
+
+  return routes.router;
 }

@@ -1,8 +1,166 @@
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../data/database.js';
+import { CATALOGUE_ORDERBY, ProductsRepository, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../data/repositories/products.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { TERM_ORDERBY, TermsRepository } from '../../data/repositories/terms.js';
+import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import type { ShapeContext } from '../../domain/catalogue/shape.js';
+import { STOCK_STATUSES } from '../../domain/catalogue/stock.js';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/catalogue/types.js';
+import { gmtNow } from '../../domain/dates.js';
+import { invalidParams } from '../../domain/errors.js';
+import { apiBase, offsetOf, orderQuery, pagingQuery, requestedFields, sendPage, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createProductsRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+export function shapeContextOf(req: Request, db: Database): ShapeContext {
+  return { store: new StoresRepository(db).defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow() };
+}
+
+/** `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. */
+const stringList = z.preprocess((value) => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
+}, z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional());
+
+const search = z.string().trim().max(200).optional();
+
+/** Filters that products and variations share (woocommerce-reference §3). */
+const catalogueQuery = pagingQuery.extend({
+  search,
+  sku: stringList,
+  barcode: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(['any', ...PRODUCT_STATUSES]).default('any'),
+  stock_status: z.enum(STOCK_STATUSES).optional(),
+  on_sale: queryBoolean.optional(),
+  include: idListSchema,
+  exclude: idListSchema,
+  parent: idListSchema,
+  orderby: z.enum(CATALOGUE_ORDERBY).default('date'),
+  order: orderQuery.default('desc'),
+  after: queryDate.optional(),
+  before: queryDate.optional(),
+  modified_after: queryDate.optional(),
+  modified_before: queryDate.optional(),
+});
+
+const productsQuery = catalogueQuery.extend({
+  category: idListSchema,
+  tag: idListSchema,
+  brand: idListSchema,
+  type: z.enum(PRODUCT_TYPES).optional(),
+  slug: z.string().trim().min(1).max(200).optional(),
+});
+
+type CatalogueQuery = z.output<typeof catalogueQuery> & Partial<Pick<z.output<typeof productsQuery>, 'category' | 'tag' | 'brand' | 'type' | 'slug'>>;
+
+function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
+  return {
+    now: gmtNow(),
+    search: query.search,
+    skus: query.sku,
+    barcode: query.barcode,
+    categories: query.category,
+    tags: query.tag,
+    brands: query.brand,
+    status: query.status === 'any' ? undefined : query.status,
+    stockStatus: query.stock_status,
+    onSale: query.on_sale,
+    type: query.type,
+    include: query.include,
+    exclude: query.exclude,
+    parents: query.parent,
+    slug: query.slug,
+    createdAfter: query.after,
+    createdBefore: query.before,
+    modifiedAfter: query.modified_after,
+    modifiedBefore: query.modified_before,
+  };
+}
+
+function catalogueSort(query: CatalogueQuery): CatalogueSort {
+  if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
+  return { orderby: query.orderby, order: query.order, include: query.include };
+}
+
+const AUDIT_FIELDS = ['date_modified_gmt', 'id'];
+
+/**
+ * `per_page=-1` is the offline-sync audit: allowed only with `_fields=id,date_modified_gmt`, it lists
+ * every match in one response. Any other use is refused, so a client cannot pull a whole catalogue at once.
+ */
+function isAudit(req: Request): boolean {
+  if (req.query.per_page !== '-1') return false;
+  const fields = requestedFields(req);
+  const exact = fields !== undefined && fields.length === AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === AUDIT_FIELDS[index]);
+  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
+  return true;
+}
+
+const termsQuery = pagingQuery.extend({
+  search,
+  include: idListSchema,
+  exclude: idListSchema,
+  order: orderQuery.default('asc'),
+  orderby: z.enum(TERM_ORDERBY).default('name'),
+  hide_empty: queryBoolean.default(false),
+  parent: z.coerce.number().int('must be an integer').min(0, 'must be 0 or a term id').optional(),
+  product: z.coerce.number().int('must be an integer').positive('must be a product id').optional(),
+  slug: stringList,
+});
+
+/** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
+export function createProductsRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
+
+  const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
+    if (isAudit(req)) {
+      const query: CatalogueQuery = parseWith(schema, { ...req.query, per_page: undefined, page: undefined });
+      const index = catalogue.modificationIndex(kind, catalogueFilter(query), catalogueSort(query));
+      sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+      return;
+    }
+    const query: CatalogueQuery = parseQuery(schema, req);
+    const filter = catalogueFilter(query);
+    const sort = catalogueSort(query);
+    const context = shapeContextOf(req, db);
+    if (kind === 'product') {
+      const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
+      sendPage(req, res, page.items, page.total, query);
+    } else {
+      const page = catalogue.listVariations(filter, sort, query.per_page, offsetOf(query), context);
+      sendPage(req, res, page.items, page.total, query);
+    }
+  };
+
+  const listTerms = (taxonomy: Taxonomy) => (req: Request, res: Response) => {
+    const query = parseQuery(termsQuery, req);
+    if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
+    const page = catalogue.listTerms(
+      taxonomy,
+      { search: query.search, include: query.include, exclude: query.exclude, hideEmpty: query.hide_empty, parent: taxonomy === 'product_tag' ? undefined : query.parent, product: query.product, slugs: query.slug },
+      { orderby: query.orderby, order: query.order, include: query.include },
+      query.per_page,
+      offsetOf(query),
+      shapeContextOf(req, db),
+    );
+    sendPage(req, res, page.items, page.total, query);
+  };
+
+  // The fixed paths first: `/products/{id}` would otherwise take "variations" for an id.
+  routes.get('/products/variations', listCatalogue('variation', catalogueQuery));
+  routes.get('/products/categories', listTerms('product_cat'));
+  routes.get('/products/tags', listTerms('product_tag'));
+  routes.get('/products/brands', listTerms('product_brand'));
+  routes.get('/products', listCatalogue('product', productsQuery));
+  routes.get('/products/{id}', (req, res) => {
+    const { id } = parseWith(idParams, req.params);
+    sendItem(req, res, catalogue.getProduct(id, shapeContextOf(req, db)));
+  });
+
+  return routes.router;
 }

@@ -1,8 +1,26 @@
 import type { Router } from 'express';
+import { ShippingMethodsRepository } from '../../data/repositories/shipping-methods.js';
+import { apiBase, sendAll } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createShippingMethodsRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+/** The shipping methods an order's shipping lines may name (woocommerce-reference §2.12), unpaginated. */
+export function createShippingMethodsRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const methods = new ShippingMethodsRepository(db);
+
+  routes.get('/shipping_methods', (req, res) => {
+    const collection = `${apiBase(req)}/shipping_methods`;
+    // The collection is each method's only address: there is no single-method route.
+    sendAll(
+      req,
+      res,
+      methods.list().map((method) => ({
+        ...method,
+        _links: { self: [{ href: collection }], collection: [{ href: collection }] },
+      })),
+    );
+  });
+
+  return routes.router;
 }

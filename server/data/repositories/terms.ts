@@ -1,0 +1,112 @@
+import type { Database } from '../database.js';
+import type { TermRecord, TermReference, Taxonomy } from '../../domain/catalogue/types.js';
+import { slugify } from '../../domain/catalogue/naming.js';
+import { likePattern, SqlParams } from '../sql.js';
+
+export interface NewTerm {
+  name: string;
+  slug?: string;
+  parent?: number;
+  description?: string;
+  menu_order?: number;
+}
+
+export interface TermFilter {
+  search?: string | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  hideEmpty?: boolean | undefined;
+  parent?: number | undefined;
+  product?: number | undefined;
+  slugs?: string[] | undefined;
+}
+
+export const TERM_ORDERBY = ['name', 'id', 'include', 'slug', 'count', 'description', 'term_group'] as const;
+export interface TermSort {
+  orderby: (typeof TERM_ORDERBY)[number];
+  order: 'asc' | 'desc';
+  include?: number[] | undefined;
+}
+
+/** Published products (not variations) in the term: WooCommerce's term `count`. */
+const COUNTED = `SELECT t.*, (
+    SELECT COUNT(*) FROM product_terms pt JOIN products p ON p.id = pt.product_id
+    WHERE pt.term_id = t.id AND p.status = 'publish' AND p.type <> 'variation'
+  ) AS count FROM terms t`;
+
+export class TermsRepository {
+  constructor(private readonly db: Database) {}
+
+  find(taxonomy: Taxonomy, id: number): TermRecord | undefined {
+    return this.db.prepare<[string, number], TermRecord>(`${COUNTED} WHERE t.taxonomy = ? AND t.id = ?`).get(taxonomy, id);
+  }
+
+  create(taxonomy: Taxonomy, term: NewTerm): TermRecord {
+    const { lastInsertRowid } = this.db
+      .prepare('INSERT INTO terms (taxonomy, name, slug, parent, description, menu_order) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(taxonomy, term.name, term.slug ?? slugify(term.name), term.parent ?? 0, term.description ?? '', term.menu_order ?? 0);
+    const record = this.find(taxonomy, Number(lastInsertRowid));
+    if (!record) throw new Error('term vanished after insert');
+    return record;
+  }
+
+  /** Adds terms to a product (already assigned ones are kept once). */
+  assign(productId: number, termIds: readonly number[]): void {
+    const add = this.db.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
+    this.db.transaction(() => {
+      for (const termId of termIds) add.run(productId, termId);
+    })();
+  }
+
+  /** The terms of each of some products, by taxonomy, in name order. */
+  termsOfProducts(productIds: readonly number[]): Map<number, Record<Taxonomy, TermReference[]>> {
+    const result = new Map<number, Record<Taxonomy, TermReference[]>>();
+    for (const id of productIds) result.set(id, { product_cat: [], product_tag: [], product_brand: [] });
+    if (productIds.length === 0) return result;
+    const params = new SqlParams();
+    const rows = this.db
+      .prepare<[Record<string, unknown>], TermReference & { product_id: number; taxonomy: Taxonomy }>(
+        `SELECT pt.product_id, t.taxonomy, t.id, t.name, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+         WHERE pt.product_id IN (${params.list(productIds)}) ORDER BY t.name COLLATE NOCASE, t.id`,
+      )
+      .all(params.values);
+    for (const row of rows) result.get(row.product_id)?.[row.taxonomy].push({ id: row.id, name: row.name, slug: row.slug });
+    return result;
+  }
+
+  list(taxonomy: Taxonomy, filter: TermFilter, sort: TermSort, limit: number, offset: number): { records: TermRecord[]; total: number } {
+    const params = new SqlParams();
+    const clauses: string[] = [`t.taxonomy = ${params.bind(taxonomy)}`];
+    if (filter.search !== undefined && filter.search !== '') {
+      const pattern = params.bind(likePattern(filter.search));
+      clauses.push(`(t.name LIKE ${pattern} ESCAPE '\\' OR t.slug LIKE ${pattern} ESCAPE '\\')`);
+    }
+    if (filter.include !== undefined) clauses.push(`t.id IN (${params.list(filter.include)})`);
+    if (filter.exclude !== undefined) clauses.push(`t.id NOT IN (${params.list(filter.exclude)})`);
+    if (filter.parent !== undefined) clauses.push(`t.parent = ${params.bind(filter.parent)}`);
+    if (filter.product !== undefined) clauses.push(`t.id IN (SELECT term_id FROM product_terms WHERE product_id = ${params.bind(filter.product)})`);
+    if (filter.slugs !== undefined) clauses.push(`t.slug IN (${params.list(filter.slugs)})`);
+    const counted = `WITH counted AS (${COUNTED} WHERE ${clauses.join(' AND ')}) SELECT * FROM counted t`;
+    const where = filter.hideEmpty === true ? 'WHERE t.count > 0' : '';
+    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM (${counted} ${where})`).get(params.values)?.n ?? 0;
+
+    const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
+    const include = sort.include ?? [];
+    const keys: Record<TermSort['orderby'], string> = {
+      name: 't.name COLLATE NOCASE',
+      id: 't.id',
+      include: include.length === 0 ? 't.id' : `CASE t.id ${include.map((id, position) => `WHEN ${params.bind(id)} THEN ${position}`).join(' ')} END`,
+      slug: 't.slug',
+      count: 't.count',
+      description: 't.description',
+      // WordPress's term groups are not kept here: every term is in group 0, so the name decides.
+      term_group: 't.name COLLATE NOCASE',
+    };
+    const records = this.db
+      .prepare<[Record<string, unknown>], TermRecord>(
+        `${counted} ${where} ORDER BY ${keys[sort.orderby]} ${direction}, t.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
+      )
+      .all(params.values);
+    return { records, total };
+  }
+}

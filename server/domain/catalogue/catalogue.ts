@@ -1,0 +1,59 @@
+import type { CatalogueFilter, CatalogueSort, ProductsRepository } from '../../data/repositories/products.js';
+import type { TermFilter, TermSort, TermsRepository } from '../../data/repositories/terms.js';
+import { notFound } from '../errors.js';
+import { shapeProduct, shapeTerm, shapeVariation, type ProductResource, type ShapeContext, type VariationResource } from './shape.js';
+import type { ProductRecord, Taxonomy } from './types.js';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** Catalogue reads: products, variations and terms, shaped as WooCommerce resources. */
+export class Catalogue {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly terms: TermsRepository,
+  ) {}
+
+  private shapeProducts(records: readonly ProductRecord[], context: ShapeContext): ProductResource[] {
+    const ids = records.map((record) => record.id);
+    const termsByProduct = this.terms.termsOfProducts(ids);
+    const variationsByParent = new Map<number, ProductRecord[]>();
+    for (const variation of this.products.variationsOf(records.filter((record) => record.type === 'variable').map((record) => record.id))) {
+      variationsByParent.set(variation.parent_id, [...(variationsByParent.get(variation.parent_id) ?? []), variation]);
+    }
+    return records.map((record) =>
+      shapeProduct(record, termsByProduct.get(record.id) ?? { product_cat: [], product_tag: [], product_brand: [] }, variationsByParent.get(record.id) ?? [], context),
+    );
+  }
+
+  listProducts(filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number, context: ShapeContext): Page<ProductResource> {
+    const { records, total } = this.products.list('product', filter, sort, limit, offset);
+    return { items: this.shapeProducts(records, context), total };
+  }
+
+  /** A product by id; unknown ids and variations are 404 (a variation is not a product). */
+  getProduct(id: number, context: ShapeContext): ProductResource {
+    const record = this.products.find(id);
+    if (!record || record.type === 'variation') throw notFound('product');
+    const [product] = this.shapeProducts([record], context);
+    if (!product) throw notFound('product');
+    return product;
+  }
+
+  listVariations(filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number, context: ShapeContext): Page<VariationResource> {
+    const { records, total } = this.products.list('variation', filter, sort, limit, offset);
+    return { items: records.map((record) => shapeVariation(record, context)), total };
+  }
+
+  /** The offline-sync audit: every matching id with its modification time. */
+  modificationIndex(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort): Array<{ id: number; date_modified_gmt: string }> {
+    return this.products.modificationIndex(kind, filter, sort);
+  }
+
+  listTerms(taxonomy: Taxonomy, filter: TermFilter, sort: TermSort, limit: number, offset: number, context: ShapeContext) {
+    const { records, total } = this.terms.list(taxonomy, filter, sort, limit, offset);
+    return { items: records.map((record) => shapeTerm(record, context)), total };
+  }
+}

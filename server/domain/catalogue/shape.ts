@@ -1,0 +1,193 @@
+import { gmtToLocal } from '../dates.js';
+import { formatMoney } from '../money.js';
+import type { Store } from '../stores.js';
+import { itemPriceHtml, rangePriceHtml } from './price-html.js';
+import { activePrice, highestPrice, isOnSale, lowestPrice } from './pricing.js';
+import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy } from './types.js';
+
+/** What shaping needs besides the records: the store (decimals, time zone, currency), the API base URL for `_links`, and now. */
+export interface ShapeContext {
+  store: Store;
+  /** `http://127.0.0.1:8787/pos/v1` */
+  apiBase: string;
+  nowGmt: string;
+}
+
+const links = (self: string, collection: string, up?: string) => ({
+  self: [{ href: self }],
+  collection: [{ href: collection }],
+  ...(up === undefined ? {} : { up: [{ href: up }] }),
+});
+
+function moneyField(value: string, context: ShapeContext): string {
+  return value === '' ? '' : formatMoney(value, context.store.price_num_decimals);
+}
+
+function dates(name: string, gmt: string | null, context: ShapeContext): Record<string, string | null> {
+  return { [name]: gmtToLocal(gmt, context.store.timezone), [`${name}_gmt`]: gmt };
+}
+
+function permalink(path: string, context: ShapeContext): string {
+  return context.store.url === '' ? '' : `${context.store.url.replace(/\/+$/, '')}/${path}`;
+}
+
+function image(stored: ProductImage, record: ProductRecord, context: ShapeContext) {
+  return {
+    id: stored.id,
+    src: stored.src,
+    name: stored.name,
+    alt: stored.alt,
+    ...dates('date_created', record.date_created_gmt, context),
+    ...dates('date_modified', record.date_modified_gmt, context),
+  };
+}
+
+/** Fields that products and variations share (woocommerce-reference §2.2, first paragraph). */
+function commonFields(record: ProductRecord, context: ShapeContext) {
+  const managed = record.manage_stock;
+  return {
+    description: record.description,
+    sku: record.sku,
+    global_unique_id: record.barcode,
+    barcode: record.barcode,
+    ...dates('date_on_sale_from', record.date_on_sale_from_gmt, context),
+    ...dates('date_on_sale_to', record.date_on_sale_to_gmt, context),
+    virtual: record.virtual,
+    downloadable: false,
+    downloads: [],
+    download_limit: -1,
+    download_expiry: -1,
+    tax_status: record.tax_status,
+    manage_stock: managed,
+    stock_quantity: record.stock_quantity,
+    stock_status: record.stock_status,
+    backorders: record.backorders,
+    backorders_allowed: record.backorders !== 'no',
+    backordered: managed && record.stock_quantity !== null && record.stock_quantity < 0,
+    low_stock_amount: null,
+    weight: record.weight,
+    dimensions: { length: '', width: '', height: '' },
+    shipping_class: '',
+    shipping_class_id: 0,
+    menu_order: record.menu_order,
+    meta_data: record.meta_data,
+  };
+}
+
+/** A product in the WooCommerce v3 shape (§2.1) plus `barcode`. `variations` are the product's children (variable products only). */
+export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly ProductRecord[], context: ShapeContext) {
+  const now = context.nowGmt;
+  const isVariable = record.type === 'variable';
+  const sellable = variations.filter((child) => child.status === 'publish');
+  const childPrices = sellable.map((child) => activePrice(child, now));
+  const price = isVariable ? lowestPrice(childPrices) : activePrice(record, now);
+  const onSale = isVariable ? sellable.some((child) => isOnSale(child, now)) : isOnSale(record, now);
+  const priceHtml = isVariable
+    ? rangePriceHtml(price, highestPrice(childPrices), context.store)
+    : itemPriceHtml(moneyField(record.regular_price, context), moneyField(price, context), onSale, context.store);
+  const shippingRequired = !record.virtual;
+  return {
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    permalink: permalink(`product/${record.slug}/`, context),
+    ...dates('date_created', record.date_created_gmt, context),
+    ...dates('date_modified', record.date_modified_gmt, context),
+    type: record.type,
+    status: record.status,
+    featured: record.featured,
+    catalog_visibility: record.catalog_visibility,
+    short_description: record.short_description,
+    price: moneyField(price, context),
+    regular_price: moneyField(record.regular_price, context),
+    sale_price: moneyField(record.sale_price, context),
+    price_html: priceHtml,
+    on_sale: onSale,
+    purchasable: price !== '' && record.status === 'publish',
+    total_sales: record.total_sales,
+    external_url: '',
+    button_text: '',
+    tax_class: record.tax_class,
+    sold_individually: record.sold_individually,
+    shipping_required: shippingRequired,
+    shipping_taxable: shippingRequired && record.tax_status !== 'none',
+    reviews_allowed: false,
+    average_rating: '0.00',
+    rating_count: 0,
+    upsell_ids: [],
+    cross_sell_ids: [],
+    related_ids: [],
+    parent_id: record.parent_id,
+    purchase_note: '',
+    categories: terms.product_cat,
+    tags: terms.product_tag,
+    brands: terms.product_brand,
+    images: record.images.map((stored) => image(stored, record, context)),
+    has_options: isVariable,
+    attributes: record.attributes,
+    default_attributes: record.default_attributes,
+    variations: variations.map((child) => child.id),
+    grouped_products: [],
+    post_password: '',
+    ...commonFields(record, context),
+    _links: links(`${context.apiBase}/products/${record.id}`, `${context.apiBase}/products`),
+  };
+}
+export type ProductResource = ReturnType<typeof shapeProduct>;
+
+/** A variation in the WooCommerce v3 shape (§2.2) plus `barcode`; `tax_class` "parent" is resolved (view context). */
+export function shapeVariation(record: ProductRecord, context: ShapeContext) {
+  const now = context.nowGmt;
+  const price = activePrice(record, now);
+  const onSale = isOnSale(record, now);
+  const firstImage = record.images[0];
+  return {
+    id: record.id,
+    type: 'variation' as const,
+    parent_id: record.parent_id,
+    name: record.name,
+    permalink: permalink(`product/${record.slug}/`, context),
+    ...dates('date_created', record.date_created_gmt, context),
+    ...dates('date_modified', record.date_modified_gmt, context),
+    status: record.status,
+    price: moneyField(price, context),
+    regular_price: moneyField(record.regular_price, context),
+    sale_price: moneyField(record.sale_price, context),
+    price_html: itemPriceHtml(moneyField(record.regular_price, context), moneyField(price, context), onSale, context.store),
+    on_sale: onSale,
+    purchasable: price !== '' && record.status === 'publish',
+    tax_class: record.tax_class === 'parent' ? (record.parent_tax_class ?? '') : record.tax_class,
+    image: firstImage === undefined ? null : image(firstImage, record, context),
+    attributes: record.variation_attributes.map((attribute) => ({ id: attribute.id, name: attribute.name, slug: attribute.slug, option: attribute.option })),
+    ...commonFields(record, context),
+    _links: links(
+      `${context.apiBase}/products/variations?include=${record.id}`,
+      `${context.apiBase}/products/variations?parent=${record.parent_id}`,
+      `${context.apiBase}/products/${record.parent_id}`,
+    ),
+  };
+}
+export type VariationResource = ReturnType<typeof shapeVariation>;
+
+const TERM_PATHS: Record<Taxonomy, string> = { product_cat: 'categories', product_tag: 'tags', product_brand: 'brands' };
+
+/** A category or brand (§2.3), or a tag (§2.4: no parent, display, image or menu order). */
+export function shapeTerm(record: TermRecord, context: ShapeContext) {
+  const collection = `${context.apiBase}/products/${TERM_PATHS[record.taxonomy]}`;
+  const termLinks = links(`${collection}?include=${record.id}`, collection);
+  if (record.taxonomy === 'product_tag') {
+    return { id: record.id, name: record.name, slug: record.slug, description: record.description, count: record.count, _links: termLinks };
+  }
+  return {
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    parent: record.parent,
+    description: record.description,
+    display: 'default',
+    image: null,
+    menu_order: record.menu_order,
+    count: record.count,
+    _links: termLinks,
+  };
+}
