@@ -5,7 +5,8 @@
 export const ROLES = ['administrator', 'shop_manager', 'cashier'] as const;
 export type RoleName = (typeof ROLES)[number];
 
-export const CAPABILITIES = [
+/** What every role may do at the till: the normal sales workflow. */
+const POS_CAPABILITIES = [
   'access_pos',
   'read_products',
   'read_coupons',
@@ -16,31 +17,17 @@ export const CAPABILITIES = [
   'list_customers',
   'create_customers',
   'edit_customers',
-  'manage_pos',
-  'manage_stores',
-  'install_plugins',
 ] as const;
+
+export const CAPABILITIES = [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'install_plugins'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 export function isCapability(value: string): value is Capability {
   return (CAPABILITIES as readonly string[]).includes(value);
 }
 
-const POS_CAPABILITIES: readonly Capability[] = [
-  'access_pos',
-  'read_products',
-  'read_coupons',
-  'read_orders',
-  'create_orders',
-  'edit_orders',
-  'refund_orders',
-  'list_customers',
-  'create_customers',
-  'edit_customers',
-];
-
 export const DEFAULT_ROLES: Readonly<Record<RoleName, { label: string; capabilities: readonly Capability[] }>> = {
-  administrator: { label: 'Administrator', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'install_plugins'] },
+  administrator: { label: 'Administrator', capabilities: CAPABILITIES },
   shop_manager: { label: 'Shop manager', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores'] },
   cashier: { label: 'Cashier', capabilities: POS_CAPABILITIES },
 };
