@@ -1,8 +1,36 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { checkoutInput, CheckoutService } from '../../domain/orders/checkout.js';
+import { invalidParams } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idParams, parseBody, parseParams } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createCheckoutRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+/** `Idempotency-Key`, or the reference plugin's `X-WCPOS-Idempotency-Key`. */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get('idempotency-key') ?? req.get('x-wcpos-idempotency-key');
+  if (key === undefined) return undefined;
+  const trimmed = key.trim();
+  if (trimmed === '' || trimmed.length > 255) throw invalidParams({ 'Idempotency-Key': 'the Idempotency-Key header must be 1 to 255 characters' });
+  return trimmed;
+}
+
+/** Paying an order at the till (wcpos-reference "Checkout"). */
+export function createCheckoutRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const checkout = new CheckoutService(db);
+
+  routes.get('/orders/{id}/checkout', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    res.json(checkout.state(id));
+  });
+
+  routes.post('/orders/{id}/checkout', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const key = idempotencyKeyOf(req);
+    const input = parseBody(checkoutInput, req);
+    res.json(checkout.checkout(id, input, key, principalOf(res).user.id));
+  });
+
+  return routes.router;
 }

@@ -1,8 +1,131 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../data/repositories/orders.js';
+import { invalidParams } from '../../domain/errors.js';
+import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
+import { OrderService } from '../../domain/orders/orders.js';
+import { RefundService, refundInput } from '../../domain/orders/refunds.js';
+import { apiBase as apiBaseOf, offsetOf, orderQuery, pagingQuery, requestedFields, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idListSchema, idParams, parseBody, parseParams, parseWith, queryDate } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createOrdersRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+/** `status=pending,processing`, `status[]=pending` or `any`. */
+const statusList = z.preprocess((value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+}, z.array(z.string().max(40)).optional());
+
+const positiveInt = z.coerce.number().int('must be an integer').positive('must be a positive integer');
+
+const ordersQuery = pagingQuery.extend({
+  status: statusList,
+  customer: z.coerce.number().int('must be an integer').min(0, 'must be 0 (guests) or a customer id').optional(),
+  pos_store: positiveInt.optional(),
+  pos_cashier: positiveInt.optional(),
+  search: z.string().trim().max(200).optional(),
+  include: idListSchema,
+  exclude: idListSchema,
+  after: queryDate.optional(),
+  before: queryDate.optional(),
+  modified_after: queryDate.optional(),
+  modified_before: queryDate.optional(),
+  orderby: z.enum(ORDER_ORDERBY).default('date'),
+  order: orderQuery.default('desc'),
+});
+type OrdersQuery = z.output<typeof ordersQuery>;
+
+const AUDIT_FIELDS = ['date_modified_gmt', 'id'];
+
+/** `per_page=-1` is the offline-sync audit (CONTRACT 7): only with `_fields=id,date_modified_gmt`. */
+function isAudit(req: Request): boolean {
+  if (req.query.per_page !== '-1') return false;
+  const fields = requestedFields(req);
+  const exact = fields !== undefined && fields.length === AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === AUDIT_FIELDS[index]);
+  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
+  return true;
+}
+
+function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFilter {
+  let statuses: string[] | undefined;
+  if (query.status && !query.status.includes('any')) {
+    const unknown = query.status.filter((status) => !knownStatuses.includes(status));
+    if (unknown.length > 0) throw invalidParams({ status: `status is not one of any, ${knownStatuses.join(', ')}.` });
+    statuses = query.status;
+  }
+  return {
+    statuses,
+    customer: query.customer,
+    store: query.pos_store,
+    cashier: query.pos_cashier,
+    search: query.search,
+    include: query.include,
+    exclude: query.exclude,
+    createdAfter: query.after,
+    createdBefore: query.before,
+    modifiedAfter: query.modified_after,
+    modifiedBefore: query.modified_before,
+  };
+}
+
+function sortOf(query: OrdersQuery): OrderSort {
+  if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
+  return { orderby: query.orderby, order: query.order };
+}
+
+/** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
+export function createOrdersRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const orders = new OrderService(db);
+  const refunds = new RefundService(db);
+
+  routes.get('/orders', (req, res) => {
+    const known = orders
+      .statuses()
+      .list()
+      .map((status) => status.status);
+    if (isAudit(req)) {
+      const query = parseWith(ordersQuery, { ...req.query, per_page: undefined, page: undefined });
+      sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
+      return;
+    }
+    const query = parseWith(ordersQuery, req.query);
+    const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
+    sendPage(req, res, page.orders, page.total, query);
+  });
+
+  routes.get('/orders/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendItem(req, res, orders.respond(orders.get(id), apiBaseOf(req)));
+  });
+
+  routes.post('/orders', (req, res) => {
+    const input = parseBody(orderCreateInput, req);
+    const { order, created } = orders.create(input, principalOf(res).user.id);
+    const body = orders.respond(order, apiBaseOf(req));
+    // A known uuid answers 200 with the order it made the first time.
+    sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
+  });
+
+  routes.patch('/orders/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const input = parseBody(orderUpdateInput, req);
+    sendItem(req, res, orders.respond(orders.update(id, input), apiBaseOf(req)));
+  });
+
+  routes.get('/orders/{id}/refunds', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendAll(req, res, refunds.list(id, apiBaseOf(req)));
+  });
+
+  routes.post('/orders/{id}/refunds', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const input = parseBody(refundInput, req);
+    const refund = refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req));
+    sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
+  });
+
+  return routes.router;
 }

@@ -1,8 +1,30 @@
 import type { Router } from 'express';
+import { z } from 'zod';
+import { CheckoutService } from '../../domain/orders/checkout.js';
+import { Gateways } from '../../domain/orders/gateways.js';
+import { sendAll } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { idSchema, parseBody, parseParams } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createPaymentGatewaysRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+const gatewayParams = z.object({ id: z.string().trim().min(1).max(100) });
+const bootstrapBody = z.object({ context: z.object({ order_id: idSchema.optional() }).default({}) });
+
+/** The till's payment gateways and their payment setup (wcpos-reference "Payment gateways", "Gateway bootstrap"). */
+export function createPaymentGatewaysRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const gateways = new Gateways(db);
+  const checkout = new CheckoutService(db);
+
+  routes.get('/payment-gateways', (req, res) => {
+    sendAll(req, res, gateways.list());
+  });
+
+  routes.post('/payment-gateways/{id}/bootstrap', (req, res) => {
+    const { id } = parseParams(gatewayParams, req);
+    const { context } = parseBody(bootstrapBody, req);
+    res.json(checkout.bootstrap(id, context.order_id));
+  });
+
+  return routes.router;
 }

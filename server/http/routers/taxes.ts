@@ -1,8 +1,36 @@
 import type { Router } from 'express';
+import { z } from 'zod';
+import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
+import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
+import { shapeTaxClass, shapeTaxRate } from '../../domain/taxes/shape.js';
+import { apiBase, offsetOf, orderQuery, pagingQuery, sendAll, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { parseQuery } from '../validation.js';
 
-// Temporary: replaced by the helper that owns this area.
-export function createTaxesRouter({ auth }: AppContext): Router {
-  return endpointRouter(auth).router;
+const taxesQuery = pagingQuery.extend({
+  order: orderQuery.default('asc'),
+  orderby: z.enum(['order', 'id', 'priority']).default('order'),
+  class: z.string().trim().min(1).max(200).optional(),
+});
+
+/** Tax rates and classes, read-only (woocommerce-reference §2.10, §2.11). */
+export function createTaxesRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const rates = new TaxRatesRepository(db);
+  const classes = new TaxClassesRepository(db);
+
+  routes.get('/taxes', (req, res) => {
+    const query = parseQuery(taxesQuery, req);
+    const page = rates.list({ taxClass: query.class, orderby: query.orderby, order: query.order, limit: query.per_page, offset: offsetOf(query) });
+    const base = apiBase(req);
+    sendPage(req, res, page.rates.map((rate) => shapeTaxRate(rate, base)), page.total, query);
+  });
+
+  routes.get('/taxes/classes', (req, res) => {
+    const base = apiBase(req);
+    sendAll(req, res, classes.all().map((taxClass) => shapeTaxClass(taxClass, base)));
+  });
+
+  return routes.router;
 }

@@ -1,0 +1,56 @@
+import type { Database } from '../database.js';
+
+/** One payment attempt on an order, with the response it got (replayed for its idempotency key). */
+export interface CheckoutRecord {
+  id: string;
+  order_id: number;
+  gateway_id: string;
+  action: string;
+  status: string;
+  provider_data: Record<string, unknown>;
+  idempotency_key: string | null;
+  request_hash: string;
+  response: unknown;
+  response_status: number;
+  created_by: number | null;
+  date_created_gmt: string;
+}
+
+interface CheckoutRow extends Omit<CheckoutRecord, 'provider_data' | 'response'> {
+  provider_data: string;
+  response: string;
+}
+
+function toRecord(row: CheckoutRow): CheckoutRecord {
+  return { ...row, provider_data: JSON.parse(row.provider_data) as Record<string, unknown>, response: JSON.parse(row.response) as unknown };
+}
+
+export class CheckoutsRepository {
+  constructor(private readonly db: Database) {}
+
+  findByKey(orderId: number, idempotencyKey: string): CheckoutRecord | undefined {
+    const row = this.db.prepare<[number, string], CheckoutRow>('SELECT * FROM checkouts WHERE order_id = ? AND idempotency_key = ?').get(orderId, idempotencyKey);
+    return row && toRecord(row);
+  }
+
+  /** The order's latest attempt (ties, within a second, go to the one inserted last). */
+  latest(orderId: number): CheckoutRecord | undefined {
+    const row = this.db.prepare<[number], CheckoutRow>('SELECT * FROM checkouts WHERE order_id = ? ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1').get(orderId);
+    return row && toRecord(row);
+  }
+
+  /** The attempt that paid the order, if one did. */
+  completed(orderId: number): CheckoutRecord | undefined {
+    const row = this.db.prepare<[number], CheckoutRow>("SELECT * FROM checkouts WHERE order_id = ? AND status = 'completed' ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1").get(orderId);
+    return row && toRecord(row);
+  }
+
+  insert(record: CheckoutRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO checkouts (id, order_id, gateway_id, action, status, provider_data, idempotency_key, request_hash, response, response_status, created_by, date_created_gmt)
+         VALUES (@id, @order_id, @gateway_id, @action, @status, @provider_data, @idempotency_key, @request_hash, @response, @response_status, @created_by, @date_created_gmt)`,
+      )
+      .run({ ...record, provider_data: JSON.stringify(record.provider_data), response: JSON.stringify(record.response) });
+  }
+}

@@ -1,0 +1,267 @@
+import type { Database } from '../database.js';
+import { completeBilling, completeShipping } from '../../domain/customers/address.js';
+import type { MetaData } from '../../domain/stores.js';
+import type { OrderFields, OrderItem, OrderItemDraft, OrderRecord } from '../../domain/orders/types.js';
+
+interface OrderRow {
+  id: number;
+  parent_id: number;
+  uuid: string | null;
+  order_key: string;
+  status: string;
+  currency: string;
+  prices_include_tax: number;
+  customer_id: number;
+  billing: string;
+  shipping: string;
+  payment_method: string;
+  payment_method_title: string;
+  transaction_id: string;
+  customer_note: string;
+  created_via: string;
+  store_id: number | null;
+  cashier_id: number | null;
+  discount_total: string;
+  discount_tax: string;
+  shipping_total: string;
+  shipping_tax: string;
+  cart_tax: string;
+  total_tax: string;
+  total: string;
+  meta_data: string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  date_paid_gmt: string | null;
+  date_completed_gmt: string | null;
+}
+
+interface ItemRow {
+  id: number;
+  order_id: number;
+  type: OrderItem['type'];
+  name: string;
+  position: number;
+  data: string;
+}
+
+function toItem(row: ItemRow): OrderItem {
+  const data: unknown = JSON.parse(row.data);
+  // The type column says which data shape the JSON holds.
+  return { id: row.id, type: row.type, name: row.name, data } as OrderItem;
+}
+
+function toRecord(row: OrderRow, items: OrderItem[]): OrderRecord {
+  return {
+    ...row,
+    prices_include_tax: row.prices_include_tax === 1,
+    billing: completeBilling(JSON.parse(row.billing)),
+    shipping: completeShipping(JSON.parse(row.shipping)),
+    meta_data: JSON.parse(row.meta_data) as MetaData,
+    items,
+  };
+}
+
+function columnsOf(fields: OrderFields) {
+  return {
+    ...fields,
+    prices_include_tax: fields.prices_include_tax ? 1 : 0,
+    billing: JSON.stringify(fields.billing),
+    shipping: JSON.stringify(fields.shipping),
+    meta_data: JSON.stringify(fields.meta_data),
+  };
+}
+
+const COLUMNS = [
+  'parent_id',
+  'uuid',
+  'order_key',
+  'status',
+  'currency',
+  'prices_include_tax',
+  'customer_id',
+  'billing',
+  'shipping',
+  'payment_method',
+  'payment_method_title',
+  'transaction_id',
+  'customer_note',
+  'created_via',
+  'store_id',
+  'cashier_id',
+  'discount_total',
+  'discount_tax',
+  'shipping_total',
+  'shipping_tax',
+  'cart_tax',
+  'total_tax',
+  'total',
+  'meta_data',
+  'date_created_gmt',
+  'date_modified_gmt',
+  'date_paid_gmt',
+  'date_completed_gmt',
+] as const;
+
+/** Filters of `GET /orders` (CONTRACT 7, woocommerce-reference §2.6 and §3). */
+export interface OrderFilter {
+  statuses?: string[] | undefined;
+  customer?: number | undefined;
+  store?: number | undefined;
+  cashier?: number | undefined;
+  search?: string | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedBefore?: string | undefined;
+}
+
+export const ORDER_ORDERBY = ['date', 'id', 'modified', 'include'] as const;
+export interface OrderSort {
+  orderby: (typeof ORDER_ORDERBY)[number];
+  order: 'asc' | 'desc';
+}
+
+type Params = Record<string, string | number>;
+
+function whereOf(filter: OrderFilter): { clause: string; params: Params } {
+  const clauses: string[] = [];
+  const params: Params = {};
+  const list = (name: string, values: readonly (string | number)[]) =>
+    values
+      .map((value, index) => {
+        params[`${name}${index}`] = value;
+        return `@${name}${index}`;
+      })
+      .join(', ');
+  if (filter.statuses && filter.statuses.length > 0) clauses.push(`o.status IN (${list('status', filter.statuses)})`);
+  if (filter.customer !== undefined) {
+    clauses.push('o.customer_id = @customer');
+    params.customer = filter.customer;
+  }
+  if (filter.store !== undefined) {
+    clauses.push('o.store_id = @store');
+    params.store = filter.store;
+  }
+  if (filter.cashier !== undefined) {
+    clauses.push('o.cashier_id = @cashier');
+    params.cashier = filter.cashier;
+  }
+  if (filter.include && filter.include.length > 0) clauses.push(`o.id IN (${list('include', filter.include)})`);
+  if (filter.exclude && filter.exclude.length > 0) clauses.push(`o.id NOT IN (${list('exclude', filter.exclude)})`);
+  const dates: Array<[string | undefined, string, string]> = [
+    [filter.createdAfter, 'o.date_created_gmt >', 'createdAfter'],
+    [filter.createdBefore, 'o.date_created_gmt <', 'createdBefore'],
+    [filter.modifiedAfter, 'o.date_modified_gmt >', 'modifiedAfter'],
+    [filter.modifiedBefore, 'o.date_modified_gmt <', 'modifiedBefore'],
+  ];
+  for (const [value, test, name] of dates) {
+    if (value === undefined) continue;
+    clauses.push(`${test} @${name}`);
+    params[name] = value;
+  }
+  if (filter.search !== undefined && filter.search !== '') {
+    params.search = filter.search;
+    params.like = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const field = (path: string) => `json_extract(o.billing, '$.${path}') LIKE @like ESCAPE '\\'`;
+    clauses.push(
+      `(CAST(o.id AS TEXT) = @search OR ${field('first_name')} OR ${field('last_name')} OR ${field('email')} OR ${field('company')} OR ${field('phone')}
+        OR (json_extract(o.billing, '$.first_name') || ' ' || json_extract(o.billing, '$.last_name')) LIKE @like ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.type = 'line_item' AND i.name LIKE @like ESCAPE '\\'))`,
+    );
+  }
+  return { clause: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function orderByOf(sort: OrderSort, include: readonly number[] | undefined, params: Params): string {
+  const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
+  if (sort.orderby === 'include' && include && include.length > 0) {
+    const cases = include.map((id, index) => {
+      params[`position${index}`] = index;
+      params[`include${index}`] = id;
+      return `WHEN @include${index} THEN @position${index}`;
+    });
+    // The order of the include list itself, whatever `order` says (WP_Query's post__in).
+    return `ORDER BY CASE o.id ${cases.join(' ')} END, o.id`;
+  }
+  const column = { date: 'o.date_created_gmt', id: 'o.id', modified: 'o.date_modified_gmt', include: 'o.id' }[sort.orderby];
+  return `ORDER BY ${column} ${direction}, o.id ${direction}`;
+}
+
+export class OrdersRepository {
+  constructor(private readonly db: Database) {}
+
+  find(id: number): OrderRecord | undefined {
+    const row = this.db.prepare<[number], OrderRow>('SELECT * FROM orders WHERE id = ?').get(id);
+    return row && toRecord(row, this.itemsOf([row.id]).get(row.id) ?? []);
+  }
+
+  findByUuid(uuid: string): OrderRecord | undefined {
+    const row = this.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE uuid = ?').get(uuid);
+    return row && toRecord(row, this.itemsOf([row.id]).get(row.id) ?? []);
+  }
+
+  insert(fields: OrderFields): number {
+    const names = COLUMNS.join(', ');
+    const values = COLUMNS.map((name) => `@${name}`).join(', ');
+    return Number(this.db.prepare(`INSERT INTO orders (${names}) VALUES (${values})`).run(columnsOf(fields)).lastInsertRowid);
+  }
+
+  update(id: number, fields: OrderFields): void {
+    const assignments = COLUMNS.map((name) => `${name} = @${name}`).join(', ');
+    this.db.prepare(`UPDATE orders SET ${assignments} WHERE id = @id`).run({ ...columnsOf(fields), id });
+  }
+
+  /**
+   * Makes the order's items exactly `items`: those with an id are updated, those without are
+   * added, the rest are deleted. Positions follow the list. Returns the saved items.
+   */
+  saveItems(orderId: number, items: readonly OrderItemDraft[]): OrderItem[] {
+    const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+    const existing = this.db.prepare<[number], { id: number }>('SELECT id FROM order_items WHERE order_id = ?').all(orderId);
+    const remove = this.db.prepare('DELETE FROM order_items WHERE id = ?');
+    for (const { id } of existing) if (!keep.has(id)) remove.run(id);
+    const update = this.db.prepare('UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId');
+    const insert = this.db.prepare('INSERT INTO order_items (order_id, type, name, position, data) VALUES (@orderId, @type, @name, @position, @data)');
+    return items.map((item, position) => {
+      const values = { orderId, type: item.type, name: item.name, position, data: JSON.stringify(item.data) };
+      if (item.id !== undefined) {
+        update.run({ ...values, id: item.id });
+        return { ...item, id: item.id };
+      }
+      const id = Number(insert.run(values).lastInsertRowid);
+      return { ...item, id };
+    });
+  }
+
+  list(filter: OrderFilter, sort: OrderSort, limit: number, offset: number): { records: OrderRecord[]; total: number } {
+    const { clause, params } = whereOf(filter);
+    const total = this.db.prepare<[Params], { n: number }>(`SELECT COUNT(*) AS n FROM orders o ${clause}`).get(params)?.n ?? 0;
+    const orderBy = orderByOf(sort, filter.include, params);
+    const rows = this.db.prepare<[Params], OrderRow>(`SELECT o.* FROM orders o ${clause} ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
+    const items = this.itemsOf(rows.map((row) => row.id));
+    return { records: rows.map((row) => toRecord(row, items.get(row.id) ?? [])), total };
+  }
+
+  /** Every matching id with its modification date, for offline sync (`per_page=-1`). */
+  modificationIndex(filter: OrderFilter, sort: OrderSort): Array<{ id: number; date_modified_gmt: string }> {
+    const { clause, params } = whereOf(filter);
+    const orderBy = orderByOf(sort, filter.include, params);
+    return this.db.prepare<[Params], { id: number; date_modified_gmt: string }>(`SELECT o.id, o.date_modified_gmt FROM orders o ${clause} ${orderBy}`).all(params);
+  }
+
+  private itemsOf(orderIds: readonly number[]): Map<number, OrderItem[]> {
+    const result = new Map<number, OrderItem[]>();
+    if (orderIds.length === 0) return result;
+    const rows = this.db
+      .prepare<number[], ItemRow>(`SELECT * FROM order_items WHERE order_id IN (${orderIds.map(() => '?').join(', ')}) ORDER BY order_id, position, id`)
+      .all(...orderIds);
+    for (const row of rows) {
+      const items = result.get(row.order_id) ?? [];
+      items.push(toItem(row));
+      result.set(row.order_id, items);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,19 @@
+import type { Database } from '../database.js';
+
+export interface TaxClass {
+  slug: string;
+  name: string;
+}
+
+/** Tax classes in their configured order; `standard` is position 0 (migration 3). */
+export class TaxClassesRepository {
+  constructor(private readonly db: Database) {}
+
+  all(): TaxClass[] {
+    return this.db.prepare<[], TaxClass>('SELECT slug, name FROM tax_classes ORDER BY position, slug').all();
+  }
+
+  exists(slug: string): boolean {
+    return this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(slug)?.n === 1;
+  }
+}

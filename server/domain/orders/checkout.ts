@@ -1,0 +1,185 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Database } from '../../data/database.js';
+import { CheckoutsRepository, type CheckoutRecord } from '../../data/repositories/checkouts.js';
+import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
+import { OrdersRepository } from '../../data/repositories/orders.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { gmtNow } from '../dates.js';
+import { ApiError, badRequest, conflict, invalidParams, notFound } from '../errors.js';
+import type { Store } from '../stores.js';
+import { Gateways } from './gateways.js';
+import { isPaid, OrderLifecycle } from './lifecycle.js';
+import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
+import type { OrderRecord } from './types.js';
+
+/** `POST /orders/{id}/checkout` body (wcpos-reference "Checkout"). */
+export const checkoutInput = z.object({
+  gateway_id: z.string().trim().min(1, 'gateway_id is required').max(100),
+  action: z.enum(['start']).default('start'),
+  // PHP clients encode an empty object as `[]`.
+  payment_data: z.preprocess((value) => (Array.isArray(value) && value.length === 0 ? {} : value), z.record(z.string(), z.unknown()).default({})),
+});
+export type CheckoutInput = z.output<typeof checkoutInput>;
+
+/** The checkout state of an order, as GET and POST answer it. */
+export interface CheckoutState {
+  checkout_id: string | null;
+  order_id: number;
+  gateway_id: string | null;
+  status: string;
+  provider_data: Record<string, unknown>;
+  terminal: boolean;
+}
+
+const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'awaiting_customer']);
+
+/** A stable hash of a request body: keys sorted at every level, so key order does not matter. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return value === undefined ? 'null' : JSON.stringify(value);
+}
+
+export function requestHash(input: CheckoutInput): string {
+  return createHash('sha256').update(canonical(input)).digest('hex');
+}
+
+interface StoredError {
+  code: string;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+function stateOf(record: CheckoutRecord): CheckoutState {
+  return { checkout_id: record.id, order_id: record.order_id, gateway_id: record.gateway_id, status: record.status, provider_data: record.provider_data, terminal: TERMINAL_STATUSES.has(record.status) };
+}
+
+/**
+ * Checkout: pays an order through an enabled gateway in one transaction (payment details, paid
+ * status, stock, sales and coupon uses), exactly once. Attempts that reach the gateway are stored
+ * with their answer, so an `Idempotency-Key` replay gets the same answer and a different body
+ * under the same key is a conflict.
+ */
+export class CheckoutService {
+  private readonly orders: OrdersRepository;
+  private readonly checkouts: CheckoutsRepository;
+  private readonly stores: StoresRepository;
+  private readonly gateways: Gateways;
+  private readonly lifecycle: OrderLifecycle;
+
+  constructor(private readonly db: Database) {
+    this.orders = new OrdersRepository(db);
+    this.checkouts = new CheckoutsRepository(db);
+    this.stores = new StoresRepository(db);
+    this.gateways = new Gateways(db);
+    this.lifecycle = new OrderLifecycle(db);
+  }
+
+  private order(id: number): OrderRecord {
+    const order = this.orders.find(id);
+    if (!order) throw notFound('order');
+    return order;
+  }
+
+  private storeOf(order: OrderRecord): Store {
+    return (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
+  }
+
+  private statuses(): OrderStatuses {
+    return new OrderStatuses(new OrderStatusesRepository(this.db).all());
+  }
+
+  /**
+   * `GET /orders/{id}/checkout`: the latest attempt; without one `pending`, or `completed` for an
+   * order paid another way (`set_paid`, a status change) and `cancelled` for a cancelled order.
+   */
+  state(orderId: number): CheckoutState {
+    const order = this.order(orderId);
+    const latest = this.checkouts.latest(orderId);
+    if (latest) return stateOf(latest);
+    const status = isPaid(order, this.statuses()) ? 'completed' : order.status === 'cancelled' ? 'cancelled' : 'pending';
+    return { checkout_id: null, order_id: order.id, gateway_id: order.payment_method === '' ? null : order.payment_method, status, provider_data: {}, terminal: TERMINAL_STATUSES.has(status) };
+  }
+
+  /** The payment the checkout of this attempt would settle: the order must exist and still be payable. */
+  private assertPayable(order: OrderRecord): void {
+    if (isPaid(order, this.statuses())) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, status: order.status });
+    if (!PAYABLE_STATUSES.has(order.status)) {
+      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, status: order.status });
+    }
+  }
+
+  /** `POST /payment-gateways/{id}/bootstrap`. */
+  bootstrap(gatewayId: string, orderId: number | undefined) {
+    const gateway = this.gateways.enabled(gatewayId);
+    const order = orderId === undefined ? undefined : this.order(orderId);
+    if (order) this.assertPayable(order);
+    const store = order ? this.storeOf(order) : this.gateways.defaultStore();
+    return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store) ?? {} };
+  }
+
+  /** `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown. */
+  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, userId: number): CheckoutState {
+    const hash = requestHash(input);
+    const run = this.db.transaction((): { state: CheckoutState } | { error: ApiError } => {
+      if (idempotencyKey !== undefined) {
+        const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
+        if (earlier) {
+          if (earlier.request_hash !== hash) {
+            throw conflict('pos_idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', { checkout_id: earlier.id });
+          }
+          if (earlier.response_status >= 400) {
+            const stored = earlier.response as StoredError;
+            return { error: new ApiError(earlier.response_status, stored.code, stored.message, stored.data) };
+          }
+          return { state: earlier.response as CheckoutState };
+        }
+      }
+      const order = this.order(orderId);
+      const gateway = this.gateways.find(input.gateway_id);
+      if (!gateway) throw invalidParams({ gateway_id: `${input.gateway_id} is not an installed payment gateway` });
+      if (!gateway.setting.enabled) throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
+      if (!gateway.adapter) throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, { gateway_id: input.gateway_id });
+      this.assertPayable(order);
+
+      const store = this.storeOf(order);
+      const outcome = gateway.adapter.settle(order, store, input.payment_data);
+      const checkoutId = randomUUID();
+      const status = outcome.paid ? 'completed' : 'failed';
+      const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal: true };
+      if (outcome.paid) {
+        this.lifecycle.pay(
+          order,
+          { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId, configuredStatus: gateway.setting.order_status },
+          this.statuses(),
+        );
+      }
+      const error = outcome.paid ? undefined : outcome.error;
+      this.checkouts.insert({
+        id: checkoutId,
+        order_id: order.id,
+        gateway_id: gateway.record.id,
+        action: input.action,
+        status,
+        provider_data: outcome.providerData,
+        idempotency_key: idempotencyKey ?? null,
+        request_hash: hash,
+        response: error ? { code: error.code, message: error.message, data: { ...error.data, checkout_id: checkoutId } } : state,
+        response_status: error ? error.status : 200,
+        created_by: userId,
+        date_created_gmt: gmtNow(),
+      });
+      return error ? { error: new ApiError(error.status, error.code, error.message, { ...error.data, checkout_id: checkoutId }) } : { state };
+    });
+    // IMMEDIATE: the write lock is taken before the order is read, so no other connection can pay it in between.
+    const result = run.immediate();
+    if ('error' in result) throw result.error;
+    return result.state;
+  }
+}

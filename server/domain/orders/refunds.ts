@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import type { Database } from '../../data/database.js';
+import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
+import { OrdersRepository } from '../../data/repositories/orders.js';
+import { ProductsRepository } from '../../data/repositories/products.js';
+import { RefundsRepository } from '../../data/repositories/refunds.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { gmtNow } from '../dates.js';
+import { badRequest, notFound } from '../errors.js';
+import { Decimal, formatMoney, moneyInput } from '../money.js';
+import type { Store } from '../stores.js';
+import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
+import { metaInput } from './input.js';
+import { OrderLifecycle } from './lifecycle.js';
+import { plain } from './recalculate.js';
+import type { RefundedItem, RefundRecord } from './refund-types.js';
+import { dates } from './shape.js';
+import { OrderStatuses } from './statuses.js';
+import { itemsOfType, type OrderItem, type OrderRecord } from './types.js';
+
+const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
+
+/** `POST /orders/{id}/refunds` (woocommerce-reference §2.8). Amounts may be sent negative so that they can be refused with WooCommerce's code. */
+export const refundInput = z.object({
+  amount: moneyInput.optional().transform((value) => (value === '' ? undefined : value)),
+  reason: z.string().trim().max(2000).optional(),
+  api_refund: z.boolean().optional(),
+  api_restock: z.boolean().optional(),
+  meta_data: metaInput.optional(),
+  line_items: z
+    .array(
+      z.object({
+        id: integer.pipe(z.number().positive('must be an order item id')),
+        quantity: integer.pipe(z.number().min(0, 'must not be negative')).optional(),
+        refund_total: moneyInput.optional().transform((value) => (value === '' ? undefined : value)),
+        refund_tax: z.array(z.object({ id: integer.pipe(z.number().positive('must be a tax rate id')), refund_total: moneyInput })).optional(),
+      }),
+    )
+    .max(500)
+    .optional(),
+});
+export type RefundInput = z.output<typeof refundInput>;
+
+const INVALID_AMOUNT = 'Invalid refund amount.';
+
+function cannotRefund(message: string, data: Record<string, unknown> = {}) {
+  return badRequest('woocommerce_rest_cannot_create_order_refund', message, data);
+}
+
+function negative(value: DecimalInput, dp: number): string {
+  return formatMoney(new Decimal(value).negated(), dp);
+}
+
+/** Refunds: never more money than is left, never more units than were sold and not yet refunded. */
+export class RefundService {
+  private readonly orders: OrdersRepository;
+  private readonly refunds: RefundsRepository;
+  private readonly products: ProductsRepository;
+  private readonly stores: StoresRepository;
+  private readonly lifecycle: OrderLifecycle;
+
+  constructor(private readonly db: Database) {
+    this.orders = new OrdersRepository(db);
+    this.refunds = new RefundsRepository(db);
+    this.products = new ProductsRepository(db);
+    this.stores = new StoresRepository(db);
+    this.lifecycle = new OrderLifecycle(db);
+  }
+
+  private order(id: number): OrderRecord {
+    const order = this.orders.find(id);
+    if (!order) throw notFound('order');
+    return order;
+  }
+
+  private storeOf(order: OrderRecord): Store {
+    return (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
+  }
+
+  list(orderId: number, apiBase: string) {
+    const order = this.order(orderId);
+    return this.refunds.forOrder(orderId).map((refund) => shapeRefund(refund, order, this.storeOf(order), apiBase));
+  }
+
+  create(orderId: number, input: RefundInput, userId: number, apiBase: string) {
+    return this.db.transaction(() => {
+      const order = this.order(orderId);
+      const store = this.storeOf(order);
+      const dp = store.price_num_decimals;
+      const statuses = new OrderStatuses(new OrderStatusesRepository(this.db).all());
+      if (!statuses.isPaid(order.status)) {
+        throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, { status: order.status });
+      }
+      const previous = this.refunds.forOrder(order.id);
+      const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
+
+      const refundedItems = (input.line_items ?? []).map((line, index) => refundedItemOf(order, line, index, previous, dp));
+      const lineSum = sum(refundedItems.map((item) => sum([new Decimal(item.total), ...item.taxes.map((tax) => new Decimal(tax.total))])));
+      const amount = new Decimal(input.amount ?? lineSum.toDecimalPlaces(dp));
+      if (amount.isNegative()) throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
+      if (amount.isZero() && !refundedItems.some((item) => item.quantity > 0)) throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
+      if (amount.gt(remaining)) throw cannotRefund(INVALID_AMOUNT, { remaining: formatMoney(remaining, dp) });
+
+      const restock = input.api_restock ?? true;
+      const refund = this.refunds.create({
+        order_id: order.id,
+        amount: formatMoney(amount, dp),
+        reason: input.reason ?? '',
+        refunded_by: userId,
+        // POS gateways take no money back themselves: the cashier hands it over.
+        refunded_payment: false,
+        restock,
+        line_items: refundedItems.filter((item) => item.quantity > 0 || !new Decimal(item.total).isZero() || item.taxes.length > 0),
+        meta_data: (input.meta_data ?? []).map((entry, index) => ({ id: index + 1, key: entry.key, value: entry.value })),
+        date_created_gmt: gmtNow(),
+      });
+
+      let updated: OrderRecord = { ...order, date_modified_gmt: gmtNow() };
+      if (restock) updated = this.restock(updated, refundedItems);
+      this.lifecycle.save(updated);
+      if (remaining.minus(amount).lte(0)) this.lifecycle.applyStatus(updated, 'refunded');
+      return shapeRefund(refund, order, store, apiBase);
+    })();
+  }
+
+  /** Puts refunded units of stock-managed products back, and no longer counts them as taken from stock. */
+  private restock(order: OrderRecord, refunded: readonly RefundedItem[]): OrderRecord {
+    const items = order.items.map((item): OrderItem => {
+      const entry = refunded.find((line) => line.refunded_item_id === item.id);
+      if (item.type !== 'line_item' || !entry || entry.quantity <= 0) return item;
+      const productId = item.data.variation_id > 0 ? item.data.variation_id : item.data.product_id;
+      if (!this.products.findSellable(productId)?.manageStock) return item;
+      this.products.adjustStock(productId, entry.quantity);
+      return { ...item, data: { ...item.data, reduced_stock: Math.max(0, item.data.reduced_stock - entry.quantity) } };
+    });
+    return { ...order, items };
+  }
+}
+
+type RefundLine = NonNullable<RefundInput['line_items']>[number];
+
+/**
+ * One `line_items` entry of a refund, checked against what is left of its order item. A quantity
+ * without amounts refunds that share of the line and of each of its taxes.
+ */
+function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, previous: readonly RefundRecord[], dp: number): RefundedItem {
+  const item = order.items.find((candidate) => candidate.id === line.id);
+  if (!item || (item.type !== 'line_item' && item.type !== 'fee' && item.type !== 'shipping')) {
+    throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${line.id} is not a line, fee or shipping item of order ${order.id}.`, { param: `line_items[${index}].id` });
+  }
+  const before = previous.flatMap((refund) => refund.line_items).filter((entry) => entry.refunded_item_id === item.id);
+  const quantity = item.type === 'line_item' ? (line.quantity ?? 0) : 0;
+  if (item.type === 'line_item') {
+    const left = item.data.quantity - before.reduce((total, entry) => total + entry.quantity, 0);
+    if (quantity > left) throw cannotRefund(`Cannot refund ${quantity} of "${item.name}": ${left} left to refund.`, { param: `line_items[${index}].quantity`, left });
+  }
+  const itemQuantity = item.type === 'line_item' ? item.data.quantity : 1;
+  const proportional = line.refund_total === undefined && line.refund_tax === undefined && quantity > 0;
+  const share = (value: string) => new Decimal(value).div(itemQuantity).times(quantity);
+
+  const total = line.refund_total !== undefined ? new Decimal(line.refund_total) : proportional ? share(item.data.total).toDecimalPlaces(dp) : new Decimal(0);
+  const taxes = proportional
+    ? item.data.taxes.map((tax) => ({ id: tax.id, total: roundTax(share(tax.total), dp, order.prices_include_tax) }))
+    : (line.refund_tax ?? []).map((tax) => ({ id: tax.id, total: new Decimal(tax.refund_total) }));
+  if (total.isNegative() || taxes.some((tax) => tax.total.isNegative())) {
+    throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amounts must not be negative.', { param: `line_items[${index}]` });
+  }
+  const refundedTotal = sum(before.map((entry) => new Decimal(entry.total)));
+  if (total.gt(new Decimal(item.data.total).toDecimalPlaces(dp).minus(refundedTotal))) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_total` });
+  for (const tax of taxes) {
+    const charged = item.data.taxes.find((entry) => entry.id === tax.id);
+    if (!charged) throw cannotRefund(`Tax rate ${tax.id} was not charged on "${item.name}".`, { param: `line_items[${index}].refund_tax` });
+    const refundedTax = sum(before.flatMap((entry) => entry.taxes.filter((entryTax) => entryTax.id === tax.id).map((entryTax) => new Decimal(entryTax.total))));
+    if (tax.total.gt(roundTax(charged.total, dp, order.prices_include_tax).minus(refundedTax))) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_tax` });
+  }
+  return {
+    type: item.type,
+    refunded_item_id: item.id,
+    name: item.name,
+    product_id: item.type === 'line_item' ? item.data.product_id : 0,
+    variation_id: item.type === 'line_item' ? item.data.variation_id : 0,
+    quantity,
+    tax_class: item.type === 'shipping' ? '' : item.data.tax_class,
+    total: plain(total),
+    taxes: taxes.filter((tax) => !tax.total.isZero()).map((tax) => ({ id: tax.id, total: plain(tax.total) })),
+    sku: item.type === 'line_item' ? item.data.sku : '',
+  };
+}
+
+/** A refund as WooCommerce shows it: positive `amount`, negative item quantities, totals and taxes (§2.8). */
+export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Store, apiBase: string) {
+  const dp = store.price_num_decimals;
+  const taxOf = (item: RefundedItem) => sum(item.taxes.map((tax) => new Decimal(tax.total)));
+  const itemMeta = (item: RefundedItem) => [{ id: 0, key: '_refunded_item_id', value: String(item.refunded_item_id), display_key: '_refunded_item_id', display_value: String(item.refunded_item_id) }];
+  const negativeTaxes = (item: RefundedItem) => item.taxes.map((tax) => ({ id: tax.id, total: plain(new Decimal(tax.total).negated()), subtotal: plain(new Decimal(tax.total).negated()) }));
+  const byType = (type: RefundedItem['type']) => refund.line_items.filter((item) => item.type === type);
+  const rateTotals = new Map<number, { cart: Decimal; shipping: Decimal }>();
+  for (const item of refund.line_items) {
+    for (const tax of item.taxes) {
+      const totals = rateTotals.get(tax.id) ?? { cart: new Decimal(0), shipping: new Decimal(0) };
+      if (item.type === 'shipping') totals.shipping = totals.shipping.plus(tax.total);
+      else totals.cart = totals.cart.plus(tax.total);
+      rateTotals.set(tax.id, totals);
+    }
+  }
+  const orderTaxLines = itemsOfType(order.items, 'tax');
+  return {
+    id: refund.id,
+    ...dates('date_created', refund.date_created_gmt, store.timezone),
+    amount: refund.amount,
+    reason: refund.reason,
+    refunded_by: refund.refunded_by ?? 0,
+    refunded_payment: refund.refunded_payment,
+    meta_data: refund.meta_data,
+    line_items: byType('line_item').map((item) => ({
+      id: item.refunded_item_id,
+      name: item.name,
+      product_id: item.product_id,
+      variation_id: item.variation_id,
+      quantity: item.quantity === 0 ? 0 : -item.quantity,
+      tax_class: item.tax_class,
+      subtotal: negative(item.total, dp),
+      subtotal_tax: negative(taxOf(item), dp),
+      total: negative(item.total, dp),
+      total_tax: negative(taxOf(item), dp),
+      taxes: negativeTaxes(item),
+      meta_data: itemMeta(item),
+      sku: item.sku,
+      price: item.quantity > 0 ? new Decimal(item.total).div(item.quantity).negated().toNumber() : 0,
+    })),
+    shipping_lines: byType('shipping').map((item) => ({
+      id: item.refunded_item_id,
+      method_title: item.name,
+      total: negative(item.total, dp),
+      total_tax: negative(taxOf(item), dp),
+      taxes: negativeTaxes(item).map((tax) => ({ id: tax.id, total: tax.total })),
+      meta_data: itemMeta(item),
+    })),
+    fee_lines: byType('fee').map((item) => ({
+      id: item.refunded_item_id,
+      name: item.name,
+      tax_class: item.tax_class,
+      total: negative(item.total, dp),
+      total_tax: negative(taxOf(item), dp),
+      taxes: negativeTaxes(item),
+      meta_data: itemMeta(item),
+    })),
+    tax_lines: [...rateTotals].map(([rateId, totals]) => {
+      const line = orderTaxLines.find((tax) => tax.data.rate_id === rateId);
+      return {
+        id: line?.id ?? 0,
+        rate_code: line?.data.rate_code ?? '',
+        rate_id: rateId,
+        label: line?.data.label ?? '',
+        compound: line?.data.compound ?? false,
+        tax_total: negative(totals.cart, dp),
+        shipping_tax_total: negative(totals.shipping, dp),
+        rate_percent: Number(line?.data.rate_percent ?? 0),
+      };
+    }),
+    _links: {
+      self: [{ href: `${apiBase}/orders/${order.id}/refunds/${refund.id}` }],
+      collection: [{ href: `${apiBase}/orders/${order.id}/refunds` }],
+      up: [{ href: `${apiBase}/orders/${order.id}` }],
+    },
+  };
+}
+export type RefundResponse = ReturnType<typeof shapeRefund>;
