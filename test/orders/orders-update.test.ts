@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCoupon, addCustomer, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
 
 /** `PATCH /orders/{id}`: item semantics, editability, status moves and coupons (woocommerce-reference §2.6, §6.7). */
 
@@ -111,6 +111,18 @@ describe('status moves', () => {
     expect([complete.status, complete.body.code, complete.body.data.allowed]).toEqual([400, 'pos_rest_order_invalid_status_transition', ['pending']]);
     const reopened = await patch(order.id, { status: 'pending' });
     expect([reopened.status, reopened.body.status]).toEqual([200, 'pending']);
+  });
+
+  it('a cancelled order gives its coupon use back, so a single-use coupon can be used again', async () => {
+    const couponId = addCoupon(server, { code: 'ONCE', amount: '10', discount_type: 'percent', usage_limit: 1 });
+    const customer = addCustomer(server, 'once@example.test');
+    const order = await createOrder(server, token, { customer_id: customer, line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] });
+    expect((await patch(order.id, { status: 'on-hold' })).body.status).toBe('on-hold');
+    expect(couponOf(server, couponId)).toMatchObject({ usage_count: 1, used_by: [String(customer)] });
+    expect((await patch(order.id, { status: 'cancelled' })).body.status).toBe('cancelled');
+    expect(couponOf(server, couponId)).toMatchObject({ usage_count: 0, used_by: [] });
+    const again = await api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
+    expect(again.status).toBe(201);
   });
 
   it('pending → completed pays the order; a completed order moves nowhere, refunded only through a refund', async () => {

@@ -38,6 +38,12 @@ describe('refunds', () => {
     const response = await refund(order.id, { line_items: [{ id: coffeeLine.id, quantity: 1 }], reason: 'Broken cup' });
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe(`${server.apiUrl}/orders/${order.id}/refunds/${response.body.id}`);
+    const followed = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id}`, { token });
+    expect(followed.status).toBe(200);
+    expect(followed.body).toEqual(response.body);
+    const missing = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id + 1000}`, { token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'pos_rest_refund_invalid_id' });
     expect(response.body).toMatchObject({
       amount: '12.00',
       reason: 'Broken cup',

@@ -144,10 +144,23 @@ export class CouponsRepository {
   }
 
   /** One more use of the coupon, by a user id (as a string) or a guest's email, as WooCommerce records `used_by`. */
+  /** One more use; `usedBy` (customer id or guest email) is recorded when there is one. */
   incrementUsage(id: number, usedBy: string): void {
     this.db
-      .prepare("UPDATE coupons SET usage_count = usage_count + 1, used_by = json_insert(used_by, '$[#]', ?), date_modified_gmt = ? WHERE id = ?")
-      .run(usedBy, gmtNow(), id);
+      .prepare("UPDATE coupons SET usage_count = usage_count + 1, used_by = CASE WHEN @usedBy = '' THEN used_by ELSE json_insert(used_by, '$[#]', @usedBy) END, date_modified_gmt = @now WHERE id = @id")
+      .run({ usedBy, now: gmtNow(), id });
+  }
+
+  /** Gives back a use, as when an order that used the coupon is cancelled: one count and one `used_by` entry. */
+  decrementUsage(id: number, usedBy: string): void {
+    const row = this.db.prepare<[number], { used_by: string }>('SELECT used_by FROM coupons WHERE id = ?').get(id);
+    if (!row) return;
+    const usedByList = JSON.parse(row.used_by) as string[];
+    const index = usedByList.indexOf(usedBy);
+    if (index !== -1) usedByList.splice(index, 1);
+    this.db
+      .prepare('UPDATE coupons SET usage_count = MAX(usage_count - 1, 0), used_by = ?, date_modified_gmt = ? WHERE id = ?')
+      .run(JSON.stringify(usedByList), gmtNow(), id);
   }
 
   list(filter: CouponFilter, sort: CouponSort, limit: number, offset: number): { records: CouponRecord[]; total: number } {

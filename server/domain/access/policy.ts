@@ -42,7 +42,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /products/brands',
   ],
   read_coupons: ['GET /coupons'],
-  read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /receipts/{order_id}'],
+  read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /orders/{id}/refunds/{refund_id}', 'GET /receipts/{order_id}'],
   create_orders: [
     'POST /orders',
     'GET /orders/{id}/checkout',

@@ -45,6 +45,11 @@ export function isPaid(order: OrderRecord, statuses: OrderStatuses): boolean {
  * stock out on processing/completed/on-hold and back on cancelled/pending, units sold, coupon uses.
  * Callers run these inside their own transaction.
  */
+/** Who used a coupon, as WooCommerce records it: the customer id, or a guest's email (none for an anonymous sale). */
+function couponUserOf(order: OrderRecord): string {
+  return order.customer_id > 0 ? String(order.customer_id) : order.billing.email.toLowerCase();
+}
+
 export class OrderLifecycle {
   private readonly orders: OrdersRepository;
   private readonly products: ProductsRepository;
@@ -73,7 +78,7 @@ export class OrderLifecycle {
     if ((to === 'processing' || to === 'completed') && next.date_paid_gmt === null) next.date_paid_gmt = now;
     if (to === 'completed' && next.date_completed_gmt === null) next.date_completed_gmt = now;
     if (STOCK_REDUCING_STATUSES.has(to) && order.status !== to) next = this.takeFromStock(next);
-    if (STOCK_RESTORING_STATUSES.has(to) && order.status !== to) next = this.putBackStock(next);
+    if (STOCK_RESTORING_STATUSES.has(to) && order.status !== to) next = this.releaseCouponUsage(this.putBackStock(next));
     this.save(next);
     return next;
   }
@@ -137,14 +142,23 @@ export class OrderLifecycle {
       meta = setFlag(meta, '_recorded_sales', true);
     }
     if (!hasFlag(meta, '_recorded_coupon_usage_counts')) {
-      const usedBy = order.customer_id > 0 ? String(order.customer_id) : order.billing.email.toLowerCase();
       for (const line of itemsOfType(items, 'coupon')) {
         const coupon = this.coupons.findByCode(line.name);
-        if (coupon) this.coupons.incrementUsage(coupon.id, usedBy);
+        if (coupon) this.coupons.incrementUsage(coupon.id, couponUserOf(order));
       }
       meta = setFlag(meta, '_recorded_coupon_usage_counts', true);
     }
     return { ...order, items, meta_data: meta };
+  }
+
+  /** A cancelled (or back to pending) order no longer counts against its coupons' usage limits. */
+  private releaseCouponUsage(order: OrderRecord): OrderRecord {
+    if (!hasFlag(order.meta_data, '_recorded_coupon_usage_counts')) return order;
+    for (const line of itemsOfType(order.items, 'coupon')) {
+      const coupon = this.coupons.findByCode(line.name);
+      if (coupon) this.coupons.decrementUsage(coupon.id, couponUserOf(order));
+    }
+    return { ...order, meta_data: setFlag(order.meta_data, '_recorded_coupon_usage_counts', false) };
   }
 
   /**

@@ -82,6 +82,13 @@ export class RefundService {
     return this.refunds.forOrder(orderId).map((refund) => shapeRefund(refund, order, this.storeOf(order), apiBase));
   }
 
+  get(orderId: number, refundId: number, apiBase: string) {
+    const order = this.order(orderId);
+    const refund = this.refunds.forOrder(orderId).find((candidate) => candidate.id === refundId);
+    if (!refund) throw notFound('refund');
+    return shapeRefund(refund, order, this.storeOf(order), apiBase);
+  }
+
   create(orderId: number, input: RefundInput, userId: number, apiBase: string) {
     return this.db.transaction(() => {
       const order = this.order(orderId);

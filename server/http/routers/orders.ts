@@ -9,7 +9,7 @@ import { apiBase as apiBaseOf, offsetOf, orderQuery, pagingQuery, requestedField
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idListSchema, idParams, parseBody, parseParams, parseWith, queryDate } from '../validation.js';
+import { idListSchema, idParams, idSchema, parseBody, parseParams, parseWith, queryDate } from '../validation.js';
 
 /** `status=pending,processing`, `status[]=pending` or `any`. */
 const statusList = z.preprocess((value: unknown) => {
@@ -36,6 +36,8 @@ const ordersQuery = pagingQuery.extend({
   order: orderQuery.default('desc'),
 });
 type OrdersQuery = z.output<typeof ordersQuery>;
+
+const refundParams = z.object({ id: idSchema, refund_id: idSchema });
 
 const AUDIT_FIELDS = ['date_modified_gmt', 'id'];
 
@@ -118,6 +120,11 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   routes.get('/orders/{id}/refunds', (req, res) => {
     const { id } = parseParams(idParams, req);
     sendAll(req, res, refunds.list(id, apiBaseOf(req)));
+  });
+
+  routes.get('/orders/{id}/refunds/{refund_id}', (req, res) => {
+    const { id, refund_id } = parseParams(refundParams, req);
+    sendItem(req, res, refunds.get(id, refund_id, apiBaseOf(req)));
   });
 
   routes.post('/orders/{id}/refunds', (req, res) => {
