@@ -41,7 +41,7 @@ describe('refunds', () => {
     const followed = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id}`, { token });
     expect(followed.status).toBe(200);
     expect(followed.body).toEqual(response.body);
-    const missing = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id + 1000}`, { token });
+    const missing = await api(server, 'GET', `/orders/${order.id}/refunds/${Number(response.body.id) + 1000}`, { token });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'pos_rest_refund_invalid_id' });
     expect(response.body).toMatchObject({
