@@ -32,6 +32,11 @@ export class StoresRepository {
     return toStore(row);
   }
 
+  /** The store an order or request names, or the default store when it names none (or one since removed). */
+  findOrDefault(id: number | null): Store {
+    return (id !== null ? this.find(id) : undefined) ?? this.defaultStore();
+  }
+
   list(limit: number, offset: number): { stores: Store[]; total: number } {
     const total = this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
     const rows = this.db.prepare<[number, number], StoreRow>('SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);

@@ -1,3 +1,4 @@
+import { requireOrder } from './lookup.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
@@ -6,8 +7,7 @@ import { OrderStatusesRepository } from '../../data/repositories/order-statuses.
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../dates.js';
-import { ApiError, badRequest, conflict, invalidParams, notFound } from '../errors.js';
-import type { Store } from '../stores.js';
+import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
 import { Gateways } from './gateways.js';
 import { isPaid, OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
@@ -81,16 +81,6 @@ export class CheckoutService {
     this.lifecycle = new OrderLifecycle(db);
   }
 
-  private order(id: number): OrderRecord {
-    const order = this.orders.find(id);
-    if (!order) throw notFound('order');
-    return order;
-  }
-
-  private storeOf(order: OrderRecord): Store {
-    return (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
-  }
-
   private statuses(): OrderStatuses {
     return new OrderStatuses(new OrderStatusesRepository(this.db).all());
   }
@@ -100,7 +90,7 @@ export class CheckoutService {
    * order paid another way (`set_paid`, a status change) and `cancelled` for a cancelled order.
    */
   state(orderId: number): CheckoutState {
-    const order = this.order(orderId);
+    const order = requireOrder(this.orders, orderId);
     const latest = this.checkouts.latest(orderId);
     if (latest) return stateOf(latest);
     const status = isPaid(order, this.statuses()) ? 'completed' : order.status === 'cancelled' ? 'cancelled' : 'pending';
@@ -118,9 +108,9 @@ export class CheckoutService {
   /** `POST /payment-gateways/{id}/bootstrap`. */
   bootstrap(gatewayId: string, orderId: number | undefined) {
     const gateway = this.gateways.enabled(gatewayId);
-    const order = orderId === undefined ? undefined : this.order(orderId);
+    const order = orderId === undefined ? undefined : requireOrder(this.orders, orderId);
     if (order) this.assertPayable(order);
-    const store = order ? this.storeOf(order) : this.gateways.defaultStore();
+    const store = order ? this.stores.findOrDefault(order.store_id) : this.gateways.defaultStore();
     return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store) ?? {} };
   }
 
@@ -141,14 +131,14 @@ export class CheckoutService {
           return { state: earlier.response as CheckoutState };
         }
       }
-      const order = this.order(orderId);
+      const order = requireOrder(this.orders, orderId);
       const gateway = this.gateways.find(input.gateway_id);
       if (!gateway) throw invalidParams({ gateway_id: `${input.gateway_id} is not an installed payment gateway` });
       if (!gateway.setting.enabled) throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
       if (!gateway.adapter) throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, { gateway_id: input.gateway_id });
       this.assertPayable(order);
 
-      const store = this.storeOf(order);
+      const store = this.stores.findOrDefault(order.store_id);
       const outcome = gateway.adapter.settle(order, store, input.payment_data);
       const checkoutId = randomUUID();
       const status = outcome.paid ? 'completed' : 'failed';

@@ -108,7 +108,7 @@ export class OrderLifecycle {
 
   /** With the store's `prevent_overselling`, a stock-managed item without backorders cannot be sold beyond its stock. */
   private checkStock(order: OrderRecord): void {
-    const store = (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
+    const store = this.stores.findOrDefault(order.store_id);
     if (!store.prevent_overselling) return;
     for (const line of itemsOfType(order.items, 'line_item')) {
       const product = this.products.findSellable(line.data.variation_id > 0 ? line.data.variation_id : line.data.product_id);

@@ -1,3 +1,4 @@
+import { requireOrder } from './lookup.js';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../data/database.js';
 import { CouponsRepository } from '../../data/repositories/coupons.js';
@@ -12,7 +13,7 @@ import { StoresRepository } from '../../data/repositories/stores.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
 import { completeBilling, completeShipping } from '../customers/address.js';
 import { gmtNow } from '../dates.js';
-import { badRequest, invalidParams, notFound } from '../errors.js';
+import { badRequest, invalidParams } from '../errors.js';
 import { Decimal } from '../money.js';
 import { gatewaySettingOf, readPaymentGatewaySettings } from '../settings/payment-gateways.js';
 import type { Store } from '../stores.js';
@@ -93,13 +94,11 @@ export class OrderService {
   }
 
   get(id: number): OrderRecord {
-    const order = this.orders.find(id);
-    if (!order) throw notFound('order');
-    return order;
+    return requireOrder(this.orders, id);
   }
 
   storeOf(order: Pick<OrderRecord, 'store_id'>): Store {
-    return (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
+    return this.stores.findOrDefault(order.store_id);
   }
 
   respond(order: OrderRecord, apiBase: string): OrderResponse {

@@ -1,3 +1,4 @@
+import { requireOrder } from './lookup.js';
 import type { Database } from '../../data/database.js';
 import { CheckoutsRepository } from '../../data/repositories/checkouts.js';
 import { CustomersRepository } from '../../data/repositories/customers.js';
@@ -6,7 +7,7 @@ import { OrdersRepository } from '../../data/repositories/orders.js';
 import { RefundsRepository } from '../../data/repositories/refunds.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError } from '../errors.js';
 import { Decimal, formatMoney, HALF_UP } from '../money.js';
 import type { Store } from '../stores.js';
 import { sum } from '../taxes/calc.js';
@@ -29,15 +30,14 @@ export class ReceiptService {
   }
 
   receipt(orderId: number) {
-    const order = this.orders.find(orderId);
-    if (!order) throw notFound('order');
-    const store = (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
+    const order = requireOrder(this.orders, orderId);
+    const store = this.stores.findOrDefault(order.store_id);
     return { order_id: order.id, mode: 'live', has_snapshot: false, submission_status: null, data: this.payload(order, store) };
   }
 
   /** Fiscal receipts replay a snapshot stored at sale time; none are stored yet, so every order answers as the reference plugin does without one. */
   fiscal(orderId: number): never {
-    if (!this.orders.find(orderId)) throw notFound('order');
+    requireOrder(this.orders, orderId);
     throw new ApiError(404, 'pos_receipt_snapshot_missing', `No fiscal receipt snapshot was stored for order ${orderId}; ask for mode=live.`);
   }
 

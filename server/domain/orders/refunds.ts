@@ -1,3 +1,4 @@
+import { requireOrder } from './lookup.js';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
 import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
@@ -67,32 +68,22 @@ export class RefundService {
     this.lifecycle = new OrderLifecycle(db);
   }
 
-  private order(id: number): OrderRecord {
-    const order = this.orders.find(id);
-    if (!order) throw notFound('order');
-    return order;
-  }
-
-  private storeOf(order: OrderRecord): Store {
-    return (order.store_id !== null ? this.stores.find(order.store_id) : undefined) ?? this.stores.defaultStore();
-  }
-
   list(orderId: number, apiBase: string) {
-    const order = this.order(orderId);
-    return this.refunds.forOrder(orderId).map((refund) => shapeRefund(refund, order, this.storeOf(order), apiBase));
+    const order = requireOrder(this.orders, orderId);
+    return this.refunds.forOrder(orderId).map((refund) => shapeRefund(refund, order, this.stores.findOrDefault(order.store_id), apiBase));
   }
 
   get(orderId: number, refundId: number, apiBase: string) {
-    const order = this.order(orderId);
+    const order = requireOrder(this.orders, orderId);
     const refund = this.refunds.forOrder(orderId).find((candidate) => candidate.id === refundId);
     if (!refund) throw notFound('refund');
-    return shapeRefund(refund, order, this.storeOf(order), apiBase);
+    return shapeRefund(refund, order, this.stores.findOrDefault(order.store_id), apiBase);
   }
 
   create(orderId: number, input: RefundInput, userId: number, apiBase: string) {
     return this.db.transaction(() => {
-      const order = this.order(orderId);
-      const store = this.storeOf(order);
+      const order = requireOrder(this.orders, orderId);
+      const store = this.stores.findOrDefault(order.store_id);
       const dp = store.price_num_decimals;
       const statuses = new OrderStatuses(new OrderStatusesRepository(this.db).all());
       if (!statuses.isPaid(order.status)) {
