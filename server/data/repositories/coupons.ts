@@ -1,36 +1,13 @@
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
-import type { CouponRecord, DiscountType } from '../../domain/coupons/types.js';
+import type { CouponRecord } from '../../domain/coupons/types.js';
 import type { MetaData } from '../../domain/stores.js';
 import { likePattern, SqlParams } from '../sql.js';
 
-interface CouponRow {
-  id: number;
-  code: string;
-  amount: string;
-  discount_type: DiscountType;
-  status: string;
-  description: string;
-  date_expires_gmt: string | null;
-  usage_count: number;
-  individual_use: number;
-  product_ids: string;
-  excluded_product_ids: string;
-  product_categories: string;
-  excluded_product_categories: string;
-  usage_limit: number | null;
-  usage_limit_per_user: number | null;
-  limit_usage_to_x_items: number | null;
-  free_shipping: number;
-  exclude_sale_items: number;
-  minimum_amount: string;
-  maximum_amount: string;
-  email_restrictions: string;
-  used_by: string;
-  meta_data: string;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-}
+type JsonColumn = 'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
+type FlagColumn = 'individual_use' | 'free_shipping' | 'exclude_sale_items';
+/** A coupon as stored: lists as JSON text, flags as 0/1. */
+type CouponRow = Omit<CouponRecord, JsonColumn | FlagColumn> & Record<JsonColumn, string> & Record<FlagColumn, number>;
 
 /** WooCommerce stores "no limit" as 0 as well as empty. */
 const limit = (value: number | null): number | null => (value === null || value === 0 ? null : value);

@@ -5,20 +5,13 @@ import type { CustomerRecord } from '../../domain/customers/types.js';
 import type { MetaData } from '../../domain/stores.js';
 import { likePattern, SqlParams } from '../sql.js';
 
-interface CustomerRow {
-  id: number;
-  uuid: string | null;
-  email: string;
-  username: string | null;
-  first_name: string;
-  last_name: string;
+/** A customer as stored: addresses and meta as JSON text, the flag as 0/1. */
+type CustomerRow = Omit<CustomerRecord, 'billing' | 'shipping' | 'meta_data' | 'is_paying_customer'> & {
   billing: string;
   shipping: string;
-  is_paying_customer: number;
   meta_data: string;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-}
+  is_paying_customer: number;
+};
 
 function toRecord(row: CustomerRow): CustomerRecord {
   return {

@@ -3,37 +3,14 @@ import { completeBilling, completeShipping } from '../../domain/customers/addres
 import type { MetaData } from '../../domain/stores.js';
 import type { OrderFields, OrderItem, OrderItemDraft, OrderRecord } from '../../domain/orders/types.js';
 
-interface OrderRow {
+/** An order as stored: the JSON columns as text, the flag as 0/1. */
+type OrderRow = Omit<OrderFields, 'prices_include_tax' | 'billing' | 'shipping' | 'meta_data'> & {
   id: number;
-  parent_id: number;
-  uuid: string | null;
-  order_key: string;
-  status: string;
-  currency: string;
   prices_include_tax: number;
-  customer_id: number;
   billing: string;
   shipping: string;
-  payment_method: string;
-  payment_method_title: string;
-  transaction_id: string;
-  customer_note: string;
-  created_via: string;
-  store_id: number | null;
-  cashier_id: number | null;
-  discount_total: string;
-  discount_tax: string;
-  shipping_total: string;
-  shipping_tax: string;
-  cart_tax: string;
-  total_tax: string;
-  total: string;
   meta_data: string;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-  date_paid_gmt: string | null;
-  date_completed_gmt: string | null;
-}
+};
 
 interface ItemRow {
   id: number;
