@@ -20,3 +20,14 @@ export class SqlParams {
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
+
+/** The filters every WooCommerce collection takes (woocommerce-reference §3); dates are GMT strings. */
+export interface CollectionFilter {
+  search?: string | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedBefore?: string | undefined;
+}

@@ -2,7 +2,7 @@ import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import type { CouponRecord } from '../../domain/coupons/types.js';
 import type { MetaData } from '../../domain/stores.js';
-import { likePattern, SqlParams } from '../sql.js';
+import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
 
 type JsonColumn = 'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
 type FlagColumn = 'individual_use' | 'free_shipping' | 'exclude_sale_items';
@@ -46,15 +46,8 @@ function toRecord(row: CouponRow): CouponRecord {
 export type NewCoupon = Pick<CouponRecord, 'code' | 'amount'> &
   Partial<Omit<CouponRecord, 'id' | 'code' | 'amount' | 'usage_count' | 'used_by' | 'date_modified_gmt'>>;
 
-export interface CouponFilter {
+export interface CouponFilter extends CollectionFilter {
   code?: string | undefined;
-  search?: string | undefined;
-  include?: number[] | undefined;
-  exclude?: number[] | undefined;
-  createdAfter?: string | undefined;
-  createdBefore?: string | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedBefore?: string | undefined;
 }
 
 export const COUPON_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified'] as const;

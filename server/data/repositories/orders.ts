@@ -1,3 +1,4 @@
+import type { CollectionFilter } from '../sql.js';
 import type { Database } from '../database.js';
 import { completeBilling, completeShipping } from '../../domain/customers/address.js';
 import type { MetaData } from '../../domain/stores.js';
@@ -80,18 +81,11 @@ const COLUMNS = [
 ] as const;
 
 /** Filters of `GET /orders` (CONTRACT 7, woocommerce-reference §2.6 and §3). */
-export interface OrderFilter {
+export interface OrderFilter extends CollectionFilter {
   statuses?: string[] | undefined;
   customer?: number | undefined;
   store?: number | undefined;
   cashier?: number | undefined;
-  search?: string | undefined;
-  include?: number[] | undefined;
-  exclude?: number[] | undefined;
-  createdAfter?: string | undefined;
-  createdBefore?: string | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedBefore?: string | undefined;
 }
 
 export const ORDER_ORDERBY = ['date', 'id', 'modified', 'include'] as const;

@@ -1,4 +1,4 @@
-import { likePattern, SqlParams } from '../sql.js';
+import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
@@ -165,10 +165,9 @@ export interface NewProduct {
 }
 
 /** Filters of the products and variations collections (woocommerce-reference §3). */
-export interface CatalogueFilter {
+export interface CatalogueFilter extends CollectionFilter {
   /** GMT now, for the sale window of `onSale`. */
   now: string;
-  search?: string | undefined;
   skus?: string[] | undefined;
   barcode?: string | undefined;
   categories?: number[] | undefined;
@@ -179,14 +178,8 @@ export interface CatalogueFilter {
   stockStatus?: string | undefined;
   onSale?: boolean | undefined;
   type?: string | undefined;
-  include?: number[] | undefined;
-  exclude?: number[] | undefined;
   parents?: number[] | undefined;
   slug?: string | undefined;
-  createdAfter?: string | undefined;
-  createdBefore?: string | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedBefore?: string | undefined;
 }
 
 export const CATALOGUE_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified', 'menu_order', 'price', 'sku'] as const;

@@ -39,10 +39,9 @@ interface ShapeOptions {
   active: ActiveIds;
 }
 
-function databaseItem(template: TemplateRecord, { context, timezone, active }: ShapeOptions) {
+/** The fields a stored template and a bundled one describe the same way; the content only in the edit context. */
+function describedBy(template: TemplateRecord | GalleryTemplate, context: ShapeOptions['context']) {
   return {
-    id: template.id,
-    uuid: template.uuid,
     title: template.title,
     description: template.description,
     ...(context === 'edit' ? { content: template.content } : {}),
@@ -54,6 +53,14 @@ function databaseItem(template: TemplateRecord, { context, timezone, active }: S
     output_type: template.output_type,
     paper_width: template.paper_width,
     tax_display: template.tax_display,
+  };
+}
+
+function databaseItem(template: TemplateRecord, { context, timezone, active }: ShapeOptions) {
+  return {
+    id: template.id,
+    uuid: template.uuid,
+    ...describedBy(template, context),
     is_virtual: false,
     // A database template with a gallery key was copied from the gallery.
     is_premade: template.gallery_key !== null,
@@ -77,17 +84,7 @@ function galleryItem(template: GalleryTemplate, position: number, { context, act
   return {
     id: template.gallery_key,
     uuid: galleryUuid(template.gallery_key),
-    title: template.title,
-    description: template.description,
-    ...(context === 'edit' ? { content: template.content } : {}),
-    type: template.type,
-    category: template.category,
-    language: template.language,
-    file_path: null,
-    engine: template.engine,
-    output_type: template.output_type,
-    paper_width: template.paper_width,
-    tax_display: template.tax_display,
+    ...describedBy(template, context),
     is_virtual: true,
     is_premade: true,
     gallery_key: template.gallery_key,
