@@ -21,13 +21,21 @@ export interface LogQuery {
 }
 
 /** The application log that `GET /logs` shows: access failures and other events a manager should see. */
-export class LogsRepository {
-  constructor(private readonly db: Database) {}
+/** How many entries the log keeps: refused requests are logged one by one, and a till runs for years. */
+export const LOG_RETENTION = 50_000;
 
+export class LogsRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly retention = LOG_RETENTION,
+  ) {}
+
+  /** Adds an entry and drops what has fallen out of the retention window (cheap: a range of the primary key). */
   add(entry: Omit<LogEntry, 'id' | 'timestamp'>): void {
-    this.db
+    const { lastInsertRowid } = this.db
       .prepare('INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)')
       .run(new Date().toISOString(), entry.level, entry.source, entry.message, JSON.stringify(entry.context));
+    this.db.prepare('DELETE FROM logs WHERE id <= ?').run(Number(lastInsertRowid) - this.retention);
   }
 
   list(query: LogQuery): { entries: LogEntry[]; total: number } {
