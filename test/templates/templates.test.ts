@@ -110,7 +110,7 @@ describe('GET /templates', () => {
       is_premade: true,
       gallery_key: 'till-roll-80mm',
       preview_data: null,
-      gallery_version: 1,
+      gallery_version: 2,
       status: 'publish',
       source: 'gallery',
       menu_order: 0,
@@ -126,7 +126,7 @@ describe('GET /templates', () => {
 
     const edit = await api<TemplateBody[]>(server, 'GET', '/templates?context=edit', { token: cashier });
     const [tillRoll, invoice, gift] = edit.body;
-    for (const section of ['{{store.name}}', '{{order.number}}', '{{cashier.name}}', '{{#lines}}', '{{qty}}', '{{#tax_summary}}', '{{totals.total_incl}}', '{{#payments}}', '{{change}}']) {
+    for (const section of ['{{store.name}}', '{{order.number}}', '{{cashier.name}}', '{{#lines}}', '{{qty}}', '{{#tax_summary}}', '{{totals.total_display}}', '{{#payments}}', '{{change_display}}']) {
       expect(tillRoll!.content).toContain(section);
     }
     expect(invoice!.content).toContain('{{#customer.billing_address}}');
@@ -212,5 +212,31 @@ describe('GET /templates/active', () => {
     const set = await api<TemplateBody & ErrorBody>(server, 'GET', '/templates/active?type=report', { token: cashier });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ id: takings.id, title: 'Daily takings', type: 'report', is_active: true });
+  });
+});
+
+describe('/settings/templates', () => {
+  it('lets a manager choose the active receipt template; refuses unknown or mistyped choices; not for the cashier', async () => {
+    setActive({ active_receipt: null, active_report: null });
+    const manager = (await login(server, 'shop_manager')).access_token;
+    expect((await api(server, 'GET', '/settings/templates', { token: manager })).body).toEqual({ active_receipt: null, active_report: null });
+
+    const chosen = await api(server, 'POST', '/settings/templates', { token: manager, body: { active_receipt: 'a4-invoice' } });
+    expect([chosen.status, chosen.body]).toEqual([200, { active_receipt: 'a4-invoice', active_report: null }]);
+    const active = await api<TemplateBody>(server, 'GET', '/templates/active?type=receipt', { token: cashier });
+    expect(active.body).toMatchObject({ id: 'a4-invoice', is_active: true });
+
+    for (const [body, param] of [
+      [{ active_receipt: 'no-such-template' }, 'active_receipt'],
+      [{ active_receipt: takings.id }, 'active_receipt'],
+      [{ active_report: 'gift-receipt' }, 'active_report'],
+    ] as const) {
+      const refused = await api<ErrorBody & { code: string }>(server, 'POST', '/settings/templates', { token: manager, body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('rest_invalid_param');
+      expect(Object.keys(refused.body.data.params)).toEqual([param]);
+    }
+    expect((await api(server, 'GET', '/settings/templates', { token: manager })).body).toEqual({ active_receipt: 'a4-invoice', active_report: null });
+    expect((await api(server, 'POST', '/settings/templates', { token: cashier, body: { active_receipt: 'gift-receipt' } })).status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
 import type { TemplateRecord, TemplatesRepository } from '../../data/repositories/templates.js';
 import { gmtToLocal } from '../dates.js';
+import { ApiError, badRequest, invalidParams, notFound } from '../errors.js';
 import { readSection, type SettingsSection } from '../settings/section.js';
 import { GALLERY_TEMPLATES, galleryUuid, type GalleryTemplate } from './gallery.js';
 
@@ -144,6 +145,44 @@ function resolveActive(templates: TemplatesRepository, settings: SettingsReposit
     if (chosen) return chosen;
   }
   return galleryActive(GALLERY_TEMPLATES.findIndex((template) => template.type === type));
+}
+
+/** Refuses a `templates` settings update naming a template that does not exist or is of the other type. */
+export function checkTemplateChoices(templates: TemplatesRepository, values: z.output<typeof templateSettingsSchema>): void {
+  const problems: Record<string, string> = {};
+  for (const [key, type] of [['active_receipt', 'receipt'], ['active_report', 'report']] as const) {
+    const reference = values[key];
+    if (reference === null) continue;
+    const found = typeof reference === 'number' ? templates.find(reference) : GALLERY_TEMPLATES.find((entry) => entry.gallery_key === reference);
+    if (found?.type !== type) problems[key] = `${key} must name a ${type} template (a stored template id or a gallery key); ${JSON.stringify(reference)} is not one`;
+  }
+  if (Object.keys(problems).length > 0) throw invalidParams(problems);
+}
+
+/** What printing needs of a template, stored or bundled. */
+export type PrintableTemplate = Pick<TemplateRecord | GalleryTemplate, 'title' | 'content' | 'type' | 'engine' | 'output_type' | 'paper_width'> & { id: number | string };
+
+function printable(template: TemplateRecord | GalleryTemplate): PrintableTemplate {
+  const { title, content, type, engine, output_type, paper_width } = template;
+  return { id: 'id' in template ? template.id : template.gallery_key, title, content, type, engine, output_type, paper_width };
+}
+
+/**
+ * The receipt template to print with: the one asked for (a stored template's id or a gallery key),
+ * else the active one, resolved as `GET /templates/active?type=receipt` resolves it.
+ */
+export function receiptTemplate(templates: TemplatesRepository, settings: SettingsRepository, reference?: number | string): PrintableTemplate {
+  if (reference === undefined) {
+    const active = resolveActive(templates, settings, 'receipt');
+    if (!active) throw new ApiError(404, 'pos_no_active_template', 'There is no active receipt template.', { type: 'receipt' });
+    return printable(active.template);
+  }
+  const template = typeof reference === 'number' ? templates.find(reference) : GALLERY_TEMPLATES.find((entry) => entry.gallery_key === reference);
+  if (!template) throw notFound('template');
+  if (template.type !== 'receipt') {
+    throw badRequest('pos_template_unsupported', `Template ${String(reference)} is a ${template.type} template; receipts print with receipt templates.`, { template_id: reference, type: template.type });
+  }
+  return printable(template);
 }
 
 function activeIds(templates: TemplatesRepository, settings: SettingsRepository): ActiveIds {

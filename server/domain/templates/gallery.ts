@@ -1,12 +1,15 @@
 import { URL_NAMESPACE, uuidV5 } from './uuid.js';
 
 /**
- * The bundled template gallery: logicless HTML over the receipt payload of `GET /receipts/{id}`
- * (`data`: store, order, cashier, customer, lines, fees, shipping, discounts, totals, tax_summary,
- * payments...). `{{path}}` prints a value (dot paths reach into objects), `{{#path}}...{{/path}}`
- * repeats for each item of a list or shows once for a truthy value, `{{^path}}...{{/path}}` shows
- * when the value is empty, and `{{.}}` is the current item of a list of strings. Styles are inline so
- * that the markup prints the same from a browser, a PDF renderer or a thermal-printer driver.
+ * The bundled template gallery: logicless HTML over the receipt data of `GET /receipts/{id}`
+ * (server/domain/receipts/schema.ts: store, order, cashier, customer, lines, fees, shipping,
+ * discounts, totals, tax, tax_summary, payments, refunds, i18n...), rendered by ./render.ts.
+ * `{{path}}` prints a value (dot paths reach into objects), `{{#path}}...{{/path}}` repeats for each
+ * item of a list or shows once for a truthy value, `{{^path}}...{{/path}}` shows when the value is
+ * empty, and `{{.}}` is the current item of a list of strings. Amounts print through their
+ * `_display` twins (currency symbol included); words come from `i18n`, so that a store's
+ * `receipt_i18n` translates them. Styles are inline so that the markup prints the same from a
+ * browser, a PDF renderer or a thermal-printer driver.
  */
 export interface GalleryTemplate {
   gallery_key: string;
@@ -35,45 +38,54 @@ const tillRoll80mm = `<div style="width: 72mm; margin: 0 auto; font-family: 'Dej
   <div style="text-align: center;">
     <div style="font-size: 16px; font-weight: bold;">{{store.name}}</div>
     {{#store.address_lines}}<div>{{.}}</div>{{/store.address_lines}}
-    {{#store.phone}}<div>Tel. {{store.phone}}</div>{{/store.phone}}
-    {{#store.tax_ids}}<div>{{#label}}{{label}} {{/label}}{{value}}</div>{{/store.tax_ids}}
+    {{#store.phone}}<div>{{i18n.phone}} {{store.phone}}</div>{{/store.phone}}
   </div>
   <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
-  <div style="display: flex; justify-content: space-between;"><span>Receipt</span><span>#{{order.number}}</span></div>
-  <div>{{order.created.datetime}}</div>
-  {{#cashier.name}}<div>Served by {{cashier.name}}</div>{{/cashier.name}}
-  {{#customer.name}}<div>Customer: {{customer.name}}</div>{{/customer.name}}
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.receipt}} #{{order.number}}</span><span>{{order.created.datetime}}</span></div>
+  {{#cashier.name}}<div>{{i18n.cashier}}: {{cashier.name}}</div>{{/cashier.name}}
+  {{#customer.name}}<div>{{i18n.customer}}: {{customer.name}}</div>{{/customer.name}}
   <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
   {{#lines}}
   <div>{{name}}</div>
-  <div style="display: flex; justify-content: space-between; padding-left: 8px;"><span>{{qty}} x {{unit_price_incl}}</span><span>{{line_total_incl}}</span></div>
+  {{#meta}}<div style="padding-left: 8px; font-size: 11px;">{{key}}: {{value}}</div>{{/meta}}
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span style="padding-left: 8px;">{{qty}} x {{unit_price_display}}</span><span>{{line_subtotal_display}}</span></div>
   {{/lines}}
-  {{#fees}}<div style="display: flex; justify-content: space-between;"><span>{{label}}</span><span>{{total_incl}}</span></div>{{/fees}}
-  {{#shipping}}<div style="display: flex; justify-content: space-between;"><span>{{label}}</span><span>{{total_incl}}</span></div>{{/shipping}}
-  {{#discounts}}<div style="display: flex; justify-content: space-between;"><span>Discount {{label}}</span><span>-{{total_incl}}</span></div>{{/discounts}}
   <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
-  <div style="display: flex; justify-content: space-between;"><span>Subtotal</span><span>{{totals.subtotal_incl}}</span></div>
-  {{#totals.discount_total_incl}}<div style="display: flex; justify-content: space-between;"><span>Discounts</span><span>-{{totals.discount_total_incl}}</span></div>{{/totals.discount_total_incl}}
-  <div style="display: flex; justify-content: space-between; font-size: 15px; font-weight: bold; margin-top: 2px;"><span>TOTAL {{order.currency}}</span><span>{{totals.total_incl}}</span></div>
-  {{#has_tax_summary}}
-  <div style="margin-top: 6px;">
-    {{#tax_summary}}<div style="display: flex; justify-content: space-between;"><span>{{label}} {{rate}}% on {{taxable_amount_excl}}</span><span>{{tax_amount}}</span></div>{{/tax_summary}}
-  </div>
-  {{/has_tax_summary}}
-  {{^has_tax_summary}}{{#totals.tax_total}}<div style="display: flex; justify-content: space-between;"><span>Tax</span><span>{{totals.tax_total}}</span></div>{{/totals.tax_total}}{{/has_tax_summary}}
-  <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.subtotal}}</span><span>{{totals.subtotal_display}}</span></div>
+  {{#discounts}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.discount}} {{label}}</span><span>-{{total_display}}</span></div>{{/discounts}}
+  {{#shipping}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{label}}</span><span>{{total_display}}</span></div>{{/shipping}}
+  {{#fees}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{label}}</span><span>{{total_display}}</span></div>{{/fees}}
+  {{#tax.display_excl}}
+  {{#tax.breakdown_itemized}}{{#tax_summary}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{label}} {{rate}}%</span><span>{{tax_amount_display}}</span></div>{{/tax_summary}}{{/tax.breakdown_itemized}}
+  {{#tax.breakdown_single}}{{#has_tax_summary}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.tax}}</span><span>{{totals.tax_total_display}}</span></div>{{/has_tax_summary}}{{/tax.breakdown_single}}
+  {{/tax.display_excl}}
+  <div style="display: flex; justify-content: space-between; gap: 8px; font-size: 15px; font-weight: bold; margin-top: 2px;"><span>{{i18n.total}} {{order.currency}}</span><span>{{totals.total_display}}</span></div>
+  {{#tax.display_incl}}
+  {{#tax.breakdown_itemized}}{{#tax_summary}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.includes_tax}} {{label}} {{rate}}%</span><span>{{tax_amount_display}}</span></div>{{/tax_summary}}{{/tax.breakdown_itemized}}
+  {{#tax.breakdown_single}}{{#has_tax_summary}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.includes_tax}} {{i18n.tax}}</span><span>{{totals.tax_total_display}}</span></div>{{/has_tax_summary}}{{/tax.breakdown_single}}
+  {{/tax.display_incl}}
+  {{#payments.0}}<div style="border-top: 1px dashed #000; margin: 6px 0;"></div>{{/payments.0}}
   {{#payments}}
-  <div style="display: flex; justify-content: space-between;"><span>{{method_title}}</span><span>{{amount}}</span></div>
-  {{#tendered}}<div style="display: flex; justify-content: space-between; padding-left: 8px;"><span>Tendered</span><span>{{tendered}}</span></div>{{/tendered}}
-  {{#change}}<div style="display: flex; justify-content: space-between; padding-left: 8px;"><span>Change</span><span>{{change}}</span></div>{{/change}}
-  {{#transaction_id}}<div style="padding-left: 8px;">Ref. {{transaction_id}}</div>{{/transaction_id}}
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{method_title}}</span><span>{{amount_display}}</span></div>
+  {{#tendered}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span style="padding-left: 8px;">{{i18n.tendered}}</span><span>{{tendered_display}}</span></div>{{/tendered}}
+  {{#change}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span style="padding-left: 8px;">{{i18n.change}}</span><span>{{change_display}}</span></div>{{/change}}
+  {{#transaction_id}}<div style="padding-left: 8px;">{{i18n.reference}} {{transaction_id}}</div>{{/transaction_id}}
   {{/payments}}
+  {{#totals.has_refunds}}
+  <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
+  {{#refunds}}
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.refund}} #{{id}} {{date.datetime}}</span><span>-{{amount_display}}</span></div>
+  {{#reason}}<div style="padding-left: 8px; white-space: pre-line;">{{reason}}</div>{{/reason}}
+  {{/refunds}}
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.net_total}}</span><span>{{totals.net_total_display}}</span></div>
+  {{/totals.has_refunds}}
   <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
   <div style="text-align: center;">
-    {{#store.personal_notes}}<div>{{store.personal_notes}}</div>{{/store.personal_notes}}
-    {{^store.personal_notes}}<div>Thank you for your purchase</div>{{/store.personal_notes}}
-    {{#store.policies_and_conditions}}<div style="font-size: 10px; margin-top: 4px;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
-    {{#store.footer_imprint}}<div style="font-size: 10px; margin-top: 4px;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
+    {{#store.tax_ids}}<div>{{label}} {{value}}</div>{{/store.tax_ids}}
+    {{#store.personal_notes}}<div style="white-space: pre-line;">{{store.personal_notes}}</div>{{/store.personal_notes}}
+    {{^store.personal_notes}}<div>{{i18n.thank_you}}</div>{{/store.personal_notes}}
+    {{#store.policies_and_conditions}}<div style="font-size: 10px; margin-top: 4px; white-space: pre-line;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
+    {{#store.footer_imprint}}<div style="font-size: 10px; margin-top: 4px; white-space: pre-line;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
   </div>
 </div>
 `;
@@ -84,41 +96,41 @@ const a4Invoice = `<div style="width: 210mm; min-height: 297mm; box-sizing: bord
       <td style="vertical-align: top;">
         <div style="font-size: 18pt; font-weight: bold;">{{store.name}}</div>
         {{#store.address_lines}}<div>{{.}}</div>{{/store.address_lines}}
-        {{#store.phone}}<div>{{store.phone}}</div>{{/store.phone}}
+        {{#store.phone}}<div>{{i18n.phone}} {{store.phone}}</div>{{/store.phone}}
         {{#store.email}}<div>{{store.email}}</div>{{/store.email}}
-        {{#store.tax_ids}}<div>{{#label}}{{label}}: {{/label}}{{value}}</div>{{/store.tax_ids}}
+        {{#store.tax_ids}}<div>{{label}}: {{value}}</div>{{/store.tax_ids}}
       </td>
       <td style="vertical-align: top; text-align: right;">
-        <div style="font-size: 22pt; font-weight: bold; letter-spacing: 1px;">INVOICE</div>
-        <div>No. {{order.number}}</div>
-        <div>Date: {{order.created.datetime}}</div>
-        {{#cashier.name}}<div>Issued by: {{cashier.name}}</div>{{/cashier.name}}
+        <div style="font-size: 22pt; font-weight: bold; letter-spacing: 1px; text-transform: uppercase;">{{i18n.invoice}}</div>
+        <div>{{i18n.order_number}} {{order.number}}</div>
+        <div>{{i18n.date}}: {{order.created.date}}</div>
+        {{#cashier.name}}<div>{{i18n.cashier}}: {{cashier.name}}</div>{{/cashier.name}}
       </td>
     </tr>
   </table>
   {{#customer.name}}
   <div style="margin-top: 10mm;">
-    <div style="font-size: 9pt; text-transform: uppercase; color: #555;">Bill to</div>
+    <div style="font-size: 9pt; text-transform: uppercase; color: #555;">{{i18n.bill_to}}</div>
     <div style="font-weight: bold;">{{customer.name}}</div>
     {{#customer.billing_address}}
     {{#company}}<div>{{company}}</div>{{/company}}
     {{#address_1}}<div>{{address_1}}</div>{{/address_1}}
     {{#address_2}}<div>{{address_2}}</div>{{/address_2}}
-    <div>{{postcode}} {{city}}{{#state}}, {{state}}{{/state}}</div>
+    <div>{{city}}{{#state}}, {{state}}{{/state}} {{postcode}}</div>
     {{#country}}<div>{{country}}</div>{{/country}}
     {{#email}}<div>{{email}}</div>{{/email}}
     {{/customer.billing_address}}
-    {{#customer.tax_ids}}<div>{{#label}}{{label}}: {{/label}}{{value}}</div>{{/customer.tax_ids}}
+    {{#customer.tax_ids}}<div>{{label}}: {{value}}</div>{{/customer.tax_ids}}
   </div>
   {{/customer.name}}
   <table style="width: 100%; border-collapse: collapse; margin-top: 10mm;">
     <thead>
       <tr style="border-bottom: 2px solid #111;">
-        <th style="text-align: left; padding: 4px;">SKU</th>
-        <th style="text-align: left; padding: 4px;">Description</th>
-        <th style="text-align: right; padding: 4px;">Qty</th>
-        <th style="text-align: right; padding: 4px;">Unit price (excl. tax)</th>
-        <th style="text-align: right; padding: 4px;">Amount (excl. tax)</th>
+        <th style="text-align: left; padding: 4px;">{{i18n.sku}}</th>
+        <th style="text-align: left; padding: 4px;">{{i18n.description}}</th>
+        <th style="text-align: right; padding: 4px;">{{i18n.qty}}</th>
+        <th style="text-align: right; padding: 4px;">{{i18n.unit_price}} ({{i18n.excl_tax}})</th>
+        <th style="text-align: right; padding: 4px;">{{i18n.amount}} ({{i18n.excl_tax}})</th>
       </tr>
     </thead>
     <tbody>
@@ -127,31 +139,35 @@ const a4Invoice = `<div style="width: 210mm; min-height: 297mm; box-sizing: bord
         <td style="padding: 4px;">{{sku}}</td>
         <td style="padding: 4px;">{{name}}{{#meta}}<div style="font-size: 9pt; color: #555;">{{key}}: {{value}}</div>{{/meta}}</td>
         <td style="text-align: right; padding: 4px;">{{qty}}</td>
-        <td style="text-align: right; padding: 4px;">{{unit_price_excl}}</td>
-        <td style="text-align: right; padding: 4px;">{{line_total_excl}}</td>
+        <td style="text-align: right; padding: 4px;">{{unit_price_excl_display}}</td>
+        <td style="text-align: right; padding: 4px;">{{line_subtotal_excl_display}}</td>
       </tr>
       {{/lines}}
-      {{#fees}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">{{label}}</td><td style="text-align: right; padding: 4px;">1</td><td style="text-align: right; padding: 4px;">{{total_excl}}</td><td style="text-align: right; padding: 4px;">{{total_excl}}</td></tr>{{/fees}}
-      {{#shipping}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">{{label}}</td><td style="text-align: right; padding: 4px;">1</td><td style="text-align: right; padding: 4px;">{{total_excl}}</td><td style="text-align: right; padding: 4px;">{{total_excl}}</td></tr>{{/shipping}}
-      {{#discounts}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">Discount {{label}}</td><td></td><td></td><td style="text-align: right; padding: 4px;">-{{total_excl}}</td></tr>{{/discounts}}
+      {{#discounts}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">{{i18n.discount}} {{label}}</td><td></td><td></td><td style="text-align: right; padding: 4px;">-{{total_excl_display}}</td></tr>{{/discounts}}
+      {{#shipping}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">{{label}}</td><td style="text-align: right; padding: 4px;">1</td><td style="text-align: right; padding: 4px;">{{total_excl_display}}</td><td style="text-align: right; padding: 4px;">{{total_excl_display}}</td></tr>{{/shipping}}
+      {{#fees}}<tr style="border-bottom: 1px solid #ddd;"><td></td><td style="padding: 4px;">{{label}}</td><td style="text-align: right; padding: 4px;">1</td><td style="text-align: right; padding: 4px;">{{total_excl_display}}</td><td style="text-align: right; padding: 4px;">{{total_excl_display}}</td></tr>{{/fees}}
     </tbody>
   </table>
-  <table style="width: 45%; margin-left: auto; border-collapse: collapse; margin-top: 6mm;">
-    <tr><td style="padding: 3px 4px;">Subtotal (excl. tax)</td><td style="text-align: right; padding: 3px 4px;">{{totals.total_excl}}</td></tr>
-    {{#tax_summary}}<tr><td style="padding: 3px 4px;">{{label}} {{rate}}% on {{taxable_amount_excl}}</td><td style="text-align: right; padding: 3px 4px;">{{tax_amount}}</td></tr>{{/tax_summary}}
-    {{^has_tax_summary}}<tr><td style="padding: 3px 4px;">Tax</td><td style="text-align: right; padding: 3px 4px;">{{totals.tax_total}}</td></tr>{{/has_tax_summary}}
-    <tr style="border-top: 2px solid #111; font-weight: bold; font-size: 13pt;"><td style="padding: 5px 4px;">Total {{order.currency}}</td><td style="text-align: right; padding: 5px 4px;">{{totals.total_incl}}</td></tr>
-    {{#totals.paid_total}}<tr><td style="padding: 3px 4px;">Paid</td><td style="text-align: right; padding: 3px 4px;">{{totals.paid_total}}</td></tr>{{/totals.paid_total}}
+  <table style="width: 50%; margin-left: auto; border-collapse: collapse; margin-top: 6mm;">
+    <tr><td style="padding: 3px 4px;">{{i18n.total}} ({{i18n.excl_tax}})</td><td style="text-align: right; padding: 3px 4px;">{{totals.total_excl_display}}</td></tr>
+    {{#tax_summary}}<tr><td style="padding: 3px 4px;">{{label}} {{rate}}% ({{taxable_amount_excl_display}})</td><td style="text-align: right; padding: 3px 4px;">{{tax_amount_display}}</td></tr>{{/tax_summary}}
+    {{^has_tax_summary}}<tr><td style="padding: 3px 4px;">{{i18n.tax}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.tax_total_display}}</td></tr>{{/has_tax_summary}}
+    <tr style="border-top: 2px solid #111; font-weight: bold; font-size: 13pt;"><td style="padding: 5px 4px;">{{i18n.total}} {{order.currency}}</td><td style="text-align: right; padding: 5px 4px;">{{totals.total_display}}</td></tr>
+    {{#payments.0}}<tr><td style="padding: 3px 4px;">{{i18n.paid}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.paid_total_display}}</td></tr>{{/payments.0}}
+    {{#totals.has_refunds}}
+    <tr><td style="padding: 3px 4px;">{{i18n.refunded}}</td><td style="text-align: right; padding: 3px 4px;">-{{totals.refund_total_display}}</td></tr>
+    <tr><td style="padding: 3px 4px;">{{i18n.net_total}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.net_total_display}}</td></tr>
+    {{/totals.has_refunds}}
   </table>
   {{#payments.0}}
   <div style="margin-top: 8mm;">
-    <div style="font-size: 9pt; text-transform: uppercase; color: #555;">Payments</div>
-    {{#payments}}<div>{{method_title}}: {{amount}}{{#transaction_id}} (ref. {{transaction_id}}){{/transaction_id}}</div>{{/payments}}
+    <div style="font-size: 9pt; text-transform: uppercase; color: #555;">{{i18n.payment}}</div>
+    {{#payments}}<div>{{method_title}}: {{amount_display}}{{#transaction_id}} ({{i18n.reference}} {{transaction_id}}){{/transaction_id}}</div>{{/payments}}
   </div>
   {{/payments.0}}
-  {{#order.customer_note}}<div style="margin-top: 6mm;"><div style="font-size: 9pt; text-transform: uppercase; color: #555;">Note</div><div>{{order.customer_note}}</div></div>{{/order.customer_note}}
-  {{#store.policies_and_conditions}}<div style="margin-top: 10mm; font-size: 9pt; color: #333;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
-  {{#store.footer_imprint}}<div style="margin-top: 6mm; padding-top: 3mm; border-top: 1px solid #ddd; font-size: 8pt; color: #555; text-align: center;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
+  {{#order.customer_note}}<div style="margin-top: 6mm;"><div style="font-size: 9pt; text-transform: uppercase; color: #555;">{{i18n.note}}</div><div style="white-space: pre-line;">{{order.customer_note}}</div></div>{{/order.customer_note}}
+  {{#store.policies_and_conditions}}<div style="margin-top: 10mm; font-size: 9pt; color: #333; white-space: pre-line;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
+  {{#store.footer_imprint}}<div style="margin-top: 6mm; padding-top: 3mm; border-top: 1px solid #ddd; font-size: 8pt; color: #555; text-align: center; white-space: pre-line;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
 </div>
 `;
 
@@ -159,22 +175,20 @@ const giftReceipt = `<div style="width: 72mm; margin: 0 auto; font-family: Georg
   <div style="text-align: center;">
     <div style="font-size: 16px; font-weight: bold;">{{store.name}}</div>
     {{#store.address_lines}}<div>{{.}}</div>{{/store.address_lines}}
-    <div style="margin-top: 6px; font-size: 15px; letter-spacing: 2px;">GIFT RECEIPT</div>
+    <div style="margin-top: 6px; font-size: 15px; letter-spacing: 2px; text-transform: uppercase;">{{i18n.gift_receipt}}</div>
   </div>
   <div style="border-top: 1px solid #000; margin: 6px 0;"></div>
-  <div style="display: flex; justify-content: space-between;"><span>Receipt</span><span>#{{order.number}}</span></div>
-  <div>{{order.created.datetime}}</div>
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{i18n.receipt}} #{{order.number}}</span><span>{{order.created.date}}</span></div>
   <div style="border-top: 1px solid #000; margin: 6px 0;"></div>
   {{#lines}}
-  <div style="display: flex; justify-content: space-between;"><span>{{name}}</span><span>x {{qty}}</span></div>
+  <div style="display: flex; justify-content: space-between; gap: 8px;"><span>{{name}}</span><span>x {{qty}}</span></div>
   {{#meta}}<div style="padding-left: 8px; font-size: 11px;">{{key}}: {{value}}</div>{{/meta}}
   {{/lines}}
   <div style="border-top: 1px solid #000; margin: 6px 0;"></div>
   <div style="text-align: center;">
-    <div>Prices are not shown on this receipt.</div>
-    <div>Please keep it to exchange or return these items.</div>
-    {{#store.policies_and_conditions}}<div style="font-size: 10px; margin-top: 4px;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
-    {{#store.footer_imprint}}<div style="font-size: 10px; margin-top: 4px;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
+    <div>{{i18n.gift_note}}</div>
+    {{#store.policies_and_conditions}}<div style="font-size: 10px; margin-top: 4px; white-space: pre-line;">{{store.policies_and_conditions}}</div>{{/store.policies_and_conditions}}
+    {{#store.footer_imprint}}<div style="font-size: 10px; margin-top: 4px; white-space: pre-line;">{{store.footer_imprint}}</div>{{/store.footer_imprint}}
   </div>
 </div>
 `;
@@ -191,7 +205,7 @@ export const GALLERY_TEMPLATES: readonly GalleryTemplate[] = [
     output_type: 'html',
     paper_width: '80mm',
     tax_display: 'itemized',
-    gallery_version: 1,
+    gallery_version: 2,
     content: tillRoll80mm,
   },
   {
@@ -205,7 +219,7 @@ export const GALLERY_TEMPLATES: readonly GalleryTemplate[] = [
     output_type: 'html',
     paper_width: 'A4',
     tax_display: 'itemized',
-    gallery_version: 1,
+    gallery_version: 2,
     content: a4Invoice,
   },
   {
@@ -219,7 +233,7 @@ export const GALLERY_TEMPLATES: readonly GalleryTemplate[] = [
     output_type: 'html',
     paper_width: '80mm',
     tax_display: 'single',
-    gallery_version: 1,
+    gallery_version: 2,
     content: giftReceipt,
   },
 ];

@@ -1,22 +1,69 @@
 import type { Router } from 'express';
 import { z } from 'zod';
+import { SettingsRepository } from '../../data/repositories/settings.js';
+import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { ReceiptService } from '../../domain/orders/receipts.js';
+import { receiptHtml } from '../../domain/receipts/html.js';
+import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idSchema, parseParams, parseQuery } from '../validation.js';
 
 const receiptParams = z.object({ order_id: idSchema });
-const receiptQuery = z.object({ mode: z.enum(['live', 'fiscal']).default('live') });
 
-/** `GET /receipts/{order_id}`: the receipt payload as JSON. */
+const receiptQuery = z.object({
+  mode: z.enum(['live', 'fiscal']).default('live'),
+  format: z.enum(['json', 'html', 'text']).default('json'),
+  /** A stored template's id or a gallery key; digits mean a stored id. */
+  template_id: z
+    .string()
+    .trim()
+    .min(1, 'must be a template id or a gallery key')
+    .max(100)
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
+    .optional(),
+  width: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(TEXT_WIDTH.min, `width must be between ${TEXT_WIDTH.min} (inclusive) and ${TEXT_WIDTH.max} (inclusive)`)
+    .max(TEXT_WIDTH.max, `width must be between ${TEXT_WIDTH.min} (inclusive) and ${TEXT_WIDTH.max} (inclusive)`)
+    .default(TEXT_WIDTH.default),
+});
+
+/** Receipts may be opened in a browser: nothing in them loads or runs, inline styles and data images aside. */
+const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/**
+ * `GET /receipts/{order_id}`: the receipt data as JSON (default), `?format=html` rendered with the
+ * active receipt template (or `template_id`), `?format=text` as plain text `width` columns wide.
+ */
 export function createReceiptsRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const receipts = new ReceiptService(db);
+  const templates = new TemplatesRepository(db);
+  const settings = new SettingsRepository(db);
 
   routes.get('/receipts/{order_id}', (req, res) => {
     const { order_id } = parseParams(receiptParams, req);
-    const { mode } = parseQuery(receiptQuery, req);
-    res.json(mode === 'fiscal' ? receipts.fiscal(order_id) : receipts.receipt(order_id));
+    const { mode, format, template_id, width } = parseQuery(receiptQuery, req);
+    const receipt = mode === 'fiscal' ? receipts.fiscal(order_id) : receipts.receipt(order_id);
+    res.setHeader('Cache-Control', 'no-store');
+    switch (format) {
+      case 'json':
+        res.json(receipt);
+        return;
+      case 'html': {
+        const html = receiptHtml(receipt.data, templates, settings, template_id);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Content-Security-Policy', RECEIPT_CSP);
+        res.send(html);
+        return;
+      }
+      case 'text':
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.send(renderReceiptText(receipt.data, width));
+        return;
+    }
   });
 
   return routes.router;
