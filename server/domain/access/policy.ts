@@ -66,6 +66,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /settings/payment-gateways',
     'GET /settings/license',
     'POST /settings/license',
+    'GET /settings/templates',
+    'POST /settings/templates',
     'GET /extensions',
     'GET /logs',
   ],

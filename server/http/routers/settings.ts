@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
+import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
 import { GENERAL_SETTINGS, generalSettingsView, readGeneralSettings } from '../../domain/settings/general.js';
@@ -11,6 +12,7 @@ import { licenseInputSchema, licenseView, readLicense, storeLicenseKey } from '.
 import { PAYMENT_GATEWAYS_SECTION, paymentGatewaySettingsSchema, readPaymentGatewaySettings } from '../../domain/settings/payment-gateways.js';
 import { patchSection, readSection, writeSection, type SettingsSection } from '../../domain/settings/section.js';
 import { TAX_IDS_SETTINGS } from '../../domain/settings/tax-ids.js';
+import { checkTemplateChoices, TEMPLATE_SETTINGS } from '../../domain/templates/catalogue.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter, type EndpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
@@ -25,6 +27,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   const settings = new SettingsRepository(db);
   const stores = new StoresRepository(db);
   const gatewayCatalogue = new PaymentGatewaysRepository(db);
+  const templates = new TemplatesRepository(db);
 
   const recordChange = (userId: number, section: string, keys: readonly string[]): void => {
     if (keys.length === 0) return;
@@ -32,7 +35,13 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   };
 
   /** GET returns the view; POST validates a partial update laid over the stored values, persists it and returns the view. */
-  function mountSection<S extends z.ZodObject>(router: EndpointRouter, path: string, section: SettingsSection<S>, view: (values: z.output<S>) => object): void {
+  function mountSection<S extends z.ZodObject>(
+    router: EndpointRouter,
+    path: string,
+    section: SettingsSection<S>,
+    view: (values: z.output<S>) => object,
+    check: (values: z.output<S>) => void = () => undefined,
+  ): void {
     router.get(path, (_req, res) => {
       res.json(view(readSection(settings, section)));
     });
@@ -40,6 +49,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
       const patch = parseBody(settingsPatch, req);
       const { candidate, keys } = patchSection(section, readSection(settings, section), patch);
       const values = parseWith(section.schema, candidate);
+      check(values);
       writeSection(settings, section, values, keys);
       recordChange(principalOf(res).user.id, section.name, keys);
       res.json(view(values));
@@ -61,6 +71,9 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   mountSection(routes, '/settings/general', GENERAL_SETTINGS, (values) => generalSettingsView(values, stores.defaultStore()));
   mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS, (values) => values);
   mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
+  mountSection(routes, '/settings/templates', TEMPLATE_SETTINGS, (values) => values, (values) => {
+    checkTemplateChoices(templates, values);
+  });
 
   routes.get('/settings/payment-gateways', (_req, res) => {
     res.json(gatewaySettingsView(readPaymentGatewaySettings(settings), gatewayCatalogue.all()));
