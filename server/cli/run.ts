@@ -4,6 +4,7 @@ import { DatabaseTooNewError } from '../data/database.js';
 import { AdminError } from '../domain/user-admin.js';
 import { KeychainUnavailableError } from '../secrets/secret-store.js';
 import { openDataDirDatabase, startServer, userAdminFor } from '../start.js';
+import { importCommand } from './import.js';
 
 export interface CliIo {
   stdin: NodeJS.ReadableStream;
@@ -29,6 +30,8 @@ Commands:
   roles list
   roles grant ROLE CAPABILITY
   roles revoke ROLE CAPABILITY
+  import products FILE.csv                create or update products by SKU from a WooCommerce product CSV export
+  import taxes FILE.csv                   add tax rates from a WooCommerce tax-rate CSV
 
 Every command takes --data-dir DIR (env TILLBASE_DATA_DIR).
 serve options: --host, --port, --access-ttl, --refresh-ttl, --allowed-origin (repeatable),
@@ -197,6 +200,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
         return await users(rest, io);
       case 'roles':
         return await roles(rest, io);
+      case 'import':
+        return await importCommand(rest, io);
       case undefined:
       case 'help':
       case '--help':

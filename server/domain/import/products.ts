@@ -1,0 +1,474 @@
+import type { Database } from '../../data/database.js';
+import { ImportRepository, type ProductChanges } from '../../data/repositories/import.js';
+import { ProductsRepository } from '../../data/repositories/products.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { TaxClassesRepository, type TaxClass } from '../../data/repositories/tax-classes.js';
+import { TermsRepository } from '../../data/repositories/terms.js';
+import { slugify, variationName } from '../catalogue/naming.js';
+import { managedStockStatus } from '../catalogue/stock.js';
+import type { ProductAttribute, ProductRecord, Taxonomy, VariationAttribute } from '../catalogue/types.js';
+import { money } from '../money.js';
+import { localToGmt, reasonsOf } from './cells.js';
+import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
+import type { CsvTable } from './csv.js';
+import { attributeColumnOf, NO_SKU, PRODUCT_COLUMNS, productRowSchema, REQUIRED_PRODUCT_COLUMNS, type ImportedType, type ProductColumn, type ProductRow, type RawAttribute, type RowAttribute, type TermPath } from './product-row.js';
+import { countPhrase, Rejections, type ImportReport } from './report.js';
+import { TermResolver } from './terms.js';
+
+const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
+
+type ParentRef = { sourceId: number } | { sku: string };
+
+/** The line of each SKU and source ID in the file, whether or not its row was accepted. */
+interface RowLines {
+  bySku: Map<string, number>;
+  byId: Map<number, number>;
+}
+
+/** One accepted row on its way into the catalogue. */
+interface Entry {
+  line: number;
+  sku: string;
+  /** The row's `ID` in the store it was exported from (for `id:N` parents). */
+  sourceId: number | null;
+  type: ImportedType;
+  /** The product or variation the row updates; undefined when it creates one. */
+  existing: ProductRecord | undefined;
+  /** The fields whose columns the file has, read and normalised. */
+  changes: ProductChanges;
+  /** The terms of each taxonomy whose column the file has (replacing the product's). */
+  terms: Partial<Record<Taxonomy, TermPath[]>>;
+  /** The attributes the row names; none keeps the product's (WooCommerce sets attributes only when a row names one). */
+  attributes: RowAttribute[];
+  parentRef: ParentRef | null | undefined;
+  /** A variation's parent: a row of the file or a product already in the catalogue. */
+  parent?: { entry: Entry } | { record: ProductRecord };
+}
+
+/** What a price-like field means for comparisons: the same number written as `10.5` or `10.50` is unchanged. */
+function sameField(key: keyof ProductChanges, a: unknown, b: unknown): boolean {
+  if ((key === 'regular_price' || key === 'sale_price' || key === 'weight') && typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '') {
+    return money(a).equals(money(b));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** WooCommerce's importer: 1 published, 0 private, -1 draft; a variation cannot be a draft (the exporter writes -1 for those of a draft parent). */
+function statusOf(published: number, type: ImportedType): string {
+  if (type === 'variation') return published === 0 ? 'private' : 'publish';
+  return published === 1 ? 'publish' : published === 0 ? 'private' : 'draft';
+}
+
+const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * `tillbase import products`: WooCommerce's product CSV export into the catalogue, created or
+ * updated by SKU. Every row is read and checked first; then everything is written in one
+ * transaction, so a failure leaves the catalogue as it was. Rows with errors are reported and
+ * left out; the others are imported.
+ */
+export class ProductImporter {
+  private readonly products: ProductsRepository;
+  private readonly terms: TermsRepository;
+  private readonly lookups: ImportRepository;
+  private readonly rejections = new Rejections();
+  private readonly resolver: TermResolver;
+  private taxClasses: TaxClass[] = [];
+  private timezone = 'UTC';
+
+  constructor(private readonly db: Database) {
+    this.products = new ProductsRepository(db);
+    this.terms = new TermsRepository(db);
+    this.lookups = new ImportRepository(db);
+    this.resolver = new TermResolver(this.lookups, this.terms);
+  }
+
+  /** Imports a parsed CSV file; throws `UnusableFileError` (nothing written) for a file that is not a product export. One importer per file. */
+  run(table: CsvTable): ImportReport {
+    const columns = mapColumns(table.header, PRODUCT_COLUMNS);
+    requireColumns(table.header, columns, PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS, 'a WooCommerce product export');
+
+    // IMMEDIATE: the rows are checked against the catalogue they are written to, with no writer in between.
+    return this.db
+      .transaction(() => {
+        const store = new StoresRepository(this.db).defaultStore();
+        this.timezone = store.timezone;
+        this.taxClasses = new TaxClassesRepository(this.db).all();
+        const { entries, rows } = this.readRows(table, columns, productRowSchema(store.price_decimal_sep));
+        return this.write(this.checkAcrossRows(entries, rows));
+      })
+      .immediate();
+  }
+
+  /** Every row read and checked on its own; the rows that pass become entries. */
+  private readRows(table: CsvTable, columns: ColumnIndex<ProductColumn>, schema: ReturnType<typeof productRowSchema>): { entries: Entry[]; rows: RowLines } {
+    const attributeColumns = table.header.flatMap((cell, position) => {
+      const column = attributeColumnOf(cell);
+      return column ? [{ ...column, position }] : [];
+    });
+    const entries: Entry[] = [];
+    const rows: RowLines = { bySku: new Map(), byId: new Map() };
+    for (const record of table.records) {
+      const cells = cellsOf(record.fields, columns);
+      const rawSku = unescapeCell(cells.sku ?? '').trim().toLowerCase();
+      const rawId = (cells.id ?? '').trim();
+      const earlier = rows.bySku.get(rawSku);
+      if (rawSku !== '' && earlier === undefined) rows.bySku.set(rawSku, record.line);
+      if (/^\d+$/.test(rawId) && !rows.byId.has(Number(rawId))) rows.byId.set(Number(rawId), record.line);
+      if (record.fields.length > table.header.length) {
+        this.rejections.add(record.line, `the row has ${record.fields.length} fields, the header ${table.header.length}`);
+        continue;
+      }
+      const attributes = new Map<number, RawAttribute>();
+      for (const column of attributeColumns) {
+        const value = record.fields[column.position];
+        if (value !== undefined) attributes.set(column.number, { ...(attributes.get(column.number) ?? { number: column.number }), [column.part]: value });
+      }
+      const parsed = schema.safeParse({ ...cells, attributes: [...attributes.values()] });
+      if (!parsed.success) {
+        this.rejections.add(record.line, ...reasonsOf(parsed.error));
+        continue;
+      }
+      // The SKU column is required, so only a row too short to reach it has none.
+      const sku = parsed.data.sku;
+      if (sku === undefined) {
+        this.rejections.add(record.line, NO_SKU);
+        continue;
+      }
+      // The same SKU twice: which row is right cannot be told, so the later one is refused.
+      if (earlier !== undefined) {
+        this.rejections.add(record.line, `SKU ${sku} is also on line ${earlier}`);
+        continue;
+      }
+      const entry = this.entryOf(record.line, sku, parsed.data);
+      if (entry) entries.push(entry);
+    }
+    return { entries, rows };
+  }
+
+  /** Records why a row is left out; false, so that a check can `return this.reject(...)`. */
+  private reject(entry: { line: number }, reason: string): false {
+    this.rejections.add(entry.line, reason);
+    return false;
+  }
+
+  /** A row's fields, checked on their own and against the product it updates. */
+  private entryOf(line: number, sku: string, row: ProductRow): Entry | false {
+    const at = { line };
+    const existingId = this.lookups.productIdBySku(sku);
+    const existing = existingId === undefined ? undefined : this.products.find(existingId);
+    const existingType = existing?.type;
+    if (existingType === 'grouped' || existingType === 'external') return this.reject(at, `SKU ${sku} is a ${existingType} product, which the import does not change`);
+    const type: ImportedType = row.type?.type ?? existingType ?? 'simple';
+    if (existing && existing.type !== type) return this.reject(at, `SKU ${sku} is a ${existing.type} product; the import cannot make it ${type}`);
+
+    const changes: ProductChanges = {};
+    if (type !== 'variation' && row.name !== undefined) {
+      if (row.name === '') return this.reject(at, 'the name is empty');
+      changes.name = row.name;
+    }
+    if (type !== 'variation' && !existing && changes.name === undefined) return this.reject(at, 'the name is empty');
+    if (row.published !== undefined) changes.status = statusOf(row.published, type);
+    else if (existing?.status === 'trash') changes.status = 'publish';
+    if (row.featured !== undefined) changes.featured = row.featured;
+    if (row.catalog_visibility !== undefined) changes.catalog_visibility = row.catalog_visibility;
+    if (row.short_description !== undefined) changes.short_description = row.short_description;
+    if (row.description !== undefined) changes.description = row.description;
+    if (row.type !== undefined) changes.virtual = row.type.virtual;
+    if (row.tax_status !== undefined) changes.tax_status = row.tax_status;
+    if (row.backorders !== undefined) changes.backorders = row.backorders;
+    if (row.sold_individually !== undefined) changes.sold_individually = row.sold_individually;
+    if (row.weight !== undefined) changes.weight = row.weight;
+    if (row.position !== undefined) changes.menu_order = row.position;
+    if (row.images !== undefined) changes.images = row.images;
+    if (row.stock !== undefined) {
+      changes.manage_stock = row.stock !== null;
+      changes.stock_quantity = row.stock;
+    }
+    // A variable product's stock status follows its variations.
+    if (row.stock_status !== undefined && type !== 'variable') changes.stock_status = row.stock_status;
+
+    if (row.gtin !== undefined && row.barcode !== undefined && row.gtin !== '' && row.barcode !== '' && row.gtin !== row.barcode) {
+      return this.reject(at, `GTIN ${row.gtin} and barcode ${row.barcode} differ`);
+    }
+    if (row.gtin !== undefined || row.barcode !== undefined) changes.barcode = row.gtin !== undefined && row.gtin !== '' ? row.gtin : (row.barcode ?? '');
+
+    if (row.tax_class !== undefined) {
+      const taxClass = this.taxClassOf(row.tax_class, type);
+      if (taxClass === undefined) return this.reject(at, `tax class ${row.tax_class} does not exist (classes: ${this.taxClasses.map((entry) => entry.slug).join(', ')})`);
+      changes.tax_class = taxClass;
+    }
+
+    if (row.sale_from !== undefined) changes.date_on_sale_from_gmt = row.sale_from === null ? null : localToGmt(`${row.sale_from}T00:00:00`, this.timezone);
+    if (row.sale_to !== undefined) changes.date_on_sale_to_gmt = row.sale_to === null ? null : localToGmt(`${row.sale_to}T23:59:59`, this.timezone);
+    const saleFrom = changes.date_on_sale_from_gmt !== undefined ? changes.date_on_sale_from_gmt : (existing?.date_on_sale_from_gmt ?? null);
+    const saleTo = changes.date_on_sale_to_gmt !== undefined ? changes.date_on_sale_to_gmt : (existing?.date_on_sale_to_gmt ?? null);
+    if (saleFrom !== null && saleTo !== null && saleFrom > saleTo) return this.reject(at, `date sale price ends ${row.sale_to ?? saleTo} is before date sale price starts ${row.sale_from ?? saleFrom}`);
+
+    // A variable product has no price of its own: its variations have.
+    if (type !== 'variable') {
+      if (row.regular_price !== undefined) changes.regular_price = row.regular_price;
+      if (row.sale_price !== undefined) changes.sale_price = row.sale_price;
+      if (row.regular_price !== undefined || row.sale_price !== undefined) {
+        const regular = changes.regular_price ?? existing?.regular_price ?? '';
+        const sale = changes.sale_price ?? existing?.sale_price ?? '';
+        if (sale !== '' && regular === '') return this.reject(at, `sale price ${sale} has no regular price`);
+        if (sale !== '' && !money(sale).lessThan(money(regular))) return this.reject(at, `sale price ${sale} is not below regular price ${regular}`);
+      }
+    }
+
+    const terms: Entry['terms'] = {};
+    if (type !== 'variation') {
+      for (const column of ['categories', 'tags', 'brands'] as const) {
+        const paths = row[column];
+        if (paths !== undefined) terms[TAXONOMY_OF[column]] = paths;
+      }
+    }
+
+    if (type === 'variable') {
+      for (const attribute of row.attributes) {
+        if (attribute.default !== '' && !attribute.options.some((option) => sameName(option, attribute.default))) {
+          return this.reject(at, `the default ${attribute.name} ${attribute.default} is not one of its options (${attribute.options.join(', ')})`);
+        }
+      }
+    }
+    if (type === 'variation' && !existing && (row.parent === undefined || row.parent === null)) {
+      return this.reject(at, 'a variation needs a Parent: the SKU of its variable product, or id:N for the row whose ID is N');
+    }
+    return { line, sku, sourceId: row.id ?? null, type, existing, changes, terms, attributes: row.attributes, parentRef: row.parent };
+  }
+
+  /** `''` (standard), `parent` (a variation's), or the slug of an existing class; undefined for an unknown class. */
+  private taxClassOf(value: string, type: ImportedType): string | undefined {
+    if (value === '') return '';
+    if (type === 'variation' && value.toLowerCase() === 'parent') return 'parent';
+    const found = this.taxClasses.find((taxClass) => taxClass.slug === value || taxClass.slug === slugify(value) || sameName(taxClass.name, value));
+    if (!found) return undefined;
+    return found.slug === 'standard' ? '' : found.slug;
+  }
+
+  /** Barcodes unique across the catalogue, and every variation under a variable product whose options it uses. */
+  private checkAcrossRows(entries: readonly Entry[], rows: RowLines): Entry[] {
+    const bySku = new Map(entries.map((entry) => [entry.sku.toLowerCase(), entry]));
+    const barcodeLines = new Map<string, number>();
+    for (const entry of entries) {
+      const barcode = entry.changes.barcode;
+      if (barcode === undefined || barcode === '') continue;
+      const earlier = barcodeLines.get(barcode);
+      if (earlier !== undefined) {
+        this.rejections.add(entry.line, `barcode ${barcode} is also on line ${earlier}`);
+        continue;
+      }
+      barcodeLines.set(barcode, entry.line);
+      // A product that this file gives another barcode does not keep this one.
+      const owner = this.lookups.barcodeOwners(barcode).find((candidate) => {
+        if (candidate.id === entry.existing?.id) return false;
+        const rewritten = bySku.get(candidate.sku.toLowerCase())?.changes.barcode;
+        return rewritten === undefined || rewritten === barcode;
+      });
+      if (owner) this.rejections.add(entry.line, `barcode ${barcode} already belongs to SKU ${owner.sku === '' ? `(product ${owner.id})` : owner.sku}`);
+    }
+
+    const live = (entry: Entry): boolean => !this.rejections.has(entry.line);
+    const bySourceId = new Map(entries.filter((entry) => entry.sourceId !== null && entry.type !== 'variation').map((entry) => [entry.sourceId, entry]));
+    for (const entry of entries.filter((candidate) => candidate.type === 'variation' && live(candidate))) this.linkParent(entry, { bySku, bySourceId, rows }, live);
+
+    for (const entry of entries.filter((candidate) => candidate.type !== 'variation' && live(candidate) && candidate.attributes.length > 0)) {
+      this.setAttributes(entry, entries.filter((variation) => variation.parent !== undefined && 'entry' in variation.parent && variation.parent.entry === entry && live(variation)));
+    }
+    return entries.filter(live);
+  }
+
+  /** Finds a variation's parent and turns its attribute cells into choices among the parent's options. */
+  private linkParent(entry: Entry, file: { bySku: Map<string, Entry>; bySourceId: Map<number | null, Entry>; rows: RowLines }, live: (entry: Entry) => boolean): boolean {
+    let parent: { entry: Entry } | { record: ProductRecord } | undefined;
+    let label: string;
+    const ref = entry.parentRef;
+    if (ref === undefined || ref === null) {
+      const record = entry.existing ? this.products.find(entry.existing.parent_id) : undefined;
+      const inFile = record ? file.bySku.get(record.sku.toLowerCase()) : undefined;
+      parent = inFile ? { entry: inFile } : record && { record };
+      label = record?.sku ?? '';
+    } else if ('sourceId' in ref) {
+      const inFile = file.bySourceId.get(ref.sourceId);
+      const line = file.rows.byId.get(ref.sourceId);
+      if (!inFile && line !== undefined) return this.reject(entry, `its parent id:${ref.sourceId} (line ${line}) was rejected`);
+      if (!inFile) return this.reject(entry, `the parent id:${ref.sourceId} is not the ID of a row in this file`);
+      parent = { entry: inFile };
+      label = inFile.sku;
+    } else {
+      const inFile = file.bySku.get(ref.sku.toLowerCase());
+      const line = file.rows.bySku.get(ref.sku.toLowerCase());
+      if (!inFile && line !== undefined) return this.reject(entry, `its parent ${ref.sku} (line ${line}) was rejected`);
+      const id = inFile ? undefined : this.lookups.productIdBySku(ref.sku);
+      const record = id === undefined ? undefined : this.products.find(id);
+      if (!inFile && !record) return this.reject(entry, `the parent SKU ${ref.sku} is neither in this file nor in the catalogue`);
+      parent = inFile ? { entry: inFile } : record && { record };
+      label = ref.sku;
+    }
+    if (!parent) return this.reject(entry, `the parent of SKU ${entry.sku} no longer exists`);
+    if ('entry' in parent && !live(parent.entry)) return this.reject(entry, `its parent ${label} (line ${parent.entry.line}) was rejected`);
+    const parentType = 'entry' in parent ? parent.entry.type : parent.record.type;
+    if (parentType !== 'variable') return this.reject(entry, `the parent ${label} is a ${parentType} product, not a variable one`);
+    const parentId = 'entry' in parent ? parent.entry.existing?.id : parent.record.id;
+    if (entry.existing && entry.existing.parent_id !== parentId) return this.reject(entry, `SKU ${entry.sku} is a variation of another product; the import does not move variations`);
+
+    if (entry.attributes.length > 0) {
+      const options: ReadonlyArray<{ name: string; options: string[] }> =
+        'entry' in parent && parent.entry.attributes.length > 0 ? parent.entry.attributes : (('entry' in parent ? parent.entry.existing?.attributes : parent.record.attributes) ?? []);
+      const parentName = 'entry' in parent ? (parent.entry.changes.name ?? parent.entry.existing?.name ?? label) : parent.record.name;
+      const choices: VariationAttribute[] = [];
+      for (const attribute of entry.attributes) {
+        const offered = options.find((candidate) => sameName(candidate.name, attribute.name));
+        if (!offered) return this.reject(entry, `${parentName} has no attribute ${attribute.name}`);
+        const option = attribute.options[0] ?? '';
+        const match = option === '' ? '' : offered.options.find((candidate) => sameName(candidate, option));
+        if (match === undefined) return this.reject(entry, `${attribute.name} ${option} is not one of the options of ${parentName} (${offered.options.join(', ')})`);
+        choices.push({ id: 0, name: offered.name, slug: slugify(offered.name), option: match });
+      }
+      entry.changes.variation_attributes = choices;
+    }
+    entry.parent = parent;
+    return true;
+  }
+
+  /**
+   * A product's attributes from its row. On a variable product an attribute is a variation attribute
+   * when it has a default, when a variation uses it, or when it already was one (WooCommerce keeps the flag).
+   */
+  private setAttributes(entry: Entry, variations: readonly Entry[]): void {
+    const used = new Set<string>();
+    for (const variation of [...variations.map((child) => child.changes.variation_attributes ?? child.existing?.variation_attributes ?? []), ...(entry.existing ? this.products.variationsOf([entry.existing.id]).map((child) => child.variation_attributes) : [])]) {
+      for (const choice of variation) used.add(choice.name.toLowerCase());
+    }
+    const variable = entry.type === 'variable';
+    entry.changes.attributes = entry.attributes.map((attribute, position): ProductAttribute => ({
+      id: 0,
+      name: attribute.name,
+      slug: slugify(attribute.name),
+      position,
+      visible: attribute.visible,
+      variation: variable && (attribute.default !== '' || used.has(attribute.name.toLowerCase()) || (entry.existing?.attributes.some((old) => sameName(old.name, attribute.name) && old.variation) ?? false)),
+      options: attribute.options,
+    }));
+    if (variable) {
+      entry.changes.default_attributes = entry.attributes
+        .filter((attribute) => attribute.default !== '')
+        .map((attribute) => ({ id: 0, name: attribute.name, option: attribute.options.find((option) => sameName(option, attribute.default)) ?? attribute.default }));
+    }
+  }
+
+  /** The stored fields after the row, for a product being updated: only those that differ. */
+  private differences(entry: Entry, existing: ProductRecord): ProductChanges {
+    const wanted: ProductChanges = { ...entry.changes };
+    const manageStock = wanted.manage_stock ?? existing.manage_stock;
+    if (manageStock && entry.type !== 'variable') wanted.stock_status = managedStockStatus(wanted.stock_quantity ?? existing.stock_quantity ?? 0, wanted.backorders ?? existing.backorders);
+    const differing: ProductChanges = {};
+    for (const key of Object.keys(wanted) as Array<keyof ProductChanges>) {
+      if (!sameField(key, wanted[key], existing[key])) Object.assign(differing, { [key]: wanted[key] });
+    }
+    return differing;
+  }
+
+  /** Whether the row's terms differ from the product's (a term still to be created always differs). */
+  private termsDiffer(entry: Entry, existing: ProductRecord): Taxonomy[] {
+    const current = this.terms.termsOfProducts([existing.id]).get(existing.id);
+    return (Object.keys(entry.terms) as Taxonomy[]).filter((taxonomy) => {
+      const ids = (entry.terms[taxonomy] ?? []).map((path) => this.resolver.find(taxonomy, path));
+      const now = new Set((current?.[taxonomy] ?? []).map((term) => term.id));
+      return ids.some((id) => id === undefined || !now.has(id)) || new Set(ids).size !== now.size;
+    });
+  }
+
+  private termIds(entry: Entry, taxonomy: Taxonomy): number[] {
+    return (entry.terms[taxonomy] ?? []).map((path) => this.resolver.findOrCreate(taxonomy, path));
+  }
+
+  private write(entries: readonly Entry[]): ImportReport {
+    let created = 0;
+    let updated = 0;
+    let unchanged = 0;
+    const idOfSku = new Map<string, number>();
+    const renamedParents = new Set<number>();
+    const touchedParents = new Set<number>();
+
+    // Products first, so that every variation finds its parent, whatever the order of the rows.
+    for (const entry of [...entries.filter((candidate) => candidate.type !== 'variation'), ...entries.filter((candidate) => candidate.type === 'variation')]) {
+      const parentId = entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
+      if (!entry.existing) {
+        const record = this.products.create({
+          ...entry.changes,
+          type: entry.type,
+          sku: entry.sku,
+          parent_id: parentId,
+          category_ids: this.termIds(entry, 'product_cat'),
+          tag_ids: this.termIds(entry, 'product_tag'),
+          brand_ids: this.termIds(entry, 'product_brand'),
+        });
+        idOfSku.set(entry.sku.toLowerCase(), record.id);
+        created++;
+        continue;
+      }
+      const existing = entry.existing;
+      idOfSku.set(entry.sku.toLowerCase(), existing.id);
+      const changes = this.differences(entry, existing);
+      if (entry.type === 'variation') {
+        const parentName = (parentId === 0 ? undefined : this.products.find(parentId)?.name) ?? existing.parent_name ?? '';
+        const name = variationName(parentName, changes.variation_attributes ?? existing.variation_attributes);
+        if (name !== existing.name) Object.assign(changes, { name, slug: slugify(name) });
+        touchedParents.add(existing.parent_id);
+      }
+      const taxonomies = this.termsDiffer(entry, existing);
+      if (Object.keys(changes).length === 0 && taxonomies.length === 0) {
+        unchanged++;
+        continue;
+      }
+      this.lookups.updateProduct(existing.id, changes);
+      for (const taxonomy of taxonomies) this.lookups.replaceTerms(existing.id, taxonomy, this.termIds(entry, taxonomy));
+      if (entry.type === 'variable') {
+        touchedParents.add(existing.id);
+        if (changes.name !== undefined) renamedParents.add(existing.id);
+      }
+      updated++;
+    }
+
+    this.flagVariationAttributes(entries);
+    // WooCommerce retitles the variations of a renamed product (sync_variation_names).
+    for (const parentId of renamedParents) {
+      const parent = this.products.find(parentId);
+      for (const variation of this.products.variationsOf([parentId])) {
+        const name = variationName(parent?.name ?? '', variation.variation_attributes);
+        if (name !== variation.name) this.lookups.updateProduct(variation.id, { name, slug: slugify(name) });
+      }
+    }
+    for (const parentId of touchedParents) this.lookups.syncVariableStockStatus(parentId);
+
+    const createdTerms = countPhrase([
+      [this.resolver.created.product_cat, 'category', 'categories'],
+      [this.resolver.created.product_tag, 'tag', 'tags'],
+      [this.resolver.created.product_brand, 'brand', 'brands'],
+    ]);
+    return { created, updated, unchanged, rejected: this.rejections.list(), notes: createdTerms === '' ? [] : [`created ${createdTerms}`] };
+  }
+
+  /**
+   * A variable product already in the catalogue (and not given attributes by the file) whose new
+   * variations use an attribute not yet marked for variations gets it marked, as WooCommerce's importer does.
+   */
+  private flagVariationAttributes(entries: readonly Entry[]): void {
+    const usedByParent = new Map<number, Set<string>>();
+    for (const entry of entries) {
+      if (entry.parent === undefined || entry.changes.variation_attributes === undefined) continue;
+      const parent = 'record' in entry.parent ? entry.parent.record : entry.parent.entry.attributes.length === 0 ? entry.parent.entry.existing : undefined;
+      if (!parent) continue;
+      const used = usedByParent.get(parent.id) ?? new Set<string>();
+      for (const choice of entry.changes.variation_attributes) used.add(choice.name.toLowerCase());
+      usedByParent.set(parent.id, used);
+    }
+    for (const [parentId, used] of usedByParent) {
+      const parent = this.products.find(parentId);
+      if (!parent || parent.attributes.every((attribute) => attribute.variation || !used.has(attribute.name.toLowerCase()))) continue;
+      this.lookups.updateProduct(parentId, { attributes: parent.attributes.map((attribute) => ({ ...attribute, variation: attribute.variation || used.has(attribute.name.toLowerCase()) })) });
+    }
+  }
+}
