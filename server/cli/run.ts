@@ -99,18 +99,24 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
 
 async function serve(args: string[], io: CliIo): Promise<number> {
   const options = serveOptions(args, io.env);
-  const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
-  io.stdout.write(`Tillbase listening on ${server.apiUrl}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      void server.close().then(resolve);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  // The handlers go in before anything starts: a supervisor may stop the server the instant it
+  // reports ready (or while it starts), and Ctrl-C or SIGTERM must always close it cleanly.
+  let requestStop = (): void => undefined;
+  const stopRequested = new Promise<void>((resolve) => {
+    requestStop = resolve;
   });
-  return 0;
+  process.once('SIGINT', requestStop);
+  process.once('SIGTERM', requestStop);
+  try {
+    const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
+    io.stdout.write(`Tillbase listening on ${server.apiUrl}\n`);
+    await stopRequested;
+    await server.close();
+    return 0;
+  } finally {
+    process.off('SIGINT', requestStop);
+    process.off('SIGTERM', requestStop);
+  }
 }
 
 async function users(args: string[], io: CliIo): Promise<number> {

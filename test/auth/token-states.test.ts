@@ -10,8 +10,11 @@ import { api, makeDataDir } from '../helpers/server.js';
  * lifetimes set through its flags: valid, expired (403, current_user 0, token_expired true),
  * refreshed (access restored) and refresh expired (nothing issued).
  */
-const ACCESS_TTL = 1;
-const REFRESH_TTL = 4;
+// Whole seconds: `iat` is floored, so a token of TTL n lives between n - 1 and n seconds. Two
+// seconds leave a refreshed access token at least one second of life on a busy machine; the
+// refresh token must outlive the wait for the first access token to expire.
+const ACCESS_TTL = 2;
+const REFRESH_TTL = 6;
 let server: ServeProcess;
 const password = 'state-password-1';
 
@@ -28,8 +31,8 @@ afterAll(async () => {
   expect(await server.stop()).toBe(0);
 });
 
-describe.each(ROLES)('token states as %s', (role: RoleName) => {
-  it('valid → expired → refreshed → refresh expired', async () => {
+describe('token states', () => {
+  it.concurrent.each(ROLES)('as %s: valid → expired → refreshed → refresh expired', async (role: RoleName) => {
     const target = { apiUrl: server.apiUrl };
     const loggedIn = await api<TokenResponse>(target, 'POST', '/auth/login', { body: { username: `state-${role}`, password } });
     expect(loggedIn.status).toBe(200);
@@ -56,5 +59,5 @@ describe.each(ROLES)('token states as %s', (role: RoleName) => {
     expect(late.status).toBe(401);
     expect(late.body).toMatchObject({ code: 'pos_auth_refresh_expired', data: { status: 401 } });
     expect(late.body).not.toHaveProperty('access_token');
-  }, 20_000);
+  }, 30_000);
 });

@@ -40,7 +40,7 @@ describe('tillbase serve', () => {
     const second = await serve(['--data-dir', dataDir, '--port', '0', '--demo', ...quiet]);
     expect(second.stdout()).toBe(`Tillbase listening on ${second.apiUrl}\n`);
     expect(readFileSync(file, 'utf8')).toBe(credentials);
-    expect(await second.stop()).toBe(0);
+    expect(await second.stop(), second.stderr()).toBe(0);
     const users = await runCli(['users', 'list', '--json', '--data-dir', dataDir]);
     expect((JSON.parse(users.stdout) as unknown[]).length).toBe(3);
   });

@@ -29,8 +29,8 @@ export interface ServeProcess {
   apiUrl: string;
   stdout: () => string;
   stderr: () => string;
-  /** Sends a signal and waits for the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends a signal and waits for the exit: the code, or the signal's name if one ended the process. */
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
 /** Starts `tillbase serve ARGS` and waits (at most 20 s) for its listening line. */
@@ -39,7 +39,11 @@ export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serv
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => { resolveExit(code); }));
+    const exited = new Promise<number | string>((resolveExit) =>
+      child.on('exit', (code, signal) => {
+        resolveExit(code ?? signal ?? 'unknown');
+      }),
+    );
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no listening line within 20 s; stderr: ${stderr}`));
