@@ -141,10 +141,4 @@ export class ImportRepository {
     const status = variableStockStatus(children);
     if (status !== parent.stock_status) this.db.prepare('UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
   }
-
-  /** Adds a tax class after the existing ones. */
-  createTaxClass(slug: string, name: string): void {
-    const position = this.db.prepare<[], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM tax_classes').get()?.n ?? 0;
-    this.db.prepare('INSERT INTO tax_classes (slug, name, position) VALUES (?, ?, ?)').run(slug, name, position);
-  }
 }

@@ -16,4 +16,10 @@ export class TaxClassesRepository {
   exists(slug: string): boolean {
     return this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(slug)?.n === 1;
   }
+
+  /** Adds a tax class after the existing ones. */
+  create(slug: string, name: string): void {
+    const position = this.db.prepare<[], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM tax_classes').get()?.n ?? 0;
+    this.db.prepare('INSERT INTO tax_classes (slug, name, position) VALUES (?, ?, ?)').run(slug, name, position);
+  }
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { ImportRepository } from '../../data/repositories/import.js';
 import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
 import { slugify } from '../catalogue/naming.js';
@@ -116,12 +115,12 @@ export class TaxRateImporter {
     const columns = taxColumnsOf(table.header);
     requireColumns(table.header, columns, TAX_COLUMNS, ['rate'], 'a WooCommerce tax-rate CSV');
     const rates = new TaxRatesRepository(this.db);
-    const lookups = new ImportRepository(this.db);
+    const taxClasses = new TaxClassesRepository(this.db);
     const rejections = new Rejections();
 
     return this.db
       .transaction(() => {
-        const classes = new TaxClassesRepository(this.db).all();
+        const classes = taxClasses.all();
         const newClasses = new Map<string, NewClass>();
         const known = new Set(rates.all().map((rate) => identityOf(rate)));
         const lineOfIdentity = new Map<string, number>();
@@ -173,7 +172,7 @@ export class TaxRateImporter {
 
         const usedClasses = new Set(toCreate.map((rate) => rate.class));
         const createdClasses = [...newClasses.values()].filter((taxClass) => usedClasses.has(taxClass.slug));
-        for (const taxClass of createdClasses) lookups.createTaxClass(taxClass.slug, taxClass.name);
+        for (const taxClass of createdClasses) taxClasses.create(taxClass.slug, taxClass.name);
         for (const rate of toCreate) rates.create(rate);
         return {
           created: toCreate.length,
