@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDataDirDatabase, startServer, userAdminFor } from '../dist/server/start.js';
+import { ProductsRepository } from '../dist/server/data/repositories/products.js';
+import { TermsRepository } from '../dist/server/data/repositories/terms.js';
+import { ean13 } from '../dist/server/domain/catalogue/barcode.js';
+import { seedDemoCatalogue } from '../dist/server/demo/catalogue.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-'));
 const db = openDataDirDatabase(dataDir);
@@ -61,7 +65,102 @@ const refused = await load(1000, 10, authorized('/settings/general'), 403);
 report('refused (403, logged) p95', percentile(refused.latencies, 95), 25, 'ms');
 
 globalThis.gc?.();
-report('resident memory after the run', process.memoryUsage().rss / 1024 / 1024, 250, 'MiB');
+report('resident memory after the request load', process.memoryUsage().rss / 1024 / 1024, 250, 'MiB');
+
+// The demo shop of `npm start` is seeded on first run: it must not hold up the start.
+const demoDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-demo-'));
+const demoDb = openDataDirDatabase(demoDir);
+const demoStart = performance.now();
+seedDemoCatalogue(demoDb);
+report('demo catalogue seed (~300 products)', performance.now() - demoStart, 1000, 'ms');
+demoDb.close();
+rmSync(demoDir, { recursive: true, force: true });
+
+// A large catalogue: 100,000 products, each name distinct (brand × variant × goods × size), written
+// through the repository in one transaction on a second connection while the server runs.
+const CATALOGUE = 100_000;
+const BRANDS = ['Hillside', 'Bayview', 'Northfield', 'Redwood', 'Sunvale', 'Oakmere', 'Clearbrook', 'Stonegate', 'Meadowlark', 'Silverpine',
+  'Harbourside', 'Willowby', 'Kestrel', 'Juniper', 'Foxglove', 'Ironbridge', 'Larkspur', 'Tidewater', 'Greystone', 'Marigold'];
+const VARIANTS = ['Classic', 'Organic', 'Light', 'Wholesome', 'Reserve', 'Smoky', 'Spiced', 'Zesty', 'Golden', 'Rustic'];
+const GOODS = ['Oat Milk', 'Greek Yogurt', 'Cheddar', 'Sourdough', 'Olive Oil', 'Basmati Rice', 'Penne', 'Green Tea', 'Dark Chocolate', 'Peanut Butter',
+  'Apple Juice', 'Granola', 'Tomato Soup', 'Honey', 'Coffee Beans', 'Sea Salt', 'Almonds', 'Oatcakes', 'Hummus', 'Lemonade',
+  'Ginger Beer', 'Pesto', 'Salsa', 'Crackers', 'Muesli', 'Cashews', 'Tortilla Chips', 'Maple Syrup', 'Jasmine Rice', 'Baked Beans',
+  'Chickpeas', 'Coconut Milk', 'Soy Sauce', 'Mustard', 'Ketchup', 'Mayonnaise', 'Rye Bread', 'Bagels', 'Butter', 'Mozzarella',
+  'Feta', 'Kombucha', 'Cold Brew', 'Herbal Tea', 'Rolled Oats', 'Lentils', 'Couscous', 'Quinoa', 'Flatbread', 'Brownies'];
+const SIZES = ['100 g', '250 g', '500 g', '1 kg', '330 ml', '500 ml', '1 L', '2 L', '4 pack', '12 pack'];
+const CATEGORY_COUNT = 20;
+const product = (index) => ({
+  name: `${BRANDS[index % 20]} ${VARIANTS[Math.floor(index / 20) % 10]} ${GOODS[Math.floor(index / 200) % 50]} ${SIZES[Math.floor(index / 10_000) % 10]}`,
+  sku: `BN-${String(index + 1).padStart(6, '0')}`,
+  barcode: ean13(`29${String(index + 1).padStart(10, '0')}`),
+});
+const catalogueDb = openDataDirDatabase(dataDir);
+const insertStart = performance.now();
+catalogueDb.transaction(() => {
+  const terms = new TermsRepository(catalogueDb);
+  const categories = Array.from({ length: CATEGORY_COUNT }, (_, index) => terms.create('product_cat', { name: `Aisle ${index + 1}` }).id);
+  const products = new ProductsRepository(catalogueDb);
+  for (let index = 0; index < CATALOGUE; index++) {
+    products.create({
+      type: 'simple',
+      ...product(index),
+      regular_price: `${(index % 40) + 1}.49`,
+      manage_stock: index % 3 === 0,
+      stock_quantity: index % 3 === 0 ? index % 50 : null,
+      category_ids: [categories[index % CATEGORY_COUNT]],
+      date_created_gmt: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString().slice(0, 19),
+    });
+  }
+})();
+report('insert 100,000 products (repository, one transaction)', (performance.now() - insertStart) / 1000, 60, 's');
+catalogueDb.close();
+// The insert held the event loop that the server shares: let it close the keep-alive connections
+// that timed out meanwhile before the client reuses them.
+await new Promise((resolve) => setTimeout(resolve, 200));
+
+/** Runs each request of `paths` in turn, 2 at a time, after checking what the first answers. */
+async function latencies(paths, check) {
+  const first = await fetch(`${server.apiUrl}${paths[0]}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  check(first, await first.json());
+  let next = 0;
+  return load(paths.length, 2, () => authorized(paths[next++ % paths.length])());
+}
+const expectTotal = (expected) => (response, body) => {
+  const total = response.headers.get('x-wp-total');
+  if (total !== String(expected)) throw new Error(`expected ${expected} matches, got ${total}: ${JSON.stringify(body).slice(0, 200)}`);
+};
+const sample = (count, pick) => Array.from({ length: count }, (_, index) => pick((index * 7919) % CATALOGUE));
+
+// A fragment of a brand and a variant: 500 matches (every goods and size of the pair).
+const fragments = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(`${product(index).name.split(' ')[0].slice(-5)} ${VARIANTS[Math.floor(index / 20) % 10]}`)}&per_page=20`), expectTotal(500));
+report('search by name fragment, 500 matches, p95', percentile(fragments.latencies, 95), 50, 'ms');
+const exactNames = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(product(index).name.slice(3, 30))}&per_page=20`), (response) => {
+  if (Number(response.headers.get('x-wp-total')) < 1) throw new Error('a name fragment found nothing');
+});
+report('search by name fragment, few matches, p95', percentile(exactNames.latencies, 95), 50, 'ms');
+const common = await latencies(sample(50, (index) => `/products?search=${encodeURIComponent(GOODS[Math.floor(index / 200) % 50].toLowerCase())}&per_page=20`), (response) => {
+  if (Number(response.headers.get('x-wp-total')) < 2000) throw new Error('a common word found too little');
+});
+report('search by a common word, 2,000+ matches, p95', percentile(common.latencies, 95), 150, 'ms');
+const bySku = await latencies(sample(300, (index) => `/products?search=${product(index).sku}`), expectTotal(1));
+report('search by SKU, p95', percentile(bySku.latencies, 95), 50, 'ms');
+const byBarcode = await latencies(sample(300, (index) => `/products?search=${product(index).barcode}`), expectTotal(1));
+report('search by barcode, p95', percentile(byBarcode.latencies, 95), 50, 'ms');
+const pages = await latencies(sample(200, (index) => `/products?per_page=100&page=${(index % (CATALOGUE / 100)) + 1}`), expectTotal(CATALOGUE));
+report('page of 100 products (any page), p95', percentile(pages.latencies, 95), 100, 'ms');
+
+let slowestAudit = 0;
+for (let run = 0; run < 3; run++) {
+  const start = performance.now();
+  const response = await authorized('/products?per_page=-1&_fields=id,date_modified_gmt')();
+  const audit = await response.json();
+  if (audit.length !== CATALOGUE) throw new Error(`the audit listed ${audit.length} products`);
+  slowestAudit = Math.max(slowestAudit, performance.now() - start);
+}
+report('audit of all 100,000 ids (one response, slowest of 3)', slowestAudit, 1500, 'ms');
+
+globalThis.gc?.();
+report('resident memory with the large catalogue served', process.memoryUsage().rss / 1024 / 1024, 400, 'MiB');
 
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -16,8 +16,9 @@ import { storeFieldsSchema } from '../domain/stores.js';
  * (ids, SKUs, barcodes, prices and dates alike).
  */
 
-type CategoryKey = 'hot-drinks' | 'coffee' | 'tea' | 'cold-drinks' | 'bakery' | 'sandwiches' | 'snacks' | 'pantry' | 'coffee-beans' | 'merchandise';
-type BrandKey = 'house' | 'golden-gate' | 'mission-bakery' | 'sierra-springs' | 'pacific-tea' | 'bay-snacks' | 'valley-farms';
+type CategoryKey =
+  | 'hot-drinks' | 'coffee' | 'tea' | 'cold-drinks' | 'bakery' | 'sandwiches' | 'snacks' | 'pantry' | 'dairy' | 'produce' | 'household' | 'coffee-beans' | 'merchandise';
+type BrandKey = 'house' | 'golden-gate' | 'mission-bakery' | 'sierra-springs' | 'pacific-tea' | 'bay-snacks' | 'valley-farms' | 'coastal-creamery' | 'bright-home';
 type TagKey = 'vegan' | 'gluten-free' | 'organic' | 'local' | 'bestseller' | 'decaf' | 'new';
 
 /** `sku` is the prefix of the SKUs of the category's products. */
@@ -29,7 +30,10 @@ const CATEGORIES: ReadonlyArray<{ key: CategoryKey; name: string; sku: string; p
   { key: 'bakery', sku: 'BAK', name: 'Bakery', description: 'Baked every morning by Mission Bakery.' },
   { key: 'sandwiches', sku: 'SAN', name: 'Sandwiches & Salads', description: 'Made fresh in the kitchen.' },
   { key: 'snacks', sku: 'SNK', name: 'Snacks', description: 'Packaged snacks for the road.' },
-  { key: 'pantry', sku: 'PAN', name: 'Pantry', description: 'Groceries and household basics.' },
+  { key: 'pantry', sku: 'PAN', name: 'Pantry', description: 'Groceries for the cupboard.' },
+  { key: 'dairy', sku: 'DAI', name: 'Dairy & Eggs', description: 'Milk, cheese, yogurt and eggs from the fridge.' },
+  { key: 'produce', sku: 'PRO', name: 'Fresh Produce', description: 'Fruit and vegetables from Valley Farms.' },
+  { key: 'household', sku: 'HOU', name: 'Household', description: 'Cleaning and everyday basics.' },
   { key: 'coffee-beans', sku: 'BEA', name: 'Coffee Beans', description: 'Roasted in small batches in the Bay Area.' },
   { key: 'merchandise', sku: 'MER', name: 'Merchandise', description: 'Mugs, shirts and gifts.' },
 ];
@@ -43,6 +47,8 @@ const BRANDS: ReadonlyArray<{ key: BrandKey; name: string; prefix: string }> = [
   { key: 'pacific-tea', name: 'Pacific Tea Co.', prefix: '0853662' },
   { key: 'bay-snacks', name: 'Bay Snacks', prefix: '0850017' },
   { key: 'valley-farms', name: 'Valley Farms', prefix: '0842310' },
+  { key: 'coastal-creamery', name: 'Coastal Creamery', prefix: '0857291' },
+  { key: 'bright-home', name: 'Bright Home', prefix: '0864213' },
 ];
 
 const TAGS: ReadonlyArray<{ key: TagKey; name: string }> = [
@@ -58,7 +64,8 @@ const TAGS: ReadonlyArray<{ key: TagKey; name: string }> = [
 /**
  * Tax classes follow California's rules as a demo simplifies them: drinks and food prepared here
  * are taxed at the standard rate, packaged snacks and bakery items to go at the reduced rate, and
- * groceries (pantry, coffee beans, still water) are exempt (zero rate).
+ * groceries (pantry, dairy, produce, coffee beans, still water) are exempt (zero rate). Household
+ * goods and merchandise are taxed at the standard rate.
  */
 type TaxClass = '' | 'reduced-rate' | 'zero-rate';
 
@@ -78,6 +85,19 @@ interface SimpleItem {
   featured?: boolean;
   virtual?: boolean;
 }
+
+/** One line of a shelf: name, price, units in stock (`undefined`: not tracked), tags and a sale price. */
+type ShelfLine = readonly [name: string, price: string, stock?: number, tags?: readonly TagKey[], sale?: string];
+
+/** A shelf of similar goods: one category and brand, and the same tax treatment, for every line. */
+function shelf(category: CategoryKey, brand: BrandKey, common: Pick<SimpleItem, 'taxClass' | 'taxStatus' | 'virtual'>, lines: readonly ShelfLine[]): SimpleItem[] {
+  return lines.map(([name, price, stock, tags, sale]) => ({ ...common, name, price, category, brand, stock, tags: tags === undefined ? undefined : [...tags], sale }));
+}
+
+const PREPARED = { virtual: true } as const;
+const PACKAGED = { taxClass: 'reduced-rate' } as const;
+const GROCERY = { taxClass: 'zero-rate' } as const;
+const STANDARD = {} as const;
 
 const SIMPLE_ITEMS: readonly SimpleItem[] = [
   // Coffee (prepared, standard rate, not stocked)
@@ -141,9 +161,9 @@ const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Gummy Bears', price: '2.50', category: 'snacks', brand: 'bay-snacks', stock: 30, taxClass: 'reduced-rate' },
   { name: 'Pretzel Twists', price: '2.75', category: 'snacks', brand: 'bay-snacks', tags: ['vegan'], stock: 28, taxClass: 'reduced-rate' },
   // Pantry (groceries, exempt)
-  { name: 'Whole Milk 1L', price: '3.49', category: 'pantry', brand: 'valley-farms', tags: ['local'], stock: 20, taxClass: 'zero-rate' },
-  { name: 'Oat Milk 1L', price: '4.29', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 18, taxClass: 'zero-rate' },
-  { name: 'Free-range Eggs (12)', price: '6.99', category: 'pantry', brand: 'valley-farms', tags: ['organic', 'local'], stock: 12, taxClass: 'zero-rate' },
+  { name: 'Whole Milk 1L', price: '3.49', category: 'dairy', brand: 'valley-farms', tags: ['local'], stock: 20, taxClass: 'zero-rate' },
+  { name: 'Oat Milk 1L', price: '4.29', category: 'dairy', brand: 'valley-farms', tags: ['vegan'], stock: 18, taxClass: 'zero-rate' },
+  { name: 'Free-range Eggs (12)', price: '6.99', category: 'dairy', brand: 'valley-farms', tags: ['organic', 'local'], stock: 12, taxClass: 'zero-rate' },
   { name: 'Wildflower Honey 340g', price: '9.95', category: 'pantry', brand: 'valley-farms', tags: ['local'], stock: 10, taxClass: 'zero-rate' },
   { name: 'Strawberry Jam 300g', price: '6.50', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 10, taxClass: 'zero-rate' },
   { name: 'Organic Rolled Oats 500g', price: '5.25', category: 'pantry', brand: 'valley-farms', tags: ['vegan', 'organic'], stock: 14, taxClass: 'zero-rate' },
@@ -151,8 +171,8 @@ const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Spaghetti 500g', price: '2.95', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 25, taxClass: 'zero-rate' },
   { name: 'Marinara Sauce 680g', price: '6.25', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 12, taxClass: 'zero-rate' },
   { name: 'Sea Salt 250g', price: '3.50', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 15, taxClass: 'zero-rate' },
-  { name: 'Paper Towels (2 rolls)', price: '4.99', category: 'pantry', brand: 'house', stock: 16 },
-  { name: 'Dish Soap 500ml', price: '3.99', category: 'pantry', brand: 'house', stock: 12 },
+  { name: 'Paper Towels (2 rolls)', price: '4.99', category: 'household', brand: 'bright-home', stock: 16 },
+  { name: 'Dish Soap 500ml', price: '3.99', category: 'household', brand: 'bright-home', stock: 12 },
   // Coffee beans (groceries, exempt)
   { name: 'Decaf Colombia Beans 340g', price: '16.50', category: 'coffee-beans', brand: 'golden-gate', tags: ['decaf'], stock: 10, taxClass: 'zero-rate' },
   { name: 'Cold Brew Pack 4x50g', price: '12.00', category: 'coffee-beans', brand: 'golden-gate', tags: ['new'], stock: 8, taxClass: 'zero-rate' },
@@ -164,6 +184,275 @@ const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Paper Filters (100)', price: '6.50', category: 'merchandise', brand: 'golden-gate', stock: 18 },
   { name: 'Gift Card $25', price: '25.00', category: 'merchandise', brand: 'house', virtual: true, taxStatus: 'none' },
   { name: 'Gift Card $50', price: '50.00', category: 'merchandise', brand: 'house', virtual: true, taxStatus: 'none' },
+
+  // The rest of the shelves, shelf by shelf.
+  ...shelf('coffee', 'house', PREPARED, [
+    ['Macchiato', '3.75'],
+    ['Vanilla Latte', '5.25'],
+    ['Caramel Latte', '5.25'],
+    ['Hazelnut Latte', '5.25'],
+    ['Oat Milk Latte', '5.50', undefined, ['vegan']],
+    ['Decaf Cappuccino', '4.50', undefined, ['decaf']],
+    ['Iced Americano', '4.00', undefined, ['vegan']],
+    ['Iced Mocha', '5.75'],
+    ['Affogato', '5.75', undefined, ['new']],
+    ['Red Eye', '4.25', undefined, ['vegan']],
+    ['Espresso Tonic', '5.25', undefined, ['vegan', 'new']],
+  ]),
+  ...shelf('coffee', 'golden-gate', PREPARED, [
+    ['Pour-over Coffee', '4.50', undefined, ['vegan']],
+    ['Drip Coffee Refill', '1.50', undefined, ['vegan']],
+  ]),
+  ...shelf('tea', 'pacific-tea', PREPARED, [
+    ['Rooibos Tea', '3.25', undefined, ['vegan', 'decaf']],
+    ['Chamomile Tea', '3.25', undefined, ['vegan', 'decaf']],
+    ['Oolong Tea', '3.75', undefined, ['vegan']],
+    ['Lemon Ginger Tea', '3.25', undefined, ['vegan', 'decaf']],
+  ]),
+  ...shelf('tea', 'house', PREPARED, [
+    ['London Fog', '4.75'],
+    ['Turmeric Latte', '4.95', undefined, ['decaf']],
+    ['Iced Matcha Latte', '5.75', undefined, ['new']],
+    ['Hojicha Latte', '5.25'],
+    ['Iced Chai Latte', '5.25'],
+  ]),
+  ...shelf('hot-drinks', 'house', PREPARED, [
+    ['White Hot Chocolate', '4.50'],
+    ['Vanilla Steamer', '3.25', undefined, ['decaf']],
+    ['Hot Apple Cider', '3.95', undefined, ['vegan', 'local']],
+    ['Babyccino', '1.00'],
+  ]),
+  ...shelf('cold-drinks', 'sierra-springs', STANDARD, [
+    ['Sparkling Water 1L', '3.25', 24, ['vegan']],
+    ['Lime Sparkling Water 355ml', '1.95', 36, ['vegan']],
+    ['Grapefruit Sparkling Water 355ml', '1.95', 36, ['vegan']],
+    ['Ginger Beer 355ml', '2.95', 24, ['vegan']],
+    ['Root Beer 355ml', '2.50', 24],
+    ['Diet Cola 355ml', '2.50', 36],
+    ['Lemon-Lime Soda 355ml', '2.50', 24],
+    ['Kombucha Raspberry', '4.95', 12, ['vegan', 'organic', 'local']],
+    ['Kombucha Lavender', '4.95', 10, ['vegan', 'organic', 'local'], '3.95'],
+    ['Coconut Water 330ml', '3.50', 18, ['vegan']],
+  ]),
+  ...shelf('cold-drinks', 'sierra-springs', GROCERY, [['Still Water 1L', '2.95', 30, ['vegan']]]),
+  ...shelf('cold-drinks', 'golden-gate', STANDARD, [
+    ['Cold Brew Can 250ml', '4.25', 24, ['vegan']],
+    ['Oat Latte Can 250ml', '4.50', 18, ['vegan', 'new']],
+  ]),
+  ...shelf('cold-drinks', 'pacific-tea', STANDARD, [
+    ['Iced Tea Lemon', '3.75', 24, ['vegan']],
+    ['Iced Tea Unsweetened', '3.75', 24, ['vegan']],
+    ['Iced Green Tea Honey', '3.75', 18],
+  ]),
+  ...shelf('cold-drinks', 'valley-farms', GROCERY, [
+    ['Grapefruit Juice 330ml', '4.50', 12, ['vegan', 'organic']],
+    ['Carrot Ginger Juice 330ml', '5.50', 10, ['vegan', 'organic']],
+    ['Green Juice 330ml', '6.50', 8, ['vegan', 'organic']],
+  ]),
+  ...shelf('cold-drinks', 'house', PREPARED, [
+    ['Strawberry Banana Smoothie', '6.95', undefined, ['vegan']],
+    ['Mango Smoothie', '6.95', undefined, ['vegan']],
+    ['Arnold Palmer', '4.25', undefined, ['vegan']],
+  ]),
+  ...shelf('bakery', 'mission-bakery', PACKAGED, [
+    ['Ham & Cheese Croissant', '5.50', 10],
+    ['Morning Bun', '4.50', 12],
+    ['Kouign-Amann', '4.95', 8, ['new']],
+    ['Lemon Poppyseed Muffin', '3.50', 10],
+    ['Plain Bagel', '2.50', 18, ['vegan']],
+    ['Everything Bagel', '2.75', 18, ['vegan', 'bestseller']],
+    ['Sesame Bagel', '2.75', 12, ['vegan']],
+    ['Cranberry Orange Scone', '3.95', 9],
+    ['Cheddar Chive Scone', '3.95', 9],
+    ['Focaccia Slice', '3.95', 8, ['vegan']],
+    ['Madeleines (6)', '5.50', 10],
+  ]),
+  ...shelf('bakery', 'mission-bakery', GROCERY, [
+    ['Baguette', '4.25', 10, ['vegan', 'local']],
+    ['Multigrain Loaf', '8.95', 5, ['vegan', 'local']],
+    ['Seeded Rye Loaf', '8.50', 4, ['vegan', 'local']],
+  ]),
+  ...shelf('bakery', 'house', PACKAGED, [
+    ['Oatmeal Raisin Cookie', '2.50', 24, ['vegan']],
+    ['Double Chocolate Cookie', '2.75', 24],
+    ['Snickerdoodle', '2.50', 20],
+    ['Lemon Bar', '3.75', 8],
+    ['Carrot Cake Slice', '5.25', 6],
+    ['Cheesecake Slice', '5.95', 6],
+    ['Pistachio Macarons (6)', '12.00', 6, ['gluten-free']],
+  ]),
+  ...shelf('sandwiches', 'house', STANDARD, [
+    ['BLT Sandwich', '10.50', 6],
+    ['Tuna Melt', '10.95', 6],
+    ['Roast Beef & Horseradish Sandwich', '11.95', 5],
+    ['Ham & Gruyère Baguette', '10.95', 6],
+    ['Falafel Wrap', '9.95', 6, ['vegan']],
+    ['Veggie Breakfast Burrito', '9.50', 8],
+    ['Bacon, Egg & Cheese Bagel', '8.95', 10, ['bestseller']],
+    ['Smoked Salmon Bagel', '12.50', 5],
+    ['Cobb Salad', '12.95', 4, ['gluten-free']],
+    ['Kale Caesar Salad', '11.50', 5],
+    ['Soba Noodle Salad', '11.25', 4, ['vegan']],
+    ['Overnight Oats', '6.50', 8, ['vegan']],
+    ['Greek Yogurt Parfait', '6.95', 8],
+    ['Fresh Fruit Cup', '5.50', 8, ['vegan', 'gluten-free']],
+  ]),
+  ...shelf('sandwiches', 'house', PREPARED, [
+    ['Grilled Cheese', '8.50'],
+    ['Minestrone Soup', '6.50', undefined, ['vegan']],
+    ['Chicken Noodle Soup', '6.95'],
+  ]),
+  ...shelf('snacks', 'bay-snacks', PACKAGED, [
+    ['BBQ Potato Chips', '2.25', 30, ['vegan', 'gluten-free']],
+    ['Sour Cream & Onion Chips', '2.25', 30, ['gluten-free']],
+    ['Jalapeño Kettle Chips', '2.50', 24, ['vegan', 'gluten-free']],
+    ['Tortilla Chips 300g', '4.50', 16, ['vegan', 'gluten-free']],
+    ['Sea Salt Popcorn', '2.95', 20, ['vegan', 'gluten-free']],
+    ['Kettle Corn', '2.95', 20, ['gluten-free']],
+    ['Veggie Straws', '2.75', 18, ['vegan']],
+    ['Lightly Salted Rice Cakes', '2.95', 12, ['vegan', 'gluten-free']],
+    ['Milk Chocolate Bar', '3.50', 25],
+    ['Dark Chocolate Sea Salt Bar', '3.95', 20, ['vegan']],
+    ['Peanut Butter Cups', '2.95', 24],
+    ['Sour Gummy Worms', '2.50', 24],
+    ['Spearmint Gum', '1.95', 40, ['vegan']],
+    ['Peanut Butter Pretzels', '3.75', 16],
+    ['Dried Mango 100g', '4.50', 14, ['vegan', 'gluten-free']],
+    ['Mixed Nuts 150g', '5.95', 14, ['vegan', 'gluten-free']],
+    ['Roasted Salted Cashews 100g', '4.95', 14, ['vegan', 'gluten-free']],
+    ['Chocolate Protein Bar', '2.95', 30, ['new']],
+    ['Peanut Protein Bar', '2.95', 30, ['new']],
+    ['Strawberry Fruit Leather', '1.50', 30, ['vegan', 'gluten-free']],
+    ['Roasted Seaweed Snack', '1.95', 24, ['vegan', 'gluten-free']],
+  ]),
+  ...shelf('snacks', 'valley-farms', PACKAGED, [
+    ['Original Beef Jerky 60g', '7.95', 12, ['gluten-free']],
+    ['Teriyaki Beef Jerky 60g', '7.95', 12],
+  ]),
+  ...shelf('pantry', 'valley-farms', GROCERY, [
+    ['Penne Rigate 500g', '2.95', 20, ['vegan']],
+    ['Fusilli 500g', '2.95', 20, ['vegan']],
+    ['Linguine 500g', '2.95', 16, ['vegan']],
+    ['Arborio Rice 1kg', '5.95', 10, ['vegan', 'gluten-free']],
+    ['Jasmine Rice 2kg', '7.95', 10, ['vegan', 'gluten-free']],
+    ['Basmati Rice 1kg', '5.50', 10, ['vegan', 'gluten-free']],
+    ['Red Lentils 500g', '3.25', 12, ['vegan', 'gluten-free', 'organic']],
+    ['Black Beans 425g', '1.95', 24, ['vegan', 'gluten-free']],
+    ['Chickpeas 425g', '1.95', 24, ['vegan', 'gluten-free']],
+    ['Diced Tomatoes 400g', '1.95', 24, ['vegan', 'gluten-free']],
+    ['Tomato Paste 170g', '1.50', 18, ['vegan', 'gluten-free']],
+    ['Basil Pesto 190g', '5.95', 8],
+    ['Chicken Broth 1L', '3.95', 12, ['gluten-free']],
+    ['Vegetable Broth 1L', '3.95', 12, ['vegan', 'gluten-free']],
+    ['Smooth Peanut Butter 450g', '5.50', 12, ['vegan']],
+    ['Almond Butter 340g', '9.95', 8, ['vegan', 'organic']],
+    ['Maple Syrup 250ml', '11.95', 8, ['vegan']],
+    ['Maple Pecan Granola 400g', '7.50', 10, ['vegan'], '6.50'],
+    ['Corn Flakes 500g', '4.95', 10, ['vegan']],
+    ['All-purpose Flour 2kg', '4.50', 8, ['vegan']],
+    ['Cane Sugar 1kg', '3.95', 10, ['vegan', 'gluten-free']],
+    ['Brown Sugar 1kg', '3.95', 8, ['vegan', 'gluten-free']],
+    ['Baking Soda 454g', '1.50', 10, ['vegan', 'gluten-free']],
+    ['Black Peppercorns 50g', '4.50', 10, ['vegan', 'gluten-free']],
+    ['Smoked Paprika 50g', '4.25', 8, ['vegan', 'gluten-free']],
+    ['Ground Cinnamon 50g', '3.95', 8, ['vegan', 'gluten-free']],
+    ['Dijon Mustard 200g', '3.75', 10, ['vegan', 'gluten-free']],
+    ['Mayonnaise 400ml', '4.95', 10, ['gluten-free']],
+    ['Tomato Ketchup 500ml', '3.50', 12, ['vegan', 'gluten-free']],
+    ['Hot Sauce 150ml', '5.50', 10, ['vegan', 'gluten-free', 'local']],
+    ['Soy Sauce 250ml', '3.95', 10, ['vegan']],
+    ['Red Wine Vinegar 500ml', '4.50', 8, ['vegan', 'gluten-free']],
+    ['Balsamic Vinegar 250ml', '7.95', 8, ['vegan', 'gluten-free']],
+    ['Canola Oil 1L', '5.50', 8, ['vegan', 'gluten-free']],
+    ['Tuna in Olive Oil 160g', '3.95', 16, ['gluten-free']],
+    ['Sardines 120g', '3.50', 12, ['gluten-free']],
+    ['Coconut Milk 400ml', '2.95', 16, ['vegan', 'gluten-free']],
+  ]),
+  ...shelf('pantry', 'pacific-tea', GROCERY, [
+    ['English Breakfast Tea Bags (20)', '5.95', 12, ['vegan']],
+    ['Earl Grey Tea Bags (20)', '5.95', 12, ['vegan']],
+    ['Chamomile Tea Bags (20)', '5.95', 10, ['vegan', 'decaf']],
+    ['Ceremonial Matcha 30g', '14.95', 6, ['vegan', 'organic']],
+  ]),
+  ...shelf('dairy', 'coastal-creamery', GROCERY, [
+    ['2% Reduced Fat Milk 1L', '3.49', 16, ['local']],
+    ['Half & Half 473ml', '2.95', 12, ['local']],
+    ['Heavy Cream 473ml', '4.95', 8, ['local']],
+    ['Unsalted Butter 454g', '6.95', 10, ['local']],
+    ['Salted Butter 454g', '6.95', 10, ['local']],
+    ['Plain Greek Yogurt 500g', '5.95', 10, ['gluten-free']],
+    ['Vanilla Yogurt 500g', '4.95', 10, ['gluten-free']],
+    ['Sharp Cheddar 200g', '6.50', 10, ['gluten-free']],
+    ['Parmesan Wedge 150g', '8.95', 6, ['gluten-free']],
+    ['Fresh Mozzarella 225g', '5.95', 8, ['gluten-free']],
+    ['Cream Cheese 227g', '3.95', 10, ['gluten-free']],
+    ['Cottage Cheese 450g', '4.50', 8, ['gluten-free']],
+  ]),
+  ...shelf('dairy', 'valley-farms', GROCERY, [
+    ['Barista Oat Milk 1L', '4.95', 18, ['vegan']],
+    ['Unsweetened Almond Milk 1L', '4.49', 12, ['vegan']],
+    ['Free-range Eggs (6)', '4.29', 12, ['organic', 'local']],
+  ]),
+  ...shelf('produce', 'valley-farms', GROCERY, [
+    ['Banana', '0.35', 60, ['vegan', 'organic']],
+    ['Fuji Apple', '1.25', 40, ['vegan', 'local']],
+    ['Navel Orange', '1.10', 30, ['vegan', 'local']],
+    ['Hass Avocado', '1.75', 24, ['vegan', 'local']],
+    ['Lemons (3)', '2.50', 15, ['vegan']],
+    ['Limes (4)', '2.25', 15, ['vegan']],
+    ['Strawberries 454g', '5.95', 8, ['vegan', 'local'], '4.95'],
+    ['Blueberries 170g', '4.95', 8, ['vegan']],
+    ['Baby Spinach 142g', '4.50', 8, ['vegan', 'organic']],
+    ['Mixed Salad Greens 142g', '4.50', 8, ['vegan', 'organic']],
+    ['Cherry Tomatoes 283g', '4.25', 10, ['vegan', 'local']],
+    ['Yellow Onions (3 lb)', '3.95', 8, ['vegan']],
+    ['Garlic (3)', '1.50', 15, ['vegan']],
+    ['Russet Potatoes (5 lb)', '5.50', 6, ['vegan']],
+  ]),
+  ...shelf('household', 'bright-home', STANDARD, [
+    ['Laundry Detergent 1.5L', '12.95', 6],
+    ['Hand Soap Refill 1L', '8.50', 6],
+    ['Foaming Hand Soap 350ml', '4.50', 10],
+    ['Kitchen Trash Bags (20)', '7.95', 8],
+    ['Aluminum Foil 75 sq ft', '4.95', 8],
+    ['Plastic Wrap 200 sq ft', '3.95', 8],
+    ['Kitchen Sponges (3)', '3.50', 12],
+    ['Toilet Paper (4 rolls)', '5.95', 12],
+    ['Facial Tissues (120)', '2.95', 12],
+    ['AA Batteries (4)', '6.95', 10],
+    ['AAA Batteries (4)', '6.95', 10],
+    ['Tealight Candles (12)', '4.50', 8],
+    ['All-purpose Cleaner 750ml', '4.95', 8, [], '3.95'],
+  ]),
+  ...shelf('coffee-beans', 'golden-gate', GROCERY, [
+    ['Colombia Huila Beans 340g', '17.50', 8],
+    ['Guatemala Antigua Beans 340g', '18.00', 8],
+    ['Sumatra Mandheling Beans 340g', '18.50', 6],
+    ['Kenya AA Beans 250g', '19.50', 5, ['new']],
+    ['French Roast Beans 340g', '15.50', 10],
+    ['Espresso Capsules (10)', '7.95', 20],
+    ['Instant Coffee Sticks (8)', '6.50', 12],
+  ]),
+  ...shelf('merchandise', 'house', STANDARD, [
+    ['Mission Corner Mug 12oz', '16.00', 12],
+    ['Enamel Camp Mug', '18.00', 10],
+    ['Insulated Bottle 500ml', '28.00', 8],
+    ['Canvas Apron', '32.00', 4],
+    ['Postcard Set (6)', '12.00', 15],
+    ['Enamel Pin', '8.00', 20],
+    ['Sticker Pack', '5.00', 25],
+  ]),
+  ...shelf('merchandise', 'golden-gate', STANDARD, [
+    ['French Press 8-cup', '39.00', 5],
+    ['Hand Burr Grinder', '59.00', 3],
+    ['Milk Frother', '24.00', 6],
+    ['Tea Infuser', '9.50', 10],
+    ['Coffee Scoop', '6.00', 12],
+  ]),
+  ...shelf('merchandise', 'house', { virtual: true, taxStatus: 'none' }, [
+    ['Gift Card $10', '10.00'],
+    ['Gift Card $100', '100.00'],
+  ]),
 ];
 
 interface VariableItem {
@@ -228,6 +517,83 @@ const VARIABLE_ITEMS: readonly VariableItem[] = [
     price: () => '22.00',
     sales: { '2': '17.60' },
   },
+  {
+    name: 'Mission Corner Hoodie',
+    category: 'merchandise',
+    brand: 'house',
+    tags: ['new'],
+    attributes: [
+      { name: 'Colour', options: ['Heather Grey', 'Navy'] },
+      { name: 'Size', options: ['Small', 'Medium', 'Large', 'XL'] },
+    ],
+    price: (options) => (options[1] === 3 ? '52.00' : '48.00'),
+    stock: (options) => 2 + ((options[0] ?? 0) + (options[1] ?? 0)) % 4,
+  },
+  {
+    name: 'Knit Beanie',
+    category: 'merchandise',
+    brand: 'house',
+    attributes: [{ name: 'Colour', options: ['Rust', 'Charcoal', 'Forest'] }],
+    price: () => '22.00',
+    stock: (options) => [6, 8, 4][options[0] ?? 0] ?? 0,
+  },
+  {
+    name: 'Gift Hamper',
+    category: 'merchandise',
+    brand: 'house',
+    tags: ['local'],
+    attributes: [{ name: 'Size', options: ['Small', 'Medium', 'Large'] }],
+    price: (options) => ['35.00', '55.00', '85.00'][options[0] ?? 0] ?? '35.00',
+    stock: (options) => [5, 4, 2][options[0] ?? 0] ?? 0,
+  },
+  {
+    name: 'House Ground Coffee',
+    category: 'coffee-beans',
+    brand: 'golden-gate',
+    taxClass: 'zero-rate',
+    attributes: [
+      { name: 'Roast', options: ['Medium', 'Dark'] },
+      { name: 'Bag size', options: ['340 g', '1 kg'] },
+    ],
+    price: (options) => (options[1] === 1 ? '29.00' : '13.50'),
+    stock: (options) => (options[1] === 1 ? 4 : 12),
+  },
+  {
+    name: 'Cold Brew Concentrate',
+    category: 'coffee-beans',
+    brand: 'golden-gate',
+    tags: ['vegan'],
+    taxClass: 'zero-rate',
+    attributes: [{ name: 'Size', options: ['500 ml', '1 L'] }],
+    price: (options) => (options[0] === 1 ? '21.00' : '12.00'),
+    stock: (options) => (options[0] === 1 ? 6 : 10),
+  },
+  {
+    name: 'Loose Leaf Tea Tin',
+    category: 'pantry',
+    brand: 'pacific-tea',
+    tags: ['vegan', 'organic'],
+    taxClass: 'zero-rate',
+    attributes: [
+      { name: 'Blend', options: ['Earl Grey', 'English Breakfast', 'Jasmine Green', 'Peppermint'] },
+      { name: 'Size', options: ['50 g', '100 g'] },
+    ],
+    price: (options) => (options[1] === 1 ? '16.50' : '9.50'),
+    sales: { '3,0': '7.60' },
+    stock: () => 6,
+  },
+  {
+    name: 'Celebration Cake',
+    category: 'bakery',
+    brand: 'mission-bakery',
+    taxClass: 'reduced-rate',
+    attributes: [
+      { name: 'Flavour', options: ['Chocolate', 'Vanilla Bean', 'Carrot'] },
+      { name: 'Size', options: ['6 inch', '8 inch'] },
+    ],
+    price: (options) => (options[1] === 1 ? '45.00' : '32.00'),
+    stock: (options) => (options[1] === 1 ? 1 : 2),
+  },
 ];
 
 const COUPONS = [
@@ -268,7 +634,7 @@ const cartesian = (sizes: readonly number[]): number[][] =>
   sizes.reduce<number[][]>((combinations, size) => combinations.flatMap((combination) => Array.from({ length: size }, (_, index) => [...combination, index])), [[]]);
 
 /**
- * Seeds the demo shop into an empty catalogue, in one transaction: terms, about eighty products
+ * Seeds the demo shop into an empty catalogue, in one transaction: terms, about three hundred products
  * with variations, coupons, customers, the tax rates of the store's base and the store's details.
  * A database that already holds products, coupons or customers is left as it is, so seeding twice
  * changes nothing.

@@ -45,7 +45,7 @@ describe('opening a database', () => {
     db.close();
     const result = await runCli(['users', 'list', '--data-dir', dataDir]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('tillbase: the database is at schema version 999, but this Tillbase knows versions up to 3; upgrade Tillbase to open it\n');
+    expect(result.stderr).toBe('tillbase: the database is at schema version 999, but this Tillbase knows versions up to 4; upgrade Tillbase to open it\n');
   });
 
   it('rolls a failing step back whole', () => {
@@ -111,5 +111,56 @@ describe('migration 3: reference data', () => {
     expect(schemaVersion(upgraded)).toBe(MIGRATIONS.length);
     expect(upgraded.prepare("SELECT role FROM user_roles JOIN users ON users.id = user_id WHERE username = 'veteran'").pluck().get()).toBe('cashier');
     upgraded.close();
+  });
+});
+
+describe('migration 4: product search', () => {
+  const insertProduct = (db: BetterSqlite3.Database, id: number, name: string, sku: string | null, barcode: string | null) =>
+    db
+      .prepare("INSERT INTO products (id, type, name, slug, sku, barcode, date_created_gmt, date_modified_gmt) VALUES (?, 'simple', ?, ?, ?, ?, '2025-01-01T00:00:00', '2025-01-01T00:00:00')")
+      .run(id, name, `p-${id}`, sku, barcode);
+  const matches = (db: BetterSqlite3.Database, phrase: string): number[] =>
+    db.prepare<[string], { rowid: number }>('SELECT rowid FROM products_search WHERE products_search MATCH ? ORDER BY rowid').all(phrase).map((row) => row.rowid);
+
+  it('indexes the products already there, then follows inserts, renames and deletes', () => {
+    const { db } = databaseAt(3);
+    insertProduct(db, 1, 'Flat White', 'FW-1', '5012345000015');
+    insertProduct(db, 2, 'Oat Milk 1L', null, null);
+    migrate(db);
+    expect(schemaVersion(db)).toBe(4);
+    expect(matches(db, '"LAT WH"')).toEqual([1]);
+    expect(matches(db, '"fw-"')).toEqual([1]);
+    expect(matches(db, '"2345000"')).toEqual([1]);
+    expect(matches(db, '"milk"')).toEqual([2]);
+
+    insertProduct(db, 3, 'Whole Milk 1L', 'WM-1', '5012345000022');
+    expect(matches(db, '"milk"')).toEqual([2, 3]);
+    db.prepare("UPDATE products SET name = 'Skimmed Dairy 1L', sku = 'SD-1' WHERE id = 3").run();
+    expect(matches(db, '"milk"')).toEqual([2]);
+    expect(matches(db, '"dairy"')).toEqual([3]);
+    expect(matches(db, '"sd-1"')).toEqual([3]);
+    expect(matches(db, '"wm-1"')).toEqual([]);
+    // Other columns change without touching the index.
+    db.prepare("UPDATE products SET stock_quantity = 4, manage_stock = 1 WHERE id = 3").run();
+    expect(matches(db, '"dairy"')).toEqual([3]);
+    db.prepare('DELETE FROM products WHERE id = 1').run();
+    expect(matches(db, '"flat"')).toEqual([]);
+    // A row without SKU nor barcode is re-indexed and removed as well.
+    db.prepare("UPDATE products SET name = 'Oat Drink 1L' WHERE id = 2").run();
+    expect(matches(db, '"drink"')).toEqual([2]);
+    expect(matches(db, '"milk"')).toEqual([]);
+    db.prepare('DELETE FROM products WHERE id = 2').run();
+    expect(matches(db, '"drink"')).toEqual([]);
+    // The index holds exactly what the products table holds (FTS5 compares the two with rank = 1).
+    expect(() => db.prepare("INSERT INTO products_search (products_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    db.close();
+  });
+
+  it('adds the indexes of the list order, case-insensitive SKUs and slugs', () => {
+    const { db } = databaseAt(4);
+    const indexes = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    expect(indexes).toEqual(['products_barcode', 'products_created', 'products_modified', 'products_name', 'products_parent', 'products_sku_nocase', 'products_slug']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").pluck().all()).toEqual(['products_search_delete', 'products_search_insert', 'products_search_update']);
+    db.close();
   });
 });

@@ -57,16 +57,29 @@ afterAll(() => {
 });
 
 describe('seedDemoCatalogue', () => {
-  it('seeds a catalogue of 60 to 120 products, 4 of them variable with their variations', () => {
+  it('seeds a catalogue of 250 to 400 products, 11 of them variable with their variations', () => {
     const products = rows.filter((row) => row.type !== 'variation');
     const variable = products.filter((row) => row.type === 'variable');
     const variations = rows.filter((row) => row.type === 'variation');
-    expect(products.length).toBe(79);
-    expect(products.length).toBeGreaterThanOrEqual(60);
-    expect(products.length).toBeLessThanOrEqual(120);
-    expect(variable.map((row) => row.name)).toEqual(['Mission Corner T-Shirt', 'House Espresso Blend Beans', 'Ethiopia Yirgacheffe Beans', 'Ceramic Travel Mug']);
-    expect(variable.map((row) => variations.filter((variation) => variation.parent_id === row.id).length)).toEqual([8, 3, 4, 3]);
-    expect(variations.find((row) => row.sku === 'MER-007-06')?.name).toBe('Mission Corner T-Shirt - Sage, Medium');
+    expect(products.length).toBe(299);
+    expect(products.length).toBeGreaterThanOrEqual(250);
+    expect(products.length).toBeLessThanOrEqual(400);
+    expect(variable.map((row) => row.name)).toEqual([
+      'Mission Corner T-Shirt',
+      'House Espresso Blend Beans',
+      'Ethiopia Yirgacheffe Beans',
+      'Ceramic Travel Mug',
+      'Mission Corner Hoodie',
+      'Knit Beanie',
+      'Gift Hamper',
+      'House Ground Coffee',
+      'Cold Brew Concentrate',
+      'Loose Leaf Tea Tin',
+      'Celebration Cake',
+    ]);
+    expect(variable.map((row) => variations.filter((variation) => variation.parent_id === row.id).length)).toEqual([8, 3, 4, 3, 8, 3, 3, 4, 2, 8, 6]);
+    expect(variations.find((row) => row.sku === 'MER-021-06')?.name).toBe('Mission Corner T-Shirt - Sage, Medium');
+    expect(variations.find((row) => row.sku === 'PAN-049-07')?.name).toBe('Loose Leaf Tea Tin - Peppermint, 50 g');
     for (const row of variable) expect([row.regular_price, row.sale_price]).toEqual(['', '']);
   });
 
@@ -75,7 +88,7 @@ describe('seedDemoCatalogue', () => {
     expect(skus.every((sku) => sku !== null && /^[A-Z]{3}-\d{3}(-\d{2})?$/.test(sku))).toBe(true);
     expect(new Set(skus).size).toBe(rows.length);
     const barcodes = rows.filter((row) => row.type !== 'variable').map((row) => row.barcode ?? '');
-    expect(barcodes).toHaveLength(rows.length - 4);
+    expect(barcodes).toHaveLength(rows.length - 11);
     for (const barcode of barcodes) expect(isValidEan13(barcode), barcode).toBe(true);
     expect(new Set(barcodes).size).toBe(barcodes.length);
     expect(rows.filter((row) => row.type === 'variable').every((row) => row.barcode === null)).toBe(true);
@@ -90,10 +103,15 @@ describe('seedDemoCatalogue', () => {
       'Blueberry Muffin',
       'Dark Chocolate Bar 70%',
       'Extra Virgin Olive Oil 500ml',
+      'Kombucha Lavender',
+      'Maple Pecan Granola 400g',
+      'Strawberries 454g',
+      'All-purpose Cleaner 750ml',
       'Mission Corner T-Shirt - Sage, Small',
       'Mission Corner T-Shirt - Sage, Medium',
       'Ethiopia Yirgacheffe Beans - Whole bean, 1 kg',
       'Ceramic Travel Mug - Cream',
+      'Loose Leaf Tea Tin - Peppermint, 50 g',
     ]);
     const ended = rows.find((row) => row.name === 'Iced Latte');
     expect(ended).toMatchObject({ sale_price: '4.50', date_on_sale_to_gmt: '2025-02-28T23:59:59' });
@@ -102,18 +120,19 @@ describe('seedDemoCatalogue', () => {
 
   it('tracks stock on some items (one sold out) and uses the reduced and zero rate classes', () => {
     const managed = rows.filter((row) => row.manage_stock === 1);
-    // 51 simple products and the 15 variations of the T-shirt and the two coffee beans.
-    expect(managed.length).toBe(66);
+    // 230 simple products and every variation but the three of the travel mug.
+    expect(managed.length).toBe(279);
+    expect(managed.filter((row) => row.type === 'variation')).toHaveLength(52 - 3);
     expect(rows.filter((row) => row.stock_status === 'outofstock').map((row) => row.name)).toEqual(['Apple Juice 330ml']);
     expect(rows.filter((row) => row.manage_stock === 0).every((row) => row.stock_quantity === null)).toBe(true);
     const classes = (taxClass: string) => rows.filter((row) => row.type !== 'variation' && row.tax_class === taxClass).length;
-    expect([classes(''), classes('reduced-rate'), classes('zero-rate')]).toEqual([43, 17, 19]);
+    expect([classes(''), classes('reduced-rate'), classes('zero-rate')]).toEqual([134, 59, 106]);
     expect(rows.filter((row) => row.type === 'variation').every((row) => row.tax_class === 'parent')).toBe(true);
   });
 
   it('seeds categories, brands and tags, and files every product under some', () => {
     const count = (taxonomy: string) => db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM terms WHERE taxonomy = ?').get(taxonomy)?.n;
-    expect([count('product_cat'), count('product_brand'), count('product_tag')]).toEqual([10, 7, 7]);
+    expect([count('product_cat'), count('product_brand'), count('product_tag')]).toEqual([13, 9, 7]);
     const uncategorised = db
       .prepare<[], { n: number }>(
         "SELECT COUNT(*) AS n FROM products p WHERE p.type <> 'variation' AND NOT EXISTS (SELECT 1 FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.product_id = p.id AND t.taxonomy = 'product_cat')",
@@ -209,8 +228,8 @@ describe('the demo shop through the API', () => {
 
   it('lists the demo products, variations, terms, coupons and customers', async () => {
     const get = (path: string) => api<Array<{ id: number; name: string; barcode: string; variations: number[]; [field: string]: unknown }>>(server, 'GET', path, { token });
-    expect((await get('/products?per_page=1')).headers.get('x-wp-total')).toBe('79');
-    expect((await get('/products/variations?per_page=1')).headers.get('x-wp-total')).toBe('18');
+    expect((await get('/products?per_page=1')).headers.get('x-wp-total')).toBe('299');
+    expect((await get('/products/variations?per_page=1')).headers.get('x-wp-total')).toBe('52');
     const [shirt] = (await get('/products?search=t-shirt')).body;
     expect(shirt).toMatchObject({ name: 'Mission Corner T-Shirt', type: 'variable', price: '19.00', on_sale: true });
     expect(shirt?.variations).toHaveLength(8);
@@ -219,8 +238,44 @@ describe('the demo shop through the API', () => {
     const scanned = (await get(`/products/variations?barcode=${firstVariation?.barcode}`)).body;
     expect(scanned.map((variation) => variation.name)).toEqual(['Mission Corner T-Shirt - Black, Small']);
     const coffee = (await get('/products/categories?slug=coffee')).body[0];
-    expect(coffee).toMatchObject({ name: 'Coffee', count: 11 });
+    expect(coffee).toMatchObject({ name: 'Coffee', count: 24 });
     expect((await get('/coupons?code=save5')).body[0]).toMatchObject({ code: 'SAVE5', discount_type: 'fixed_cart', amount: '5.00', minimum_amount: '25.00' });
     expect((await get('/customers?search=okafor')).body[0]).toMatchObject({ email: 'daniel.okafor@example.com', billing: { city: 'Oakland', company: 'Okafor Studio' } });
+  });
+
+  it('finds demo products as a cashier types: a fragment of a name, a SKU, a barcode, or the first letters', async () => {
+    const names = async (search: string) =>
+      (await api<Array<{ name: string }>>(server, 'GET', `/products?search=${encodeURIComponent(search)}&orderby=title&order=asc&per_page=100`, { token })).body.map((product) => product.name);
+    expect(await names('LATTE')).toEqual([
+      'Caffè Latte',
+      'Caramel Latte',
+      'Chai Latte',
+      'Hazelnut Latte',
+      'Hojicha Latte',
+      'Iced Chai Latte',
+      'Iced Latte',
+      'Iced Matcha Latte',
+      'Matcha Latte',
+      'Oat Latte Can 250ml',
+      'Oat Milk Latte',
+      'Turmeric Latte',
+      'Vanilla Latte',
+    ]);
+    expect(await names('cof-016')).toEqual(['Oat Milk Latte']);
+    expect(await names('2000000000343')).toEqual(['Oat Milk Latte']);
+    expect(await names('ba')).toEqual([
+      'Baby Spinach 142g',
+      'Babyccino',
+      'Bacon, Egg & Cheese Bagel',
+      'Bagel with Cream Cheese',
+      'Baguette',
+      'Baking Soda 454g',
+      'Balsamic Vinegar 250ml',
+      'Banana',
+      'Banana Bread Slice',
+      'Barista Oat Milk 1L',
+      'Basil Pesto 190g',
+      'Basmati Rice 1kg',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
+import type { Statement } from 'better-sqlite3';
+import { type CollectionFilter, SqlParams } from '../sql.js';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
@@ -214,16 +215,65 @@ function registerPriceFunctions(db: Database): void {
   registered.add(db);
 }
 
+/** A search of this many characters or more goes through the trigram index (`products_search`). */
+const TRIGRAM_LENGTH = 3;
+
+/** The user's text as one FTS5 string: a phrase matched literally, so no input can become query syntax. */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * `search` over name, SKU and barcode. From three characters on it is a case-insensitive substring
+ * match answered by the trigram index. A trigram index cannot answer one or two characters, and a
+ * substring match of those would read every row. What a cashier means by them is the start of a
+ * name, or a whole short SKU or barcode (the first characters of SKUs are usually a prefix shared by
+ * thousands of them), so they match that: a range of the NOCASE name index, and equality on the
+ * NOCASE SKU index and the barcode index. Nothing is a pattern, so `%` and `_` stay literal.
+ */
+function searchClause(search: string, params: SqlParams): string {
+  // FTS5 reads its query only up to a NUL (the rest would be a syntax error), and no product text
+  // worth finding holds one: such a search matches nothing.
+  if (search.includes('\0')) return '0';
+  // Trigrams count code points, as Array.from does (a string's length counts UTF-16 units).
+  if (Array.from(search).length >= TRIGRAM_LENGTH) {
+    return `p.id IN (SELECT rowid FROM products_search WHERE products_search MATCH ${params.bind(ftsPhrase(search))})`;
+  }
+  const from = params.bind(search);
+  // Every text that starts with `search` sorts below `search` followed by the highest code point.
+  const to = params.bind(`${search}\u{10FFFF}`);
+  // One indexed lookup per column; the planner would scan the table for the same three tests joined by OR.
+  return `p.id IN (SELECT id FROM products WHERE name >= ${from} COLLATE NOCASE AND name < ${to} COLLATE NOCASE
+    UNION ALL SELECT id FROM products WHERE sku = ${from} COLLATE NOCASE
+    UNION ALL SELECT id FROM products WHERE barcode = ${from})`;
+}
+
 const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;
 
+/** Past this many distinct statements the cache starts over (list queries vary with their filters). */
+const STATEMENT_CACHE_SIZE = 256;
+
 export class ProductsRepository {
+  /** Prepared statements by their SQL: compiling one costs more than running it, and imports and syncs run the same ones thousands of times. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: Database) {
     registerPriceFunctions(db);
   }
 
+  private prepare<Parameters extends unknown[] | object = unknown[], Result = unknown>(sql: string): Statement<Parameters, Result> {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as Statement<Parameters, Result>;
+  }
+
   /** A product or a variation by id, whatever its status. */
   find(id: number): ProductRecord | undefined {
-    const row = this.db.prepare<[number], ProductRow>(`${SELECT_RECORD} WHERE p.id = ?`).get(id);
+    const row = this.prepare<[number], ProductRow>(`${SELECT_RECORD} WHERE p.id = ?`).get(id);
     return row && toRecord(row);
   }
 
@@ -231,7 +281,7 @@ export class ProductsRepository {
   variationsOf(parentIds: readonly number[]): ProductRecord[] {
     if (parentIds.length === 0) return [];
     const params = new SqlParams();
-    const rows = this.db
+    const rows = this
       .prepare<[Record<string, unknown>], ProductRow>(
         `${SELECT_RECORD} WHERE p.type = 'variation' AND p.status <> 'trash' AND p.parent_id IN (${params.list(parentIds)}) ORDER BY p.parent_id, p.menu_order, p.id`,
       )
@@ -240,7 +290,7 @@ export class ProductsRepository {
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
+    return this.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
   }
 
   findSellable(id: number): SellableProduct | undefined {
@@ -250,7 +300,7 @@ export class ProductsRepository {
 
   /** By SKU, case-insensitively (an exact-case match wins), as WooCommerce looks SKUs up. */
   findSellableBySku(sku: string): SellableProduct | undefined {
-    const row = this.db.prepare<[{ sku: string }], ProductRow>(`${SELECT_RECORD} WHERE p.sku = @sku COLLATE NOCASE ORDER BY p.sku = @sku DESC, p.id LIMIT 1`).get({ sku });
+    const row = this.prepare<[{ sku: string }], ProductRow>(`${SELECT_RECORD} WHERE p.sku = @sku COLLATE NOCASE ORDER BY p.sku = @sku DESC, p.id LIMIT 1`).get({ sku });
     return row && this.toSellable(toRecord(row));
   }
 
@@ -289,14 +339,14 @@ export class ProductsRepository {
    */
   adjustStock(id: number, delta: number): void {
     this.db.transaction(() => {
-      const row = this.db
+      const row = this
         .prepare<[number], { manage_stock: number; stock_quantity: number | null; backorders: string; type: string; parent_id: number }>(
           'SELECT manage_stock, stock_quantity, backorders, type, parent_id FROM products WHERE id = ?',
         )
         .get(id);
       if (!row || row.manage_stock !== 1) return;
       const quantity = (row.stock_quantity ?? 0) + delta;
-      this.db
+      this
         .prepare('UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?')
         .run(quantity, managedStockStatus(quantity, row.backorders), gmtNow(), id);
       if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
@@ -309,26 +359,26 @@ export class ProductsRepository {
    */
   addSales(id: number, quantity: number): void {
     this.db.transaction(() => {
-      this.db.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?').run(quantity, id);
-      this.db.prepare("UPDATE products SET total_sales = total_sales + ? WHERE id = (SELECT parent_id FROM products WHERE id = ? AND type = 'variation')").run(quantity, id);
+      this.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?').run(quantity, id);
+      this.prepare("UPDATE products SET total_sales = total_sales + ? WHERE id = (SELECT parent_id FROM products WHERE id = ? AND type = 'variation')").run(quantity, id);
     })();
   }
 
   /** A variable product's stored stock status, derived from its variations (as WooCommerce syncs it). */
   private syncParentStockStatus(parentId: number): void {
-    const parent = this.db.prepare<[number], { stock_status: string; type: string }>('SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
+    const parent = this.prepare<[number], { stock_status: string; type: string }>('SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
     if (parent?.type !== 'variable') return;
-    const children = this.db
+    const children = this
       .prepare<[number], { stock_status: string }>("SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'")
       .all(parentId)
       .map((child) => child.stock_status);
     const status = variableStockStatus(children);
-    if (status !== parent.stock_status) this.db.prepare('UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
+    if (status !== parent.stock_status) this.prepare('UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
   }
 
   /** A slug not yet used by another product (WordPress appends -2, -3...). */
   private uniqueSlug(base: string): string {
-    const taken = this.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM products WHERE slug = ? AND type <> 'variation'");
+    const taken = this.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM products WHERE slug = ? AND type <> 'variation'");
     let slug = base;
     for (let suffix = 2; (taken.get(slug)?.n ?? 0) > 0; suffix++) slug = `${base}-${suffix}`;
     return slug;
@@ -341,7 +391,7 @@ export class ProductsRepository {
       let name = product.name;
       const parentId = product.parent_id ?? 0;
       if (isVariation) {
-        const parent = this.db.prepare<[number], { name: string; type: string }>('SELECT name, type FROM products WHERE id = ?').get(parentId);
+        const parent = this.prepare<[number], { name: string; type: string }>('SELECT name, type FROM products WHERE id = ?').get(parentId);
         if (parent?.type !== 'variable') throw new Error(`a variation needs a variable parent product; ${parentId} is not one`);
         name = variationName(parent.name, product.variation_attributes ?? []);
       } else if (name === undefined || name.trim() === '') {
@@ -354,7 +404,7 @@ export class ProductsRepository {
       const slug = isVariation ? slugify(name) : this.uniqueSlug(product.slug ?? slugify(name));
       const metaData = (product.meta_data ?? []).map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value }));
       const created = product.date_created_gmt ?? now;
-      const { lastInsertRowid } = this.db
+      const { lastInsertRowid } = this
         .prepare(
           `INSERT INTO products (parent_id, type, name, slug, status, featured, catalog_visibility, description, short_description, sku, barcode,
              regular_price, sale_price, date_on_sale_from_gmt, date_on_sale_to_gmt, virtual, tax_status, tax_class, manage_stock, stock_quantity,
@@ -400,7 +450,7 @@ export class ProductsRepository {
           date_modified_gmt: product.date_modified_gmt ?? created,
         });
       const id = Number(lastInsertRowid);
-      const addTerm = this.db.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
+      const addTerm = this.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
       for (const termId of [...(product.category_ids ?? []), ...(product.tag_ids ?? []), ...(product.brand_ids ?? [])]) addTerm.run(id, termId);
       if (isVariation) this.syncParentStockStatus(parentId);
       const record = this.find(id);
@@ -414,14 +464,12 @@ export class ProductsRepository {
     const now = params.bind(filter.now);
     if (kind === 'variation') clauses.push("EXISTS (SELECT 1 FROM products owner WHERE owner.id = p.parent_id AND owner.status <> 'trash')");
     clauses.push(filter.status === undefined ? "p.status <> 'trash'" : `p.status = ${params.bind(filter.status)}`);
-    if (filter.search !== undefined && filter.search !== '') {
-      const pattern = params.bind(likePattern(filter.search));
-      clauses.push(`(p.name LIKE ${pattern} ESCAPE '\\' OR p.sku LIKE ${pattern} ESCAPE '\\' OR p.barcode LIKE ${pattern} ESCAPE '\\')`);
-    }
+    if (filter.search !== undefined && filter.search !== '') clauses.push(searchClause(filter.search, params));
     if (filter.skus !== undefined) clauses.push(`p.sku IN (${params.list(filter.skus)})`);
     if (filter.barcode !== undefined) clauses.push(`p.barcode = ${params.bind(filter.barcode)}`);
     for (const termIds of [filter.categories, filter.tags, filter.brands]) {
-      if (termIds !== undefined) clauses.push(`EXISTS (SELECT 1 FROM product_terms pt WHERE pt.product_id = p.id AND pt.term_id IN (${params.list(termIds)}))`);
+      // Written as an IN list so that the planner can start from the term's index instead of testing every product.
+      if (termIds !== undefined) clauses.push(`p.id IN (SELECT pt.product_id FROM product_terms pt WHERE pt.term_id IN (${params.list(termIds)}))`);
     }
     if (filter.stockStatus !== undefined) clauses.push(`p.stock_status = ${params.bind(filter.stockStatus)}`);
     if (filter.onSale !== undefined) {
@@ -437,7 +485,9 @@ export class ProductsRepository {
     if (filter.slug !== undefined) clauses.push(`p.slug = ${params.bind(filter.slug)}`);
     if (filter.createdAfter !== undefined) clauses.push(`p.date_created_gmt > ${params.bind(filter.createdAfter)}`);
     if (filter.createdBefore !== undefined) clauses.push(`p.date_created_gmt < ${params.bind(filter.createdBefore)}`);
-    if (filter.modifiedAfter !== undefined) clauses.push(`p.date_modified_gmt > ${params.bind(filter.modifiedAfter)}`);
+    // A sync asks for what changed since its last run, usually a handful of rows: saying so lets the
+    // planner read them through the modification index rather than walk the whole list order.
+    if (filter.modifiedAfter !== undefined) clauses.push(`unlikely(p.date_modified_gmt > ${params.bind(filter.modifiedAfter)})`);
     if (filter.modifiedBefore !== undefined) clauses.push(`p.date_modified_gmt < ${params.bind(filter.modifiedBefore)}`);
     return clauses.join(' AND ');
   }
@@ -468,12 +518,37 @@ export class ProductsRepository {
   list(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { records: ProductRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(kind, filter, params);
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(params.values)?.n ?? 0;
-    const order = this.orderBy(sort, filter.now, params);
-    const rows = this.db
-      .prepare<[Record<string, unknown>], ProductRow>(`${SELECT_RECORD} WHERE ${where} ORDER BY ${order} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
-      .all(params.values);
-    return { records: rows.map(toRecord), total };
+    const page = `ORDER BY ${this.orderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
+    // The page's ids first, then their rows: sorting narrow keys instead of whole rows keeps a search
+    // or a category of thousands of matches fast.
+    let rows: Array<{ id: number; total?: number }>;
+    if (filter.search !== undefined && filter.search !== '') {
+      // Every match of a search is read and sorted anyway, so they are counted in the same pass
+      // rather than by running the search again.
+      rows = this.prepare<[Record<string, unknown>], { id: number; total: number }>(`SELECT p.id, COUNT(*) OVER () AS total FROM products p WHERE ${where} ${page}`).all(params.values);
+    } else {
+      rows = this.prepare<[Record<string, unknown>], { id: number }>(`SELECT p.id FROM products p WHERE ${where} ${page}`).all(params.values);
+    }
+    const pageIds = rows.map((row) => row.id);
+    // A page that is short and not past the end is the last one, so it tells the total by itself;
+    // the others run the filter again to count.
+    const isLastPage = pageIds.length < limit && (pageIds.length > 0 || offset === 0);
+    const total =
+      rows[0]?.total ??
+      (isLastPage ? offset + pageIds.length : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(params.values)?.n ?? 0));
+    return { records: this.findMany(pageIds), total };
+  }
+
+  /** Products and variations by id, in the order of `ids` (unknown ids are left out). */
+  private findMany(ids: readonly number[]): ProductRecord[] {
+    if (ids.length === 0) return [];
+    const params = new SqlParams();
+    const rows = this.prepare<[Record<string, unknown>], ProductRow>(`${SELECT_RECORD} WHERE p.id IN (${params.list(ids)})`).all(params.values);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [toRecord(row)];
+    });
   }
 
   /** Every matching id with its modification time, for the offline-sync audit (`per_page=-1`). */
@@ -481,6 +556,6 @@ export class ProductsRepository {
     const params = new SqlParams();
     const where = this.where(kind, filter, params);
     const order = this.orderBy(sort, filter.now, params);
-    return this.db.prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT p.id, p.date_modified_gmt FROM products p WHERE ${where} ORDER BY ${order}`).all(params.values);
+    return this.prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT p.id, p.date_modified_gmt FROM products p WHERE ${where} ORDER BY ${order}`).all(params.values);
   }
 }

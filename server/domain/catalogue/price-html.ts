@@ -3,13 +3,21 @@ import { money } from '../money.js';
 
 type PriceFormat = Pick<StoreFields, 'currency' | 'currency_pos' | 'price_thousand_sep' | 'price_decimal_sep' | 'price_num_decimals'>;
 
+/** Symbols by currency code: building an Intl.NumberFormat costs far more than formatting a price, and a page formats hundreds. */
+const symbols = new Map<string, string>();
+
 function currencySymbol(currency: string): string {
-  try {
-    const parts = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    try {
+      const parts = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      symbol = parts.find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    symbols.set(currency, symbol);
   }
+  return symbol;
 }
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
