@@ -1,4 +1,5 @@
-/** Small helpers shared by the repositories that build their WHERE clauses from filters. */
+/** Helpers shared by the repositories: statement caching and WHERE clauses built from filters. */
+import type { Database, Statement } from 'better-sqlite3';
 
 /** Named parameters for a query assembled from optional filters. */
 export class SqlParams {
@@ -30,4 +31,27 @@ export interface CollectionFilter {
   createdBefore?: string | undefined;
   modifiedAfter?: string | undefined;
   modifiedBefore?: string | undefined;
+}
+
+/** Past this many distinct statements a database's cache starts over (list queries vary with their filters). */
+const STATEMENT_CACHE_SIZE = 256;
+const statementCaches = new WeakMap<Database, Map<string, Statement>>();
+
+/**
+ * A prepared statement for this SQL on this database, compiled once: compiling costs more than
+ * running, and the auth check, imports and syncs run the same statements thousands of times.
+ */
+export function prepared<Parameters extends unknown[] | object = unknown[], Result = unknown>(db: Database, sql: string): Statement<Parameters, Result> {
+  let cache = statementCaches.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    statementCaches.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (statement === undefined) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement as Statement<Parameters, Result>;
 }

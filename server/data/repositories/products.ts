@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { type CollectionFilter, SqlParams } from '../sql.js';
+import { type CollectionFilter, prepared, SqlParams } from '../sql.js';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
@@ -250,25 +250,13 @@ function searchClause(search: string, params: SqlParams): string {
 
 const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;
 
-/** Past this many distinct statements the cache starts over (list queries vary with their filters). */
-const STATEMENT_CACHE_SIZE = 256;
-
 export class ProductsRepository {
-  /** Prepared statements by their SQL: compiling one costs more than running it, and imports and syncs run the same ones thousands of times. */
-  private readonly statements = new Map<string, Statement>();
-
   constructor(private readonly db: Database) {
     registerPriceFunctions(db);
   }
 
   private prepare<Parameters extends unknown[] | object = unknown[], Result = unknown>(sql: string): Statement<Parameters, Result> {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement as Statement<Parameters, Result>;
+    return prepared<Parameters, Result>(this.db, sql);
   }
 
   /** A product or a variation by id, whatever its status. */

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface RoleRecord {
   name: string;
@@ -10,22 +11,22 @@ export class RolesRepository {
   constructor(private readonly db: Database) {}
 
   list(): RoleRecord[] {
-    const roles = this.db.prepare<[], { name: string; label: string }>('SELECT name, label FROM roles ORDER BY name').all();
-    const capabilities = this.db.prepare<[string], { capability: string }>('SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability');
+    const roles = prepared<[], { name: string; label: string }>(this.db, 'SELECT name, label FROM roles ORDER BY name').all();
+    const capabilities = prepared<[string], { capability: string }>(this.db, 'SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability');
     return roles.map((role) => ({ ...role, capabilities: capabilities.all(role.name).map((row) => row.capability) }));
   }
 
   exists(name: string): boolean {
-    return this.db.prepare('SELECT 1 FROM roles WHERE name = ?').get(name) !== undefined;
+    return prepared(this.db, 'SELECT 1 FROM roles WHERE name = ?').get(name) !== undefined;
   }
 
   /** True when the role did not have the capability before. */
   grant(role: string, capability: string): boolean {
-    return this.db.prepare('INSERT OR IGNORE INTO role_capabilities (role, capability) VALUES (?, ?)').run(role, capability).changes > 0;
+    return prepared(this.db, 'INSERT OR IGNORE INTO role_capabilities (role, capability) VALUES (?, ?)').run(role, capability).changes > 0;
   }
 
   /** True when the role had the capability. */
   revoke(role: string, capability: string): boolean {
-    return this.db.prepare('DELETE FROM role_capabilities WHERE role = ? AND capability = ?').run(role, capability).changes > 0;
+    return prepared(this.db, 'DELETE FROM role_capabilities WHERE role = ? AND capability = ?').run(role, capability).changes > 0;
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface SessionRecord {
   id: string;
@@ -32,27 +33,27 @@ export class SessionsRepository {
   }
 
   find(id: string): SessionRecord | undefined {
-    return this.db.prepare<[string], SessionRecord>('SELECT * FROM sessions WHERE id = ?').get(id);
+    return prepared<[string], SessionRecord>(this.db, 'SELECT * FROM sessions WHERE id = ?').get(id);
   }
 
   activeForUser(userId: number): SessionRecord[] {
-    return this.db.prepare<[number], SessionRecord>('SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC').all(userId);
+    return prepared<[number], SessionRecord>(this.db, 'SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC').all(userId);
   }
 
   touch(id: string, at: number): void {
-    this.db.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').run(at, id);
+    prepared(this.db, 'UPDATE sessions SET last_active_at = ? WHERE id = ?').run(at, id);
   }
 
   extend(id: string, refreshExpiresAt: number): void {
-    this.db.prepare('UPDATE sessions SET refresh_expires_at = ? WHERE id = ?').run(refreshExpiresAt, id);
+    prepared(this.db, 'UPDATE sessions SET refresh_expires_at = ? WHERE id = ?').run(refreshExpiresAt, id);
   }
 
   revoke(id: string, at: number, reason: string): boolean {
-    return this.db.prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(at, reason, id).changes > 0;
+    return prepared(this.db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL').run(at, reason, id).changes > 0;
   }
 
   revokeAllForUser(userId: number, at: number, reason: string): number {
-    return this.db.prepare('UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL').run(at, reason, userId).changes;
+    return prepared(this.db, 'UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL').run(at, reason, userId).changes;
   }
 
   addRefreshToken(token: RefreshTokenRecord): void {
@@ -62,12 +63,12 @@ export class SessionsRepository {
   }
 
   findRefreshToken(jti: string): RefreshTokenRecord | undefined {
-    return this.db.prepare<[string], RefreshTokenRecord>('SELECT * FROM refresh_tokens WHERE jti = ?').get(jti);
+    return prepared<[string], RefreshTokenRecord>(this.db, 'SELECT * FROM refresh_tokens WHERE jti = ?').get(jti);
   }
 
   /** Retires a token in favour of its successor; false if it was already retired (a concurrent rotation won). */
   markRotated(jti: string, at: number, replacedBy: string): boolean {
-    return this.db.prepare('UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE jti = ? AND rotated_at IS NULL').run(at, replacedBy, jti).changes > 0;
+    return prepared(this.db, 'UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE jti = ? AND rotated_at IS NULL').run(at, replacedBy, jti).changes > 0;
   }
 
   transaction<T>(work: () => T): T {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Capability, RoleName } from '../../../shared/access.js';
 import { isCapability } from '../../../shared/access.js';
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface UserRecord {
   id: number;
@@ -28,25 +29,25 @@ export class UsersRepository {
   constructor(private readonly db: Database) {}
 
   findById(id: number): UserRecord | undefined {
-    return this.db.prepare<[number], UserRecord>('SELECT * FROM users WHERE id = ?').get(id);
+    return prepared<[number], UserRecord>(this.db, 'SELECT * FROM users WHERE id = ?').get(id);
   }
 
   /** By username or email, case-insensitively, as the login form takes either. */
   findByLogin(login: string): UserRecord | undefined {
     // An exact username wins over someone else's email that happens to read the same.
-    return this.db.prepare<{ login: string }, UserRecord>('SELECT * FROM users WHERE username = @login OR email = @login ORDER BY username = @login DESC LIMIT 1').get({ login });
+    return prepared<{ login: string }, UserRecord>(this.db, 'SELECT * FROM users WHERE username = @login OR email = @login ORDER BY username = @login DESC LIMIT 1').get({ login });
   }
 
   findByUsername(username: string): UserRecord | undefined {
-    return this.db.prepare<[string], UserRecord>('SELECT * FROM users WHERE username = ?').get(username);
+    return prepared<[string], UserRecord>(this.db, 'SELECT * FROM users WHERE username = ?').get(username);
   }
 
   list(): UserRecord[] {
-    return this.db.prepare<[], UserRecord>('SELECT * FROM users ORDER BY id').all();
+    return prepared<[], UserRecord>(this.db, 'SELECT * FROM users ORDER BY id').all();
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users').get()?.n ?? 0;
+    return prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM users').get()?.n ?? 0;
   }
 
   create(user: NewUser): UserRecord {
@@ -55,7 +56,7 @@ export class UsersRepository {
         .prepare('INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
       const id = Number(lastInsertRowid);
-      const addRole = this.db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
+      const addRole = prepared(this.db, 'INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
       for (const role of user.roles) addRole.run(id, role);
       const created = this.findById(id);
       if (!created) throw new Error('user vanished after insert');
@@ -64,19 +65,19 @@ export class UsersRepository {
   }
 
   setPasswordHash(id: number, passwordHash: string): void {
-    this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+    prepared(this.db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
   }
 
   remove(id: number): boolean {
-    return this.db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0;
+    return prepared(this.db, 'DELETE FROM users WHERE id = ?').run(id).changes > 0;
   }
 
   touchLastAccess(id: number, at: string): void {
-    this.db.prepare('UPDATE users SET last_access_at = ? WHERE id = ?').run(at, id);
+    prepared(this.db, 'UPDATE users SET last_access_at = ? WHERE id = ?').run(at, id);
   }
 
   rolesOf(id: number): RoleName[] {
-    return this.db.prepare<[number], { role: RoleName }>('SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
+    return prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
   }
 
   /** The union of the capabilities of the user's roles, read fresh so that `roles grant|revoke` applies at once. */
