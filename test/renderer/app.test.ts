@@ -1,6 +1,6 @@
 /**
  * The till's window in real headless Chromium against real servers: the built UI (dist/renderer,
- * served by the server at /app/), the real pos/v1 API, real token expiry. Nothing is stubbed.
+ * served by the server at /app/), the real pos/v1 API, real token expiry. Nothing is faked.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
