@@ -114,7 +114,7 @@ describe('a sale at the till', () => {
     expect(text.status).toBe(200);
     expect(text.headers.get('content-type')).toContain('text/plain');
     const lines = (text.body as string).split('\n');
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(48);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(48);
     expect(lines.some((line) => line.includes('Flat white'))).toBe(true);
     expect(lines.some((line) => line.endsWith('9.27'))).toBe(true);
     expect(lines.some((line) => line.endsWith('10.73'))).toBe(true);
