@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import type { CollectionFilter } from '../data/sql.js';
 import { invalidParams } from '../domain/errors.js';
 
 /** `page` and `per_page` (1 to 100, default 10) of every collection (woocommerce-reference §3). */
@@ -80,4 +81,40 @@ export function sendItem(req: Request, res: Response, item: object, created?: { 
 /** `http://host:port/pos/v1` as this request reached it, for `_links` and `Location`. */
 export function apiBase(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+}
+
+const SYNC_AUDIT_FIELDS = ['date_modified_gmt', 'id'];
+
+/**
+ * `per_page=-1` is the offline-sync audit (CONTRACT 7): allowed only with `_fields=id,date_modified_gmt`,
+ * it lists every match in one response. Any other use is refused, so a client cannot pull a whole
+ * collection at once.
+ */
+export function isSyncAudit(req: Request): boolean {
+  if (req.query.per_page !== '-1') return false;
+  const fields = requestedFields(req);
+  const exact = fields !== undefined && fields.length === SYNC_AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === SYNC_AUDIT_FIELDS[index]);
+  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
+  return true;
+}
+
+/** The filters every collection takes (woocommerce-reference §3), from a validated query, as the repositories name them. */
+export function collectionFilterOf(query: {
+  search?: string | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+  modified_after?: string | undefined;
+  modified_before?: string | undefined;
+}): CollectionFilter {
+  return {
+    search: query.search,
+    include: query.include,
+    exclude: query.exclude,
+    createdAfter: query.after,
+    createdBefore: query.before,
+    modifiedAfter: query.modified_after,
+    modifiedBefore: query.modified_before,
+  };
 }

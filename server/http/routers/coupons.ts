@@ -4,7 +4,7 @@ import { COUPON_ORDERBY, CouponsRepository } from '../../data/repositories/coupo
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { shapeCoupon } from '../../domain/coupons/shape.js';
 import { invalidParams } from '../../domain/errors.js';
-import { apiBase, offsetOf, orderQuery, pagingQuery, sendPage } from '../collection.js';
+import { apiBase, collectionFilterOf, offsetOf, orderQuery, pagingQuery, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idListSchema, parseQuery, queryDate } from '../validation.js';
@@ -33,14 +33,8 @@ export function createCouponsRouter({ auth, db }: AppContext): Router {
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const { records, total } = coupons.list(
       {
+        ...collectionFilterOf(query),
         code: query.code,
-        search: query.search,
-        include: query.include,
-        exclude: query.exclude,
-        createdAfter: query.after,
-        createdBefore: query.before,
-        modifiedAfter: query.modified_after,
-        modifiedBefore: query.modified_before,
       },
       { orderby: query.orderby, order: query.order, include: query.include },
       query.per_page,

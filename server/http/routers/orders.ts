@@ -1,11 +1,11 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../data/repositories/orders.js';
 import { invalidParams } from '../../domain/errors.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { OrderService } from '../../domain/orders/orders.js';
 import { RefundService, refundInput } from '../../domain/orders/refunds.js';
-import { apiBase as apiBaseOf, offsetOf, orderQuery, pagingQuery, requestedFields, sendAll, sendItem, sendPage } from '../collection.js';
+import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
@@ -39,17 +39,6 @@ type OrdersQuery = z.output<typeof ordersQuery>;
 
 const refundParams = z.object({ id: idSchema, refund_id: idSchema });
 
-const AUDIT_FIELDS = ['date_modified_gmt', 'id'];
-
-/** `per_page=-1` is the offline-sync audit (CONTRACT 7): only with `_fields=id,date_modified_gmt`. */
-function isAudit(req: Request): boolean {
-  if (req.query.per_page !== '-1') return false;
-  const fields = requestedFields(req);
-  const exact = fields !== undefined && fields.length === AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === AUDIT_FIELDS[index]);
-  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
-  return true;
-}
-
 function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFilter {
   let statuses: string[] | undefined;
   if (query.status && !query.status.includes('any')) {
@@ -62,13 +51,7 @@ function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFi
     customer: query.customer,
     store: query.pos_store,
     cashier: query.pos_cashier,
-    search: query.search,
-    include: query.include,
-    exclude: query.exclude,
-    createdAfter: query.after,
-    createdBefore: query.before,
-    modifiedAfter: query.modified_after,
-    modifiedBefore: query.modified_before,
+    ...collectionFilterOf(query),
   };
 }
 
@@ -88,7 +71,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
       .statuses()
       .list()
       .map((status) => status.status);
-    if (isAudit(req)) {
+    if (isSyncAudit(req)) {
       const query = parseWith(ordersQuery, { ...req.query, per_page: undefined, page: undefined });
       sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;

@@ -10,7 +10,7 @@ import { STOCK_STATUSES } from '../../domain/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/catalogue/types.js';
 import { gmtNow } from '../../domain/dates.js';
 import { invalidParams } from '../../domain/errors.js';
-import { apiBase, offsetOf, orderQuery, pagingQuery, requestedFields, sendPage, sendItem } from '../collection.js';
+import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
@@ -59,8 +59,8 @@ type CatalogueQuery = z.output<typeof catalogueQuery> & Partial<Pick<z.output<ty
 
 function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
   return {
+    ...collectionFilterOf(query),
     now: gmtNow(),
-    search: query.search,
     skus: query.sku,
     barcode: query.barcode,
     categories: query.category,
@@ -70,34 +70,14 @@ function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
     stockStatus: query.stock_status,
     onSale: query.on_sale,
     type: query.type,
-    include: query.include,
-    exclude: query.exclude,
     parents: query.parent,
     slug: query.slug,
-    createdAfter: query.after,
-    createdBefore: query.before,
-    modifiedAfter: query.modified_after,
-    modifiedBefore: query.modified_before,
   };
 }
 
 function catalogueSort(query: CatalogueQuery): CatalogueSort {
   if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
   return { orderby: query.orderby, order: query.order, include: query.include };
-}
-
-const AUDIT_FIELDS = ['date_modified_gmt', 'id'];
-
-/**
- * `per_page=-1` is the offline-sync audit: allowed only with `_fields=id,date_modified_gmt`, it lists
- * every match in one response. Any other use is refused, so a client cannot pull a whole catalogue at once.
- */
-function isAudit(req: Request): boolean {
-  if (req.query.per_page !== '-1') return false;
-  const fields = requestedFields(req);
-  const exact = fields !== undefined && fields.length === AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === AUDIT_FIELDS[index]);
-  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
-  return true;
 }
 
 const termsQuery = pagingQuery.extend({
@@ -118,7 +98,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
 
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
-    if (isAudit(req)) {
+    if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, { ...req.query, per_page: undefined, page: undefined });
       const index = catalogue.modificationIndex(kind, catalogueFilter(query), catalogueSort(query));
       sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
