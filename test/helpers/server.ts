@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RoleName } from '../../shared/access.js';
 import type { TokenResponse } from '../../shared/api.js';
 import type { ServeOptions } from '../../server/config.js';
+import type { Database } from '../../server/data/database.js';
 import { openDataDirDatabase, startServer, userAdminFor } from '../../server/start.js';
 
 export interface TestUser {
@@ -67,6 +68,16 @@ export async function startTestServer(overrides: Partial<ServeOptions> = {}): Pr
       if (overrides.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `work` on a second connection to the test server's database (for data the API cannot write). */
+export function withDb<T>(server: TestServer, work: (db: Database) => T): T {
+  const db = openDataDirDatabase(server.dataDir);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
 }
 
 export interface ApiResponse<T = unknown> {

@@ -1,4 +1,3 @@
-import type { Database } from '../../server/data/database.js';
 import { CouponsRepository, type NewCoupon } from '../../server/data/repositories/coupons.js';
 import { CustomersRepository } from '../../server/data/repositories/customers.js';
 import { ProductsRepository, type NewProduct } from '../../server/data/repositories/products.js';
@@ -6,8 +5,7 @@ import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { storeFieldsSchema } from '../../server/domain/stores.js';
-import { openDataDirDatabase } from '../../server/start.js';
-import { api, type TestServer } from '../helpers/server.js';
+import { api, withDb, type TestServer } from '../helpers/server.js';
 
 /**
  * Test data for the order suites, written through the catalogue, customer and tax repositories on
@@ -29,15 +27,6 @@ export const UK_STORE: Record<string, unknown> = {
   prices_include_tax: false,
   tax_based_on: 'base',
 };
-
-export function withDb<T>(server: TestServer, work: (db: Database) => T): T {
-  const db = openDataDirDatabase(server.dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** Rewrites a store's fields (defaults for anything not named). */
 export function setStore(server: TestServer, fields: Record<string, unknown>, storeId = 1): void {

@@ -3,8 +3,8 @@ import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, withDb, type Catalogue } from '../orders/fixtures.js';
+import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
 
 /** `GET /receipts/{order_id}` as JSON, as HTML through the receipt templates, and as plain text (real HTTP). */
 

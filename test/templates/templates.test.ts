@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { TemplatesRepository, type NewTemplate, type TemplateRecord } from '../../server/data/repositories/templates.js';
 import { uuidV5, URL_NAMESPACE } from '../../server/domain/templates/uuid.js';
-import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 
 interface TemplateBody {
   id: number | string;
@@ -33,18 +32,9 @@ const GALLERY_UUIDS = {
   'gift-receipt': 'b935ad66-9e40-5faa-9fdb-2087ddb960a0',
 };
 
-function withDatabase<T>(action: (db: ReturnType<typeof openDataDirDatabase>) => T): T {
-  const db = openDataDirDatabase(server.dataDir);
-  try {
-    return action(db);
-  } finally {
-    db.close();
-  }
-}
-
-const saveTemplate = (template: NewTemplate): TemplateRecord => withDatabase((db) => new TemplatesRepository(db).create(template));
+const saveTemplate = (template: NewTemplate): TemplateRecord => withDb(server, (db) => new TemplatesRepository(db).create(template));
 const setActive = (values: Record<string, unknown>): void => {
-  withDatabase((db) => {
+  withDb(server, (db) => {
     new SettingsRepository(db).write('templates', values);
   });
 };
