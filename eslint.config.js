@@ -18,6 +18,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every write transaction takes the write lock up front (BEGIN IMMEDIATE): only
+    // server/data/write-transaction.ts may open one, everything else calls writeTransaction().
+    files: ['server/**/*.ts'],
+    ignores: ['server/data/write-transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][callee.object.property.name='db'], CallExpression[callee.property.name='transaction'][callee.object.name='db']",
+          message: 'Open write transactions with writeTransaction() from server/data/write-transaction.ts, which takes the write lock up front.',
+        },
+      ],
+    },
+  },
+  {
     // A sandboxed preload script must be CommonJS; `import x = require()` is its typed import.
     files: ['**/*.cts'],
     rules: { '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }] },

@@ -1,6 +1,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/migration.js';
+import { writeTransaction } from './write-transaction.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -40,9 +41,9 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   const current = schemaVersion(db);
   if (current > migrations.length) throw new DatabaseTooNewError(current, migrations.length);
   for (const migration of migrations.slice(current)) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
   }
 }

@@ -9,6 +9,7 @@ import { ean13 } from '../domain/catalogue/barcode.js';
 import { slugify } from '../domain/catalogue/naming.js';
 import type { ProductAttribute, TaxStatus } from '../domain/catalogue/types.js';
 import { storeFieldsSchema } from '../domain/stores.js';
+import { writeTransaction } from '../data/write-transaction.js';
 
 /*
  * The demo shop: "Mission Corner Café & Market", a small café and general store in San Francisco.
@@ -647,7 +648,7 @@ export function seedDemoCatalogue(db: Database): void {
   const stores = new StoresRepository(db);
   const taxRates = new TaxRatesRepository(db);
 
-  db.transaction(() => {
+  writeTransaction(db, () => {
     if (products.count() > 0 || coupons.count() > 0 || customers.count() > 0) return;
 
     const categoryIds = new Map<CategoryKey, number>();
@@ -821,5 +822,5 @@ export function seedDemoCatalogue(db: Database): void {
         store.meta_data,
       );
     }
-  })();
+  });
 }

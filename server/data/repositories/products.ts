@@ -15,6 +15,7 @@ import type {
   VariationAttribute,
 } from '../../domain/catalogue/types.js';
 import type { MetaData } from '../../domain/stores.js';
+import { writeTransaction } from '../write-transaction.js';
 
 interface ProductRow {
   id: number;
@@ -326,7 +327,7 @@ export class ProductsRepository {
    * modification date; a variable parent's status follows its variations. No-op when stock is not managed.
    */
   adjustStock(id: number, delta: number): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const row = this
         .prepare<[number], { manage_stock: number; stock_quantity: number | null; backorders: string; type: string; parent_id: number }>(
           'SELECT manage_stock, stock_quantity, backorders, type, parent_id FROM products WHERE id = ?',
@@ -338,7 +339,7 @@ export class ProductsRepository {
         .prepare('UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?')
         .run(quantity, managedStockStatus(quantity, row.backorders), gmtNow(), id);
       if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
-    })();
+    });
   }
 
   /**
@@ -346,10 +347,10 @@ export class ProductsRepository {
    * `total_sales` of a variable product is the sum over its variations.
    */
   addSales(id: number, quantity: number): void {
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?').run(quantity, id);
       this.prepare("UPDATE products SET total_sales = total_sales + ? WHERE id = (SELECT parent_id FROM products WHERE id = ? AND type = 'variation')").run(quantity, id);
-    })();
+    });
   }
 
   /** A variable product's stored stock status, derived from its variations (as WooCommerce syncs it). */
@@ -373,7 +374,7 @@ export class ProductsRepository {
   }
 
   create(product: NewProduct): ProductRecord {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const now = gmtNow();
       const isVariation = product.type === 'variation';
       let name = product.name;
@@ -444,7 +445,7 @@ export class ProductsRepository {
       const record = this.find(id);
       if (!record) throw new Error('product vanished after insert');
       return record;
-    })();
+    });
   }
 
   private where(kind: CatalogueKind, filter: CatalogueFilter, params: SqlParams): string {

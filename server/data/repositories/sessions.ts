@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared } from '../sql.js';
+import { writeTransaction } from '../write-transaction.js';
 
 export interface SessionRecord {
   id: string;
@@ -72,6 +73,6 @@ export class SessionsRepository {
   }
 
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return writeTransaction(this.db, work);
   }
 }

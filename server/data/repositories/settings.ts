@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { writeTransaction } from '../write-transaction.js';
 
 /** Settings sections as key → JSON value; the section schemas (domain) hold the defaults. */
 export class SettingsRepository {
@@ -12,8 +13,8 @@ export class SettingsRepository {
   /** Writes the given keys of a section in one transaction; other keys stay as they are. */
   write(section: string, values: Record<string, unknown>): void {
     const upsert = this.db.prepare('INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value');
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const [key, value] of Object.entries(values)) upsert.run(section, key, JSON.stringify(value));
-    })();
+    });
   }
 }

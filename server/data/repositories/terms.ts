@@ -2,6 +2,7 @@ import type { Database } from '../database.js';
 import type { TermRecord, TermReference, Taxonomy } from '../../domain/catalogue/types.js';
 import { slugify } from '../../domain/catalogue/naming.js';
 import { likePattern, SqlParams } from '../sql.js';
+import { writeTransaction } from '../write-transaction.js';
 
 export interface NewTerm {
   name: string;
@@ -53,9 +54,9 @@ export class TermsRepository {
   /** Adds terms to a product (already assigned ones are kept once). */
   assign(productId: number, termIds: readonly number[]): void {
     const add = this.db.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const termId of termIds) add.run(productId, termId);
-    })();
+    });
   }
 
   /** The terms of each of some products, by taxonomy, in name order. */

@@ -3,6 +3,7 @@ import type { Capability, RoleName } from '../../../shared/access.js';
 import { isCapability } from '../../../shared/access.js';
 import type { Database } from '../database.js';
 import { prepared } from '../sql.js';
+import { writeTransaction } from '../write-transaction.js';
 
 export interface UserRecord {
   id: number;
@@ -51,7 +52,7 @@ export class UsersRepository {
   }
 
   create(user: NewUser): UserRecord {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .prepare('INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
         .run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
@@ -61,7 +62,7 @@ export class UsersRepository {
       const created = this.findById(id);
       if (!created) throw new Error('user vanished after insert');
       return created;
-    })();
+    });
   }
 
   setPasswordHash(id: number, passwordHash: string): void {

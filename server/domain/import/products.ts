@@ -14,6 +14,7 @@ import type { CsvTable } from './csv.js';
 import { attributeColumnOf, NO_SKU, PRODUCT_COLUMNS, productRowSchema, REQUIRED_PRODUCT_COLUMNS, type ImportedType, type ProductColumn, type ProductRow, type RawAttribute, type RowAttribute, type TermPath } from './product-row.js';
 import { countPhrase, Rejections, type ImportReport } from './report.js';
 import { TermResolver } from './terms.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
 
@@ -89,15 +90,13 @@ export class ProductImporter {
     requireColumns(table.header, columns, PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS, 'a WooCommerce product export');
 
     // IMMEDIATE: the rows are checked against the catalogue they are written to, with no writer in between.
-    return this.db
-      .transaction(() => {
+    return writeTransaction(this.db, () => {
         const store = new StoresRepository(this.db).defaultStore();
         this.timezone = store.timezone;
         this.taxClasses = new TaxClassesRepository(this.db).all();
         const { entries, rows } = this.readRows(table, columns, productRowSchema(store.price_decimal_sep));
         return this.write(this.checkAcrossRows(entries, rows));
-      })
-      .immediate();
+      });
   }
 
   /** Every row read and checked on its own; the rows that pass become entries. */

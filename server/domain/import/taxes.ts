@@ -9,6 +9,7 @@ import { cell, flagCell, integerCell, problem, reasonsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, splitList, type ColumnIndex, type ColumnRule } from './columns.js';
 import type { CsvTable } from './csv.js';
 import { Rejections, type ImportReport } from './report.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 /** The columns of WooCommerce's tax-rate CSV (Settings → Tax → Export CSV, and its sample file), in their order. */
 export const TAX_COLUMNS = [
@@ -118,8 +119,7 @@ export class TaxRateImporter {
     const taxClasses = new TaxClassesRepository(this.db);
     const rejections = new Rejections();
 
-    return this.db
-      .transaction(() => {
+    return writeTransaction(this.db, () => {
         const classes = taxClasses.all();
         const newClasses = new Map<string, NewClass>();
         const known = new Set(rates.all().map((rate) => identityOf(rate)));
@@ -181,7 +181,6 @@ export class TaxRateImporter {
           rejected: rejections.list(),
           notes: createdClasses.map((taxClass) => `created tax class ${taxClass.slug} ("${taxClass.name}", first named on line ${taxClass.line})`),
         };
-      })
-      .immediate();
+      });
   }
 }

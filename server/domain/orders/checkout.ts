@@ -12,6 +12,7 @@ import { Gateways } from './gateways.js';
 import { isPaid, OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
 import type { OrderRecord } from './types.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 /** `POST /orders/{id}/checkout` body (wcpos-reference "Checkout"). */
 export const checkoutInput = z.object({
@@ -117,7 +118,7 @@ export class CheckoutService {
   /** `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown. */
   checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, userId: number): CheckoutState {
     const hash = requestHash(input);
-    const run = this.db.transaction((): { state: CheckoutState } | { error: ApiError } => {
+    const result = writeTransaction(this.db, (): { state: CheckoutState } | { error: ApiError } => {
       if (idempotencyKey !== undefined) {
         const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
         if (earlier) {
@@ -168,7 +169,6 @@ export class CheckoutService {
       return error ? { error: new ApiError(error.status, error.code, error.message, { ...error.data, checkout_id: checkoutId }) } : { state };
     });
     // IMMEDIATE: the write lock is taken before the order is read, so no other connection can pay it in between.
-    const result = run.immediate();
     if ('error' in result) throw result.error;
     return result.state;
   }

@@ -25,6 +25,7 @@ import { shapeOrder, type OrderResponse } from './shape.js';
 import { OrderStatuses } from './statuses.js';
 import { linePriceExcludingTax } from './totals.js';
 import { INTERNAL_META_KEYS, itemsOfType, type OrderFields, type OrderItemDraft, type OrderRecord } from './types.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 /** Meta keys the server sets itself (CONTRACT 7; a client may name the store on create) or keeps for its own bookkeeping. */
 const POS_STORE = '_pos_store';
@@ -131,7 +132,7 @@ export class OrderService {
   create(input: OrderCreateInput, cashierId: number): { order: OrderRecord; created: boolean } {
     const uuidValue = input.uuid ?? metaValue(input.meta_data, POS_UUID);
     const uuid = typeof uuidValue === 'string' && uuidValue.trim() !== '' ? uuidValue.trim() : undefined;
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       if (uuid !== undefined) {
         const existing = this.orders.findByUuid(uuid);
         if (existing) return { order: existing, created: false };
@@ -195,12 +196,12 @@ export class OrderService {
       if (status !== 'pending') order = this.lifecycle.applyStatus(order, status);
       if (input.set_paid === true) order = this.setPaid(order, statuses);
       return { order, created: true };
-    })();
+    });
   }
 
   /** `PATCH /orders/{id}` (woocommerce-reference §2.6 write semantics; items only while editable). */
   update(id: number, input: OrderUpdateInput): OrderRecord {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const current = this.get(id);
       const statuses = this.statuses();
       const store = this.storeOf(current);
@@ -246,7 +247,7 @@ export class OrderService {
       if (input.status !== undefined && input.status !== order.status) order = this.lifecycle.moveStatus(order, input.status, statuses);
       if (input.set_paid === true && !statuses.isPaid(order.status) && order.date_paid_gmt === null) order = this.setPaid(order, statuses);
       return order;
-    })();
+    });
   }
 
   /** `set_paid`: paid through the order's own payment method (or the default gateway), to that gateway's paid status. */

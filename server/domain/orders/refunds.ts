@@ -18,6 +18,7 @@ import type { RefundedItem, RefundRecord } from './refund-types.js';
 import { dates } from './shape.js';
 import { OrderStatuses } from './statuses.js';
 import { itemsOfType, type OrderItem, type OrderRecord } from './types.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
 
@@ -81,7 +82,7 @@ export class RefundService {
   }
 
   create(orderId: number, input: RefundInput, userId: number, apiBase: string) {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const order = requireOrder(this.orders, orderId);
       const store = this.stores.findOrDefault(order.store_id);
       const dp = store.price_num_decimals;
@@ -118,7 +119,7 @@ export class RefundService {
       this.lifecycle.save(updated);
       if (remaining.minus(amount).lte(0)) this.lifecycle.applyStatus(updated, 'refunded');
       return shapeRefund(refund, order, store, apiBase);
-    })();
+    });
   }
 
   /** Puts refunded units of stock-managed products back, and no longer counts them as taken from stock. */
