@@ -60,17 +60,19 @@ export class AuthService {
   ) {}
 
   async login(login: string, password: string, client: ClientInfo): Promise<TokenResponse> {
-    const retryAfter = this.throttle.retryAfter(login, client.address);
+    const user = this.users.findByLogin(login);
+    // One throttle key per account, whether it is named by username or by email.
+    const throttleKey = user?.username ?? login;
+    const retryAfter = this.throttle.retryAfter(throttleKey, client.address);
     if (retryAfter > 0) {
       throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed login attempts. Please wait before trying again.', { retry_after: retryAfter });
     }
-    const user = this.users.findByLogin(login);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
     if (!user || !valid) {
-      this.throttle.recordFailure(login, client.address);
+      this.throttle.recordFailure(throttleKey, client.address);
       throw new ApiError(401, 'pos_auth_invalid_credentials', 'The username or password is incorrect.', { reason: 'invalid_credentials', current_user: 0 });
     }
-    this.throttle.recordSuccess(login);
+    this.throttle.recordSuccess(throttleKey, client.address);
 
     const now = this.now();
     const sessionId = randomUUID();
