@@ -103,7 +103,9 @@ function loginFrom(server: TestServer, localAddress: string, username: string, p
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as LoginAnswer['body'] }));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as LoginAnswer['body'] });
+        });
       },
     );
     req.on('error', reject);
