@@ -85,10 +85,11 @@ describe('POST /orders', () => {
     expect([order.shipping_total, order.shipping_tax, order.cart_tax, order.total_tax, order.total]).toEqual(['5.00', '1.00', '2.40', '3.40', '20.40']);
   });
 
-  it('caps a negative fee at the order total', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-30.00', tax_status: 'none' }] });
-    expect(order.fee_lines[0].total).toBe('-25.00');
-    expect(order.total).toBe('0.00');
+  it('takes a negative fee off as a discount down to zero, and refuses one that would go below (WooCommerce would cap it silently)', async () => {
+    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-25.00', tax_status: 'none' }] });
+    expect([order.fee_lines[0].total, order.total]).toEqual(['-25.00', '0.00']);
+    const tooMuch = await api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-30.00', tax_status: 'none' }] } });
+    expect([tooMuch.status, tooMuch.body.code, Object.keys(tooMuch.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines[0].total']]);
   });
 
   it('keeps given subtotal and total as ex-tax amounts (a price override)', async () => {
@@ -158,9 +159,10 @@ describe('POST /orders', () => {
     expect(rows).toBe(1);
   });
 
-  it('sets paid on create: paid, completed, stock taken', async () => {
+  it('sets paid on create an order with nothing to pay: paid, completed, stock taken', async () => {
     const stockBefore = productOf(server, catalogue.coffee)?.stock_quantity ?? 0;
-    const order = await createOrder(server, token, { payment_method: 'pos_card', line_items: [{ product_id: catalogue.coffee, quantity: 4 }], set_paid: true });
+    // With a total to pay, set_paid is refused (money-invariants.test.ts): this order is on the house.
+    const order = await createOrder(server, token, { payment_method: 'pos_card', line_items: [{ product_id: catalogue.coffee, quantity: 4, total: '0' }], set_paid: true });
     expect(productOf(server, catalogue.coffee)?.stock_quantity).toBe(stockBefore - 4);
     expect(order.status).toBe('completed');
     expect(order.payment_method_title).toBe('Card');

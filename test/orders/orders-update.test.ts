@@ -76,8 +76,10 @@ describe('line items', () => {
 
   it('a paid order is no longer editable: items and addresses refused, notes still allowed', async () => {
     const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
-    const paid = await patch(order.id, { set_paid: true, payment_method: 'pos_cash', payment_method_title: 'Cash' });
-    expect([paid.status, paid.body.status, paid.body.is_editable]).toEqual([200, 'completed', false]);
+    const checkout = await api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '12.00' } } });
+    expect(checkout.status).toBe(200);
+    const paid = await api(server, 'GET', `/orders/${order.id}`, { token });
+    expect([paid.body.status, paid.body.is_editable]).toEqual(['completed', false]);
     const items = await patch(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 2 }] });
     expect([items.status, items.body.code]).toEqual([400, 'pos_rest_order_not_editable']);
     const address = await patch(order.id, { billing: { first_name: 'Late' } });
@@ -125,8 +127,9 @@ describe('status moves', () => {
     expect(again.status).toBe(201);
   });
 
-  it('pending → completed pays the order; a completed order moves nowhere, refunded only through a refund', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
+  it('pending → completed completes an order with nothing to pay; a completed order moves nowhere, refunded only through a refund', async () => {
+    // An order with a total to pay is paid through checkout (money-invariants.test.ts).
+    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, total: '0' }] });
     const completed = await patch(order.id, { status: 'completed' });
     expect(completed.body.status).toBe('completed');
     expect(completed.body.date_paid).not.toBeNull();
@@ -140,7 +143,7 @@ describe('status moves', () => {
   });
 
   it('processing can be completed; failed can be retried as pending', async () => {
-    const order = await createOrder(server, token, { status: 'processing', line_items: [{ product_id: catalogue.giftCard }] });
+    const order = await createOrder(server, token, { status: 'processing', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
     expect([order.status, order.date_paid === null]).toEqual(['processing', false]);
     expect((await patch(order.id, { status: 'completed' })).body.status).toBe('completed');
     const failed = await createOrder(server, token, { status: 'failed', line_items: [{ product_id: catalogue.giftCard }] });

@@ -100,9 +100,9 @@ export class CheckoutService {
 
   /** The payment the checkout of this attempt would settle: the order must exist and still be payable. */
   private assertPayable(order: OrderRecord): void {
-    if (isPaid(order, this.statuses())) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, status: order.status });
+    if (isPaid(order, this.statuses())) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
     if (!PAYABLE_STATUSES.has(order.status)) {
-      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, status: order.status });
+      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, order_status: order.status });
     }
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingAddressInput, shippingAddressInput } from '../customers/address.js';
-import { moneyInput } from '../money.js';
+import { Decimal, moneyInput } from '../money.js';
 
 /** An integer that may come as a numeric string, as WordPress sanitises integer arguments. */
 const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
@@ -8,6 +8,8 @@ const positiveId = integer.pipe(z.number().positive('must be a positive integer'
 const nonNegativeId = integer.pipe(z.number().min(0, 'must not be negative'));
 
 const optionalMoney = moneyInput.optional().transform((value) => (value === '' ? undefined : value));
+/** Line and shipping amounts: never below zero (a discount is a coupon or a negative fee; see money-invariants.ts). */
+const optionalNonNegativeMoney = optionalMoney.refine((value) => value === undefined || !new Decimal(value).lt(0), 'must not be negative');
 
 export const metaInput = z.array(
   z.object({
@@ -29,8 +31,8 @@ export const lineItemInput = z.object({
   quantity: integer.pipe(z.number().min(0, 'must be 0 (delete) or more')).optional(),
   name: text(400).optional(),
   tax_class: text(200).optional(),
-  subtotal: optionalMoney,
-  total: optionalMoney,
+  subtotal: optionalNonNegativeMoney,
+  total: optionalNonNegativeMoney,
   meta_data: metaInput.optional(),
 });
 export type LineItemInput = z.output<typeof lineItemInput>;
@@ -50,7 +52,7 @@ export const shippingLineInput = z.object({
   method_id: text(200).nullable().optional(),
   method_title: text(400).nullable().optional(),
   instance_id: z.union([text(64), integer.transform(String)]).optional(),
-  total: optionalMoney,
+  total: optionalNonNegativeMoney,
   meta_data: metaInput.optional(),
 });
 export type ShippingLineInput = z.output<typeof shippingLineInput>;

@@ -88,9 +88,9 @@ export class OrderLifecycle {
    * status; a paid order that must still be shipped goes to `processing` rather than `completed`.
    */
   pay(order: OrderRecord, payment: Payment, statuses: OrderStatuses): OrderRecord {
-    if (isPaid(order, statuses)) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, status: order.status });
+    if (isPaid(order, statuses)) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
     if (!PAYABLE_STATUSES.has(order.status)) {
-      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, status: order.status });
+      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, order_status: order.status });
     }
     this.checkStock(order);
     const status = payment.configuredStatus === 'completed' && needsShipping(order) ? 'processing' : payment.configuredStatus;

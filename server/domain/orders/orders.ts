@@ -20,6 +20,7 @@ import type { Store } from '../stores.js';
 import { baseLocationOf, TaxRateFinder } from '../taxes/location.js';
 import type { CouponLineInput, FeeLineInput, LineItemInput, MetaInput, OrderCreateInput, OrderUpdateInput, ShippingLineInput } from './input.js';
 import { OrderLifecycle } from './lifecycle.js';
+import { assertMoneyInvariants, assertPaidThroughCheckout } from './money-invariants.js';
 import { plain, recalculateOrder, type RecalculateContext } from './recalculate.js';
 import { shapeOrder, type OrderResponse } from './shape.js';
 import { OrderStatuses } from './statuses.js';
@@ -190,11 +191,18 @@ export class OrderService {
         ...this.applyCoupons([], input.coupon_lines ?? []),
       ];
       const calculated = recalculateOrder(fields, items, this.recalculateContext(store), (input.coupon_lines ?? []).length > 0);
+      assertMoneyInvariants(items, calculated, { lines: input.line_items, fees: input.fee_lines }, store.price_num_decimals);
       const id = this.orders.insert(calculated.fields);
       this.orders.saveItems(id, calculated.items);
       let order = this.get(id);
-      if (status !== 'pending') order = this.lifecycle.applyStatus(order, status);
-      if (input.set_paid === true) order = this.setPaid(order, statuses);
+      if (status !== 'pending') {
+        assertPaidThroughCheckout(order, status, statuses, undefined, store.price_num_decimals);
+        order = this.lifecycle.applyStatus(order, status);
+      }
+      if (input.set_paid === true) {
+        assertPaidThroughCheckout(order, undefined, statuses, undefined, store.price_num_decimals);
+        order = this.setPaid(order, statuses);
+      }
       return { order, created: true };
     });
   }
@@ -208,7 +216,7 @@ export class OrderService {
       const changesItems = input.line_items !== undefined || input.fee_lines !== undefined || input.shipping_lines !== undefined || input.coupon_lines !== undefined;
       const changesAddresses = input.billing !== undefined || input.shipping !== undefined || (input.customer_id !== undefined && input.customer_id !== current.customer_id);
       if ((changesItems || changesAddresses) && !statuses.isEditable(current.status)) {
-        throw badRequest('pos_rest_order_not_editable', `Order ${id} is ${current.status}: its items and addresses can no longer change.`, { status: current.status });
+        throw badRequest('pos_rest_order_not_editable', `Order ${id} is ${current.status}: its items and addresses can no longer change.`, { order_id: id, order_status: current.status });
       }
       if (input.status !== undefined) this.checkStatusName(input.status, statuses);
 
@@ -237,6 +245,7 @@ export class OrderService {
           ...itemsOfType(currentItems, 'tax'),
         ];
         const calculated = recalculateOrder(fields, items, this.recalculateContext(store), input.coupon_lines !== undefined);
+        assertMoneyInvariants(items, calculated, { lines: input.line_items, fees: input.fee_lines }, store.price_num_decimals);
         fields = calculated.fields;
         items = calculated.items;
       }
@@ -244,8 +253,15 @@ export class OrderService {
       this.orders.saveItems(id, items);
       let order = this.get(id);
       if (changesItems) order = this.lifecycle.followLineChanges(current, order);
-      if (input.status !== undefined && input.status !== order.status) order = this.lifecycle.moveStatus(order, input.status, statuses);
-      if (input.set_paid === true && !statuses.isPaid(order.status) && order.date_paid_gmt === null) order = this.setPaid(order, statuses);
+      if (input.status !== undefined && input.status !== order.status) {
+        statuses.assertMove(order.status, input.status);
+        assertPaidThroughCheckout(order, input.status, statuses, id, store.price_num_decimals);
+        order = this.lifecycle.moveStatus(order, input.status, statuses);
+      }
+      if (input.set_paid === true && !statuses.isPaid(order.status) && order.date_paid_gmt === null) {
+        assertPaidThroughCheckout(order, undefined, statuses, id, store.price_num_decimals);
+        order = this.setPaid(order, statuses);
+      }
       return order;
     });
   }

@@ -8,7 +8,7 @@ import { RefundsRepository } from '../../data/repositories/refunds.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../dates.js';
 import { badRequest, notFound } from '../errors.js';
-import { Decimal, formatMoney, moneyInput } from '../money.js';
+import { Decimal, formatMoney, HALF_UP, moneyInput } from '../money.js';
 import type { Store } from '../stores.js';
 import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
 import { metaInput } from './input.js';
@@ -88,7 +88,7 @@ export class RefundService {
       const dp = store.price_num_decimals;
       const statuses = new OrderStatuses(new OrderStatusesRepository(this.db).all());
       if (!statuses.isPaid(order.status)) {
-        throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, { status: order.status });
+        throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, { order_id: order.id, order_status: order.status });
       }
       const previous = this.refunds.forOrder(order.id);
       const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
@@ -140,7 +140,7 @@ type RefundLine = NonNullable<RefundInput['line_items']>[number];
 
 /**
  * One `line_items` entry of a refund, checked against what is left of its order item. A quantity
- * without amounts refunds that share of the line and of each of its taxes.
+ * without amounts refunds that share of the line and of each of its taxes (see `unitShare`).
  */
 function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, previous: readonly RefundRecord[], dp: number): RefundedItem {
   const item = order.items.find((candidate) => candidate.id === line.id);
@@ -149,28 +149,30 @@ function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, pre
   }
   const before = previous.flatMap((refund) => refund.line_items).filter((entry) => entry.refunded_item_id === item.id);
   const quantity = item.type === 'line_item' ? (line.quantity ?? 0) : 0;
-  if (item.type === 'line_item') {
-    const left = item.data.quantity - before.reduce((total, entry) => total + entry.quantity, 0);
-    if (quantity > left) throw cannotRefund(`Cannot refund ${quantity} of "${item.name}": ${left} left to refund.`, { param: `line_items[${index}].quantity`, left });
-  }
   const itemQuantity = item.type === 'line_item' ? item.data.quantity : 1;
-  const proportional = line.refund_total === undefined && line.refund_tax === undefined && quantity > 0;
-  const share = (value: string) => new Decimal(value).div(itemQuantity).times(quantity);
+  const left = itemQuantity - before.reduce((total, entry) => total + entry.quantity, 0);
+  if (item.type === 'line_item' && quantity > left) {
+    throw cannotRefund(`Cannot refund ${quantity} of "${item.name}": ${left} left to refund.`, { param: `line_items[${index}].quantity`, left });
+  }
+  // What the order charged for the item, as its tax lines and totals show it, and what is still unrefunded.
+  const remainingTotal = new Decimal(item.data.total).toDecimalPlaces(dp).minus(sum(before.map((entry) => new Decimal(entry.total))));
+  const remainingTax = (rateId: number, charged: string) =>
+    roundTax(charged, dp, order.prices_include_tax).minus(sum(before.flatMap((entry) => entry.taxes.filter((tax) => tax.id === rateId).map((tax) => new Decimal(tax.total)))));
 
-  const total = line.refund_total !== undefined ? new Decimal(line.refund_total) : proportional ? share(item.data.total).toDecimalPlaces(dp) : new Decimal(0);
+  const proportional = line.refund_total === undefined && line.refund_tax === undefined && quantity > 0;
+  const share = (charged: string, remaining: Decimal) => unitShare(charged, quantity, itemQuantity, left, remaining, dp);
+  const total = line.refund_total !== undefined ? new Decimal(line.refund_total) : proportional ? share(item.data.total, remainingTotal) : new Decimal(0);
   const taxes = proportional
-    ? item.data.taxes.map((tax) => ({ id: tax.id, total: roundTax(share(tax.total), dp, order.prices_include_tax) }))
+    ? item.data.taxes.map((tax) => ({ id: tax.id, total: share(tax.total, remainingTax(tax.id, tax.total)) }))
     : (line.refund_tax ?? []).map((tax) => ({ id: tax.id, total: new Decimal(tax.refund_total) }));
   if (total.isNegative() || taxes.some((tax) => tax.total.isNegative())) {
     throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amounts must not be negative.', { param: `line_items[${index}]` });
   }
-  const refundedTotal = sum(before.map((entry) => new Decimal(entry.total)));
-  if (total.gt(new Decimal(item.data.total).toDecimalPlaces(dp).minus(refundedTotal))) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_total` });
+  if (total.gt(remainingTotal)) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_total` });
   for (const tax of taxes) {
     const charged = item.data.taxes.find((entry) => entry.id === tax.id);
     if (!charged) throw cannotRefund(`Tax rate ${tax.id} was not charged on "${item.name}".`, { param: `line_items[${index}].refund_tax` });
-    const refundedTax = sum(before.flatMap((entry) => entry.taxes.filter((entryTax) => entryTax.id === tax.id).map((entryTax) => new Decimal(entryTax.total))));
-    if (tax.total.gt(roundTax(charged.total, dp, order.prices_include_tax).minus(refundedTax))) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_tax` });
+    if (tax.total.gt(remainingTax(tax.id, charged.total))) throw cannotRefund(INVALID_AMOUNT, { param: `line_items[${index}].refund_tax` });
   }
   return {
     type: item.type,
@@ -184,6 +186,19 @@ function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, pre
     taxes: taxes.filter((tax) => !tax.total.isZero()).map((tax) => ({ id: tax.id, total: plain(tax.total) })),
     sku: item.type === 'line_item' ? item.data.sku : '',
   };
+}
+
+/**
+ * The part of an amount (a line's total, or its tax at one rate) that refunding `quantity` of
+ * `itemQuantity` units gives back, so that refunds unit by unit add up to exactly what was charged:
+ * the refund that takes the last units takes whatever is left; any other takes the proportional
+ * share rounded half-up, but never more than is left. Rounding each share on its own (the old way)
+ * could leave the last unit short of its tax: 2 units with 0.87 tax gave 0.44, then 0.44 > 0.43 left.
+ */
+export function unitShare(charged: DecimalInput, quantity: number, itemQuantity: number, unitsLeft: number, remaining: Decimal, dp: number): Decimal {
+  if (remaining.lte(0)) return new Decimal(0);
+  if (quantity >= unitsLeft) return remaining;
+  return Decimal.min(new Decimal(charged).div(itemQuantity).times(quantity).toDecimalPlaces(dp, HALF_UP), remaining);
 }
 
 /** A refund as WooCommerce shows it: positive `amount`, negative item quantities, totals and taxes (§2.8). */
