@@ -4,8 +4,9 @@ import { badRequest } from '../errors.js';
 /**
  * The status moves an order may make through `PATCH /orders/{id}` (WooCommerce lets an admin set
  * any status; a till should not undo a sale by accident):
- * - an unpaid order (pending, on-hold, failed, draft) may be held, paid (processing/completed),
- *   cancelled or failed;
+ * - an unpaid order (pending, on-hold, failed, draft) may be held, cancelled or failed, and moved
+ *   to processing/completed only when it has nothing to pay: money is taken through checkout
+ *   (see money-invariants.ts);
  * - a paid order (processing) may be completed, put on hold or cancelled; a completed one stays
  *   completed: money comes back only through a refund, which moves it to `refunded`;
  * - a cancelled order may only be reopened as pending; refunded is final.
