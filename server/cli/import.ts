@@ -4,7 +4,10 @@ import { parseArgs } from 'node:util';
 import { defaultServeOptions } from '../config.js';
 import { readCsv, UnusableFileError, type CsvTable } from '../domain/import/csv.js';
 import { ProductImporter } from '../domain/import/products.js';
+import { undoAbandonedImports } from '../domain/import/journal.js';
+import { ProgressReporter } from '../domain/import/progress.js';
 import type { ImportReport } from '../domain/import/report.js';
+import { ImportStoppedError, UndoPendingError } from '../domain/import/steps.js';
 import { TaxRateImporter } from '../domain/import/taxes.js';
 import { openDataDirDatabase } from '../start.js';
 import type { CliIo } from './run.js';
@@ -35,8 +38,9 @@ function summaryOf(kind: ImportKind, file: string, report: ImportReport): string
 
 /**
  * `tillbase import products FILE.csv` and `tillbase import taxes FILE.csv`: a WooCommerce CSV export
- * into the data directory's database, in one transaction. Prints a summary, what was created besides
- * the rows' items, and one line per rejected row.
+ * into the data directory's database, all or nothing, beside a running server. Shows progress on
+ * standard error; prints a summary, what was created besides the rows' items, and one line per
+ * rejected row. An import left unfinished by a crash is undone first.
  */
 export async function importCommand(args: string[], io: CliIo): Promise<number> {
   const usage = (message: string): number => {
@@ -69,16 +73,34 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   }
 
   const db = openDataDirDatabase(parsed.values['data-dir'] ?? defaultServeOptions({ ...io.env, TILLBASE_PORT: undefined }).dataDir);
+  // Ctrl-C or SIGTERM while writing stops between two steps and undoes what was written.
+  let stopRequested = false;
+  const stop = (): void => {
+    stopRequested = true;
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const progress = new ProgressReporter(io.stderr, file);
   let report: ImportReport;
   try {
-    report = kind === 'products' ? new ProductImporter(db).run(table) : new TaxRateImporter(db).run(table);
+    for (const run of undoAbandonedImports(db)) io.stderr.write(`tillbase: undid the unfinished import of ${run.file} (started by process ${run.pid})\n`);
+    report =
+      kind === 'products'
+        ? await new ProductImporter(db).run(table, { file, onProgress: (state) => { progress.update(state); }, stopRequested: () => stopRequested })
+        : new TaxRateImporter(db).run(table);
   } catch (error) {
+    progress.finish();
     if (error instanceof UnusableFileError) return refuse(error.message);
-    io.stderr.write(`tillbase: importing ${file} failed and nothing was changed: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof ImportStoppedError) io.stderr.write(`tillbase: importing ${file} was stopped and nothing was changed\n`);
+    else if (error instanceof UndoPendingError) io.stderr.write(`tillbase: importing ${file} failed: ${error.message}\n`);
+    else io.stderr.write(`tillbase: importing ${file} failed and nothing was changed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_NOTHING_IMPORTED;
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     db.close();
   }
+  progress.finish();
 
   io.stdout.write(`${summaryOf(kind as ImportKind, file, report)}\n`);
   for (const note of report.notes) io.stdout.write(`${note}\n`);

@@ -34,3 +34,24 @@ export function exec(server: TestServer, sql: string): void {
     db.close();
   }
 }
+
+/** A progress line of `tillbase import` on standard error when it is not a terminal. */
+export const PROGRESS_LINE = /^[^:]+\.csv: \d+ of \d+ rows read, \d+ rejected(, \d+ of \d+ written)?$/;
+
+/** Standard error without the progress lines: the messages alone. */
+export function messagesOf(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !PROGRESS_LINE.test(line))
+    .join('\n');
+}
+
+/** A product export of `count` simple products (SKU `PREFIX-000001`...), each in a category, every third tagged. */
+export function generatedProductCsv(count: number, prefix: string): string {
+  const rows = ['SKU,Type,Name,Regular price,Stock,Categories,Tags'];
+  for (let index = 1; index <= count; index++) {
+    const number = String(index).padStart(6, '0');
+    rows.push(`${prefix}-${number},simple,"Generated ${prefix} ${number}, boxed",${(index % 40) + 1}.25,${index % 50},"Generated > Aisle ${index % 7}",${index % 3 === 0 ? 'Generated' : ''}`);
+  }
+  return `${rows.join('\n')}\n`;
+}

@@ -4,54 +4,26 @@ import { ProductsRepository } from '../../data/repositories/products.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TaxClassesRepository, type TaxClass } from '../../data/repositories/tax-classes.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
-import { slugify, variationName } from '../catalogue/naming.js';
-import { managedStockStatus } from '../catalogue/stock.js';
+import { slugify } from '../catalogue/naming.js';
 import type { ProductAttribute, ProductRecord, Taxonomy, VariationAttribute } from '../catalogue/types.js';
 import { money } from '../money.js';
 import { localToGmt, reasonsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
 import type { CsvTable } from './csv.js';
-import { attributeColumnOf, NO_SKU, PRODUCT_COLUMNS, productRowSchema, REQUIRED_PRODUCT_COLUMNS, type ImportedType, type ProductColumn, type ProductRow, type RawAttribute, type RowAttribute, type TermPath } from './product-row.js';
-import { countPhrase, Rejections, type ImportReport } from './report.js';
+import type { Entry } from './product-entry.js';
+import { attributeColumnOf, NO_SKU, PRODUCT_COLUMNS, productRowSchema, REQUIRED_PRODUCT_COLUMNS, type ImportedType, type ProductColumn, type ProductRow, type RawAttribute } from './product-row.js';
+import { ProductWriter } from './product-writer.js';
+import type { ImportProgress } from './progress.js';
+import { Rejections, type ImportReport } from './report.js';
+import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
 import { TermResolver } from './terms.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
-
-type ParentRef = { sourceId: number } | { sku: string };
 
 /** The line of each SKU and source ID in the file, whether or not its row was accepted. */
 interface RowLines {
   bySku: Map<string, number>;
   byId: Map<number, number>;
-}
-
-/** One accepted row on its way into the catalogue. */
-interface Entry {
-  line: number;
-  sku: string;
-  /** The row's `ID` in the store it was exported from (for `id:N` parents). */
-  sourceId: number | null;
-  type: ImportedType;
-  /** The product or variation the row updates; undefined when it creates one. */
-  existing: ProductRecord | undefined;
-  /** The fields whose columns the file has, read and normalised. */
-  changes: ProductChanges;
-  /** The terms of each taxonomy whose column the file has (replacing the product's). */
-  terms: Partial<Record<Taxonomy, TermPath[]>>;
-  /** The attributes the row names; none keeps the product's (WooCommerce sets attributes only when a row names one). */
-  attributes: RowAttribute[];
-  parentRef: ParentRef | null | undefined;
-  /** A variation's parent: a row of the file or a product already in the catalogue. */
-  parent?: { entry: Entry } | { record: ProductRecord };
-}
-
-/** What a price-like field means for comparisons: the same number written as `10.5` or `10.50` is unchanged. */
-function sameField(key: keyof ProductChanges, a: unknown, b: unknown): boolean {
-  if ((key === 'regular_price' || key === 'sale_price' || key === 'weight') && typeof a === 'string' && typeof b === 'string' && a !== '' && b !== '') {
-    return money(a).equals(money(b));
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** WooCommerce's importer: 1 published, 0 private, -1 draft; a variation cannot be a draft (the exporter writes -1 for those of a draft parent). */
@@ -62,11 +34,23 @@ function statusOf(published: number, type: ImportedType): string {
 
 const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
+export interface ImportRunOptions {
+  /** The file's name, for the journal. */
+  file: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** True once the user asks to stop (Ctrl-C): the import stops between two steps and is undone. */
+  stopRequested?: () => boolean;
+  timing?: StepTiming;
+}
+
 /**
  * `tillbase import products`: WooCommerce's product CSV export into the catalogue, created or
- * updated by SKU. Every row is read and checked first; then everything is written in one
- * transaction, so a failure leaves the catalogue as it was. Rows with errors are reported and
- * left out; the others are imported.
+ * updated by SKU. Rows with errors are reported and left out; the others are imported.
+ *
+ * Every row is read and checked first, without taking the write lock. The accepted rows are then
+ * written in short journaled transactions with pauses between them, so that the tills keep
+ * selling; the last transaction ends the journal's run, and until then a failure, a stop or a crash
+ * undoes every step written (see journal.ts): the import is all-or-nothing.
  */
 export class ProductImporter {
   private readonly products: ProductsRepository;
@@ -76,6 +60,7 @@ export class ProductImporter {
   private readonly resolver: TermResolver;
   private taxClasses: TaxClass[] = [];
   private timezone = 'UTC';
+  private progress: ImportProgress = { rows: 0, read: 0, rejected: 0, written: 0, toWrite: undefined };
 
   constructor(private readonly db: Database) {
     this.products = new ProductsRepository(db);
@@ -85,29 +70,56 @@ export class ProductImporter {
   }
 
   /** Imports a parsed CSV file; throws `UnusableFileError` (nothing written) for a file that is not a product export. One importer per file. */
-  run(table: CsvTable): ImportReport {
+  async run(table: CsvTable, options: ImportRunOptions): Promise<ImportReport> {
     const columns = mapColumns(table.header, PRODUCT_COLUMNS);
     requireColumns(table.header, columns, PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS, 'a WooCommerce product export');
+    const report = (progress: Partial<ImportProgress>): void => {
+      this.progress = { ...this.progress, ...progress };
+      options.onProgress?.(this.progress);
+    };
+    report({ rows: table.records.length });
 
-    // IMMEDIATE: the rows are checked against the catalogue they are written to, with no writer in between.
-    return writeTransaction(this.db, () => {
-        const store = new StoresRepository(this.db).defaultStore();
-        this.timezone = store.timezone;
-        this.taxClasses = new TaxClassesRepository(this.db).all();
-        const { entries, rows } = this.readRows(table, columns, productRowSchema(store.price_decimal_sep));
-        return this.write(this.checkAcrossRows(entries, rows));
-      });
+    const store = new StoresRepository(this.db).defaultStore();
+    this.timezone = store.timezone;
+    this.taxClasses = new TaxClassesRepository(this.db).all();
+    const { entries, rows } = this.readRows(table, columns, productRowSchema(store.price_decimal_sep), report);
+    const accepted = this.checkAcrossRows(entries, rows);
+    report({ read: table.records.length, rejected: this.rejections.count(), toWrite: accepted.length });
+
+    let writer: ProductWriter | undefined;
+    if (accepted.length > 0) {
+      await writeInSteps(
+        {
+          db: this.db,
+          kind: 'products',
+          file: options.file,
+          timing: options.timing ?? DEFAULT_STEP_TIMING,
+          afterStep: () => {
+            report({ written: writer?.written ?? 0 });
+          },
+          stopRequested: options.stopRequested ?? (() => false),
+        },
+        (journal) => {
+          writer = new ProductWriter(this.db, this.resolver, journal);
+          return writer.steps(accepted);
+        },
+      );
+    }
+    const counts = writer?.counts ?? { created: 0, updated: 0, unchanged: 0 };
+    return { ...counts, rejected: this.rejections.list(), notes: writer?.notes() ?? [] };
   }
 
   /** Every row read and checked on its own; the rows that pass become entries. */
-  private readRows(table: CsvTable, columns: ColumnIndex<ProductColumn>, schema: ReturnType<typeof productRowSchema>): { entries: Entry[]; rows: RowLines } {
+  private readRows(table: CsvTable, columns: ColumnIndex<ProductColumn>, schema: ReturnType<typeof productRowSchema>, report: (progress: Partial<ImportProgress>) => void): { entries: Entry[]; rows: RowLines } {
     const attributeColumns = table.header.flatMap((cell, position) => {
       const column = attributeColumnOf(cell);
       return column ? [{ ...column, position }] : [];
     });
     const entries: Entry[] = [];
     const rows: RowLines = { bySku: new Map(), byId: new Map() };
+    let index = 0;
     for (const record of table.records) {
+      if (index++ % 500 === 0) report({ read: index - 1, rejected: this.rejections.count() });
       const cells = cellsOf(record.fields, columns);
       const rawSku = unescapeCell(cells.sku ?? '').trim().toLowerCase();
       const rawId = (cells.id ?? '').trim();
@@ -357,117 +369,4 @@ export class ProductImporter {
     }
   }
 
-  /** The stored fields after the row, for a product being updated: only those that differ. */
-  private differences(entry: Entry, existing: ProductRecord): ProductChanges {
-    const wanted: ProductChanges = { ...entry.changes };
-    const manageStock = wanted.manage_stock ?? existing.manage_stock;
-    if (manageStock && entry.type !== 'variable') wanted.stock_status = managedStockStatus(wanted.stock_quantity ?? existing.stock_quantity ?? 0, wanted.backorders ?? existing.backorders);
-    const differing: ProductChanges = {};
-    for (const key of Object.keys(wanted) as Array<keyof ProductChanges>) {
-      if (!sameField(key, wanted[key], existing[key])) Object.assign(differing, { [key]: wanted[key] });
-    }
-    return differing;
-  }
-
-  /** Whether the row's terms differ from the product's (a term still to be created always differs). */
-  private termsDiffer(entry: Entry, existing: ProductRecord): Taxonomy[] {
-    const current = this.terms.termsOfProducts([existing.id]).get(existing.id);
-    return (Object.keys(entry.terms) as Taxonomy[]).filter((taxonomy) => {
-      const ids = (entry.terms[taxonomy] ?? []).map((path) => this.resolver.find(taxonomy, path));
-      const now = new Set((current?.[taxonomy] ?? []).map((term) => term.id));
-      return ids.some((id) => id === undefined || !now.has(id)) || new Set(ids).size !== now.size;
-    });
-  }
-
-  private termIds(entry: Entry, taxonomy: Taxonomy): number[] {
-    return (entry.terms[taxonomy] ?? []).map((path) => this.resolver.findOrCreate(taxonomy, path));
-  }
-
-  private write(entries: readonly Entry[]): ImportReport {
-    let created = 0;
-    let updated = 0;
-    let unchanged = 0;
-    const idOfSku = new Map<string, number>();
-    const renamedParents = new Set<number>();
-    const touchedParents = new Set<number>();
-
-    // Products first, so that every variation finds its parent, whatever the order of the rows.
-    for (const entry of [...entries.filter((candidate) => candidate.type !== 'variation'), ...entries.filter((candidate) => candidate.type === 'variation')]) {
-      const parentId = entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
-      if (!entry.existing) {
-        const record = this.products.create({
-          ...entry.changes,
-          type: entry.type,
-          sku: entry.sku,
-          parent_id: parentId,
-          category_ids: this.termIds(entry, 'product_cat'),
-          tag_ids: this.termIds(entry, 'product_tag'),
-          brand_ids: this.termIds(entry, 'product_brand'),
-        });
-        idOfSku.set(entry.sku.toLowerCase(), record.id);
-        created++;
-        continue;
-      }
-      const existing = entry.existing;
-      idOfSku.set(entry.sku.toLowerCase(), existing.id);
-      const changes = this.differences(entry, existing);
-      if (entry.type === 'variation') {
-        const parentName = (parentId === 0 ? undefined : this.products.find(parentId)?.name) ?? existing.parent_name ?? '';
-        const name = variationName(parentName, changes.variation_attributes ?? existing.variation_attributes);
-        if (name !== existing.name) Object.assign(changes, { name, slug: slugify(name) });
-        touchedParents.add(existing.parent_id);
-      }
-      const taxonomies = this.termsDiffer(entry, existing);
-      if (Object.keys(changes).length === 0 && taxonomies.length === 0) {
-        unchanged++;
-        continue;
-      }
-      this.lookups.updateProduct(existing.id, changes);
-      for (const taxonomy of taxonomies) this.lookups.replaceTerms(existing.id, taxonomy, this.termIds(entry, taxonomy));
-      if (entry.type === 'variable') {
-        touchedParents.add(existing.id);
-        if (changes.name !== undefined) renamedParents.add(existing.id);
-      }
-      updated++;
-    }
-
-    this.flagVariationAttributes(entries);
-    // WooCommerce retitles the variations of a renamed product (sync_variation_names).
-    for (const parentId of renamedParents) {
-      const parent = this.products.find(parentId);
-      for (const variation of this.products.variationsOf([parentId])) {
-        const name = variationName(parent?.name ?? '', variation.variation_attributes);
-        if (name !== variation.name) this.lookups.updateProduct(variation.id, { name, slug: slugify(name) });
-      }
-    }
-    for (const parentId of touchedParents) this.lookups.syncVariableStockStatus(parentId);
-
-    const createdTerms = countPhrase([
-      [this.resolver.created.product_cat, 'category', 'categories'],
-      [this.resolver.created.product_tag, 'tag', 'tags'],
-      [this.resolver.created.product_brand, 'brand', 'brands'],
-    ]);
-    return { created, updated, unchanged, rejected: this.rejections.list(), notes: createdTerms === '' ? [] : [`created ${createdTerms}`] };
-  }
-
-  /**
-   * A variable product already in the catalogue (and not given attributes by the file) whose new
-   * variations use an attribute not yet marked for variations gets it marked, as WooCommerce's importer does.
-   */
-  private flagVariationAttributes(entries: readonly Entry[]): void {
-    const usedByParent = new Map<number, Set<string>>();
-    for (const entry of entries) {
-      if (entry.parent === undefined || entry.changes.variation_attributes === undefined) continue;
-      const parent = 'record' in entry.parent ? entry.parent.record : entry.parent.entry.attributes.length === 0 ? entry.parent.entry.existing : undefined;
-      if (!parent) continue;
-      const used = usedByParent.get(parent.id) ?? new Set<string>();
-      for (const choice of entry.changes.variation_attributes) used.add(choice.name.toLowerCase());
-      usedByParent.set(parent.id, used);
-    }
-    for (const [parentId, used] of usedByParent) {
-      const parent = this.products.find(parentId);
-      if (!parent || parent.attributes.every((attribute) => attribute.variation || !used.has(attribute.name.toLowerCase()))) continue;
-      this.lookups.updateProduct(parentId, { attributes: parent.attributes.map((attribute) => ({ ...attribute, variation: attribute.variation || used.has(attribute.name.toLowerCase()) })) });
-    }
-  }
 }

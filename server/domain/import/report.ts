@@ -23,6 +23,10 @@ export class Rejections {
     this.byLine.set(line, [...known, ...reasons.filter((reason) => !known.includes(reason))]);
   }
 
+  count(): number {
+    return this.byLine.size;
+  }
+
   has(line: number): boolean {
     return this.byLine.has(line);
   }

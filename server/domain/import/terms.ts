@@ -11,6 +11,8 @@ import type { TermPath } from './product-row.js';
 export class TermResolver {
   readonly created: Record<Taxonomy, number> = { product_cat: 0, product_tag: 0, product_brand: 0 };
   private readonly cache = new Map<string, number>();
+  /** Told of every term created, so that the import's journal can undo it. */
+  onCreate: (termId: number) => void = () => undefined;
 
   constructor(
     private readonly lookups: ImportRepository,
@@ -42,6 +44,7 @@ export class TermResolver {
         continue;
       }
       parent = this.terms.create(taxonomy, { name, slug: this.uniqueSlug(taxonomy, slug, parent), parent }).id;
+      this.onCreate(parent);
       this.created[taxonomy]++;
     }
     this.cache.set(key, parent);

@@ -1,0 +1,179 @@
+import { hostname } from 'node:os';
+import type { Database } from '../../data/database.js';
+import { ImportJournalRepository, ImportRepository, type ImportRun, type ProductChanges, type UndoEntry } from '../../data/repositories/import.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import { managedStockStatus } from '../catalogue/stock.js';
+import type { Taxonomy } from '../catalogue/types.js';
+import { Decimal } from '../money.js';
+
+/** What a `restore_product` entry keeps: the stored columns before the step, and the stock it wrote. */
+interface PriorColumns {
+  columns: Record<string, unknown>;
+  stockWritten?: number | null;
+}
+
+interface PriorTerms {
+  taxonomy: Taxonomy;
+  termIds: number[];
+}
+
+/** Undo entries applied (or journal entries cleared) per transaction: a few milliseconds of writing. */
+const UNDO_BATCH = 200;
+
+/**
+ * One import's journal while it writes: every step records how to undo itself, in the step's own
+ * transaction, so that the journal and the catalogue never disagree. See migration 8.
+ */
+export class ImportJournal {
+  private readonly runs: ImportJournalRepository;
+  private readonly lookups: ImportRepository;
+  private seq = 0;
+
+  private constructor(
+    private readonly db: Database,
+    readonly runId: number,
+  ) {
+    this.runs = new ImportJournalRepository(db);
+    this.lookups = new ImportRepository(db);
+  }
+
+  /** Opens a run (its own short transaction): from here until `end`, a crash is undone at the next start. */
+  static start(db: Database, kind: string, file: string): ImportJournal {
+    const runId = writeTransaction(db, () => new ImportJournalRepository(db).startRun(kind, file, process.pid, hostname()));
+    return new ImportJournal(db, runId);
+  }
+
+  /** Inside a step: stamps the run as alive, and refuses to go on if another process has undone it meanwhile. */
+  checkAlive(): void {
+    if (!this.runs.touchRun(this.runId)) throw new Error('the import was stopped and undone by another process');
+  }
+
+  created(productId: number): void {
+    this.runs.record(this.runId, ++this.seq, 'delete_product', productId, undefined);
+  }
+
+  createdTerm(termId: number): void {
+    this.runs.record(this.runId, ++this.seq, 'delete_term', termId, undefined);
+  }
+
+  /** Writes fields of a product, recording first what they were. */
+  updateProduct(id: number, changes: ProductChanges): void {
+    const columns = this.lookups.columnsOf(changes);
+    const stored = this.lookups.storedColumns(id, columns);
+    if (stored === undefined || columns.length === 0) return;
+    const prior: PriorColumns = { columns: stored };
+    this.lookups.updateProduct(id, changes);
+    if (columns.includes('stock_quantity')) prior.stockWritten = this.runs.stockOf(id)?.stock_quantity ?? null;
+    this.runs.record(this.runId, ++this.seq, 'restore_product', id, prior);
+  }
+
+  /** Replaces a product's terms of one taxonomy, recording first what they were. */
+  replaceTerms(productId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
+    const prior: PriorTerms = { taxonomy, termIds: this.lookups.termIdsOf(productId, taxonomy) };
+    this.lookups.replaceTerms(productId, taxonomy, termIds);
+    this.runs.record(this.runId, ++this.seq, 'restore_terms', productId, prior);
+  }
+
+  /** The commit point, in the last step's transaction: the import stays; false if it was undone by another process. */
+  end(): boolean {
+    return this.runs.endRun(this.runId);
+  }
+}
+
+/** Applies one undo entry. A product's stock keeps what was sold or received since the import wrote it. */
+function undo(db: Database, entry: UndoEntry): void {
+  const lookups = new ImportRepository(db);
+  switch (entry.action) {
+    case 'delete_product': {
+      // A variable product's stock status follows its variations: it is worked out again without this one.
+      const parentId = lookups.parentOfVariation(entry.target);
+      lookups.deleteProduct(entry.target);
+      if (parentId !== undefined) lookups.syncVariableStockStatus(parentId);
+      return;
+    }
+    case 'delete_term':
+      lookups.deleteTerm(entry.target);
+      return;
+    case 'restore_terms': {
+      const prior = JSON.parse(entry.prior ?? '{}') as PriorTerms;
+      lookups.replaceTerms(entry.target, prior.taxonomy, prior.termIds);
+      return;
+    }
+    case 'restore_product': {
+      const prior = JSON.parse(entry.prior ?? '{}') as PriorColumns;
+      const columns = { ...prior.columns };
+      const now = new ImportJournalRepository(db).stockOf(entry.target);
+      if (now === undefined) return;
+      const before = columns.stock_quantity;
+      if ('stock_quantity' in columns && typeof before === 'number' && typeof prior.stockWritten === 'number' && now.stock_quantity !== null) {
+        columns.stock_quantity = new Decimal(before).plus(now.stock_quantity).minus(prior.stockWritten).toNumber();
+      }
+      const manageStock = 'manage_stock' in columns ? columns.manage_stock : now.manage_stock;
+      const quantity = 'stock_quantity' in columns ? columns.stock_quantity : now.stock_quantity;
+      const backorders = 'backorders' in columns ? String(columns.backorders) : now.backorders;
+      if (manageStock === 1 && typeof quantity === 'number') columns.stock_status = managedStockStatus(quantity, backorders);
+      lookups.writeColumns(entry.target, columns);
+      return;
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Undoes a run, newest step first, in short transactions; each one deletes the entries it applied,
+ * so an undo interrupted half-way resumes where it stopped. The run row goes last. `pauseMs`
+ * between transactions lets the tills' sales take the write lock.
+ */
+export async function undoRun(db: Database, runId: number, pauseMs: number): Promise<void> {
+  const runs = new ImportJournalRepository(db);
+  for (;;) {
+    const done = writeTransaction(db, () => undoBatch(db, runs, runId));
+    if (done) return;
+    await sleep(pauseMs);
+  }
+}
+
+function undoBatch(db: Database, runs: ImportJournalRepository, runId: number): boolean {
+  const entries = runs.newestUndo(runId, UNDO_BATCH);
+  for (const entry of entries) undo(db, entry);
+  runs.deleteUndo(runId, entries.map((entry) => entry.seq));
+  if (entries.length < UNDO_BATCH) {
+    runs.endRun(runId);
+    return true;
+  }
+  return false;
+}
+
+/** Whether the process that wrote a run is still running on this machine. */
+function isAlive(run: ImportRun): boolean {
+  if (run.host !== hostname()) return true;
+  if (run.pid === process.pid) return false;
+  try {
+    process.kill(run.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Undoes every import whose process is gone (a crash, a kill, a power cut) and clears the entries
+ * of finished ones. Runs at every start of the server and of an import, before anything else writes
+ * the catalogue; an import still running in another process is left alone. Returns the runs undone.
+ */
+export function undoAbandonedImports(db: Database): ImportRun[] {
+  const runs = new ImportJournalRepository(db);
+  const abandoned = runs.runs().filter((run) => !isAlive(run));
+  for (const run of abandoned) {
+    while (!writeTransaction(db, () => undoBatch(db, runs, run.id)));
+  }
+  while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0);
+  return abandoned;
+}
+
+/** Clears a finished run's journal in short transactions (it no longer undoes anything). */
+export async function clearEndedJournal(db: Database, pauseMs: number): Promise<void> {
+  const runs = new ImportJournalRepository(db);
+  while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0) await sleep(pauseMs);
+}
