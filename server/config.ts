@@ -6,6 +6,9 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const SECRET_STORE_CHOICES = ['auto', 'keychain', 'file', 'memory'] as const satisfies readonly SecretStoreChoice[];
 
+/** The database's file name inside the data directory. */
+export const DATABASE_FILE = 'tillbase.db';
+
 /** Everything `tillbase serve` needs, after flags, environment and defaults are resolved. */
 export interface ServeOptions {
   dataDir: string;

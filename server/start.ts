@@ -3,14 +3,18 @@ import { createServer, type Server } from 'node:http';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NAMESPACE } from '../shared/api.js';
-import { ConfigError, type ServeOptions } from './config.js';
+import { ConfigError, DATABASE_FILE, type ServeOptions } from './config.js';
 import { openDatabase, type Database } from './data/database.js';
+import { tightenDirectory, tightenFile } from './data/private-files.js';
 import { LogsRepository } from './data/repositories/logs.js';
 import { RolesRepository } from './data/repositories/roles.js';
 import { SessionsRepository } from './data/repositories/sessions.js';
 import { UsersRepository } from './data/repositories/users.js';
+import { acquireServerLock, HOLDER_FILE } from './data/server-lock.js';
 import { seedDemoCatalogue } from './demo/catalogue.js';
-import { createDemoUsers } from './demo/demo-users.js';
+import { createDemoUsers, CREDENTIALS_FILE } from './demo/demo-users.js';
+import { openDemoRegister } from './demo/register.js';
+import { undoAbandonedImports } from './domain/import/journal.js';
 import { AuthService } from './domain/auth/auth-service.js';
 import { LoginThrottle } from './domain/auth/throttle.js';
 import { TokenSigner } from './domain/auth/tokens.js';
@@ -18,10 +22,11 @@ import { UserAdmin } from './domain/user-admin.js';
 import { createApp } from './http/app.js';
 import type { AppContext } from './http/context.js';
 import { createLogger, type Logger } from './logging.js';
+import { SECRETS_FILE_NAME } from './secrets/file-store.js';
 import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 
-export type { ServeOptions } from './config.js';
+export { DATABASE_FILE, type ServeOptions } from './config.js';
 
 export interface RunningServer {
   /** `http://127.0.0.1:8787/pos/v1` */
@@ -32,7 +37,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DATABASE_FILE = 'tillbase.db';
+/** What the data directory holds that is nobody else's business: sales, password hashes, keys, passwords. */
+const PRIVATE_FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, CREDENTIALS_FILE, SECRETS_FILE_NAME, HOLDER_FILE];
 /**
  * The build output holding the renderer and the shared browser modules: the folder above this file
  * when it runs from dist/server, and the project's dist/ when the sources run directly (tests).
@@ -72,6 +78,7 @@ async function seedDemoIfWanted(db: Database, options: ServeOptions, dataDir: st
   }
   for (const line of await createDemoUsers(userAdminFor(db), dataDir)) announce(line);
   seedDemoCatalogue(db);
+  openDemoRegister(db);
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -86,13 +93,33 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
-/** Starts the pos/v1 server: data directory, secrets, database, demo seed, HTTP. */
+/**
+ * Files made by older versions or by hand may be readable by other users of the machine; the data
+ * directory's own mode is the first guard, the files' modes the second.
+ */
+function makeDataDirPrivate(dataDir: string, logger: Logger): void {
+  const previousMode = tightenDirectory(dataDir);
+  if (previousMode !== undefined) {
+    logger.warn({ dataDir }, `the data directory was mode ${previousMode.toString(8).padStart(4, '0')}, open to other users; it is now 0700`);
+  }
+  const tightened = PRIVATE_FILES.filter((file) => tightenFile(join(dataDir, file)));
+  if (tightened.length > 0) logger.warn({ dataDir, files: tightened }, 'files in the data directory were open to other users; they are now 0600');
+}
+
+/** Starts the pos/v1 server: data directory and its lock, secrets, database, demo seed, HTTP. */
 export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
   const dataDir = prepareDataDir(options.dataDir);
   const logger = createLogger(options.logLevel);
-  const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => { logger.warn(message); } });
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  makeDataDirPrivate(dataDir, logger);
+  // Before the database opens: a second server, or a second first start migrating the same file
+  // at the same moment, stops here with the holder's name instead of failing halfway.
+  const lock = acquireServerLock(dataDir);
+  let db: Database | undefined;
   try {
+    const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => { logger.warn(message); } });
+    db = openDatabase(join(dataDir, DATABASE_FILE));
+    // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
+    for (const run of undoAbandonedImports(db)) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
     const signingKey = await loadSigningKey(secrets);
     const installationId = db.prepare<[], { value: string }>("SELECT value FROM installation WHERE key = 'installation_id'").get()?.value;
     if (installationId === undefined) throw new Error('the database has no installation id');
@@ -110,13 +137,16 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
     const origin = `http://${hostInUrl}:${port}`;
+    lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
+    const openDb = db;
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         httpServer.close(() => {
-          db.close();
+          openDb.close();
+          lock.release();
           logger.info('server stopped');
           resolveClose();
         });
@@ -127,7 +157,8 @@ export async function startServer(options: ServeOptions, announce: (line: string
     };
     return { apiUrl: `${origin}${API_NAMESPACE}`, origin, secrets, close };
   } catch (error) {
-    db.close();
+    db?.close();
+    lock.release();
     throw error;
   }
 }
