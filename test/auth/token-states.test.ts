@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../shared/access.js';
 import type { TokenResponse } from '../../shared/api.js';
+import { openDataDirDatabase } from '../../server/start.js';
 import { runCli, serve, type ServeProcess } from '../helpers/cli.js';
 import { api, makeDataDir } from '../helpers/server.js';
 
@@ -20,6 +21,7 @@ const password = 'state-password-1';
 
 beforeAll(async () => {
   const dataDir = makeDataDir();
+  openDataDirDatabase(dataDir).close(); // the CLI adds users only to an existing store
   for (const role of ROLES) {
     const added = await runCli(['users', 'add', '--username', `state-${role}`, '--role', role, '--password-stdin', '--data-dir', dataDir], `${password}\n`);
     expect(added.code, added.stderr).toBe(0);

@@ -2,10 +2,18 @@ import { statSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../shared/api.js';
+import { openDataDirDatabase } from '../../server/start.js';
 import { runCli, serve } from '../helpers/cli.js';
 import { api, makeDataDir } from '../helpers/server.js';
 
 const quiet = ['--secret-store', 'memory', '--log-level', 'silent'];
+
+/** A data directory with an empty store in it: only `serve` creates one, the other commands refuse a directory without. */
+function makeStore(): string {
+  const dataDir = makeDataDir();
+  openDataDirDatabase(dataDir).close();
+  return dataDir;
+}
 
 describe('tillbase serve', () => {
   it('prints one listening line, serves, and exits 0 on SIGTERM and on Ctrl-C', async () => {
@@ -90,7 +98,7 @@ describe('tillbase serve', () => {
 
 describe('tillbase users', () => {
   it('adds, lists, changes the password of and removes users', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeStore();
     const added = await runCli(['users', 'add', '--username', 'dana', '--role', 'shop_manager', '--email', 'dana@example.test', '--display-name', 'Dana D', '--password-stdin', '--data-dir', dataDir], 'first-password\n');
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).not.toContain('first-password');
@@ -115,7 +123,7 @@ describe('tillbase users', () => {
   });
 
   it('refuses duplicates, short passwords, unknown roles and missing flags', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeStore();
     const add = (username: string, role: string, password: string) => runCli(['users', 'add', '--username', username, '--role', role, '--password-stdin', '--data-dir', dataDir], password);
     expect((await add('erin', 'cashier', 'erin-password')).code).toBe(0);
     const duplicate = await add('ERIN', 'cashier', 'erin-password');

@@ -1,0 +1,106 @@
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../config.js';
+import { checkTillbaseDatabase, copyDatabase, installDatabase, setAsideDatabase, UnusableDatabaseError, type DatabaseFileFacts } from '../data/backup.js';
+import { DatabaseTooNewError } from '../data/database.js';
+import { MIGRATIONS } from '../data/migrations/index.js';
+import { acquireServerLock, DataDirInUseError, describeHolder } from '../data/server-lock.js';
+import { DATABASE_FILE, prepareDataDir } from '../start.js';
+import { dataDirOf, existingDataDir, parse, type CliIo } from './args.js';
+
+function sizeOf(bytes: number): string {
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 'bytes';
+  for (const next of units) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  return unit === 'bytes' ? `${bytes} bytes` : `${value.toFixed(1)} ${unit}`;
+}
+
+function describe(facts: DatabaseFileFacts): string {
+  return `${sizeOf(facts.bytes)}, schema version ${facts.schemaVersion}, integrity check ok`;
+}
+
+/** Removes a half-made copy whatever went wrong, and says what was wrong with the file in one line. */
+async function makingCopy<T>(temporary: string, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    if (error instanceof UnusableDatabaseError || error instanceof DatabaseTooNewError) throw new ConfigError(`${what}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** `tillbase backup FILE [--force]`: a consistent copy of the live database, made while the server sells. */
+export async function backupCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse('backup', args, { force: { type: 'boolean' } }, 1);
+  const dataDir = existingDataDir(dataDirOf(values, io.env));
+  const database = join(dataDir, DATABASE_FILE);
+  const target = resolve(positionals[0] ?? '');
+  if (target === database || target.startsWith(`${database}-`)) throw new ConfigError(`${target} is the live database or one of its files: back up to another file`);
+  if (!existsSync(dirname(target))) throw new ConfigError(`cannot back up to ${target}: the directory ${dirname(target)} does not exist`);
+  if (existsSync(target) && !values.force) throw new ConfigError(`${target} exists already: pass --force to replace it, or choose another file`);
+  if (existsSync(target) && statSync(target).isDirectory()) throw new ConfigError(`${target} is a directory: name the backup file`);
+
+  // Built beside the target and renamed into place: an interrupted backup never leaves a file
+  // that looks like a backup, and --force never destroys the old one before the new one is whole.
+  const temporary = `${target}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  const facts = await makingCopy(temporary, `the database in ${dataDir} cannot be backed up`, async () => {
+    await copyDatabase(database, temporary, { readonly: false });
+    const checked = checkTillbaseDatabase(temporary);
+    renameSync(temporary, target);
+    return checked;
+  });
+  io.stdout.write(`backed up ${database} to ${target}: ${describe(facts)}\n`);
+  return 0;
+}
+
+function restoreTimestamp(): string {
+  return new Date().toISOString().replace(/:/g, '');
+}
+
+/**
+ * `tillbase restore FILE`: puts a checked copy of a backup in place of the database while holding
+ * the data directory's lock, so no server can start on a half-swapped database. The replaced
+ * database is kept. Unlike the other commands it may create the data directory: restoring onto a
+ * new till is what it is for.
+ */
+export async function restoreCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse('restore', args, {}, 1);
+  const source = resolve(positionals[0] ?? '');
+  if (!existsSync(source)) throw new ConfigError(`cannot restore ${source}: no such file`);
+  if (statSync(source).isDirectory()) throw new ConfigError(`cannot restore ${source}: it is a directory`);
+  const dataDir = prepareDataDir(dataDirOf(values, io.env));
+  const database = join(dataDir, DATABASE_FILE);
+  if (source === database) throw new ConfigError(`${source} is the database itself: restore from a backup file`);
+
+  let lock;
+  try {
+    lock = acquireServerLock(dataDir, 'restore');
+  } catch (error) {
+    if (error instanceof DataDirInUseError) throw new ConfigError(`cannot restore while ${describeHolder(error.holder)} uses ${dataDir}: stop it first`);
+    throw error;
+  }
+  try {
+    const temporary = join(dataDir, `${DATABASE_FILE}.restore-${process.pid}.tmp`);
+    rmSync(temporary, { force: true });
+    const facts = await makingCopy(temporary, `cannot restore ${source}`, async () => {
+      await copyDatabase(source, temporary, { readonly: true });
+      return checkTillbaseDatabase(temporary);
+    });
+    const keptAs = `${database}.before-restore-${restoreTimestamp()}`;
+    const kept = setAsideDatabase(database, keptAs);
+    installDatabase(temporary, database);
+    io.stdout.write(`restored ${source} into ${database}: ${describe(facts)}\n`);
+    if (kept) io.stdout.write(`the replaced database is kept as ${keptAs}\n`);
+    if (facts.schemaVersion < MIGRATIONS.length) io.stdout.write(`its schema is migrated from version ${facts.schemaVersion} to ${MIGRATIONS.length} at the next start\n`);
+    return 0;
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,198 @@
+import { UsageError } from './args.js';
+
+/** One command's help: what `tillbase COMMAND --help` and `tillbase help COMMAND` print. */
+interface HelpTopic {
+  usage: string[];
+  summary: string;
+  options?: Array<[string, string]>;
+  env?: Array<[string, string]>;
+  examples: string[];
+  commands?: Record<string, HelpTopic>;
+}
+
+const DATA_DIR_OPTION: [string, string] = ['--data-dir DIR', 'the data directory (default: $XDG_DATA_HOME/tillbase or ~/.local/share/tillbase on Linux)'];
+const HELP_OPTION: [string, string] = ['-h, --help', 'print this help and exit'];
+const DATA_DIR_ENV: [string, string] = ['TILLBASE_DATA_DIR', 'the data directory when --data-dir is not given'];
+const EXISTING_DATABASE = 'It works on the database an earlier `tillbase serve` created, and refuses a directory without one.';
+
+function command(usage: string, summary: string, examples: string[], options: Array<[string, string]> = []): HelpTopic {
+  return { usage: [usage], summary, options: [...options, DATA_DIR_OPTION, HELP_OPTION], env: [DATA_DIR_ENV], examples };
+}
+
+function group(name: string, summary: string, commands: Record<string, HelpTopic>): HelpTopic {
+  const subcommands = Object.values(commands);
+  return {
+    usage: subcommands.flatMap((topic) => topic.usage),
+    summary: `${summary} Run \`tillbase ${name} COMMAND --help\` for one command's options.`,
+    options: [DATA_DIR_OPTION, HELP_OPTION],
+    env: [DATA_DIR_ENV],
+    examples: subcommands.map((topic) => topic.examples[0] ?? ''),
+    commands,
+  };
+}
+
+const SERVE: HelpTopic = {
+  usage: ['tillbase serve [options]'],
+  summary:
+    'Run the pos/v1 server on the data directory, creating and migrating its database as needed. One server per data directory: ' +
+    'a second one exits with code 2 naming the first. The browser UI is at the server root (http://127.0.0.1:8787/ by default). ' +
+    'Ctrl-C or SIGTERM stops it cleanly.',
+  options: [
+    ['--host HOST', 'the address to listen on (default 127.0.0.1)'],
+    ['--port PORT', 'the port; 0 picks a free one (default 8787)'],
+    ['--access-ttl DURATION', 'access token lifetime: 90s, 30m, 12h, 30d (default 30m)'],
+    ['--refresh-ttl DURATION', 'refresh token lifetime (default 30d)'],
+    ['--allowed-origin URL', 'a browser origin allowed to call the API (repeatable)'],
+    ['--allowed-host NAME', 'a Host name accepted besides loopback names (repeatable)'],
+    ['--secret-store STORE', 'auto, keychain, file or memory (default auto)'],
+    ['--demo, --no-demo', 'seed (or not) the demo store; by default only into an empty database'],
+    ['--log-level LEVEL', 'fatal, error, warn, info, debug, trace or silent (default info)'],
+    DATA_DIR_OPTION,
+    HELP_OPTION,
+  ],
+  env: [
+    ['TILLBASE_HOST, TILLBASE_PORT', 'defaults for --host and --port'],
+    ['TILLBASE_ACCESS_TTL, TILLBASE_REFRESH_TTL', 'defaults for the token lifetimes'],
+    ['TILLBASE_ALLOWED_ORIGINS, TILLBASE_ALLOWED_HOSTS', 'comma-separated lists added to the flags'],
+    ['TILLBASE_SECRET_STORE, TILLBASE_DEMO, TILLBASE_LOG_LEVEL', 'defaults for the other flags'],
+    DATA_DIR_ENV,
+  ],
+  examples: ['tillbase serve --port 8787 --data-dir /srv/till-1'],
+};
+
+const USERS = group('users', `Manage the people who log in. ${EXISTING_DATABASE}`, {
+  add: command(
+    'tillbase users add --username U --role R [--email E] [--display-name N] --password-stdin',
+    `Create a user with one role (administrator, shop_manager or cashier). The password (8 characters or more) is read from standard input, never from the command line. ${EXISTING_DATABASE}`,
+    ["printf '%s\\n' \"$PASSWORD\" | tillbase users add --username sam --role cashier --password-stdin"],
+    [
+      ['--username U', 'the login name (required)'],
+      ['--role R', 'administrator, shop_manager or cashier (required)'],
+      ['--email E', 'an email address'],
+      ['--display-name N', 'the name shown in the till'],
+      ['--password-stdin', 'read the password from standard input (required)'],
+    ],
+  ),
+  list: command('tillbase users list [--json]', `List users and their roles. ${EXISTING_DATABASE}`, ['tillbase users list --json'], [['--json', 'print JSON instead of a table']]),
+  passwd: command(
+    'tillbase users passwd USERNAME --password-stdin',
+    `Set a new password, read from standard input; the user's sessions end at once. ${EXISTING_DATABASE}`,
+    ["printf '%s\\n' \"$PASSWORD\" | tillbase users passwd sam --password-stdin"],
+    [['--password-stdin', 'read the new password from standard input (required)']],
+  ),
+  remove: command('tillbase users remove USERNAME', `Remove a user; their tokens stop working at once. ${EXISTING_DATABASE}`, ['tillbase users remove sam']),
+});
+
+const ROLES = group('roles', `Show and change what each role may do; a change applies to the next request, without a restart. ${EXISTING_DATABASE}`, {
+  list: command('tillbase roles list', `Print each role and its capabilities. ${EXISTING_DATABASE}`, ['tillbase roles list']),
+  grant: command('tillbase roles grant ROLE CAPABILITY', `Give a role a capability. ${EXISTING_DATABASE}`, ['tillbase roles grant cashier manage_pos']),
+  revoke: command('tillbase roles revoke ROLE CAPABILITY', `Take a capability from a role. ${EXISTING_DATABASE}`, ['tillbase roles revoke cashier list_customers']),
+});
+
+const IMPORT = group('import', `Import a WooCommerce CSV export in one transaction: a failure leaves the database as it was. ${EXISTING_DATABASE}`, {
+  products: command(
+    'tillbase import products FILE.csv',
+    `Create or update products and variations by SKU from WooCommerce's product CSV export (Products → Export). ${EXISTING_DATABASE}`,
+    ['tillbase import products wc-product-export.csv'],
+  ),
+  taxes: command(
+    'tillbase import taxes FILE.csv',
+    `Add tax rates from WooCommerce's tax-rate CSV (Settings → Tax → a class → Export CSV); a rate already stored is not added twice. ${EXISTING_DATABASE}`,
+    ['tillbase import taxes tax_rates.csv'],
+  ),
+});
+
+const BACKUP = command(
+  'tillbase backup FILE [--force]',
+  'Copy the database into FILE (mode 0600) with SQLite\'s online backup: consistent, and safe while the server runs and sells. ' +
+    'Prints the size and schema version of the copy. Refuses to replace an existing FILE without --force.',
+  ['tillbase backup /media/usb/till-$(date +%F).db'],
+  [['--force', 'replace FILE if it exists']],
+);
+
+const RESTORE = command(
+  'tillbase restore FILE',
+  'Replace the database with FILE, a backup. FILE must pass SQLite\'s integrity check, hold Tillbase\'s tables and have a schema ' +
+    'no newer than this Tillbase (an older one is migrated at the next start). Refused while a server uses the data directory: stop it first. ' +
+    'The replaced database is kept beside it as tillbase.db.before-restore-TIMESTAMP. A new data directory is created if needed.',
+  ['tillbase restore /media/usb/till-2025-01-31.db'],
+);
+
+const TILLBASE: HelpTopic = {
+  usage: ['tillbase COMMAND [options]'],
+  summary: 'Tillbase: the offline point-of-sale server and its administration.',
+  options: [['-h, --help', 'print help (also: tillbase help COMMAND, tillbase COMMAND --help)'], ['-v, --version', 'print the version']],
+  env: [DATA_DIR_ENV],
+  examples: ['tillbase serve', 'tillbase users add --username sam --role cashier --password-stdin', 'tillbase backup till.db'],
+  commands: {
+    serve: SERVE,
+    users: USERS,
+    roles: ROLES,
+    import: IMPORT,
+    backup: BACKUP,
+    restore: RESTORE,
+  },
+};
+
+/** What the command list of `tillbase --help` says about each command without subcommands. */
+const SUMMARIES: Record<string, string> = {
+  serve: 'run the pos/v1 server and the browser UI',
+  backup: 'copy the live database into FILE',
+  restore: 'replace the database with a backup',
+};
+const WIDTH = 100;
+
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
+}
+
+function table(rows: Array<[string, string]>): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`);
+}
+
+function render(topic: HelpTopic, path: string[]): string {
+  const lines = [`Usage: ${topic.usage[0] ?? ''}`, ...topic.usage.slice(1).map((line) => `       ${line}`), '', ...wrap(topic.summary)];
+  if (path.length === 0 && topic.commands !== undefined) {
+    const rows = Object.entries(topic.commands).flatMap(([name, sub]) =>
+      sub.commands === undefined ? [`${(sub.usage[0] ?? name).replace(/^tillbase /, '').padEnd(28)}${SUMMARIES[name] ?? ''}`] : sub.usage.map((usage) => usage.replace(/^tillbase /, '')),
+    );
+    lines.push('', 'Commands:', ...rows.map((row) => `  ${row}`));
+    lines.push('', 'Run `tillbase help COMMAND` or `tillbase COMMAND --help` for its options and environment variables.');
+  }
+  if (topic.options !== undefined) lines.push('', 'Options:', ...table(topic.options));
+  if (topic.env !== undefined) lines.push('', 'Environment:', ...table(topic.env));
+  lines.push('', topic.examples.length > 1 ? 'Examples:' : 'Example:', ...topic.examples.map((example) => `  ${example}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The help for a command path such as `['users', 'add']`. Words past a command without
+ * subcommands are its arguments and are ignored; an unknown command is a UsageError.
+ */
+export function helpText(words: readonly string[]): string {
+  let topic = TILLBASE;
+  const path: string[] = [];
+  for (const word of words) {
+    if (topic.commands === undefined) break;
+    const next = topic.commands[word];
+    if (next === undefined) {
+      const known = Object.keys(topic.commands).join(', ');
+      throw new UsageError(path.length === 0 ? `unknown command "${word}"` : `unknown ${path.join(' ')} command "${word}" (${known})`, path.join(' '));
+    }
+    topic = next;
+    path.push(word);
+  }
+  return render(topic, path);
+}
+

@@ -1,0 +1,60 @@
+import { ConfigError, defaultServeOptions, LOG_LEVELS, parseChoice, parseDuration, parseHostName, parseOrigin, parsePort, SECRET_STORE_CHOICES, type ServeOptions } from '../config.js';
+import { startServer } from '../start.js';
+import { dataDirOf, parse, type CliIo } from './args.js';
+
+function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
+  const { values } = parse(
+    'serve',
+    args,
+    {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'access-ttl': { type: 'string' },
+      'refresh-ttl': { type: 'string' },
+      'allowed-origin': { type: 'string', multiple: true },
+      'allowed-host': { type: 'string', multiple: true },
+      'secret-store': { type: 'string' },
+      demo: { type: 'boolean' },
+      'no-demo': { type: 'boolean' },
+      'log-level': { type: 'string' },
+    },
+    0,
+  );
+  if (values.demo && values['no-demo']) throw new ConfigError('--demo and --no-demo contradict each other');
+  const defaults = defaultServeOptions(env);
+  return {
+    dataDir: dataDirOf(values, env),
+    host: values.host ?? defaults.host,
+    port: values.port === undefined ? defaults.port : parsePort(values.port),
+    accessTtlSeconds: values['access-ttl'] === undefined ? defaults.accessTtlSeconds : parseDuration(values['access-ttl'], '--access-ttl'),
+    refreshTtlSeconds: values['refresh-ttl'] === undefined ? defaults.refreshTtlSeconds : parseDuration(values['refresh-ttl'], '--refresh-ttl'),
+    allowedOrigins: [...defaults.allowedOrigins, ...(values['allowed-origin'] ?? []).map(parseOrigin)],
+    allowedHosts: [...defaults.allowedHosts, ...(values['allowed-host'] ?? []).map(parseHostName)],
+    secretStore: values['secret-store'] === undefined ? defaults.secretStore : parseChoice(values['secret-store'], SECRET_STORE_CHOICES, '--secret-store'),
+    demo: values.demo ? true : values['no-demo'] ? false : defaults.demo,
+    logLevel: values['log-level'] === undefined ? defaults.logLevel : parseChoice(values['log-level'], LOG_LEVELS, '--log-level'),
+  };
+}
+
+/** `tillbase serve`: runs until SIGINT or SIGTERM, then closes the server and the database. */
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const options = serveOptions(args, io.env);
+  // The handlers go in before anything starts: a supervisor may stop the server the instant it
+  // reports ready (or while it starts), and Ctrl-C or SIGTERM must always close it cleanly.
+  let requestStop = (): void => undefined;
+  const stopRequested = new Promise<void>((resolve) => {
+    requestStop = resolve;
+  });
+  process.once('SIGINT', requestStop);
+  process.once('SIGTERM', requestStop);
+  try {
+    const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
+    io.stdout.write(`Tillbase listening on ${server.apiUrl}\n`);
+    await stopRequested;
+    await server.close();
+    return 0;
+  } finally {
+    process.off('SIGINT', requestStop);
+    process.off('SIGTERM', requestStop);
+  }
+}
