@@ -135,6 +135,24 @@ export class CouponsRepository {
 
   list(filter: CouponFilter, sort: CouponSort, limit: number, offset: number): { records: CouponRecord[]; total: number } {
     const params = new SqlParams();
+    const where = this.where(filter, params);
+    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM coupons c WHERE ${where}`).get(params.values)?.n ?? 0;
+    const rows = this.db
+      .prepare<[Record<string, unknown>], CouponRow>(`SELECT * FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
+      .all(params.values);
+    return { records: rows.map(toRecord), total };
+  }
+
+  /** Every matching id with its modification time, for the offline-sync audit (`per_page=-1`). */
+  modificationIndex(filter: CouponFilter, sort: CouponSort): Array<{ id: number; date_modified_gmt: string }> {
+    const params = new SqlParams();
+    const where = this.where(filter, params);
+    return this.db
+      .prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT c.id, c.date_modified_gmt FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
+      .all(params.values);
+  }
+
+  private where(filter: CouponFilter, params: SqlParams): string {
     const clauses: string[] = ["c.status <> 'trash'"];
     if (filter.code !== undefined) clauses.push(`c.code = ${params.bind(filter.code)}`);
     if (filter.search !== undefined && filter.search !== '') {
@@ -147,9 +165,10 @@ export class CouponsRepository {
     if (filter.createdBefore !== undefined) clauses.push(`c.date_created_gmt < ${params.bind(filter.createdBefore)}`);
     if (filter.modifiedAfter !== undefined) clauses.push(`c.date_modified_gmt > ${params.bind(filter.modifiedAfter)}`);
     if (filter.modifiedBefore !== undefined) clauses.push(`c.date_modified_gmt < ${params.bind(filter.modifiedBefore)}`);
-    const where = clauses.join(' AND ');
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM coupons c WHERE ${where}`).get(params.values)?.n ?? 0;
+    return clauses.join(' AND ');
+  }
 
+  private orderBy(sort: CouponSort, params: SqlParams): string {
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
     const include = sort.include ?? [];
     const keys: Record<CouponSort['orderby'], string> = {
@@ -160,11 +179,6 @@ export class CouponsRepository {
       slug: 'c.code COLLATE NOCASE',
       modified: 'c.date_modified_gmt',
     };
-    const rows = this.db
-      .prepare<[Record<string, unknown>], CouponRow>(
-        `SELECT * FROM coupons c WHERE ${where} ORDER BY ${keys[sort.orderby]} ${direction}, c.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
-      )
-      .all(params.values);
-    return { records: rows.map(toRecord), total };
+    return `${keys[sort.orderby]} ${direction}, c.id ${direction}`;
   }
 }

@@ -136,6 +136,24 @@ export class CustomersRepository {
 
   list(filter: CustomerFilter, sort: CustomerSort, limit: number, offset: number): { records: CustomerRecord[]; total: number } {
     const params = new SqlParams();
+    const where = this.where(filter, params);
+    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
+    const rows = this.db
+      .prepare<[Record<string, unknown>], CustomerRow>(`SELECT * FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
+      .all(params.values);
+    return { records: rows.map(toRecord), total };
+  }
+
+  /** Every matching id with its modification time, for the offline-sync audit (`per_page=-1`). */
+  modificationIndex(filter: CustomerFilter, sort: CustomerSort): Array<{ id: number; date_modified_gmt: string }> {
+    const params = new SqlParams();
+    const where = this.where(filter, params);
+    return this.db
+      .prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT c.id, c.date_modified_gmt FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
+      .all(params.values);
+  }
+
+  private where(filter: CustomerFilter, params: SqlParams): string {
     const clauses: string[] = ['1 = 1'];
     if (filter.search !== undefined && filter.search !== '') {
       const pattern = params.bind(likePattern(filter.search));
@@ -155,9 +173,10 @@ export class CustomersRepository {
     if (filter.email !== undefined) clauses.push(`c.email = ${params.bind(filter.email)}`);
     if (filter.include !== undefined) clauses.push(`c.id IN (${params.list(filter.include)})`);
     if (filter.exclude !== undefined) clauses.push(`c.id NOT IN (${params.list(filter.exclude)})`);
-    const where = clauses.join(' AND ');
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
+    return clauses.join(' AND ');
+  }
 
+  private orderBy(sort: CustomerSort, params: SqlParams): string {
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
     const include = sort.include ?? [];
     const keys: Record<CustomerSort['orderby'], string> = {
@@ -166,11 +185,6 @@ export class CustomersRepository {
       name: `c.last_name COLLATE NOCASE ${direction}, c.first_name COLLATE NOCASE ${direction}`,
       registered_date: `c.date_created_gmt ${direction}`,
     };
-    const rows = this.db
-      .prepare<[Record<string, unknown>], CustomerRow>(
-        `SELECT * FROM customers c WHERE ${where} ORDER BY ${keys[sort.orderby]}, c.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
-      )
-      .all(params.values);
-    return { records: rows.map(toRecord), total };
+    return `${keys[sort.orderby]}, c.id ${direction}`;
   }
 }

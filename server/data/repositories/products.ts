@@ -3,7 +3,8 @@ import { type CollectionFilter, prepared, SqlParams } from '../sql.js';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
-import { managedStockStatus, variableStockStatus } from '../../domain/catalogue/stock.js';
+import { managedStockStatus } from '../../domain/catalogue/stock.js';
+import { gtinForms } from '../../domain/catalogue/barcode.js';
 import { slugify, variationName } from '../../domain/catalogue/naming.js';
 import type {
   CatalogueItemType,
@@ -16,6 +17,8 @@ import type {
 } from '../../domain/catalogue/types.js';
 import type { MetaData } from '../../domain/stores.js';
 import { writeTransaction } from '../write-transaction.js';
+import { ProductStockRepository } from './product-stock.js';
+import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
 
 interface ProductRow {
   id: number;
@@ -53,6 +56,7 @@ interface ProductRow {
   date_modified_gmt: string;
   parent_name: string | null;
   parent_tax_class: string | null;
+  pos_visibility: string;
 }
 
 function toRecord(row: ProductRow): ProductRecord {
@@ -95,6 +99,7 @@ function toRecord(row: ProductRow): ProductRecord {
     date_modified_gmt: row.date_modified_gmt,
     parent_name: isVariation ? row.parent_name : null,
     parent_tax_class: isVariation ? row.parent_tax_class : null,
+    pos_visibility: row.pos_visibility,
   };
 }
 
@@ -171,7 +176,10 @@ export interface CatalogueFilter extends CollectionFilter {
   /** GMT now, for the sale window of `onSale`. */
   now: string;
   skus?: string[] | undefined;
-  barcode?: string | undefined;
+  /** Ids a barcode lookup resolved (see domain/catalogue/barcode-lookup.ts). */
+  barcodeMatches?: number[] | undefined;
+  /** Leaves out items marked `online_only` (general setting `pos_only_products`). */
+  hideOnlineOnly?: boolean | undefined;
   categories?: number[] | undefined;
   tags?: number[] | undefined;
   brands?: number[] | undefined;
@@ -249,11 +257,20 @@ function searchClause(search: string, params: SqlParams): string {
     UNION ALL SELECT id FROM products WHERE barcode = ${from})`;
 }
 
+/** A search that is a whole SKU or barcode (any GTIN form of it) puts that item first, whatever the order asked for. */
+function exactMatchFirst(search: string | undefined, params: SqlParams): string {
+  if (search === undefined || search === '') return '';
+  return `(p.sku = ${params.bind(search)} COLLATE NOCASE OR p.barcode IN (${params.list(gtinForms(search))})) DESC, `;
+}
+
 const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;
 
 export class ProductsRepository {
+  private readonly stock: ProductStockRepository;
+
   constructor(private readonly db: Database) {
     registerPriceFunctions(db);
+    this.stock = new ProductStockRepository(db);
   }
 
   private prepare<Parameters extends unknown[] | object = unknown[], Result = unknown>(sql: string): Statement<Parameters, Result> {
@@ -324,22 +341,22 @@ export class ProductsRepository {
 
   /**
    * Changes the stock of a stock-managed item by `delta` (negative to sell), with its status and
-   * modification date; a variable parent's status follows its variations. No-op when stock is not managed.
+   * modification date; a variable parent's status follows its variations. No-op when stock is not
+   * managed. The stock ledger records it with `entry` (by default a `sale` when taking and a
+   * `restock` when giving back).
    */
-  adjustStock(id: number, delta: number): void {
-    writeTransaction(this.db, () => {
-      const row = this
-        .prepare<[number], { manage_stock: number; stock_quantity: number | null; backorders: string; type: string; parent_id: number }>(
-          'SELECT manage_stock, stock_quantity, backorders, type, parent_id FROM products WHERE id = ?',
-        )
-        .get(id);
-      if (!row || row.manage_stock !== 1) return;
-      const quantity = (row.stock_quantity ?? 0) + delta;
-      this
-        .prepare('UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?')
-        .run(quantity, managedStockStatus(quantity, row.backorders), gmtNow(), id);
-      if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
-    });
+  adjustStock(id: number, delta: number, entry?: StockEntry): void {
+    this.stock.adjust(id, delta, entry ?? { reason: delta < 0 ? 'sale' : 'restock' });
+  }
+
+  /** Sets a stock-managed item's stock (an import, a count); recorded in the ledger as an `import` unless `entry` says otherwise. */
+  setStock(id: number, quantity: number, entry: StockEntry = { reason: 'import' }): void {
+    this.stock.set(id, quantity, entry);
+  }
+
+  /** Runs `work` (bulk writes of an import, say) with `entry` as the ledger reason of every stock change it makes. */
+  recordingStock<T>(entry: StockEntry, work: () => T): T {
+    return new StockLedgerRepository(this.db).recording(entry, work);
   }
 
   /**
@@ -353,16 +370,8 @@ export class ProductsRepository {
     });
   }
 
-  /** A variable product's stored stock status, derived from its variations (as WooCommerce syncs it). */
   private syncParentStockStatus(parentId: number): void {
-    const parent = this.prepare<[number], { stock_status: string; type: string }>('SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
-    if (parent?.type !== 'variable') return;
-    const children = this
-      .prepare<[number], { stock_status: string }>("SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'")
-      .all(parentId)
-      .map((child) => child.stock_status);
-    const status = variableStockStatus(children);
-    if (status !== parent.stock_status) this.prepare('UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
+    this.stock.syncParentStockStatus(parentId);
   }
 
   /** A slug not yet used by another product (WordPress appends -2, -3...). */
@@ -373,8 +382,9 @@ export class ProductsRepository {
     return slug;
   }
 
-  create(product: NewProduct): ProductRecord {
-    return writeTransaction(this.db, () => {
+  /** A new product or variation; its opening stock is recorded in the ledger with `stockEntry` (`opening` when omitted). */
+  create(product: NewProduct, stockEntry?: StockEntry): ProductRecord {
+    return new StockLedgerRepository(this.db).recording(stockEntry, () => {
       const now = gmtNow();
       const isVariation = product.type === 'variation';
       let name = product.name;
@@ -455,7 +465,8 @@ export class ProductsRepository {
     clauses.push(filter.status === undefined ? "p.status <> 'trash'" : `p.status = ${params.bind(filter.status)}`);
     if (filter.search !== undefined && filter.search !== '') clauses.push(searchClause(filter.search, params));
     if (filter.skus !== undefined) clauses.push(`p.sku IN (${params.list(filter.skus)})`);
-    if (filter.barcode !== undefined) clauses.push(`p.barcode = ${params.bind(filter.barcode)}`);
+    if (filter.barcodeMatches !== undefined) clauses.push(`p.id IN (${filter.barcodeMatches.length === 0 ? 'NULL' : params.list(filter.barcodeMatches)})`);
+    if (filter.hideOnlineOnly === true) clauses.push(`p.pos_visibility <> 'online_only'`);
     for (const termIds of [filter.categories, filter.tags, filter.brands]) {
       // Written as an IN list so that the planner can start from the term's index instead of testing every product.
       if (termIds !== undefined) clauses.push(`p.id IN (SELECT pt.product_id FROM product_terms pt WHERE pt.term_id IN (${params.list(termIds)}))`);
@@ -507,7 +518,7 @@ export class ProductsRepository {
   list(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { records: ProductRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(kind, filter, params);
-    const page = `ORDER BY ${this.orderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
+    const page = `ORDER BY ${exactMatchFirst(filter.search, params)}${this.orderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
     // The page's ids first, then their rows: sorting narrow keys instead of whole rows keeps a search
     // or a category of thousands of matches fast.
     let rows: Array<{ id: number; total?: number }>;

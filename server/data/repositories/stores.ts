@@ -1,4 +1,6 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
+import { writeTransaction } from '../write-transaction.js';
 import { gmtNow } from '../../domain/dates.js';
 import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../domain/stores.js';
 
@@ -58,5 +60,33 @@ export class StoresRepository {
       .prepare('UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?')
       .run(name, JSON.stringify(fields), JSON.stringify(metaData), gmtNow(), id).changes;
     return changed > 0 ? this.find(id) : undefined;
+  }
+}
+
+/** Which users sell in which stores (migration 7). */
+export class StoreUsersRepository {
+  constructor(private readonly db: Database) {}
+
+  usersOf(storeId: number): number[] {
+    return prepared<[number], { user_id: number }>(this.db, 'SELECT user_id FROM store_users WHERE store_id = ? ORDER BY user_id').all(storeId).map((row) => row.user_id);
+  }
+
+  storesOf(userId: number): number[] {
+    return prepared<[number], { store_id: number }>(this.db, 'SELECT store_id FROM store_users WHERE user_id = ? ORDER BY store_id').all(userId).map((row) => row.store_id);
+  }
+
+  /** Makes the store's users exactly `userIds`. */
+  setUsers(storeId: number, userIds: readonly number[]): void {
+    writeTransaction(this.db, () => {
+      prepared(this.db, 'DELETE FROM store_users WHERE store_id = ?').run(storeId);
+      const add = prepared(this.db, 'INSERT OR IGNORE INTO store_users (store_id, user_id) VALUES (?, ?)');
+      for (const userId of userIds) add.run(storeId, userId);
+    });
+  }
+
+  /** The ids among `userIds` that are not users. */
+  unknownUsers(userIds: readonly number[]): number[] {
+    const exists = prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM users WHERE id = ?');
+    return userIds.filter((id) => exists.get(id)?.n !== 1);
   }
 }

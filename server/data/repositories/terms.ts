@@ -51,6 +51,36 @@ export class TermsRepository {
     return record;
   }
 
+  /** Writes a term's fields (those given). */
+  update(id: number, changes: Partial<Omit<NewTerm, never>>): void {
+    const current = this.db.prepare<[number], { name: string; slug: string; parent: number; description: string; menu_order: number }>('SELECT * FROM terms WHERE id = ?').get(id);
+    if (!current) return;
+    const given = (Object.entries(changes) as Array<[string, unknown]>).filter(([, value]) => value !== undefined);
+    const next = { ...current, ...Object.fromEntries(given) };
+    this.db.prepare('UPDATE terms SET name = ?, slug = ?, parent = ?, description = ?, menu_order = ? WHERE id = ?').run(next.name, next.slug, next.parent, next.description, next.menu_order, id);
+  }
+
+  /** Deletes a term; its children move up to its parent, as WordPress does. Products lose it (cascade). */
+  delete(id: number): void {
+    writeTransaction(this.db, () => {
+      this.db.prepare('UPDATE terms SET parent = (SELECT parent FROM terms WHERE id = ?) WHERE parent = ?').run(id, id);
+      this.db.prepare('DELETE FROM terms WHERE id = ?').run(id);
+    });
+  }
+
+  /** Another term of the taxonomy with this slug. */
+  slugOwner(taxonomy: Taxonomy, slug: string, exceptId: number): number | undefined {
+    return this.db.prepare<[string, string, number], { id: number }>('SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(taxonomy, slug, exceptId)?.id;
+  }
+
+  /** The term's ancestors' ids, nearest first (to refuse a parent that is the term's own descendant). */
+  ancestorsOf(id: number): number[] {
+    return this.db
+      .prepare<[number], { id: number }>('WITH RECURSIVE up(id, parent) AS (SELECT id, parent FROM terms WHERE id = ? UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent) SELECT id FROM up')
+      .all(id)
+      .map((row) => row.id);
+  }
+
   /** Adds terms to a product (already assigned ones are kept once). */
   assign(productId: number, termIds: readonly number[]): void {
     const add = this.db.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');

@@ -13,3 +13,14 @@ export function ean13(first12: string): string {
 export function isValidEan13(code: string): boolean {
   return /^\d{13}$/.test(code) && ean13CheckDigit(code.slice(0, 12)) === Number(code.slice(12));
 }
+
+/**
+ * The forms one GTIN takes: a UPC-A (12 digits), its EAN-13 (a leading 0) and its GTIN-14 (two)
+ * are the same code, and scanners report whichever they were set up for. Anything else is itself.
+ */
+export function gtinForms(code: string): string[] {
+  if (!/^\d{12,14}$/.test(code)) return [code];
+  const core = code.replace(/^0+/, '');
+  const forms = [12, 13, 14].filter((length) => core.length <= length).map((length) => core.padStart(length, '0'));
+  return [...new Set([code, ...forms])];
+}

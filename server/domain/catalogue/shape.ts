@@ -71,6 +71,7 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
     shipping_class_id: 0,
     menu_order: record.menu_order,
     meta_data: record.meta_data,
+    pos_visibility: record.pos_visibility,
   };
 }
 

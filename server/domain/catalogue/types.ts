@@ -84,7 +84,11 @@ export interface ProductRecord {
   /** The parent's name and tax class, for variations (null on products). */
   parent_name: string | null;
   parent_tax_class: string | null;
+  /** wcpos visibility: `''` everywhere, `pos_only`, or `online_only` (hidden at the till while `pos_only_products` is on). */
+  pos_visibility: string;
 }
+
+export const POS_VISIBILITIES = ['', 'pos_only', 'online_only'] as const;
 
 export type Taxonomy = 'product_cat' | 'product_tag' | 'product_brand';
 

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
 import { readSection, type SettingsSection } from './section.js';
 
+/**
+ * The e-mail groups are refused on: Tillbase runs offline on the till and sends no e-mail, so a
+ * switched-on notification would look configured and never arrive. They stay in the group, all
+ * off, so that clients written for wcpos find the keys they expect.
+ */
+const off = z.literal(false, { error: 'Tillbase runs offline and sends no e-mail: e-mail notifications stay off (send them from the central store)' }).default(false);
+
 const handles = z.array(z.string().trim().min(1).max(200)).max(100);
 
 /**
@@ -12,26 +19,26 @@ export const checkoutSettingsSchema = z.object({
   receipt_default_mode: z.enum(['fiscal', 'live']).default('fiscal'),
   prevent_overselling: z.boolean().default(false),
   admin_emails: z
-    .object({ enabled: z.boolean(), new_order: z.boolean(), cancelled_order: z.boolean(), failed_order: z.boolean() })
-    .default({ enabled: true, new_order: true, cancelled_order: true, failed_order: true }),
+    .strictObject({ enabled: off, new_order: off, cancelled_order: off, failed_order: off })
+    .default({ enabled: false, new_order: false, cancelled_order: false, failed_order: false }),
   customer_emails: z
-    .object({
-      enabled: z.boolean(),
-      customer_on_hold_order: z.boolean(),
-      customer_processing_order: z.boolean(),
-      customer_completed_order: z.boolean(),
-      customer_refunded_order: z.boolean(),
-      customer_failed_order: z.boolean(),
+    .strictObject({
+      enabled: off,
+      customer_on_hold_order: off,
+      customer_processing_order: off,
+      customer_completed_order: off,
+      customer_refunded_order: off,
+      customer_failed_order: off,
     })
     .default({
-      enabled: true,
-      customer_on_hold_order: true,
-      customer_processing_order: true,
-      customer_completed_order: true,
-      customer_refunded_order: true,
-      customer_failed_order: true,
+      enabled: false,
+      customer_on_hold_order: false,
+      customer_processing_order: false,
+      customer_completed_order: false,
+      customer_refunded_order: false,
+      customer_failed_order: false,
     }),
-  cashier_emails: z.object({ enabled: z.boolean(), new_order: z.boolean() }).default({ enabled: false, new_order: false }),
+  cashier_emails: z.strictObject({ enabled: off, new_order: off }).default({ enabled: false, new_order: false }),
   dequeue_script_handles: handles.default([]),
   dequeue_style_handles: handles.default([]),
   disable_wp_head: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
 import type { Store } from '../stores.js';
+import { variableMeasureLayoutSchema } from '../catalogue/gs1.js';
 import { readSection, type SettingsSection } from './section.js';
 
 const taxId = z.object({ type: z.string().trim().min(1, 'type is required').max(64), value: z.string().trim().min(1, 'value is required').max(128), label: z.string().max(128).optional() });
@@ -14,6 +15,8 @@ export const generalSettingsSchema = z.object({
   default_customer_is_cashier: z.boolean().default(false),
   /** The product field or meta key a scanned barcode is matched against. */
   barcode_field: z.string().trim().min(1, 'must name a product field').max(255).default('_global_unique_id'),
+  /** The layout of GS1 variable-measure (20-29) codes printed by the shop's scales (domain/catalogue/gs1.ts). */
+  variable_measure_barcodes: variableMeasureLayoutSchema.default({ enabled: true, measure: 'weight', item_digits: 5, value_decimals: null }),
   generate_username: z.boolean().default(true),
   restore_stock_on_delete: z.boolean().default(true),
   storefront_receipt_enabled: z.boolean().default(false),
@@ -28,7 +31,7 @@ export const generalSettingsSchema = z.object({
 });
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
 
-export const GENERAL_SETTINGS: SettingsSection<typeof generalSettingsSchema> = { name: 'general', schema: generalSettingsSchema, replacedWhole: ['store_tax_ids'] };
+export const GENERAL_SETTINGS: SettingsSection<typeof generalSettingsSchema> = { name: 'general', schema: generalSettingsSchema, replacedWhole: ['store_tax_ids'], readOnly: ['store_defaults'] };
 
 export function readGeneralSettings(settings: SettingsRepository): GeneralSettings {
   return readSection(settings, GENERAL_SETTINGS);

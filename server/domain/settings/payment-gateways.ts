@@ -3,7 +3,7 @@ import type { SettingsRepository } from '../../data/repositories/settings.js';
 
 export const PAYMENT_GATEWAYS_SECTION = 'payment-gateways';
 
-const gatewaySetting = z.object({
+const gatewaySetting = z.strictObject({
   order: z.number().int().min(0).default(0),
   enabled: z.boolean().default(true),
   /** The status a paid order moves to (`completed` unless it needs shipping). */

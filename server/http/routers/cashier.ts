@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
-import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository, type UserRecord } from '../../data/repositories/users.js';
 import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
 import { notFound } from '../../domain/errors.js';
+import { StoreAccess } from '../../domain/store-access.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -14,7 +14,6 @@ import { idParams, parseParams } from '../validation.js';
 export function createCashierRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const users = new UsersRepository(db);
-  const stores = new StoresRepository(db);
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
   const visibleCashier = (req: Request, res: Response): UserRecord => {
@@ -24,17 +23,16 @@ export function createCashierRouter({ auth, db }: AppContext): Router {
     return user;
   };
 
-  // Every store is open to every cashier: Tillbase has no per-store access rules.
-  const accessibleStores = (req: Request) => stores.list(-1, 0).stores.map((store) => storeResourceFor(req, store, 'view'));
+  const access = new StoreAccess(db);
+  const accessibleStores = (req: Request, user: UserRecord) => access.storesOf(user.id).map((store) => storeResourceFor(req, store, 'view'));
 
   routes.get('/cashier/{id}', (req, res) => {
     const user = visibleCashier(req, res);
-    sendItem(req, res, cashierProfile(user, users.rolesOf(user.id), users.capabilitiesOf(user.id), accessibleStores(req)));
+    sendItem(req, res, cashierProfile(user, users.rolesOf(user.id), users.capabilitiesOf(user.id), accessibleStores(req, user)));
   });
 
   routes.get('/cashier/{id}/stores', (req, res) => {
-    visibleCashier(req, res);
-    sendAll(req, res, accessibleStores(req));
+    sendAll(req, res, accessibleStores(req, visibleCashier(req, res)));
   });
 
   return routes.router;

@@ -1,13 +1,17 @@
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { COUPON_ORDERBY, CouponsRepository } from '../../data/repositories/coupons.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
+import { CouponWriter } from '../../domain/coupons/coupon-writer.js';
+import { couponInputSchema } from '../../domain/coupons/input.js';
 import { shapeCoupon } from '../../domain/coupons/shape.js';
+import type { CouponRecord } from '../../domain/coupons/types.js';
 import { invalidParams } from '../../domain/errors.js';
-import { apiBase, collectionFilterOf, offsetOf, orderQuery, pagingQuery, sendPage } from '../collection.js';
+import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idListSchema, parseQuery, queryDate } from '../validation.js';
+import { principalOf } from '../middleware/access.js';
+import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
 const couponsQuery = pagingQuery.extend({
   code: z.string().trim().min(1, 'must not be empty').max(200).optional(),
@@ -22,13 +26,22 @@ const couponsQuery = pagingQuery.extend({
   modified_before: queryDate.optional(),
 });
 
-/** Coupon lookup for the till: `code` finds one case-insensitively (woocommerce-reference §2.5). */
-export function createCouponsRouter({ auth, db }: AppContext): Router {
+/**
+ * Coupon lookup for the till: `code` finds one case-insensitively (woocommerce-reference §2.5).
+ * Creating, changing and deleting coupons takes `manage_products`, as the catalogue does.
+ */
+export function createCouponsRouter({ auth, db, logs }: AppContext): Router {
   const routes = endpointRouter(auth);
   const coupons = new CouponsRepository(db);
   const stores = new StoresRepository(db);
 
   routes.get('/coupons', (req, res) => {
+    if (isSyncAudit(req)) {
+      const query = parseWith(couponsQuery, { ...req.query, per_page: undefined, page: undefined });
+      const index = coupons.modificationIndex({ ...collectionFilterOf(query), code: query.code }, { orderby: query.orderby, order: query.order, include: query.include });
+      sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+      return;
+    }
     const query = parseQuery(couponsQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const { records, total } = coupons.list(
@@ -43,6 +56,39 @@ export function createCouponsRouter({ auth, db }: AppContext): Router {
     const store = stores.defaultStore();
     const base = apiBase(req);
     sendPage(req, res, records.map((record) => shapeCoupon(record, base, store)), total, query);
+  });
+
+  const writer = new CouponWriter(db);
+  const shape = (req: Request, record: CouponRecord) => shapeCoupon(record, apiBase(req), stores.defaultStore());
+  const record = (res: Response, message: string, couponId: number) => {
+    logs.add({ level: 'info', source: 'coupons', message, context: { coupon_id: couponId, user_id: principalOf(res).user.id } });
+  };
+
+  routes.get('/coupons/{id}', (req, res) => {
+    sendItem(req, res, shape(req, writer.coupon(parseParams(idParams, req).id)));
+  });
+
+  routes.post('/coupons', (req, res) => {
+    const created = writer.create(parseBody(couponInputSchema, req));
+    record(res, `Coupon ${created.id} (${created.code}) created`, created.id);
+    sendItem(req, res, shape(req, created), { location: `${apiBase(req)}/coupons/${created.id}` });
+  });
+
+  const update = (req: Request, res: Response) => {
+    const { id } = parseParams(idParams, req);
+    const updated = writer.update(id, parseBody(couponInputSchema, req));
+    record(res, `Coupon ${id} updated`, id);
+    sendItem(req, res, shape(req, updated));
+  };
+  routes.patch('/coupons/{id}', update);
+  routes.put('/coupons/{id}', update);
+
+  routes.delete('/coupons/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const { force } = parseQuery(z.object({ force: queryBoolean.default(false) }), req);
+    const before = writer.delete(id, force);
+    record(res, `Coupon ${id} ${force ? 'deleted' : 'moved to the trash'}`, id);
+    sendItem(req, res, shape(req, force ? before : writer.coupon(id)));
   });
 
   return routes.router;

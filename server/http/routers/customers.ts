@@ -5,10 +5,10 @@ import { StoresRepository } from '../../data/repositories/stores.js';
 import { CustomerService, shapeCustomer } from '../../domain/customers/customers.js';
 import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
 import { invalidParams } from '../../domain/errors.js';
-import { apiBase, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
+import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idListSchema, idParams, parseBody, parseParams, parseQuery } from '../validation.js';
+import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
 
 const customersQuery = pagingQuery.extend({
   search: z.string().trim().max(200).optional(),
@@ -30,6 +30,15 @@ export function createCustomersRouter({ auth, db }: AppContext): Router {
   const timeZone = () => stores.defaultStore().timezone;
 
   routes.get('/customers', (req, res) => {
+    if (isSyncAudit(req)) {
+      const query = parseWith(customersQuery, { ...req.query, per_page: undefined, page: undefined });
+      const index = repository.modificationIndex(
+        { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
+        { orderby: query.orderby, order: query.order, include: query.include },
+      );
+      sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+      return;
+    }
     const query = parseQuery(customersQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const { records, total } = repository.list(

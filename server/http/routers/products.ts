@@ -2,14 +2,18 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
 import { CATALOGUE_ORDERBY, ProductsRepository, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../data/repositories/products.js';
+import { BarcodesRepository } from '../../data/repositories/barcodes.js';
+import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TERM_ORDERBY, TermsRepository } from '../../data/repositories/terms.js';
+import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../domain/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/catalogue/types.js';
 import { gmtNow } from '../../domain/dates.js';
-import { invalidParams } from '../../domain/errors.js';
+import { invalidParams, notFound } from '../../domain/errors.js';
+import { readGeneralSettings } from '../../domain/settings/general.js';
 import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -62,7 +66,6 @@ function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
     ...collectionFilterOf(query),
     now: gmtNow(),
     skus: query.sku,
-    barcode: query.barcode,
     categories: query.category,
     tags: query.tag,
     brands: query.brand,
@@ -96,24 +99,42 @@ const termsQuery = pagingQuery.extend({
 export function createProductsRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
+  const settings = new SettingsRepository(db);
+  const barcodes = new BarcodesRepository(db);
+  const stores = new StoresRepository(db);
+
+  /**
+   * The filter as the till sees the catalogue: items marked online-only are left out while
+   * `pos_only_products` is on, and `barcode` is resolved by `barcode_field`, in any GTIN form, and
+   * as a GS1 variable-measure code (its match is shown on each item as `barcode_match`).
+   */
+  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => {
+    const general = readGeneralSettings(settings);
+    const filter: CatalogueFilter = { ...catalogueFilter(query), hideOnlineOnly: general.pos_only_products };
+    if (query.barcode === undefined) return { filter, match: undefined };
+    const barcodeSettings = { barcodeField: general.barcode_field, layout: general.variable_measure_barcodes, priceDecimals: stores.defaultStore().price_num_decimals };
+    const resolved = resolveBarcode(barcodes, barcodeSettings, query.barcode, kind);
+    return { filter: { ...filter, barcodeMatches: resolved.ids }, match: resolved.match };
+  };
+  const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) => (match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match })));
 
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, { ...req.query, per_page: undefined, page: undefined });
-      const index = catalogue.modificationIndex(kind, catalogueFilter(query), catalogueSort(query));
+      const index = catalogue.modificationIndex(kind, tillFilter(kind, query).filter, catalogueSort(query));
       sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);
-    const filter = catalogueFilter(query);
+    const { filter, match } = tillFilter(kind, query);
     const sort = catalogueSort(query);
     const context = shapeContextOf(req, db);
     if (kind === 'product') {
       const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
-      sendPage(req, res, page.items, page.total, query);
+      sendPage(req, res, withMatch(page.items, match), page.total, query);
     } else {
       const page = catalogue.listVariations(filter, sort, query.per_page, offsetOf(query), context);
-      sendPage(req, res, page.items, page.total, query);
+      sendPage(req, res, withMatch(page.items, match), page.total, query);
     }
   };
 
@@ -139,7 +160,9 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   routes.get('/products', listCatalogue('product', productsQuery));
   routes.get('/products/{id}', (req, res) => {
     const { id } = parseWith(idParams, req.params);
-    sendItem(req, res, catalogue.getProduct(id, shapeContextOf(req, db)));
+    const product = catalogue.getProduct(id, shapeContextOf(req, db));
+    if (product.pos_visibility === 'online_only' && readGeneralSettings(settings).pos_only_products) throw notFound('product');
+    sendItem(req, res, product);
   });
 
   return routes.router;

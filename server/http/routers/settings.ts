@@ -4,13 +4,15 @@ import { PaymentGatewaysRepository } from '../../data/repositories/payment-gatew
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TemplatesRepository } from '../../data/repositories/templates.js';
+import { APPROVAL_SETTINGS } from '../../domain/approvals/settings.js';
+import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
 import { GENERAL_SETTINGS, generalSettingsView, readGeneralSettings } from '../../domain/settings/general.js';
 import { settingsIndex } from '../../domain/settings/index.js';
 import { licenseInputSchema, licenseView, readLicense, storeLicenseKey } from '../../domain/settings/license.js';
 import { PAYMENT_GATEWAYS_SECTION, paymentGatewaySettingsSchema, readPaymentGatewaySettings } from '../../domain/settings/payment-gateways.js';
-import { patchSection, readSection, writeSection, type SettingsSection } from '../../domain/settings/section.js';
+import { patchSection, readSection, refuseUnknownKeys, writeSection, type SettingsSection } from '../../domain/settings/section.js';
 import { TAX_IDS_SETTINGS } from '../../domain/settings/tax-ids.js';
 import { checkTemplateChoices, TEMPLATE_SETTINGS } from '../../domain/templates/catalogue.js';
 import type { AppContext } from '../context.js';
@@ -29,9 +31,12 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   const gatewayCatalogue = new PaymentGatewaysRepository(db);
   const templates = new TemplatesRepository(db);
 
-  const recordChange = (userId: number, section: string, keys: readonly string[]): void => {
+  const audit = new AuditTrail(db);
+
+  const recordChange = (user: { id: number; username: string }, section: string, keys: readonly string[]): void => {
     if (keys.length === 0) return;
-    logs.add({ level: 'info', source: 'settings', message: `Settings group ${section} updated (${keys.join(', ')})`, context: { section, keys, user_id: userId } });
+    logs.add({ level: 'info', source: 'settings', message: `Settings group ${section} updated (${keys.join(', ')})`, context: { section, keys, user_id: user.id } });
+    audit.record({ actor: user, action: 'settings.update', object: { type: 'settings', id: section }, details: { section, keys }, message: `${user.username} updated settings ${section} (${keys.join(', ')})` });
   };
 
   /** GET returns the view; POST validates a partial update laid over the stored values, persists it and returns the view. */
@@ -51,7 +56,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
       const values = parseWith(section.schema, candidate);
       check(values);
       writeSection(settings, section, values, keys);
-      recordChange(principalOf(res).user.id, section.name, keys);
+      recordChange(principalOf(res).user, section.name, keys);
       res.json(view(values));
     });
   }
@@ -71,6 +76,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   mountSection(routes, '/settings/general', GENERAL_SETTINGS, (values) => generalSettingsView(values, stores.defaultStore()));
   mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS, (values) => values);
   mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
+  mountSection(routes, '/settings/approvals', APPROVAL_SETTINGS, (values) => values);
   mountSection(routes, '/settings/templates', TEMPLATE_SETTINGS, (values) => values, (values) => {
     checkTemplateChoices(templates, values);
   });
@@ -80,12 +86,13 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   });
 
   routes.post('/settings/payment-gateways', (req, res) => {
+    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(gatewaySettingsPatchSchema.shape), PAYMENT_GATEWAYS_SECTION);
     const patch = parseBody(gatewaySettingsPatchSchema, req);
     const catalogue = gatewayCatalogue.all();
     const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(readPaymentGatewaySettings(settings), catalogue, patch));
     checkDefaultGateway(values, catalogue);
     settings.write(PAYMENT_GATEWAYS_SECTION, values);
-    recordChange(principalOf(res).user.id, PAYMENT_GATEWAYS_SECTION, Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)));
+    recordChange(principalOf(res).user, PAYMENT_GATEWAYS_SECTION, Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)));
     res.json(gatewaySettingsView(values, catalogue));
   });
 
@@ -94,6 +101,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
   });
 
   routes.post('/settings/license', (req, res) => {
+    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(licenseInputSchema.shape), 'license');
     const { key } = parseBody(licenseInputSchema, req);
     const license = storeLicenseKey(settings, key);
     // The key itself is never written to the log, only that it changed.
@@ -103,6 +111,7 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
       message: key === '' ? 'Licence key cleared' : 'Licence key stored (not verified: Tillbase is offline)',
       context: { section: 'license', keys: ['key'], user_id: principalOf(res).user.id },
     });
+    audit.record({ actor: principalOf(res).user, action: 'settings.update', object: { type: 'settings', id: 'license' }, details: { section: 'license', keys: ['key'] } });
     res.json(licenseView(license));
   });
 

@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { notFound } from '../../domain/errors.js';
+import { StoresRepository, StoreUsersRepository } from '../../data/repositories/stores.js';
+import { invalidParams, notFound } from '../../domain/errors.js';
 import type { Store } from '../../domain/stores.js';
 import {
   splitStoreInput,
@@ -17,6 +17,9 @@ import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { storeResourceFor } from '../store-resource.js';
 import { idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
+
+/** `PUT /stores/{id}/users`: the users who sell in the store, replacing the previous list. */
+const storeUsersInput = z.object({ user_ids: z.array(z.number().int('must be an integer').positive('must be a user id')).max(1000) });
 
 const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of store fields' });
 
@@ -71,6 +74,23 @@ export function createStoresRouter({ auth, db, logs }: AppContext): Router {
     const keys = storeWritableKeys(patch);
     if (keys.length > 0) logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} updated (${keys.join(', ')})`, context: { store_id: store.id, keys, user_id: principalOf(res).user.id } });
     sendItem(req, res, storeResourceFor(req, updated, 'edit'));
+  });
+
+  const assignments = new StoreUsersRepository(db);
+
+  routes.get('/stores/{id}/users', (req, res) => {
+    const store = findStore(req);
+    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
+  });
+
+  routes.put('/stores/{id}/users', (req, res) => {
+    const store = findStore(req);
+    const { user_ids } = parseBody(storeUsersInput, req);
+    const unknown = assignments.unknownUsers(user_ids);
+    if (unknown.length > 0) throw invalidParams({ user_ids: `no user with id ${unknown.join(', ')}` });
+    assignments.setUsers(store.id, user_ids);
+    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: principalOf(res).user.id } });
+    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
   });
 
   return routes.router;

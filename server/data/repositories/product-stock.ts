@@ -1,0 +1,91 @@
+import type { Database } from '../database.js';
+import { gmtNow } from '../../domain/dates.js';
+import { managedStockStatus, variableStockStatus } from '../../domain/catalogue/stock.js';
+import { Decimal } from '../../domain/money.js';
+import { prepared } from '../sql.js';
+import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
+
+interface StockRow {
+  manage_stock: number;
+  stock_quantity: number | null;
+  backorders: string;
+  type: string;
+  parent_id: number;
+}
+
+/**
+ * Every write of a product's stock quantity. Each one is recorded in the stock ledger (by the
+ * database's trigger) with the entry the caller declares.
+ */
+export class ProductStockRepository {
+  private readonly ledger: StockLedgerRepository;
+
+  constructor(private readonly db: Database) {
+    this.ledger = new StockLedgerRepository(db);
+  }
+
+  private row(id: number): StockRow | undefined {
+    return prepared<[number], StockRow>(this.db, 'SELECT manage_stock, stock_quantity, backorders, type, parent_id FROM products WHERE id = ?').get(id);
+  }
+
+  private write(id: number, row: StockRow, quantity: number): void {
+    prepared(this.db, 'UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(quantity, managedStockStatus(quantity, row.backorders), gmtNow(), id);
+    if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
+  }
+
+  /**
+   * Changes a stock-managed item's stock by `delta` (negative to take), exactly in decimal; returns
+   * the new quantity, or undefined when the item does not exist or does not manage stock.
+   */
+  adjust(id: number, delta: number, entry: StockEntry): number | undefined {
+    return this.ledger.recording(entry, () => {
+      const row = this.row(id);
+      if (!row || row.manage_stock !== 1) return undefined;
+      const quantity = new Decimal(row.stock_quantity ?? 0).plus(delta).toNumber();
+      this.write(id, row, quantity);
+      return quantity;
+    });
+  }
+
+  /** Sets a stock-managed item's stock to `quantity` (a count, an import); undefined when it does not manage stock. */
+  set(id: number, quantity: number, entry: StockEntry): number | undefined {
+    return this.ledger.recording(entry, () => {
+      const row = this.row(id);
+      if (!row || row.manage_stock !== 1) return undefined;
+      this.write(id, row, quantity);
+      return quantity;
+    });
+  }
+
+  /**
+   * Turns stock management on (with a quantity) or off (the quantity becomes null, which the ledger
+   * records as taking the remaining units out), as a product update or an import does.
+   */
+  setManaged(id: number, managed: boolean, quantity: number | null, entry: StockEntry): void {
+    this.ledger.recording(entry, () => {
+      const row = this.row(id);
+      if (!row) return;
+      const stock = managed ? (quantity ?? row.stock_quantity ?? 0) : null;
+      const status = stock === null ? undefined : managedStockStatus(stock, row.backorders);
+      prepared(this.db, 'UPDATE products SET manage_stock = ?, stock_quantity = ?, stock_status = COALESCE(?, stock_status), date_modified_gmt = ? WHERE id = ?').run(
+        managed ? 1 : 0,
+        stock,
+        status ?? null,
+        gmtNow(),
+        id,
+      );
+      if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
+    });
+  }
+
+  /** A variable product's stored stock status, derived from its variations (as WooCommerce syncs it). */
+  syncParentStockStatus(parentId: number): void {
+    const parent = prepared<[number], { stock_status: string; type: string }>(this.db, 'SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
+    if (parent?.type !== 'variable') return;
+    const children = prepared<[number], { stock_status: string }>(this.db, "SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'")
+      .all(parentId)
+      .map((child) => child.stock_status);
+    const status = variableStockStatus(children);
+    if (status !== parent.stock_status) prepared(this.db, 'UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
+  }
+}

@@ -1,0 +1,101 @@
+import type { Database } from '../../data/database.js';
+import { CouponWritesRepository, type CouponChanges } from '../../data/repositories/coupon-writes.js';
+import { CouponsRepository } from '../../data/repositories/coupons.js';
+import { ProductWritesRepository } from '../../data/repositories/product-writes.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import { invalidParams, notFound } from '../errors.js';
+import { money } from '../money.js';
+import type { CouponInput } from './input.js';
+import type { CouponRecord } from './types.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+$|^\*@[^\s@]+$/;
+
+/** Coupon writes (`manage_products`), refused with every bad field named. */
+export class CouponWriter {
+  private readonly coupons: CouponsRepository;
+  private readonly writes: CouponWritesRepository;
+  private readonly terms: ProductWritesRepository;
+
+  constructor(private readonly db: Database) {
+    this.coupons = new CouponsRepository(db);
+    this.writes = new CouponWritesRepository(db);
+    this.terms = new ProductWritesRepository(db);
+  }
+
+  coupon(id: number): CouponRecord {
+    const record = this.coupons.findById(id);
+    if (!record) throw notFound('coupon');
+    return record;
+  }
+
+  private check(input: CouponInput, current: CouponRecord | undefined): void {
+    const problems: Record<string, string> = {};
+    if (input.code !== undefined) {
+      const owner = this.writes.codeOwner(input.code, current?.id ?? 0);
+      if (owner !== undefined) problems.code = `coupon code ${input.code} is already used by coupon ${owner}`;
+    }
+    const type = input.discount_type ?? current?.discount_type ?? 'fixed_cart';
+    const amount = input.amount ?? current?.amount ?? '0';
+    if (type === 'percent' && amount !== '' && money(amount).greaterThan(100)) problems.amount = 'a percentage discount is at most 100';
+    for (const field of ['product_ids', 'excluded_product_ids'] as const) {
+      const missing = this.writes.missingProducts(input[field] ?? []);
+      if (missing.length > 0) problems[field] = `no product with id ${missing.join(', ')}`;
+    }
+    for (const field of ['product_categories', 'excluded_product_categories'] as const) {
+      const missing = this.terms.missingTerms('product_cat', input[field] ?? []);
+      if (missing.length > 0) problems[field] = `no category with id ${missing.join(', ')}`;
+    }
+    const minimum = input.minimum_amount ?? current?.minimum_amount ?? '';
+    const maximum = input.maximum_amount ?? current?.maximum_amount ?? '';
+    if (minimum !== '' && maximum !== '' && !money(maximum).isZero() && money(minimum).greaterThan(money(maximum))) problems.maximum_amount = `maximum spend ${maximum} is below the minimum spend ${minimum}`;
+    const badEmail = (input.email_restrictions ?? []).find((email) => !EMAIL.test(email));
+    if (badEmail !== undefined) problems.email_restrictions = `${badEmail} is not an email address (or a *@domain pattern)`;
+    if (Object.keys(problems).length > 0) throw invalidParams(problems);
+  }
+
+  private changes(input: CouponInput): CouponChanges {
+    const { date_expires, date_expires_gmt, meta_data, ...rest } = input;
+    const expires = date_expires_gmt !== undefined ? date_expires_gmt : date_expires;
+    return {
+      ...rest,
+      ...(expires !== undefined ? { date_expires_gmt: expires } : {}),
+      ...(meta_data !== undefined ? { meta_data: meta_data.map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value })) } : {}),
+    };
+  }
+
+  create(input: CouponInput): CouponRecord {
+    if (input.code === undefined) throw invalidParams({ code: 'code is required' });
+    const code = input.code;
+    return writeTransaction(this.db, () => {
+      this.check(input, undefined);
+      const { usage_limit, usage_limit_per_user, limit_usage_to_x_items, ...changes } = this.changes(input);
+      return this.coupons.create({
+        ...changes,
+        code,
+        amount: input.amount ?? '0',
+        usage_limit: usage_limit ?? null,
+        usage_limit_per_user: usage_limit_per_user ?? null,
+        limit_usage_to_x_items: limit_usage_to_x_items ?? null,
+      });
+    });
+  }
+
+  update(id: number, input: CouponInput): CouponRecord {
+    return writeTransaction(this.db, () => {
+      const current = this.coupon(id);
+      this.check(input, current);
+      this.writes.update(id, this.changes(input));
+      return this.coupon(id);
+    });
+  }
+
+  /** `force` deletes; otherwise the coupon goes to the trash (and stops applying). Returns it as it was. */
+  delete(id: number, force: boolean): CouponRecord {
+    return writeTransaction(this.db, () => {
+      const current = this.coupon(id);
+      if (force) this.writes.delete(id);
+      else this.writes.update(id, { status: 'trash' });
+      return current;
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { ProductsRepository } from '../../data/repositories/products.js';
+import { StockLedgerRepository, type StockLedgerRecord } from '../../data/repositories/stock-ledger.js';
+import { TermsRepository } from '../../data/repositories/terms.js';
+import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import { CatalogueWriter } from '../../domain/catalogue/catalogue-writer.js';
+import { productInputSchema, stockAdjustmentSchema, variationInputSchema } from '../../domain/catalogue/product-input.js';
+import { shapeVariation } from '../../domain/catalogue/shape.js';
+import { gmtNow, gmtToLocal } from '../../domain/dates.js';
+import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
+import type { AppContext } from '../context.js';
+import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idParams, idSchema, parseBody, parseParams, parseQuery, queryBoolean } from '../validation.js';
+import { shapeContextOf } from './products.js';
+
+const variationParams = z.object({ id: idSchema, variation_id: idSchema });
+const deleteQuery = z.object({ force: queryBoolean.default(false) });
+
+function ledgerEntry(entry: StockLedgerRecord, timeZone: string) {
+  return { ...entry, date_created: gmtToLocal(entry.date_created_gmt, timeZone) };
+}
+
+/**
+ * Catalogue writes (`manage_products`): products and their variations at WooCommerce's paths, and
+ * the stock ledger: manual adjustments with a reason, and each product's stock history.
+ */
+export function createCatalogueWritesRouter({ auth, db, logs }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const writer = new CatalogueWriter(db);
+  const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
+  const ledger = new StockLedgerRepository(db);
+
+  const productResource = (req: Request, id: number) => catalogue.getProduct(id, shapeContextOf(req, db));
+  const variationResource = (req: Request, parentId: number, id: number) => shapeVariation(writer.variation(parentId, id), shapeContextOf(req, db));
+  const record = (userId: number, message: string, productId: number) => {
+    logs.add({ level: 'info', source: 'catalogue', message, context: { product_id: productId, user_id: userId } });
+  };
+
+  routes.post('/products', (req, res) => {
+    const userId = principalOf(res).user.id;
+    const created = writer.createProduct(parseBody(productInputSchema, req), userId);
+    record(userId, `Product ${created.id} (${created.name}) created`, created.id);
+    sendItem(req, res, productResource(req, created.id), { location: `${apiBase(req)}/products/${created.id}` });
+  });
+
+  const updateProduct = (req: Request, res: Parameters<Parameters<typeof routes.patch>[1]>[1]) => {
+    const { id } = parseParams(idParams, req);
+    const userId = principalOf(res).user.id;
+    writer.updateProduct(id, parseBody(productInputSchema, req), userId);
+    record(userId, `Product ${id} updated`, id);
+    sendItem(req, res, productResource(req, id));
+  };
+  routes.patch('/products/{id}', updateProduct);
+  routes.put('/products/{id}', updateProduct);
+
+  routes.delete('/products/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const { force } = parseQuery(deleteQuery, req);
+    const before = productResource(req, id);
+    writer.deleteProduct(id, force);
+    record(principalOf(res).user.id, `Product ${id} ${force ? 'deleted' : 'moved to the trash'}`, id);
+    sendItem(req, res, force ? before : productResource(req, id));
+  });
+
+  routes.get('/products/{id}/variations', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    writer.product(id);
+    const paging = parseQuery(pagingQuery, req);
+    const page = catalogue.listVariations({ now: gmtNow(), parents: [id] }, { orderby: 'menu_order', order: 'asc' }, paging.per_page, offsetOf(paging), shapeContextOf(req, db));
+    sendPage(req, res, page.items, page.total, paging);
+  });
+
+  routes.get('/products/{id}/variations/{variation_id}', (req, res) => {
+    const { id, variation_id } = parseParams(variationParams, req);
+    sendItem(req, res, variationResource(req, id, variation_id));
+  });
+
+  routes.post('/products/{id}/variations', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const userId = principalOf(res).user.id;
+    const created = writer.createVariation(id, parseBody(variationInputSchema, req), userId);
+    record(userId, `Variation ${created.id} of product ${id} created`, created.id);
+    sendItem(req, res, variationResource(req, id, created.id), { location: `${apiBase(req)}/products/${id}/variations/${created.id}` });
+  });
+
+  const updateVariation = (req: Request, res: Parameters<Parameters<typeof routes.patch>[1]>[1]) => {
+    const { id, variation_id } = parseParams(variationParams, req);
+    const userId = principalOf(res).user.id;
+    writer.updateVariation(id, variation_id, parseBody(variationInputSchema, req), userId);
+    record(userId, `Variation ${variation_id} of product ${id} updated`, variation_id);
+    sendItem(req, res, variationResource(req, id, variation_id));
+  };
+  routes.patch('/products/{id}/variations/{variation_id}', updateVariation);
+  routes.put('/products/{id}/variations/{variation_id}', updateVariation);
+
+  routes.delete('/products/{id}/variations/{variation_id}', (req, res) => {
+    const { id, variation_id } = parseParams(variationParams, req);
+    const { force } = parseQuery(deleteQuery, req);
+    const before = variationResource(req, id, variation_id);
+    writer.deleteVariation(id, variation_id, force);
+    record(principalOf(res).user.id, `Variation ${variation_id} ${force ? 'deleted' : 'moved to the trash'}`, variation_id);
+    sendItem(req, res, force ? before : variationResource(req, id, variation_id));
+  });
+
+  // Products and variations alike: both are rows of the catalogue with their own stock.
+  routes.get('/products/{id}/stock', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const paging = parseQuery(pagingQuery, req);
+    const item = writer.stockItem(id);
+    const { records, total } = ledger.history(item.id, paging.per_page, offsetOf(paging));
+    const timeZone = shapeContextOf(req, db).store.timezone;
+    sendPage(req, res, records.map((entry) => ledgerEntry(entry, timeZone)), total, paging);
+  });
+
+  routes.post('/products/{id}/stock', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const userId = principalOf(res).user.id;
+    const adjustment = parseBody(stockAdjustmentSchema, req);
+    const updated = writer.changeStock(id, adjustment, userId);
+    const [entry] = ledger.history(id, 1, 0).records;
+    record(userId, `Stock of product ${id} ${adjustment.adjust !== undefined ? `changed by ${adjustment.adjust}` : `set to ${adjustment.set ?? ''}`} (${adjustment.reason})`, id);
+    const timeZone = shapeContextOf(req, db).store.timezone;
+    sendItem(req, res, { id: updated.id, stock_quantity: updated.stock_quantity, stock_status: updated.stock_status, entry: entry === undefined ? null : ledgerEntry(entry, timeZone) });
+  });
+
+  return routes.router;
+}
