@@ -20,7 +20,10 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    db.pragma('synchronous = NORMAL');
+    // FULL: the WAL is synced at every commit, so an acknowledged sale survives a power cut (NORMAL
+    // would lose every commit since the last checkpoint). TILLBASE_SYNCHRONOUS=NORMAL is a bench and
+    // diagnostic switch only, to measure what FULL costs; anything else is FULL.
+    db.pragma(`synchronous = ${process.env.TILLBASE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
     migrate(db, migrations);
     return db;
   } catch (error) {
