@@ -3,12 +3,18 @@
  * The HTTP layer turns them into `{code, message, data: {status, ...}}` in one place
  * (server/http/middleware/errors.ts). Anything else thrown becomes a 500 without details.
  */
+/**
+ * Extra fields of an error body. `status` is reserved: the renderer sets it to the HTTP status, so a
+ * domain value there (an order's status, say) would be silently lost; name such values otherwise.
+ */
+export type ErrorData = Record<string, unknown> & { status?: never };
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly data: Record<string, unknown> = {},
+    readonly data: ErrorData = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,10 +33,10 @@ export function invalidParams(params: Record<string, string>): ApiError {
 }
 
 /** A business rule refused the request: 400 with a specific code. */
-export function badRequest(code: string, message: string, data: Record<string, unknown> = {}): ApiError {
+export function badRequest(code: string, message: string, data: ErrorData = {}): ApiError {
   return new ApiError(400, code, message, data);
 }
 
-export function conflict(code: string, message: string, data: Record<string, unknown> = {}): ApiError {
+export function conflict(code: string, message: string, data: ErrorData = {}): ApiError {
   return new ApiError(409, code, message, data);
 }
