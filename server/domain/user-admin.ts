@@ -13,8 +13,8 @@ export class AdminError extends Error {
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,60}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,60}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface UserSummary {
   id: number;
@@ -59,6 +59,8 @@ export class UserAdmin {
 
   removeUser(username: string): void {
     const user = this.requireUser(username);
+    const isAdministrator = user.disabled_at === null && this.users.rolesOf(user.id).includes('administrator');
+    if (isAdministrator && this.users.countEnabledWithRole('administrator') <= 1) throw new AdminError(`"${user.username}" is the last administrator and cannot be removed`);
     this.users.remove(user.id);
   }
 

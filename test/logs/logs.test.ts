@@ -101,6 +101,7 @@ describe('GET /logs', () => {
     expect(paged.body.entries[0]?.context.reason).toBe('token_invalid');
     expect(paged.body.sources.map((source) => [source.source, source.name])).toEqual([
       ['access', 'Access control'],
+      ['audit', 'Audit trail'],
       ['settings', 'Settings'],
     ]);
   });

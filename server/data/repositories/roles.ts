@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared } from '../sql.js';
+import { writeTransaction } from '../write-transaction.js';
 
 export interface RoleRecord {
   name: string;
@@ -14,6 +15,19 @@ export class RolesRepository {
     const roles = prepared<[], { name: string; label: string }>(this.db, 'SELECT name, label FROM roles ORDER BY name').all();
     const capabilities = prepared<[string], { capability: string }>(this.db, 'SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability');
     return roles.map((role) => ({ ...role, capabilities: capabilities.all(role.name).map((row) => row.capability) }));
+  }
+
+  find(name: string): RoleRecord | undefined {
+    return this.list().find((role) => role.name === name);
+  }
+
+  /** Replaces the role's capabilities in one transaction. */
+  setCapabilities(role: string, capabilities: readonly string[]): void {
+    writeTransaction(this.db, () => {
+      prepared(this.db, 'DELETE FROM role_capabilities WHERE role = ?').run(role);
+      const grant = prepared(this.db, 'INSERT INTO role_capabilities (role, capability) VALUES (?, ?)');
+      for (const capability of capabilities) grant.run(role, capability);
+    });
   }
 
   exists(name: string): boolean {

@@ -16,6 +16,18 @@ export interface UserRecord {
   password_hash: string;
   created_at: string;
   last_access_at: string | null;
+  /** scrypt hash of the user's PIN, or null without one. */
+  pin_hash: string | null;
+  /** When a manager disabled the user, or null while the user may log in. */
+  disabled_at: string | null;
+}
+
+/** The fields a manager may change on a user; absent fields stay as they are. */
+export interface UserProfileChange {
+  email?: string | null | undefined;
+  displayName?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
 }
 
 export interface NewUser {
@@ -67,6 +79,43 @@ export class UsersRepository {
 
   setPasswordHash(id: number, passwordHash: string): void {
     prepared(this.db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+  }
+
+  setPinHash(id: number, pinHash: string | null): void {
+    prepared(this.db, 'UPDATE users SET pin_hash = ? WHERE id = ?').run(pinHash, id);
+  }
+
+  setDisabled(id: number, disabledAt: string | null): void {
+    prepared(this.db, 'UPDATE users SET disabled_at = ? WHERE id = ?').run(disabledAt, id);
+  }
+
+  updateProfile(id: number, change: UserProfileChange): void {
+    const current = this.findById(id);
+    if (!current) return;
+    prepared(this.db, 'UPDATE users SET email = ?, display_name = ?, first_name = ?, last_name = ? WHERE id = ?').run(
+      change.email === undefined ? current.email : change.email,
+      change.displayName ?? current.display_name,
+      change.firstName ?? current.first_name,
+      change.lastName ?? current.last_name,
+      id,
+    );
+  }
+
+  /** Replaces the user's roles. */
+  setRoles(id: number, roles: readonly string[]): void {
+    writeTransaction(this.db, () => {
+      prepared(this.db, 'DELETE FROM user_roles WHERE user_id = ?').run(id);
+      const addRole = prepared(this.db, 'INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
+      for (const role of roles) addRole.run(id, role);
+    });
+  }
+
+  /** Users that hold the role and are not disabled. */
+  countEnabledWithRole(role: string): number {
+    return (
+      prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM users JOIN user_roles ON user_roles.user_id = users.id WHERE user_roles.role = ? AND users.disabled_at IS NULL').get(role)
+        ?.n ?? 0
+    );
   }
 
   remove(id: number): boolean {

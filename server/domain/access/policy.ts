@@ -18,7 +18,7 @@ export interface EndpointPolicy {
 
 const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test'],
-  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}'],
+  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/pin'],
   access_pos: [
     'GET /settings',
     'GET /stores',
@@ -32,6 +32,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /templates',
     'GET /templates/active',
     'GET /templates/gallery',
+    'POST /auth/approvals',
   ],
   read_products: [
     'GET /products',
@@ -70,6 +71,14 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /settings/templates',
     'GET /extensions',
     'GET /logs',
+    'GET /settings/approvals',
+    'POST /settings/approvals',
+    'GET /users',
+    'POST /users',
+    'GET /users/{id}',
+    'PATCH /users/{id}',
+    'GET /roles',
+    'PATCH /roles/{role}',
   ],
   manage_stores: ['GET /stores/{id}/edit', 'POST /stores', 'PATCH /stores/{id}'],
   install_plugins: ['POST /extensions/action'],

@@ -68,7 +68,7 @@ export class AuthService {
       throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed login attempts. Please wait before trying again.', { retry_after: retryAfter });
     }
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-    if (!user || !valid) {
+    if (!user || !valid || user.disabled_at !== null) {
       this.throttle.recordFailure(throttleKey, client.address);
       throw new ApiError(401, 'pos_auth_invalid_credentials', 'The username or password is incorrect.', { reason: 'invalid_credentials', current_user: 0 });
     }
@@ -131,7 +131,8 @@ export class AuthService {
     const session = this.sessions.find(verified.claims.sessionId);
     if (!session || session.revoked_at !== null || session.user_id !== verified.claims.userId) return { ok: false, reason: 'token_revoked' };
     const user = this.users.findById(session.user_id);
-    if (!user) return { ok: false, reason: 'token_revoked' };
+    // A disabled user is refused on the very next request, whatever token they still hold.
+    if (!user || user.disabled_at !== null) return { ok: false, reason: 'token_revoked' };
     const now = this.now();
     if (now - session.last_active_at >= TOUCH_INTERVAL_SECONDS) this.sessions.touch(session.id, now);
     return { ok: true, principal: { user, sessionId: session.id, roles: this.users.rolesOf(user.id), capabilities: this.users.capabilitiesOf(user.id) } };

@@ -1,5 +1,10 @@
 import type { Router } from 'express';
 import { z } from 'zod';
+import { ApprovalService } from '../../domain/approvals/approval-service.js';
+import { APPROVAL_ACTIONS } from '../../domain/approvals/settings.js';
+import { LoginThrottle } from '../../domain/auth/throttle.js';
+import { pinSchema } from '../../domain/users/pins.js';
+import { UserManagement } from '../../domain/users/user-management.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { optionalPrincipalOf, principalOf } from '../middleware/access.js';
@@ -11,10 +16,24 @@ const loginBody = z.object({
 });
 const refreshBody = z.object({ refresh_token: z.string().min(1, 'refresh_token is required').max(4096) });
 const sessionParams = z.object({ id: z.uuid('must be a session id') });
+const pinBody = z.object({ pin: pinSchema.nullable(), current_password: z.string().min(1, 'current_password is required').max(1024) });
+const approvalBody = z
+  .object({
+    username: z.string().trim().min(1, 'username is required').max(254),
+    pin: z.string().min(1).max(64).optional(),
+    password: z.string().min(1).max(1024).optional(),
+    action: z.enum(APPROVAL_ACTIONS, { error: `action must be one of ${APPROVAL_ACTIONS.join(', ')}` }),
+    order_id: z.number().int().positive('must be an order id').optional(),
+  })
+  .refine((body) => (body.pin === undefined) !== (body.password === undefined), { message: 'send either pin or password', path: ['pin'] });
 
 /** CONTRACT 2: login, refresh, logout, the token test and the caller's sessions. */
-export function createAuthRouter({ auth }: AppContext): Router {
+export function createAuthRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
+  const approvals = new ApprovalService(db);
+  const management = new UserManagement(db);
+  // PINs are short: failed PIN and approval attempts are throttled like logins, on a counter of their own.
+  const tillThrottle = new LoginThrottle();
 
   routes.post('/auth/login', async (req, res) => {
     const { username, password } = parseBody(loginBody, req);
@@ -44,6 +63,19 @@ export function createAuthRouter({ auth }: AppContext): Router {
     const { id } = parseParams(sessionParams, req);
     auth.revokeSession(principalOf(res), id);
     res.json({ revoked: true });
+  });
+
+  routes.post('/auth/pin', async (req, res) => {
+    const { pin, current_password } = parseBody(pinBody, req);
+    await management.setOwnPin(principalOf(res), pin, current_password, req.socket.remoteAddress ?? '', tillThrottle);
+    res.json({ has_pin: pin !== null });
+  });
+
+  routes.post('/auth/approvals', async (req, res) => {
+    const body = parseBody(approvalBody, req);
+    const credential = body.pin !== undefined ? { pin: body.pin } : { password: body.password ?? '' };
+    const approval = await approvals.issue(principalOf(res), { username: body.username, credential, action: body.action, orderId: body.order_id }, req.socket.remoteAddress ?? '', tillThrottle);
+    res.status(201).json(approval);
   });
 
   return routes.router;

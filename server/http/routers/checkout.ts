@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
 import { checkoutInput, CheckoutService } from '../../domain/orders/checkout.js';
+import { GuardedOrders } from '../../domain/approvals/guarded-orders.js';
 import { invalidParams } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -19,6 +20,7 @@ function idempotencyKeyOf(req: Request): string | undefined {
 export function createCheckoutRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const checkout = new CheckoutService(db);
+  const guarded = new GuardedOrders(db);
 
   routes.get('/orders/{id}/checkout', (req, res) => {
     const { id } = parseParams(idParams, req);
@@ -29,7 +31,9 @@ export function createCheckoutRouter({ auth, db }: AppContext): Router {
     const { id } = parseParams(idParams, req);
     const key = idempotencyKeyOf(req);
     const input = parseBody(checkoutInput, req);
-    res.json(checkout.checkout(id, input, key, principalOf(res).user.id));
+    const state = checkout.checkout(id, input, key, principalOf(res).user.id);
+    guarded.checkedOut(principalOf(res), id, input.gateway_id);
+    res.json(state);
   });
 
   return routes.router;

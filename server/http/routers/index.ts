@@ -17,6 +17,7 @@ import { createShippingMethodsRouter } from './shipping-methods.js';
 import { createStoresRouter } from './stores.js';
 import { createTaxesRouter } from './taxes.js';
 import { createTemplatesRouter } from './templates.js';
+import { createUsersRouter } from './users.js';
 
 /** One router per resource area, each mounted under /pos/v1. */
 export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
@@ -37,4 +38,5 @@ export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
   createTemplatesRouter,
   createExtensionsRouter,
   createLogsRouter,
+  createUsersRouter,
 ];

@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../data/repositories/orders.js';
+import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
+import { GuardedOrders } from '../../domain/approvals/guarded-orders.js';
 import { invalidParams } from '../../domain/errors.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { OrderService } from '../../domain/orders/orders.js';
@@ -65,6 +67,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const orders = new OrderService(db);
   const refunds = new RefundService(db);
+  const guarded = new GuardedOrders(db);
 
   routes.get('/orders', (req, res) => {
     const known = orders
@@ -88,7 +91,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
 
   routes.post('/orders', (req, res) => {
     const input = parseBody(orderCreateInput, req);
-    const { order, created } = orders.create(input, principalOf(res).user.id);
+    const { order, created } = guarded.create(principalOf(res), req.get(APPROVAL_HEADER), input, () => orders.create(input, principalOf(res).user.id));
     const body = orders.respond(order, apiBaseOf(req));
     // A known uuid answers 200 with the order it made the first time.
     sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
@@ -97,7 +100,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   routes.patch('/orders/{id}', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(orderUpdateInput, req);
-    sendItem(req, res, orders.respond(orders.update(id, input), apiBaseOf(req)));
+    sendItem(req, res, orders.respond(guarded.update(principalOf(res), req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)), apiBaseOf(req)));
   });
 
   routes.get('/orders/{id}/refunds', (req, res) => {
@@ -113,7 +116,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   routes.post('/orders/{id}/refunds', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(refundInput, req);
-    const refund = refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req));
+    const refund = guarded.refund(principalOf(res), req.get(APPROVAL_HEADER), id, () => refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req)));
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

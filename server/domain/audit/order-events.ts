@@ -1,0 +1,64 @@
+import { OrdersRepository } from '../../data/repositories/orders.js';
+import type { Database } from '../../data/database.js';
+import type { SpentApprovals } from '../approvals/approval-service.js';
+import { discountPercent, setsLinePrices } from '../approvals/order-actions.js';
+import { formatMoney } from '../money.js';
+import type { OrderUpdateInput } from '../orders/input.js';
+import { itemsOfType, type OrderRecord } from '../orders/types.js';
+import { AuditTrail, type AuditActor } from './audit-trail.js';
+
+const orderObject = (order: { id: number }) => ({ type: 'order', id: order.id });
+const codesOf = (order: OrderRecord): string[] => itemsOfType(order.items, 'coupon').map((coupon) => coupon.name).sort();
+
+/**
+ * The audit entries of the sales workflow, one per event: a sale (an order becoming paid), a
+ * cancellation, a price set by hand, a discount that grew, coupons applied, a refund.
+ */
+export class OrderAudit {
+  private readonly trail: AuditTrail;
+  private readonly orders: OrdersRepository;
+
+  constructor(db: Database) {
+    this.trail = new AuditTrail(db);
+    this.orders = new OrdersRepository(db);
+  }
+
+  /** After `POST /orders` (before undefined) or `PATCH /orders/{id}`. */
+  orderChanged(actor: AuditActor, input: Pick<OrderUpdateInput, 'line_items' | 'coupon_lines'>, before: OrderRecord | undefined, after: OrderRecord, approvals: SpentApprovals = {}): void {
+    const object = orderObject(after);
+    if (before === undefined) this.trail.record({ actor, action: 'order.create', object, amounts: { total: after.total }, details: { status: after.status, currency: after.currency } });
+    if (setsLinePrices(input)) {
+      const lines = (input.line_items ?? []).filter((line) => line.subtotal !== undefined || line.total !== undefined).map((line) => ({ id: line.id ?? null, sku: line.sku ?? null, product_id: line.product_id ?? null, subtotal: line.subtotal ?? null, total: line.total ?? null }));
+      this.trail.record({ actor, action: 'order.price_override', object, amounts: { total: after.total }, approvalId: approvals.price_override, details: { lines, currency: after.currency } });
+    }
+    const discount = discountPercent(after);
+    if (discount.gt(before === undefined ? 0 : discountPercent(before))) {
+      this.trail.record({ actor, action: 'order.discount', object, amounts: { discount_total: after.discount_total, total: after.total }, approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
+    }
+    const codes = codesOf(after);
+    if (input.coupon_lines !== undefined && codes.join(',') !== (before === undefined ? '' : codesOf(before).join(','))) {
+      this.trail.record({ actor, action: 'order.coupon', object, amounts: { discount_total: after.discount_total, total: after.total }, details: { codes, currency: after.currency } });
+    }
+    if (before !== undefined && before.status !== 'cancelled' && after.status === 'cancelled') {
+      this.trail.record({ actor, action: 'order.cancel', object, amounts: { total: after.total }, approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
+    }
+    if (after.date_paid_gmt !== null && before?.date_paid_gmt == null) this.sale(actor, after.id, { via: 'order' });
+  }
+
+  /** An order became paid (through checkout or `set_paid`); a replayed checkout records nothing twice. */
+  sale(actor: AuditActor, orderId: number, details: Record<string, unknown> = {}): void {
+    const order = this.orders.find(orderId);
+    if (order?.date_paid_gmt == null || this.trail.hasRecorded('order.sale', orderObject(order))) return;
+    this.trail.record({
+      actor,
+      action: 'order.sale',
+      object: orderObject(order),
+      amounts: { total: order.total, total_tax: order.total_tax, discount_total: order.discount_total },
+      details: { ...details, status: order.status, payment_method: order.payment_method, currency: order.currency },
+    });
+  }
+
+  refund(actor: AuditActor, orderId: number, refund: { id: number; amount: string; reason: string }, approvalId: number | undefined): void {
+    this.trail.record({ actor, action: 'order.refund', object: orderObject({ id: orderId }), amounts: { amount: refund.amount }, approvalId, details: { refund_id: refund.id, reason: refund.reason } });
+  }
+}
