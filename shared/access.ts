@@ -17,6 +17,7 @@ const POS_CAPABILITIES = [
   'list_customers',
   'create_customers',
   'edit_customers',
+  'handle_cash',
 ] as const;
 
 export const CAPABILITIES = [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'install_plugins'] as const;

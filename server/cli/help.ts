@@ -102,6 +102,14 @@ const IMPORT = group('import', `Import a WooCommerce CSV export in one transacti
   ),
 });
 
+const JOURNAL = group('journal', `The sales journal: one hash-chained entry per paid order, refund and Z closure, numbered without gaps per register. ${EXISTING_DATABASE}`, {
+  verify: command(
+    'tillbase journal verify',
+    `Check every register's chain: entries numbered 1, 2, 3... without a gap, each chained to the previous entry's hash, each hash matching what the entry holds. Exits 0 when it holds, 1 naming the first broken entry. ${EXISTING_DATABASE}`,
+    ['tillbase journal verify --data-dir /srv/till-1'],
+  ),
+});
+
 const BACKUP = command(
   'tillbase backup FILE [--force]',
   'Copy the database into FILE (mode 0600) with SQLite\'s online backup: consistent, and safe while the server runs and sells. ' +
@@ -129,6 +137,7 @@ const TILLBASE: HelpTopic = {
     users: USERS,
     roles: ROLES,
     import: IMPORT,
+    journal: JOURNAL,
     backup: BACKUP,
     restore: RESTORE,
   },

@@ -27,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
       return importCommand(args, io);
     };
   },
+  journal: async () => (await import('./journal.js')).journalCommand,
   backup: async () => (await import('./backup.js')).backupCommand,
   restore: async () => (await import('./backup.js')).restoreCommand,
 };

@@ -22,7 +22,7 @@ const writableFields = storeFieldsSchema.extend({
 });
 
 /** `POST /stores`: `name` and any store field (the others take their defaults). */
-export const storeCreateSchema = writableFields.extend({ meta_data: metaDataSchema.default([]) });
+export const storeCreateSchema = writableFields.extend({ meta_data: metaDataSchema.default([]), require_open_session: z.boolean().default(true) });
 
 /** `PATCH /stores/{id}`: validated whole, over the store's current values (see `storeUpdateCandidate`); `meta_data` is upserted. */
 export const storeUpdateSchema = writableFields.extend({ meta_data: metaDataSchema.optional() });

@@ -52,6 +52,6 @@ describe('roles revoke and grant', () => {
     expect(badCapability.code).toBe(1);
     expect(badCapability.stderr).toContain('"fly" is not a capability');
     const list = await runCli(['roles', 'list', '--data-dir', server.dataDir]);
-    expect(list.stdout).toMatch(/^cashier: access_pos create_customers create_orders edit_customers edit_orders list_customers read_coupons read_orders read_products refund_orders$/m);
+    expect(list.stdout).toMatch(/^cashier: access_pos create_customers create_orders edit_customers edit_orders handle_cash list_customers read_coupons read_orders read_products refund_orders$/m);
   });
 });

@@ -6,6 +6,8 @@ import type { TokenResponse } from '../../shared/api.js';
 import type { ServeOptions } from '../../server/config.js';
 import type { Database } from '../../server/data/database.js';
 import { openDataDirDatabase, startServer, userAdminFor } from '../../server/start.js';
+import { StoresRepository } from '../../server/data/repositories/stores.js';
+import { storeFieldsSchema } from '../../server/domain/stores.js';
 
 export interface TestUser {
   id: number;
@@ -42,6 +44,10 @@ export async function startTestServer(overrides: Partial<ServeOptions> = {}): Pr
       const record = await admin.addUser({ username: user.username, role: user.role, password: user.password, email: `${user.username}@example.test` });
       users[user.role] = { id: record.id, username: user.username, password: user.password };
     }
+    // Suites sell without opening a drawer; test/registers/ turns require_open_session on where it tests it.
+    const stores = new StoresRepository(db);
+    const store = stores.defaultStore();
+    stores.update(store.id, store.name, storeFieldsSchema.parse({ ...store, require_open_session: false }), store.meta_data);
   } finally {
     db.close();
   }

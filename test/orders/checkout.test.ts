@@ -85,7 +85,7 @@ describe('POST /orders/{id}/checkout', () => {
   it('is pending before any attempt', async () => {
     const order = await coffeeOrder();
     const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token });
-    expect(state.body).toEqual({ checkout_id: null, order_id: order.id, gateway_id: null, status: 'pending', provider_data: {}, terminal: false });
+    expect(state.body).toEqual({ checkout_id: null, order_id: order.id, gateway_id: null, status: 'pending', provider_data: {}, terminal: false, payments: [], amount_paid: '0.00', amount_due: '12.00' });
     const missing = await api(server, 'GET', '/orders/987654/checkout', { token });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
   });
@@ -105,6 +105,9 @@ describe('POST /orders/{id}/checkout', () => {
       status: 'completed',
       provider_data: { amount_tendered: '50.00', amount_due: '21.60', change_due: '28.40' },
       terminal: true,
+      payments: [{ gateway_id: 'pos_cash', amount: '21.60', tendered: '50.00', change: '28.40', transaction_id: '', date: expect.any(String), date_gmt: expect.any(String) }],
+      amount_paid: '21.60',
+      amount_due: '0.00',
     });
     const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
     expect([paid.status, paid.payment_method, paid.payment_method_title, paid.date_paid === null, paid.needs_payment]).toEqual(['completed', 'pos_cash', 'Cash', false, false]);

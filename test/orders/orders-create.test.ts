@@ -46,6 +46,7 @@ describe('POST /orders', () => {
     expect(order.meta_data).toEqual([
       { id: 1, key: '_pos_store', value: 1 },
       { id: 2, key: '_pos_cashier', value: server.users.cashier.id },
+      { id: 3, key: '_pos_register', value: 1 },
     ]);
     expect(order.line_items.map((line: any) => [line.name, line.product_id, line.variation_id, line.quantity, line.subtotal, line.total, line.total_tax, line.sku, line.parent_name])).toEqual([
       ['Coffee', catalogue.coffee, 0, 2, '20.00', '20.00', '4.00', 'COF-1', null],
@@ -108,6 +109,8 @@ describe('POST /orders', () => {
       { id: 1, key: 'note', value: 'gift' },
       { id: 2, key: '_pos_store', value: euroStore },
       { id: 3, key: '_pos_cashier', value: server.users.administrator.id },
+      // A store without a register gets its first one with its first order.
+      { id: 4, key: '_pos_register', value: expect.any(Number) },
     ]);
     const unknown = await api(server, 'POST', '/orders', { token, body: { meta_data: [{ key: '_pos_store', value: 999 }] } });
     expect([unknown.status, unknown.body.code]).toEqual([400, 'pos_rest_invalid_store_id']);

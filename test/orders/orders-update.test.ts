@@ -70,7 +70,8 @@ describe('line items', () => {
       { id: 1, key: 'table', value: '7' },
       { id: 2, key: '_pos_store', value: 1 },
       { id: 3, key: '_pos_cashier', value: server.users.cashier.id },
-      { id: 4, key: 'guests', value: 2 },
+      { id: 4, key: '_pos_register', value: 1 },
+      { id: 5, key: 'guests', value: 2 },
     ]);
   });
 

@@ -86,6 +86,8 @@ export interface OrderFilter extends CollectionFilter {
   customer?: number | undefined;
   store?: number | undefined;
   cashier?: number | undefined;
+  register?: number | undefined;
+  session?: number | undefined;
 }
 
 export const ORDER_ORDERBY = ['date', 'id', 'modified', 'include'] as const;
@@ -118,6 +120,14 @@ function whereOf(filter: OrderFilter): { clause: string; params: Params } {
   if (filter.cashier !== undefined) {
     clauses.push('o.cashier_id = @cashier');
     params.cashier = filter.cashier;
+  }
+  if (filter.register !== undefined) {
+    clauses.push('o.id IN (SELECT order_id FROM order_tills WHERE register_id = @register)');
+    params.register = filter.register;
+  }
+  if (filter.session !== undefined) {
+    clauses.push('o.id IN (SELECT order_id FROM order_tills WHERE session_id = @session)');
+    params.session = filter.session;
   }
   if (filter.include && filter.include.length > 0) clauses.push(`o.id IN (${list('include', filter.include)})`);
   if (filter.exclude && filter.exclude.length > 0) clauses.push(`o.id NOT IN (${list('exclude', filter.exclude)})`);

@@ -32,6 +32,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /templates',
     'GET /templates/active',
     'GET /templates/gallery',
+    'GET /registers',
+    'GET /registers/{id}',
     'POST /auth/approvals',
   ],
   read_products: [
@@ -80,7 +82,16 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /roles',
     'PATCH /roles/{role}',
   ],
-  manage_stores: ['GET /stores/{id}/edit', 'POST /stores', 'PATCH /stores/{id}'],
+  manage_stores: ['GET /stores/{id}/edit', 'POST /stores', 'PATCH /stores/{id}', 'POST /registers', 'PATCH /registers/{id}'],
+  // Z closures exist only once counted, so whoever handles the cash may read them (the X report is blind instead).
+  handle_cash: [
+    'POST /registers/{id}/open',
+    'POST /registers/{id}/cash',
+    'POST /registers/{id}/close',
+    'GET /registers/{id}/session',
+    'GET /registers/{id}/closures',
+    'GET /closures/{id}',
+  ],
   install_plugins: ['POST /extensions/action'],
 };
 

@@ -11,6 +11,7 @@ import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
 import { Gateways } from './gateways.js';
 import { isPaid, OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
+import { OrderPayments, type PaymentSummary } from './payments.js';
 import type { OrderRecord } from './types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 
@@ -24,7 +25,7 @@ export const checkoutInput = z.object({
 export type CheckoutInput = z.output<typeof checkoutInput>;
 
 /** The checkout state of an order, as GET and POST answer it. */
-export interface CheckoutState {
+export interface CheckoutState extends Partial<PaymentSummary> {
   checkout_id: string | null;
   order_id: number;
   gateway_id: string | null;
@@ -73,8 +74,10 @@ export class CheckoutService {
   private readonly stores: StoresRepository;
   private readonly gateways: Gateways;
   private readonly lifecycle: OrderLifecycle;
+  private readonly payments: OrderPayments;
 
   constructor(private readonly db: Database) {
+    this.payments = new OrderPayments(db);
     this.orders = new OrdersRepository(db);
     this.checkouts = new CheckoutsRepository(db);
     this.stores = new StoresRepository(db);
@@ -93,9 +96,9 @@ export class CheckoutService {
   state(orderId: number): CheckoutState {
     const order = requireOrder(this.orders, orderId);
     const latest = this.checkouts.latest(orderId);
-    if (latest) return stateOf(latest);
+    if (latest) return { ...stateOf(latest), ...this.payments.summary(order) };
     const status = isPaid(order, this.statuses()) ? 'completed' : order.status === 'cancelled' ? 'cancelled' : 'pending';
-    return { checkout_id: null, order_id: order.id, gateway_id: order.payment_method === '' ? null : order.payment_method, status, provider_data: {}, terminal: TERMINAL_STATUSES.has(status) };
+    return { checkout_id: null, order_id: order.id, gateway_id: order.payment_method === '' ? null : order.payment_method, status, provider_data: {}, terminal: TERMINAL_STATUSES.has(status), ...this.payments.summary(order) };
   }
 
   /** The payment the checkout of this attempt would settle: the order must exist and still be payable. */
@@ -140,17 +143,22 @@ export class CheckoutService {
       this.assertPayable(order);
 
       const store = this.stores.findOrDefault(order.store_id);
-      const outcome = gateway.adapter.settle(order, store, input.payment_data);
+      // Split payments: each checkout settles one part, from the drawer of the order's register.
+      const till = this.payments.tills.drawerFor(order, store);
+      const outcome = this.payments.settle(order, gateway.record.id, store, input.payment_data);
       const checkoutId = randomUUID();
-      const status = outcome.paid ? 'completed' : 'failed';
-      const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal: true };
-      if (outcome.paid) {
-        this.lifecycle.pay(
+      if (outcome.paid) this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
+      const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
+      const terminal = status !== 'processing';
+      if (outcome.paid && outcome.paysInFull) {
+        const paid = this.lifecycle.pay(
           order,
-          { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId, configuredStatus: gateway.setting.order_status },
+          { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId, configuredStatus: gateway.setting.order_status },
           this.statuses(),
         );
+        this.payments.recordSale(paid, userId);
       }
+      const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(requireOrder(this.orders, order.id)) };
       const error = outcome.paid ? undefined : outcome.error;
       this.checkouts.insert({
         id: checkoutId,

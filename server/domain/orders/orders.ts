@@ -20,6 +20,8 @@ import type { Store } from '../stores.js';
 import { baseLocationOf, TaxRateFinder } from '../taxes/location.js';
 import type { CouponLineInput, FeeLineInput, LineItemInput, MetaInput, OrderCreateInput, OrderUpdateInput, ShippingLineInput } from './input.js';
 import { OrderLifecycle } from './lifecycle.js';
+import { OrderPayments } from './payments.js';
+import { POS_REGISTER, POS_SESSION } from '../registers/tills.js';
 import { assertMoneyInvariants, assertPaidThroughCheckout } from './money-invariants.js';
 import { plain, recalculateOrder, type RecalculateContext } from './recalculate.js';
 import { shapeOrder, type OrderResponse } from './shape.js';
@@ -32,7 +34,7 @@ import { writeTransaction } from '../../data/write-transaction.js';
 const POS_STORE = '_pos_store';
 const POS_CASHIER = '_pos_cashier';
 const POS_UUID = '_pos_uuid';
-const SERVER_META_KEYS: ReadonlySet<string> = new Set([POS_STORE, POS_CASHIER, POS_UUID, ...INTERNAL_META_KEYS]);
+const SERVER_META_KEYS: ReadonlySet<string> = new Set([POS_STORE, POS_CASHIER, POS_UUID, POS_REGISTER, POS_SESSION, ...INTERNAL_META_KEYS]);
 
 export interface OrderListQuery {
   filter: OrderFilter;
@@ -80,6 +82,7 @@ export class OrderService {
   private readonly refunds: RefundsRepository;
   private readonly finder: TaxRateFinder;
   private readonly lifecycle: OrderLifecycle;
+  private readonly payments: OrderPayments;
 
   constructor(private readonly db: Database) {
     this.orders = new OrdersRepository(db);
@@ -89,6 +92,7 @@ export class OrderService {
     this.refunds = new RefundsRepository(db);
     this.finder = new TaxRateFinder(db);
     this.lifecycle = new OrderLifecycle(db);
+    this.payments = new OrderPayments(db);
   }
 
   statuses(): OrderStatuses {
@@ -139,6 +143,7 @@ export class OrderService {
         if (existing) return { order: existing, created: false };
       }
       const store = this.storeFromMeta(input.meta_data);
+      const till = this.payments.tills.forNewOrder(store, metaValue(input.meta_data, POS_REGISTER));
       const statuses = this.statuses();
       const status = input.status ?? 'pending';
       this.checkStatusName(status, statuses);
@@ -153,6 +158,8 @@ export class OrderService {
         { key: POS_STORE, value: store.id },
         { key: POS_CASHIER, value: cashierId },
         ...(uuid !== undefined ? [{ key: POS_UUID, value: uuid }] : []),
+        { key: POS_REGISTER, value: till.register.id },
+        ...(till.session ? [{ key: POS_SESSION, value: till.session.id }] : []),
       ];
       const fields: OrderFields = {
         parent_id: 0,
@@ -193,6 +200,7 @@ export class OrderService {
       const calculated = recalculateOrder(fields, items, this.recalculateContext(store), (input.coupon_lines ?? []).length > 0);
       assertMoneyInvariants(items, calculated, { lines: input.line_items, fees: input.fee_lines }, store.price_num_decimals);
       const id = this.orders.insert(calculated.fields);
+      this.payments.tills.assign(id, till);
       this.orders.saveItems(id, calculated.items);
       let order = this.get(id);
       if (status !== 'pending') {
@@ -203,7 +211,7 @@ export class OrderService {
         assertPaidThroughCheckout(order, undefined, statuses, undefined, store.price_num_decimals);
         order = this.setPaid(order, statuses);
       }
-      return { order, created: true };
+      return { order: this.payments.recordSale(order, cashierId), created: true };
     });
   }
 
@@ -262,7 +270,7 @@ export class OrderService {
         assertPaidThroughCheckout(order, undefined, statuses, id, store.price_num_decimals);
         order = this.setPaid(order, statuses);
       }
-      return order;
+      return this.payments.recordSale(order, order.cashier_id ?? 0);
     });
   }
 

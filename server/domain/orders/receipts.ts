@@ -9,7 +9,6 @@ import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
 import type { CustomerRecord } from '../customers/types.js';
-import { ApiError } from '../errors.js';
 import { Decimal, HALF_UP } from '../money.js';
 import { addressLines, nullableReceiptDate, ratePercent, ReceiptMoney, receiptDate, taxIdLabel } from '../receipts/format.js';
 import { RECEIPT_LABELS, type ReceiptData, type ReceiptEnvelope, type ReceiptTaxId } from '../receipts/schema.js';
@@ -19,6 +18,8 @@ import { TAX_IDS_SETTINGS } from '../settings/tax-ids.js';
 import type { Store } from '../stores.js';
 import { sum } from '../taxes/calc.js';
 import { isPaid } from './lifecycle.js';
+import { OrderPayments } from './payments.js';
+import { fiscalRecordOf, type FiscalReceiptEnvelope } from '../journal/fiscal.js';
 import { currencySymbol } from './shape.js';
 import { OrderStatuses } from './statuses.js';
 import { itemsOfType, type ItemMeta, type ItemTax, type OrderRecord } from './types.js';
@@ -59,10 +60,11 @@ export class ReceiptService {
     return { order_id: order.id, mode: 'live', has_snapshot: false, submission_status: null, data: this.payload(order, this.receiptStore(order)) };
   }
 
-  /** Fiscal receipts replay a snapshot stored at sale time; none are stored yet, so every order answers as the reference plugin does without one. */
-  fiscal(orderId: number): never {
-    requireOrder(this.orders, orderId);
-    throw new ApiError(404, 'pos_receipt_snapshot_missing', `No fiscal receipt snapshot was stored for order ${orderId}; ask for mode=live.`);
+  /** The receipt with its sales-journal record (sequence, hash, reprints); 404 for an order the journal does not hold. */
+  fiscal(orderId: number): FiscalReceiptEnvelope {
+    const order = requireOrder(this.orders, orderId);
+    const fiscal = fiscalRecordOf(this.db, order.id);
+    return { order_id: order.id, mode: 'fiscal', has_snapshot: true, submission_status: null, data: { ...this.payload(order, this.receiptStore(order)), fiscal } };
   }
 
   /** The order's store; for the default store, the receipt overrides of `settings/general` replace its details where set. */
@@ -168,7 +170,17 @@ export class ReceiptService {
       };
     });
 
-    const payments = paid
+    const tenders = new OrderPayments(this.db).tendersOf(order);
+    const payments = tenders.some((tender) => tender.id > 0)
+      ? tenders.map((tender) => ({
+          method_id: tender.gateway_id,
+          method_title: tender.gateway_title,
+          ...money.fields({ amount: tender.amount }),
+          ...money.nullableFields({ tendered: tender.tendered, change: tender.tendered === null ? null : tender.change }),
+          transaction_id: tender.transaction_id,
+          paid: nullableReceiptDate(tender.date_created_gmt, zone),
+        }))
+      : paid
       ? [
           {
             method_id: order.payment_method,

@@ -13,6 +13,7 @@ import type { Store } from '../stores.js';
 import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
 import { metaInput } from './input.js';
 import { OrderLifecycle } from './lifecycle.js';
+import { RefundTenders } from './refund-tenders.js';
 import { plain } from './recalculate.js';
 import type { RefundedItem, RefundRecord } from './refund-types.js';
 import { dates } from './shape.js';
@@ -28,6 +29,9 @@ export const refundInput = z.object({
   reason: z.string().trim().max(2000).optional(),
   api_refund: z.boolean().optional(),
   api_restock: z.boolean().optional(),
+  /** The tender the money goes back through (a gateway id the order was paid with); `payment_method` is read the same way. */
+  refund_destination: z.string().trim().max(100).optional(),
+  payment_method: z.string().trim().max(100).optional(),
   meta_data: metaInput.optional(),
   line_items: z
     .array(
@@ -113,6 +117,7 @@ export class RefundService {
         meta_data: (input.meta_data ?? []).map((entry, index) => ({ id: index + 1, key: entry.key, value: entry.value })),
         date_created_gmt: gmtNow(),
       });
+      new RefundTenders(this.db).book(order, refund, input.refund_destination ?? input.payment_method, userId);
 
       let updated: OrderRecord = { ...order, date_modified_gmt: gmtNow() };
       if (restock) updated = this.restock(updated, refundedItems);

@@ -12,6 +12,7 @@ import { createOrdersRouter } from './orders.js';
 import { createPaymentGatewaysRouter } from './payment-gateways.js';
 import { createProductsRouter } from './products.js';
 import { createReceiptsRouter } from './receipts.js';
+import { createRegistersRouter } from './registers.js';
 import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
 import { createStoresRouter } from './stores.js';
@@ -30,6 +31,7 @@ export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
   createOrdersRouter,
   createCheckoutRouter,
   createReceiptsRouter,
+  createRegistersRouter,
   createOrderStatusesRouter,
   createCustomersRouter,
   createTaxesRouter,

@@ -27,6 +27,8 @@ const ordersQuery = pagingQuery.extend({
   customer: z.coerce.number().int('must be an integer').min(0, 'must be 0 (guests) or a customer id').optional(),
   pos_store: positiveInt.optional(),
   pos_cashier: positiveInt.optional(),
+  pos_register: positiveInt.optional(),
+  pos_session: positiveInt.optional(),
   search: z.string().trim().max(200).optional(),
   include: idListSchema,
   exclude: idListSchema,
@@ -53,6 +55,8 @@ function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFi
     customer: query.customer,
     store: query.pos_store,
     cashier: query.pos_cashier,
+    register: query.pos_register,
+    session: query.pos_session,
     ...collectionFilterOf(query),
   };
 }

@@ -1,0 +1,89 @@
+import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
+
+export type JournalKind = 'sale' | 'refund' | 'closure';
+
+/** One journal row. Every column but `hash` is covered by `hash`. */
+export interface JournalRecord {
+  id: string;
+  register_id: number;
+  sequence: number;
+  kind: JournalKind;
+  session_id: number | null;
+  order_id: number | null;
+  refund_id: number | null;
+  closure_id: number | null;
+  payload: string;
+  previous_hash: string;
+  hash: string;
+  date_created_gmt: string;
+}
+
+export interface ClosureRecord {
+  id: number;
+  register_id: number;
+  session_id: number;
+  z_number: number;
+  report: string;
+  closed_by: number | null;
+  date_closed_gmt: string;
+}
+
+/** The sales journal (append-only) and the Z closures. */
+export class JournalRepository {
+  constructor(private readonly db: Database) {}
+
+  last(registerId: number): JournalRecord | undefined {
+    return prepared<[number], JournalRecord>(this.db, 'SELECT * FROM journal WHERE register_id = ? ORDER BY sequence DESC LIMIT 1').get(registerId);
+  }
+
+  insert(record: JournalRecord): void {
+    prepared(
+      this.db,
+      `INSERT INTO journal (id, register_id, sequence, kind, session_id, order_id, refund_id, closure_id, payload, previous_hash, hash, date_created_gmt)
+       VALUES (@id, @register_id, @sequence, @kind, @session_id, @order_id, @refund_id, @closure_id, @payload, @previous_hash, @hash, @date_created_gmt)`,
+    ).run(record);
+  }
+
+  saleOf(orderId: number): JournalRecord | undefined {
+    return prepared<[number], JournalRecord>(this.db, "SELECT * FROM journal WHERE order_id = ? AND kind = 'sale'").get(orderId);
+  }
+
+  ofSession(sessionId: number): JournalRecord[] {
+    return prepared<[number], JournalRecord>(this.db, "SELECT * FROM journal WHERE session_id = ? AND kind IN ('sale', 'refund') ORDER BY sequence").all(sessionId);
+  }
+
+  /** Every entry, register by register in sequence order: the order a verifier or a sync reads them in. */
+  *all(): IterableIterator<JournalRecord> {
+    yield* prepared<[], JournalRecord>(this.db, 'SELECT * FROM journal ORDER BY register_id, sequence').iterate();
+  }
+
+  /** Counts one more fiscal read of an entry; returns how many reads there were before this one. */
+  countRead(entryId: string): number {
+    const before = prepared<[string], { reads: number }>(this.db, 'SELECT reads FROM journal_reads WHERE entry_id = ?').get(entryId)?.reads ?? 0;
+    prepared(this.db, 'INSERT INTO journal_reads (entry_id, reads) VALUES (?, 1) ON CONFLICT (entry_id) DO UPDATE SET reads = reads + 1').run(entryId);
+    return before;
+  }
+
+  nextZNumber(registerId: number): number {
+    return (prepared<[number], { z: number | null }>(this.db, 'SELECT MAX(z_number) AS z FROM closures WHERE register_id = ?').get(registerId)?.z ?? 0) + 1;
+  }
+
+  insertClosure(closure: Omit<ClosureRecord, 'id'>): ClosureRecord {
+    const id = Number(
+      prepared(this.db, 'INSERT INTO closures (register_id, session_id, z_number, report, closed_by, date_closed_gmt) VALUES (@register_id, @session_id, @z_number, @report, @closed_by, @date_closed_gmt)').run(closure)
+        .lastInsertRowid,
+    );
+    return { id, ...closure };
+  }
+
+  closure(id: number): ClosureRecord | undefined {
+    return prepared<[number], ClosureRecord>(this.db, 'SELECT * FROM closures WHERE id = ?').get(id);
+  }
+
+  closuresOf(registerId: number, limit: number, offset: number): { closures: ClosureRecord[]; total: number } {
+    const total = prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM closures WHERE register_id = ?').get(registerId)?.n ?? 0;
+    const closures = prepared<[number, number, number], ClosureRecord>(this.db, 'SELECT * FROM closures WHERE register_id = ? ORDER BY z_number DESC LIMIT ? OFFSET ?').all(registerId, limit, offset);
+    return { closures, total };
+  }
+}

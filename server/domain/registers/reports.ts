@@ -1,0 +1,198 @@
+import type { Database } from '../../data/database.js';
+import { JournalRepository } from '../../data/repositories/journal.js';
+import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import { PaymentsRepository } from '../../data/repositories/payments.js';
+import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
+import { UsersRepository } from '../../data/repositories/users.js';
+import { gmtNow } from '../dates.js';
+import type { RefundPayload, SalePayload } from '../journal/entries.js';
+import { Decimal, formatMoney } from '../money.js';
+import { dates } from '../orders/shape.js';
+import type { Store } from '../stores.js';
+
+/** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
+export const CASH_GATEWAY = 'pos_cash';
+
+export interface Drawer {
+  opening_float: string;
+  cash_received: string;
+  change_given: string;
+  cash_refunded: string;
+  cash_in: string;
+  cash_out: string;
+  expected_cash: string;
+}
+
+/**
+ * The X report of a session (the Z report adds the count): sales, discounts, refunds and tax from
+ * the session's journal entries, payments and refunds per gateway from their tenders, and the drawer.
+ */
+export interface SessionReport {
+  report: 'X' | 'Z';
+  generated_gmt: string;
+  currency: string;
+  register: { id: number; name: string; store_id: number };
+  session: {
+    id: number;
+    uuid: string;
+    opened_by: { id: number; name: string };
+    date_opened: string | null;
+    date_opened_gmt: string;
+    opening_note: string;
+    closed_by: { id: number; name: string } | null;
+    date_closed: string | null;
+    date_closed_gmt: string | null;
+    closing_note: string;
+  };
+  sales: { count: number; gross: string; discounts: string; refunds: string; net: string; tax: string };
+  taxes: Array<{ rate_id: number; label: string; rate: string; sales: string; refunds: string; net: string }>;
+  payments: Array<{ gateway_id: string; title: string; count: number; amount: string; tendered: string; change: string }>;
+  refunds: Array<{ gateway_id: string; title: string; count: number; amount: string }>;
+  cash_movements: Array<{ id: number; type: 'in' | 'out'; amount: string; reason: string; user_id: number; date: string | null; date_gmt: string }>;
+  receipts: { count: number; first: string | null; last: string | null };
+  /** Left out of what a cashier reads while the session is open: the close is blind. */
+  drawer?: Drawer;
+  z_number?: number;
+  counted_cash?: string;
+  variance?: string;
+}
+
+const zero = () => new Decimal(0);
+
+export class SessionReports {
+  private readonly journal: JournalRepository;
+  private readonly payments: PaymentsRepository;
+  private readonly registers: RegistersRepository;
+  private readonly stores: StoresRepository;
+  private readonly users: UsersRepository;
+  private readonly gateways: PaymentGatewaysRepository;
+
+  constructor(db: Database) {
+    this.journal = new JournalRepository(db);
+    this.payments = new PaymentsRepository(db);
+    this.registers = new RegistersRepository(db);
+    this.stores = new StoresRepository(db);
+    this.users = new UsersRepository(db);
+    this.gateways = new PaymentGatewaysRepository(db);
+  }
+
+  private person(id: number | null): { id: number; name: string } {
+    return { id: id ?? 0, name: id === null ? '' : (this.users.findById(id)?.display_name ?? '') };
+  }
+
+  private title(gatewayId: string): string {
+    return this.gateways.find(gatewayId)?.title ?? gatewayId;
+  }
+
+  /** The live report of a session, with the drawer (callers drop it for a blind view). */
+  build(register: RegisterRecord, session: CashSessionRecord): SessionReport {
+    const store: Store = this.stores.findOrDefault(register.store_id);
+    const dp = store.price_num_decimals;
+    const money = (value: Decimal) => formatMoney(value, dp);
+    const entries = this.journal.ofSession(session.id).map((entry) => JSON.parse(entry.payload) as SalePayload | RefundPayload);
+    const sales = entries.filter((entry): entry is SalePayload => entry.type === 'sale');
+    const refunds = entries.filter((entry): entry is RefundPayload => entry.type === 'refund');
+
+    const total = (values: readonly string[]) => values.reduce((acc, value) => acc.plus(value), zero());
+    const gross = total(sales.map((sale) => sale.totals.gross));
+    const discounts = total(sales.map((sale) => sale.totals.discount));
+    const refunded = total(refunds.map((refund) => refund.totals.amount));
+
+    const rates = new Map<number, { label: string; rate: string; sales: Decimal; refunds: Decimal }>();
+    const rateOf = (tax: { rate_id: number; label: string; rate: string }) => {
+      const known = rates.get(tax.rate_id) ?? { label: tax.label, rate: tax.rate, sales: zero(), refunds: zero() };
+      rates.set(tax.rate_id, known);
+      return known;
+    };
+    for (const sale of sales) for (const tax of sale.taxes) rateOf(tax).sales = rateOf(tax).sales.plus(tax.amount);
+    for (const refund of refunds) for (const tax of refund.taxes) rateOf(tax).refunds = rateOf(tax).refunds.plus(tax.amount);
+    const taxes = [...rates].sort(([a], [b]) => a - b).map(([rateId, rate]) => ({ rate_id: rateId, label: rate.label, rate: rate.rate, sales: money(rate.sales), refunds: money(rate.refunds), net: money(rate.sales.minus(rate.refunds)) }));
+    const netTax = [...rates.values()].reduce((acc, rate) => acc.plus(rate.sales).minus(rate.refunds), zero());
+
+    const paymentsByGateway = new Map<string, { count: number; amount: Decimal; tendered: Decimal; change: Decimal }>();
+    for (const payment of this.payments.forSession(session.id)) {
+      const row = paymentsByGateway.get(payment.gateway_id) ?? { count: 0, amount: zero(), tendered: zero(), change: zero() };
+      row.count += 1;
+      row.amount = row.amount.plus(payment.amount);
+      row.tendered = row.tendered.plus(payment.tendered ?? payment.amount);
+      row.change = row.change.plus(payment.change);
+      paymentsByGateway.set(payment.gateway_id, row);
+    }
+    const refundsByGateway = new Map<string, { count: number; amount: Decimal }>();
+    for (const tender of this.payments.refundTendersOfSession(session.id)) {
+      const row = refundsByGateway.get(tender.gateway_id) ?? { count: 0, amount: zero() };
+      row.count += 1;
+      row.amount = row.amount.plus(tender.amount);
+      refundsByGateway.set(tender.gateway_id, row);
+    }
+    const movements = this.registers.movements(session.id);
+    const moved = (type: 'in' | 'out') => total(movements.filter((movement) => movement.type === type).map((movement) => movement.amount));
+
+    const cash = paymentsByGateway.get(CASH_GATEWAY);
+    const cashReceived = cash?.tendered ?? zero();
+    const changeGiven = cash?.change ?? zero();
+    const cashRefunded = refundsByGateway.get(CASH_GATEWAY)?.amount ?? zero();
+    const expected = new Decimal(session.opening_float).plus(cashReceived).minus(changeGiven).minus(cashRefunded).plus(moved('in')).minus(moved('out'));
+    const zone = store.timezone;
+    const opened = dates('date_opened', session.date_opened_gmt, zone);
+    const closed = dates('date_closed', session.date_closed_gmt, zone);
+
+    return {
+      report: 'X',
+      generated_gmt: gmtNow(),
+      currency: store.currency,
+      register: { id: register.id, name: register.name, store_id: register.store_id },
+      session: {
+        id: session.id,
+        uuid: session.uuid,
+        opened_by: this.person(session.opened_by),
+        date_opened: opened.date_opened ?? null,
+        date_opened_gmt: session.date_opened_gmt,
+        opening_note: session.opening_note,
+        closed_by: session.closed_by === null ? null : this.person(session.closed_by),
+        date_closed: closed.date_closed ?? null,
+        date_closed_gmt: session.date_closed_gmt,
+        closing_note: session.closing_note,
+      },
+      sales: { count: sales.length, gross: money(gross), discounts: money(discounts), refunds: money(refunded), net: money(gross.minus(discounts).minus(refunded)), tax: money(netTax) },
+      taxes,
+      payments: [...paymentsByGateway].map(([gatewayId, row]) => ({ gateway_id: gatewayId, title: this.title(gatewayId), count: row.count, amount: money(row.amount), tendered: money(row.tendered), change: money(row.change) })),
+      refunds: [...refundsByGateway].map(([gatewayId, row]) => ({ gateway_id: gatewayId, title: this.title(gatewayId), count: row.count, amount: money(row.amount) })),
+      cash_movements: movements.map((movement) => ({
+        id: movement.id,
+        type: movement.type,
+        amount: formatMoney(movement.amount, dp),
+        reason: movement.reason,
+        user_id: movement.user_id ?? 0,
+        date: dates('date', movement.date_created_gmt, zone).date ?? null,
+        date_gmt: movement.date_created_gmt,
+      })),
+      receipts: { count: sales.length, first: sales[0]?.order.number ?? null, last: sales.at(-1)?.order.number ?? null },
+      drawer: {
+        opening_float: formatMoney(session.opening_float, dp),
+        cash_received: money(cashReceived),
+        change_given: money(changeGiven),
+        cash_refunded: money(cashRefunded),
+        cash_in: money(moved('in')),
+        cash_out: money(moved('out')),
+        expected_cash: money(expected),
+      },
+    };
+  }
+}
+
+/**
+ * What a cashier reads of an open session: the sales, but neither the drawer nor the takings per
+ * tender, from which the expected cash could be added up before the count is sent.
+ */
+export type BlindReport = Omit<SessionReport, 'payments' | 'refunds' | 'drawer'> & { blind: true };
+export type ReadableReport = SessionReport | BlindReport;
+
+export function blindReport(report: SessionReport): BlindReport {
+  const blind: Partial<SessionReport> & { blind: true } = { ...report, blind: true };
+  delete blind.drawer;
+  delete blind.payments;
+  delete blind.refunds;
+  return blind as BlindReport;
+}

@@ -1,0 +1,125 @@
+import type { Request, Response, Router } from 'express';
+import { z } from 'zod';
+import { registerCreateInput, RegisterService, registerUpdateInput } from '../../domain/registers/registers.js';
+import { REPORT_WIDTH, renderReportHtml, renderReportText } from '../../domain/registers/report-render.js';
+import { blindReport, type ReadableReport } from '../../domain/registers/reports.js';
+import { CashSessions, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
+import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
+import type { AppContext } from '../context.js';
+import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+import { idParams, parseBody, parseParams, parseQuery } from '../validation.js';
+
+const registersQuery = pagingQuery.extend({ store_id: z.coerce.number().int().positive('must be a store id').optional() });
+
+const reportQuery = z.object({
+  format: z.enum(['json', 'text', 'html']).default('json'),
+  width: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(REPORT_WIDTH.min, `width must be between ${REPORT_WIDTH.min} (inclusive) and ${REPORT_WIDTH.max} (inclusive)`)
+    .max(REPORT_WIDTH.max, `width must be between ${REPORT_WIDTH.min} (inclusive) and ${REPORT_WIDTH.max} (inclusive)`)
+    .default(REPORT_WIDTH.default),
+});
+
+/** Reports may be opened in a browser: nothing in them loads or runs. */
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+function actorOf(res: Response): CashActor {
+  const principal = principalOf(res);
+  return { userId: principal.user.id, isManager: principal.capabilities.includes('manage_pos') };
+}
+
+/** One report, or (for a list) a page of them: JSON, fixed-width text or an HTML page. */
+function sendReports(req: Request, res: Response, reports: ReadableReport | { page: readonly ReadableReport[]; total: number }): void {
+  const { format, width } = parseQuery(reportQuery, req);
+  const list = 'page' in reports ? reports.page : [reports];
+  res.setHeader('Cache-Control', 'no-store');
+  if (format === 'json') {
+    if ('page' in reports) sendPage(req, res, reports.page, reports.total, parseQuery(pagingQuery, req));
+    else sendItem(req, res, reports);
+    return;
+  }
+  if ('page' in reports) {
+    res.setHeader('X-WP-Total', String(reports.total));
+  }
+  if (format === 'html') {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Security-Policy', REPORT_CSP);
+    res.send(renderReportHtml(list));
+    return;
+  }
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.send(list.map((report) => renderReportText(report, width)).join('\n'));
+}
+
+/**
+ * Registers, their cash sessions and Z closures. The open session's X report is blind for whoever
+ * lacks `manage_pos`: it leaves out the drawer (and the takings per tender it adds up from) until
+ * the count is sent. Z closures are read with `handle_cash`: they exist only once counted.
+ */
+export function createRegistersRouter({ auth, db }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const registers = new RegisterService(db);
+  const sessions = new CashSessions(db);
+
+  routes.get('/registers', (req, res) => {
+    const query = parseQuery(registersQuery, req);
+    const page = registers.list(query.store_id, query.per_page, offsetOf(query), apiBase(req));
+    sendPage(req, res, page.registers, page.total, query);
+  });
+
+  routes.get('/registers/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendItem(req, res, registers.respond(registers.get(id), apiBase(req)));
+  });
+
+  routes.post('/registers', (req, res) => {
+    const register = registers.create(parseBody(registerCreateInput, req));
+    sendItem(req, res, registers.respond(register, apiBase(req)), { location: `${apiBase(req)}/registers/${register.id}` });
+  });
+
+  routes.patch('/registers/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendItem(req, res, registers.respond(registers.update(id, parseBody(registerUpdateInput, req)), apiBase(req)));
+  });
+
+  routes.post('/registers/{id}/open', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const actor = actorOf(res);
+    const report = sessions.open(id, parseBody(openSessionInput, req), actor);
+    res.status(201);
+    sendItem(req, res, actor.isManager ? report : blindReport(report));
+  });
+
+  routes.post('/registers/{id}/cash', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    res.status(201);
+    sendItem(req, res, sessions.cash(id, parseBody(cashMovementInput, req), actorOf(res)));
+  });
+
+  routes.get('/registers/{id}/session', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const report = sessions.current(id);
+    sendReports(req, res, actorOf(res).isManager ? report : blindReport(report));
+  });
+
+  routes.post('/registers/{id}/close', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendReports(req, res, sessions.close(id, parseBody(closeSessionInput, req), actorOf(res)));
+  });
+
+  routes.get('/registers/{id}/closures', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const paging = parseQuery(pagingQuery, req);
+    const page = sessions.closuresOf(id, paging.per_page, offsetOf(paging));
+    sendReports(req, res, { page: page.closures, total: page.total });
+  });
+
+  routes.get('/closures/{id}', (req, res) => {
+    const { id } = parseParams(idParams, req);
+    sendReports(req, res, sessions.closure(id));
+  });
+
+  return routes.router;
+}
