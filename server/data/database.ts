@@ -1,6 +1,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/migration.js';
+import { createPrivateFile } from './private-files.js';
 import { writeTransaction } from './write-transaction.js';
 
 export type { Database } from 'better-sqlite3';
@@ -15,6 +16,7 @@ export class DatabaseTooNewError extends Error {
 
 /** Opens (creating if needed) a database file in WAL mode with foreign keys on, migrated to the latest schema. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Database {
+  if (file !== ':memory:' && file !== '') createPrivateFile(file);
   const db = new BetterSqlite3(file);
   try {
     db.pragma('journal_mode = WAL');

@@ -53,10 +53,10 @@ describe('help', () => {
     const help = runs[0]!.stdout;
     expect(help).toMatch(new RegExp(`^Usage: tillbase ${words.length === 0 ? 'COMMAND' : words.join(' ')}`));
     expect(help).toMatch(/^Options:$/m);
-    expect(help).toMatch(/^  -h, --help/m);
+    expect(help).toMatch(/^ {2}-h, --help/m);
     expect(help).toMatch(/^Environment:$/m);
     expect(help).toContain('TILLBASE_DATA_DIR');
-    expect(help).toMatch(/^Examples?:\n  .*tillbase /m);
+    expect(help).toMatch(/^Examples?:\n {2}.*tillbase /m);
     expect(existsSync(dataDir)).toBe(false);
   });
 
