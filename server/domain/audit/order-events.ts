@@ -1,4 +1,5 @@
 import { OrdersRepository } from '../../data/repositories/orders.js';
+import { StoresRepository } from '../../data/repositories/stores.js';
 import type { Database } from '../../data/database.js';
 import type { SpentApprovals } from '../approvals/approval-service.js';
 import { discountPercent, setsLinePrices } from '../approvals/order-actions.js';
@@ -17,30 +18,38 @@ const codesOf = (order: OrderRecord): string[] => itemsOfType(order.items, 'coup
 export class OrderAudit {
   private readonly trail: AuditTrail;
   private readonly orders: OrdersRepository;
+  private readonly stores: StoresRepository;
 
   constructor(db: Database) {
     this.trail = new AuditTrail(db);
     this.orders = new OrdersRepository(db);
+    this.stores = new StoresRepository(db);
+  }
+
+  /** Amounts as the receipt shows them: at the decimals of the order's store. */
+  private money(order: OrderRecord, amounts: Record<string, string>): Record<string, string> {
+    const dp = this.stores.findOrDefault(order.store_id).price_num_decimals;
+    return Object.fromEntries(Object.entries(amounts).map(([name, value]) => [name, formatMoney(value, dp)]));
   }
 
   /** After `POST /orders` (before undefined) or `PATCH /orders/{id}`. */
   orderChanged(actor: AuditActor, input: Pick<OrderUpdateInput, 'line_items' | 'coupon_lines'>, before: OrderRecord | undefined, after: OrderRecord, approvals: SpentApprovals = {}): void {
     const object = orderObject(after);
-    if (before === undefined) this.trail.record({ actor, action: 'order.create', object, amounts: { total: after.total }, details: { status: after.status, currency: after.currency } });
+    if (before === undefined) this.trail.record({ actor, action: 'order.create', object, amounts: this.money(after, { total: after.total }), details: { status: after.status, currency: after.currency } });
     if (setsLinePrices(input)) {
       const lines = (input.line_items ?? []).filter((line) => line.subtotal !== undefined || line.total !== undefined).map((line) => ({ id: line.id ?? null, sku: line.sku ?? null, product_id: line.product_id ?? null, subtotal: line.subtotal ?? null, total: line.total ?? null }));
-      this.trail.record({ actor, action: 'order.price_override', object, amounts: { total: after.total }, approvalId: approvals.price_override, details: { lines, currency: after.currency } });
+      this.trail.record({ actor, action: 'order.price_override', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.price_override, details: { lines, currency: after.currency } });
     }
     const discount = discountPercent(after);
     if (discount.gt(before === undefined ? 0 : discountPercent(before))) {
-      this.trail.record({ actor, action: 'order.discount', object, amounts: { discount_total: after.discount_total, total: after.total }, approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
+      this.trail.record({ actor, action: 'order.discount', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
     }
     const codes = codesOf(after);
     if (input.coupon_lines !== undefined && codes.join(',') !== (before === undefined ? '' : codesOf(before).join(','))) {
-      this.trail.record({ actor, action: 'order.coupon', object, amounts: { discount_total: after.discount_total, total: after.total }, details: { codes, currency: after.currency } });
+      this.trail.record({ actor, action: 'order.coupon', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), details: { codes, currency: after.currency } });
     }
     if (before !== undefined && before.status !== 'cancelled' && after.status === 'cancelled') {
-      this.trail.record({ actor, action: 'order.cancel', object, amounts: { total: after.total }, approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
+      this.trail.record({ actor, action: 'order.cancel', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
     }
     if (after.date_paid_gmt !== null && before?.date_paid_gmt == null) this.sale(actor, after.id, { via: 'order' });
   }
@@ -53,7 +62,7 @@ export class OrderAudit {
       actor,
       action: 'order.sale',
       object: orderObject(order),
-      amounts: { total: order.total, total_tax: order.total_tax, discount_total: order.discount_total },
+      amounts: this.money(order, { total: order.total, total_tax: order.total_tax, discount_total: order.discount_total }),
       details: { ...details, status: order.status, payment_method: order.payment_method, currency: order.currency },
     });
   }

@@ -107,7 +107,7 @@ export class UserManagement {
         actor: actorOf(principal),
         action: 'user.create',
         object: { type: 'user', id: user.id },
-        details: { username: user.username, role: input.role, has_pin: pinHash !== undefined },
+        details: { target: user.username, role: input.role, has_pin: pinHash !== undefined },
         message: `${principal.user.username} created user ${user.username} (${input.role})`,
       });
       return user;
@@ -151,7 +151,7 @@ export class UserManagement {
     const pinHash = pin === null ? null : await hashPin(pin);
     writeTransaction(this.db, () => {
       this.users.setPinHash(principal.user.id, pinHash);
-      this.audit.record({ actor: actorOf(principal), action: 'user.pin', object: { type: 'user', id: principal.user.id }, details: { username, has_pin: pinHash !== null }, message: `${username} ${pinHash === null ? 'removed' : 'set'} their PIN` });
+      this.audit.record({ actor: actorOf(principal), action: 'user.pin', object: { type: 'user', id: principal.user.id }, details: { target: username, has_pin: pinHash !== null }, message: `${username} ${pinHash === null ? 'removed' : 'set'} their PIN` });
     });
   }
 
@@ -185,7 +185,7 @@ export class UserManagement {
 
   private applyUpdate(principal: Principal, target: UserRecord, currentRoles: readonly string[], input: UserUpdateInput, passwordHash: string | undefined, pinHash: string | null | undefined): void {
     const record = (action: string, details: Record<string, unknown>, what: string): void => {
-      this.audit.record({ actor: actorOf(principal), action, object: { type: 'user', id: target.id }, details: { username: target.username, ...details }, message: `${principal.user.username} ${what} ${target.username}` });
+      this.audit.record({ actor: actorOf(principal), action, object: { type: 'user', id: target.id }, details: { target: target.username, ...details }, message: `${principal.user.username} ${what} ${target.username}` });
     };
     const profile = { email: input.email === undefined ? undefined : input.email === '' ? null : input.email, displayName: input.display_name, firstName: input.first_name, lastName: input.last_name };
     const changed = (['email', 'display_name', 'first_name', 'last_name'] as const).filter((field) => input[field] !== undefined && input[field] !== (target[field] ?? ''));

@@ -45,6 +45,7 @@ function auditEntry(entry: AuditRecord) {
     level: 'info' as const,
     message: entry.message,
     context: {
+      ...entry.details,
       user_id: entry.user_id,
       username: entry.username,
       action: entry.action,
@@ -53,7 +54,6 @@ function auditEntry(entry: AuditRecord) {
       register_id: entry.register_id,
       approval_id: entry.approval_id,
       amounts: entry.amounts,
-      ...entry.details,
     },
     source: AUDIT_SOURCE,
   };
