@@ -91,8 +91,9 @@ describe('GET /cashier/{id}', () => {
 });
 
 describe('GET /cashier/{id}/stores', () => {
-  it('lists every store the cashier can sell in', async () => {
+  it('lists the stores the cashier is assigned to', async () => {
     expect((await api<StoreSummary>(server, 'POST', '/stores', { token: admin, body: { name: 'Second till point' } })).status).toBe(201);
+    for (const storeId of [1, 2]) await api(server, 'PUT', `/stores/${storeId}/users`, { token: admin, body: { user_ids: [server.users.cashier.id] } });
     const response = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.cashier.id}/stores`, { token: cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('2');

@@ -71,6 +71,7 @@ const GENERAL_DEFAULTS = {
   default_customer: 0,
   default_customer_is_cashier: false,
   barcode_field: '_global_unique_id',
+  variable_measure_barcodes: { enabled: true, measure: 'weight', item_digits: 5, value_decimals: null },
   generate_username: true,
   restore_stock_on_delete: true,
   storefront_receipt_enabled: false,
@@ -87,14 +88,15 @@ const GENERAL_DEFAULTS = {
 const CHECKOUT_DEFAULTS = {
   receipt_default_mode: 'fiscal',
   prevent_overselling: false,
-  admin_emails: { enabled: true, new_order: true, cancelled_order: true, failed_order: true },
+  // Tillbase sends no e-mail: the groups are kept, all off (see settings-effects.test.ts).
+  admin_emails: { enabled: false, new_order: false, cancelled_order: false, failed_order: false },
   customer_emails: {
-    enabled: true,
-    customer_on_hold_order: true,
-    customer_processing_order: true,
-    customer_completed_order: true,
-    customer_refunded_order: true,
-    customer_failed_order: true,
+    enabled: false,
+    customer_on_hold_order: false,
+    customer_processing_order: false,
+    customer_completed_order: false,
+    customer_refunded_order: false,
+    customer_failed_order: false,
   },
   cashier_emails: { enabled: false, new_order: false },
   dequeue_script_handles: [],
@@ -212,7 +214,7 @@ describe('settings/checkout', () => {
   it('merges a nested update into the stored group and persists it', async () => {
     const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: admin, body: { receipt_default_mode: 'live', admin_emails: { new_order: false } } });
     expect(update.status).toBe(200);
-    const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'live', admin_emails: { enabled: true, new_order: false, cancelled_order: true, failed_order: true } };
+    const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'live' };
     expect(update.body).toEqual(expected);
     expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: manager })).body).toEqual(expected);
     expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.checkout).toEqual({ receipt_default_mode: 'live', prevent_overselling: false });

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { createAuthRouter } from './auth.js';
 import { createCashierRouter } from './cashier.js';
+import { createCatalogueWritesRouter } from './catalogue-writes.js';
 import { createCheckoutRouter } from './checkout.js';
 import { createCouponsRouter } from './coupons.js';
 import { createCustomersRouter } from './customers.js';
@@ -10,6 +11,7 @@ import { createLogsRouter } from './logs.js';
 import { createOrderStatusesRouter } from './order-statuses.js';
 import { createOrdersRouter } from './orders.js';
 import { createPaymentGatewaysRouter } from './payment-gateways.js';
+import { createProductTermsRouter } from './product-terms.js';
 import { createProductsRouter } from './products.js';
 import { createReceiptsRouter } from './receipts.js';
 import { createRegistersRouter } from './registers.js';
@@ -27,6 +29,8 @@ export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
   createStoresRouter,
   createCashierRouter,
   createProductsRouter,
+  createCatalogueWritesRouter,
+  createProductTermsRouter,
   createCouponsRouter,
   createOrdersRouter,
   createCheckoutRouter,

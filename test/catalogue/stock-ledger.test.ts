@@ -1,0 +1,135 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+
+/**
+ * One stock ledger (issue 8, item 2): after every kind of change (sale, cancellation, refund with
+ * and without restock, import, manual adjustment) every product's stored stock equals the sum of
+ * its ledger, and the ledger says why each change happened.
+ */
+let server: TestServer;
+let manager: string;
+let cashier: string;
+const ids = { croissant: 0, muffin: 0 };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = (await login(server, 'shop_manager')).access_token;
+  cashier = (await login(server, 'cashier')).access_token;
+  ids.croissant = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Croissant', sku: 'LED-CR', regular_price: '2.00', manage_stock: true, stock_quantity: 20 } })).body.id;
+  ids.muffin = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Muffin', sku: 'LED-MU', regular_price: '3.00', manage_stock: true, stock_quantity: 10 } })).body.id;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** Products whose stored stock is not the sum of their ledger (thousandths, exact). */
+function ledgerMismatches(): Array<{ id: number; stock: number; ledger: number }> {
+  return withDb(server, (db) =>
+    db
+      .prepare<[], { id: number; stock: number; ledger: number }>(
+        `SELECT p.id, CAST(ROUND(COALESCE(p.stock_quantity, 0) * 1000) AS INTEGER) AS stock, COALESCE((SELECT SUM(change_milli) FROM stock_ledger l WHERE l.product_id = p.id), 0) AS ledger
+         FROM products p`,
+      )
+      .all()
+      .filter((row) => row.stock !== row.ledger),
+  );
+}
+
+const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
+const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: manager })).body as Array<{ change: number; balance: number; reason: string; note: string; user_id: number | null }>;
+
+async function paidOrder(lines: Array<{ product_id: number; quantity: number }>): Promise<any> {
+  const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: lines } });
+  expect(order.status).toBe(201);
+  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, headers: { 'Idempotency-Key': `ledger-${order.body.id}` }, body: { gateway_id: 'pos_card', payment_data: {} } });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return (await api(server, 'GET', `/orders/${order.body.id}`, { token: cashier })).body;
+}
+
+describe('the stock ledger', () => {
+  it('opens with what a product was created with', async () => {
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.croissant)).map((entry) => [entry.change, entry.balance, entry.reason, entry.user_id])).toEqual([[20, 20, 'created', server.users.shop_manager.id]]);
+  });
+
+  it('holds after a sale', async () => {
+    await paidOrder([{ product_id: ids.croissant, quantity: 3 }, { product_id: ids.muffin, quantity: 2 }]);
+    expect([await stockOf(ids.croissant), await stockOf(ids.muffin)]).toEqual([17, 8]);
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.croissant))[0]).toMatchObject({ change: -3, balance: 17 });
+  });
+
+  it('holds after a cancellation gives the units back', async () => {
+    // Paid by card into processing (a completed sale cannot be cancelled).
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    const order = await paidOrder([{ product_id: ids.muffin, quantity: 4 }]);
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    expect([order.status, await stockOf(ids.muffin)]).toEqual(['processing', 4]);
+    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await stockOf(ids.muffin)).toBe(8);
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.muffin))[0]).toMatchObject({ change: 4, balance: 8 });
+  });
+
+  it('holds after refunds with and without restock', async () => {
+    const order = await paidOrder([{ product_id: ids.croissant, quantity: 5 }]);
+    expect(await stockOf(ids.croissant)).toBe(12);
+    const line = order.line_items[0];
+    const refund = (quantity: number, restock: boolean) =>
+      api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] } });
+    expect((await refund(2, true)).status).toBe(201);
+    expect(await stockOf(ids.croissant)).toBe(14);
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await refund(1, false)).status).toBe(201);
+    expect(await stockOf(ids.croissant)).toBe(14);
+    expect(ledgerMismatches()).toEqual([]);
+  });
+
+  it('holds after manual adjustments, each with its reason and note', async () => {
+    const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 24, reason: 'received', note: 'Bakery delivery' } });
+    expect(received.status).toBe(200);
+    expect(received.body).toMatchObject({ id: ids.croissant, stock_quantity: 38, entry: { change: 24, balance: 38, reason: 'received', note: 'Bakery delivery' } });
+    await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: -2, reason: 'damaged' } });
+    const counted = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { set: 35, reason: 'counted', note: 'Shelf count' } });
+    expect(counted.body.entry).toMatchObject({ change: -1, balance: 35, reason: 'counted' });
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.croissant)).slice(0, 3).map((entry) => entry.reason)).toEqual(['counted', 'damaged', 'received']);
+  });
+
+  it('refuses a bad adjustment by field, and decimal quantities while decimal_qty is off', async () => {
+    const lost = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 1, reason: 'lost' } });
+    expect(lost.body.data.params).toEqual({ reason: 'must be received, damaged, counted or correction' });
+    const neither = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { reason: 'counted' } });
+    expect(neither.body.data.params).toEqual({ adjust: 'give either adjust (a change) or set (a new count)' });
+    const half = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 0.5, reason: 'received' } });
+    expect(half.body.data.params).toEqual({ adjust: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' });
+    expect(ledgerMismatches()).toEqual([]);
+  });
+
+  it('holds for weighed goods in thousandths once decimal_qty is on: 5.000 kg less 1.234 and 0.766 leaves exactly 3.000', async () => {
+    expect((await api(server, 'POST', '/settings/general', { token: manager, body: { decimal_qty: true } })).status).toBe(200);
+    const apples = await api(server, 'POST', '/products', { token: manager, body: { name: 'Apples by weight', regular_price: '2.40', manage_stock: true, stock_quantity: 5 } });
+    await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: manager, body: { adjust: -1.234, reason: 'damaged' } });
+    const last = await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: manager, body: { adjust: -0.766, reason: 'damaged' } });
+    expect(last.body.stock_quantity).toBe(3);
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(apples.body.id)).map((entry) => entry.change)).toEqual([-0.766, -1.234, 5]);
+  });
+
+  it('holds after an import through the CLI, and after a change nobody declared', async () => {
+    const csv = join(server.dataDir, 'stock.csv');
+    writeFileSync(csv, 'SKU,Name,Type,Regular price,In stock?,Stock\nLED-MU,Muffin,simple,3.00,1,50\nLED-NEW,Scone,simple,1.50,1,7\n');
+    const result = await runCli(['import', 'products', csv, '--data-dir', server.dataDir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await stockOf(ids.muffin)).toBe(50);
+    expect(ledgerMismatches()).toEqual([]);
+    withDb(server, (db) => db.prepare('UPDATE products SET stock_quantity = 1 WHERE id = ?').run(ids.muffin));
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.muffin))[0]).toMatchObject({ change: -49, balance: 1, reason: 'correction' });
+  });
+});
