@@ -2,6 +2,7 @@ import type { PaymentRecord } from '../../data/repositories/payments.js';
 import { Decimal, formatMoney } from '../money.js';
 import type { RefundRecord } from '../orders/refund-types.js';
 import { itemsOfType, type OrderRecord } from '../orders/types.js';
+import { ratePercent } from '../receipts/format.js';
 import { sum, type DecimalInput } from '../taxes/calc.js';
 
 /** Who and where, as every entry records it. */
@@ -76,7 +77,7 @@ export function salePayload(order: OrderRecord, payments: readonly PaymentRecord
     taxes: itemsOfType(order.items, 'tax').map((tax) => ({
       rate_id: tax.data.rate_id,
       label: tax.data.label,
-      rate: tax.data.rate_percent,
+      rate: ratePercent(tax.data.rate_percent),
       amount: money(new Decimal(tax.data.tax_total).plus(tax.data.shipping_tax_total)),
     })),
     totals: { gross: money(new Decimal(order.total).plus(discount)), discount: money(discount), tax: money(order.total_tax), total: money(order.total) },
@@ -111,7 +112,7 @@ export function refundPayload(order: OrderRecord, refund: RefundRecord, gatewayI
     })),
     taxes: [...byRate].map(([rateId, amount]) => {
       const line = taxLines.find((tax) => tax.data.rate_id === rateId);
-      return { rate_id: rateId, label: line?.data.label ?? '', rate: line?.data.rate_percent ?? '0', amount: money(amount) };
+      return { rate_id: rateId, label: line?.data.label ?? '', rate: ratePercent(line?.data.rate_percent ?? '0'), amount: money(amount) };
     }),
     totals: { amount: refund.amount, tax: money(taxTotal) },
     tenders: [{ gateway_id: gatewayId, amount: refund.amount }],

@@ -42,7 +42,8 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
   const section = (name: string) => [rule, name];
   const lines: string[] = [
     centred(title(report), width),
-    centred(`${report.register.name} (register ${report.register.id})`, width),
+    centred(report.register.name, width),
+    ...row('Register', String(report.register.id), width),
     ...row('Session', String(report.session.id), width),
     ...row('Opened', report.session.date_opened ?? '', width),
     ...row('Opened by', report.session.opened_by.name, width),
