@@ -25,6 +25,8 @@ const COMMANDS = [
   ['import'],
   ['import', 'products'],
   ['import', 'taxes'],
+  ['journal'],
+  ['journal', 'verify'],
   ['backup'],
   ['restore'],
 ];
@@ -69,7 +71,7 @@ describe('help', () => {
   it('tillbase --help lists every command, backup and restore included', async () => {
     const { stdout, code } = await runCli(['--help']);
     expect(code).toBe(0);
-    for (const line of ['serve [options]', 'users add --username U', 'users list', 'users passwd USERNAME', 'users remove USERNAME', 'roles list', 'roles grant ROLE CAPABILITY', 'roles revoke ROLE CAPABILITY', 'import products FILE.csv', 'import taxes FILE.csv', 'backup FILE [--force]', 'restore FILE']) {
+    for (const line of ['serve [options]', 'users add --username U', 'users list', 'users passwd USERNAME', 'users remove USERNAME', 'roles list', 'roles grant ROLE CAPABILITY', 'roles revoke ROLE CAPABILITY', 'import products FILE.csv', 'import taxes FILE.csv', 'journal verify', 'backup FILE [--force]', 'restore FILE']) {
       expect(stdout).toMatch(new RegExp(`^  ${line.replace(/[[\]]/g, '\\$&')}`, 'm'));
     }
   });
@@ -120,6 +122,7 @@ describe('a data directory without a database', () => {
     ['users remove', ['users', 'remove', 'sam']],
     ['import products', ['import', 'products', 'products.csv']],
     ['import taxes', ['import', 'taxes', 'tax_rates.csv']],
+    ['journal verify', ['journal', 'verify']],
     ['backup', ['backup', join(makeDataDir(), 'copy.db')]],
   ];
 
@@ -146,6 +149,6 @@ describe('a data directory without a database', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`there is no Tillbase database in ${dataDir}`);
     expect(result.stderr).toContain(`tillbase serve --data-dir ${dataDir}`);
-    expect(existsSync('/nonexistent')).toBe(false);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });
