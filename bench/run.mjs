@@ -1,15 +1,17 @@
 // Benchmarks of the pos/v1 server over real HTTP on 127.0.0.1 (npm run bench builds first).
 // Each measure has a target; a missed target is reported and makes the run exit with 1.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDataDirDatabase, userAdminFor } from '../dist/server/start.js';
 import { ProductsRepository } from '../dist/server/data/repositories/products.js';
 import { TermsRepository } from '../dist/server/data/repositories/terms.js';
 import { ean13 } from '../dist/server/domain/catalogue/barcode.js';
 import { seedDemoCatalogue } from '../dist/server/demo/catalogue.js';
+import { productCsv } from './product-csv.mjs';
+import { loginToken, openRegister, runTills, startServe } from './sales-load.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-'));
 const db = openDataDirDatabase(dataDir);
@@ -174,9 +176,83 @@ report('audit of all 100,000 ids (one response, slowest of 3)', slowestAudit, 15
 
 report('server resident memory with the large catalogue served', serverMemoryMiB(), 400, 'MiB');
 
+// Import while selling: 8 tills ring up sales (an order of 2–3 lines, then cash) on the
+// 100,000-product catalogue, first alone for the baseline, then while `tillbase import products`
+// writes a 50,000-row export into the same data directory.
+const TILLS = 8;
+const sellable = sample(400, (index) => index).filter((index) => index % 3 !== 0).map((index) => product(index).sku);
+const forSeconds = (seconds) => {
+  const end = performance.now() + seconds * 1000;
+  return () => performance.now() < end;
+};
+await openRegister(server.apiUrl, tokens.access_token);
+const baseline = await runTills({ apiUrl: server.apiUrl, token: tokens.access_token, skus: sellable, tills: TILLS, keepGoing: forSeconds(5) });
+if (baseline.failures.length > 0) throw new Error(`sales failed without an import: ${baseline.failures[0]}`);
+const baselineP99 = percentile(baseline.sales.map((sale) => sale.ms), 99);
+
+const exportFile = join(mkdtempSync(join(tmpdir(), 'tillbase-bench-import-')), 'products-50000.csv');
+writeFileSync(exportFile, productCsv(50_000));
+let importing = true;
+let importPeakMiB = 0;
+const importStart = performance.now();
+const importer = spawn(process.execPath, ['dist/server/cli/main.js', 'import', 'products', exportFile, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+const memoryProbe = setInterval(() => {
+  try {
+    importPeakMiB = Math.max(importPeakMiB, Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${importer.pid}/status`, 'utf8'))[1]) / 1024);
+  } catch {
+    // The process has just ended.
+  }
+}, 100);
+let importOutput = '';
+importer.stdout.on('data', (chunk) => (importOutput += chunk));
+const imported = new Promise((resolve) => importer.once('exit', (code) => {
+  importing = false;
+  clearInterval(memoryProbe);
+  resolve({ code, seconds: (performance.now() - importStart) / 1000 });
+}));
+const during = await runTills({ apiUrl: server.apiUrl, token: tokens.access_token, skus: sellable, tills: TILLS, keepGoing: () => importing });
+const importRun = await imported;
+if (importRun.code !== 0 || !importOutput.startsWith('imported products-50000.csv: 50000 created')) throw new Error(`the import failed (${importRun.code}): ${importOutput}`);
+rmSync(dirname(exportFile), { recursive: true, force: true });
+const duringP99 = percentile(during.sales.map((sale) => sale.ms), 99);
+report(`failed sales while importing 50,000 products (${during.sales.length} made)`, during.failures.length, 0, 'sales');
+report('sale p99 during the import, 8 tills', duringP99, 1000, 'ms');
+report('import of 50,000 products while 8 tills sell', importRun.seconds, 10, 's');
+report('import peak resident memory', importPeakMiB, 400, 'MiB');
+report('sale p99 without an import, 8 tills (baseline)', baselineP99, 250, 'ms');
+report('sale p99 ratio, during the import / baseline', duringP99 / baselineP99, 10, '×');
+if (during.failures.length > 0) console.error(`first failed sale: ${during.failures[0]}`);
+
 serverProcess.kill('SIGTERM');
 await new Promise((resolve) => serverProcess.once('exit', resolve));
 rmSync(dataDir, { recursive: true, force: true });
+
+// What durable sales cost: 8 tills for 5 s on a small shop with synchronous FULL (the default),
+// then NORMAL (TILLBASE_SYNCHRONOUS, a bench switch), each on its own data directory.
+async function salesPerSecond(synchronous) {
+  const dir = mkdtempSync(join(tmpdir(), `tillbase-bench-${synchronous.toLowerCase()}-`));
+  const shopDb = openDataDirDatabase(dir);
+  await userAdminFor(shopDb).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
+  const shopProducts = new ProductsRepository(shopDb);
+  const skus = Array.from({ length: 50 }, (_, index) => shopProducts.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku);
+  shopDb.close();
+  const shop = await startServe(dir, { TILLBASE_SYNCHRONOUS: synchronous });
+  try {
+    const token = await loginToken(shop.apiUrl, 'bench', 'bench-password');
+    await openRegister(shop.apiUrl, token);
+    const run = await runTills({ apiUrl: shop.apiUrl, token, skus, tills: TILLS, keepGoing: forSeconds(5) });
+    if (run.failures.length > 0) throw new Error(`sales failed with synchronous ${synchronous}: ${run.failures[0]}`);
+    return run.perSecond;
+  } finally {
+    await shop.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const fullRate = await salesPerSecond('FULL');
+const normalRate = await salesPerSecond('NORMAL');
+report('sales per second, 8 tills, synchronous FULL', fullRate, 20, 'sales/s', false);
+report('sales per second, 8 tills, synchronous NORMAL (bench switch)', normalRate, 20, 'sales/s', false);
+report('sales per second ratio, FULL / NORMAL', fullRate / normalRate, 0.5, '×', false);
 
 console.table(results.map(({ name, measured, target, met }) => ({ benchmark: name, measured, target, result: met ? 'met' : 'MISSED' })));
 process.exitCode = results.every((result) => result.met) ? 0 : 1;

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Database } from '../../data/database.js';
 import { ImportJournalRepository, ImportRepository, type ImportRun, type ProductChanges, type UndoEntry } from '../../data/repositories/import.js';
 import { writeTransaction } from '../../data/write-transaction.js';
@@ -120,6 +121,26 @@ function undo(db: Database, entry: UndoEntry): void {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** How long an import's step waits for the write lock before the import gives up. */
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * A write transaction for an import's step, waiting for the lock by trying again every millisecond
+ * (with the connection's busy_timeout at 0). SQLite's own busy handler backs off to a try every
+ * 100 ms, and against tills that write back to back it would almost never find the lock free.
+ */
+export async function stepTransaction<T>(db: Database, work: () => T): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      return writeTransaction(db, work);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() - started > LOCK_WAIT_MS) throw error;
+    }
+    await sleep(1);
+  }
+}
+
 /**
  * Undoes a run, newest step first, in short transactions; each one deletes the entries it applied,
  * so an undo interrupted half-way resumes where it stopped. The run row goes last. `pauseMs`
@@ -128,7 +149,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function undoRun(db: Database, runId: number, pauseMs: number): Promise<void> {
   const runs = new ImportJournalRepository(db);
   for (;;) {
-    const done = writeTransaction(db, () => undoBatch(db, runs, runId));
+    const done = await stepTransaction(db, () => undoBatch(db, runs, runId));
     if (done) return;
     await sleep(pauseMs);
   }
@@ -175,5 +196,5 @@ export function undoAbandonedImports(db: Database): ImportRun[] {
 /** Clears a finished run's journal in short transactions (it no longer undoes anything). */
 export async function clearEndedJournal(db: Database, pauseMs: number): Promise<void> {
   const runs = new ImportJournalRepository(db);
-  while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0) await sleep(pauseMs);
+  while ((await stepTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10))) > 0) await sleep(pauseMs);
 }

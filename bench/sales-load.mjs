@@ -1,0 +1,83 @@
+// Load helpers for the sales benchmarks: a `tillbase serve` process of its own, and tills that
+// each ring up sales (an order of 2–3 lines, then cash) one after another over HTTP.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** `tillbase serve` on a free port over `dataDir`, with extra environment (TILLBASE_SYNCHRONOUS for the bench). */
+export async function startServe(dataDir, env = {}) {
+  const child = spawn(process.execPath, ['dist/server/cli/main.js', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', 'memory', '--no-demo', '--log-level', 'silent'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const apiUrl = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening on (\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`tillbase serve exited with ${code} before listening`)));
+  });
+  return {
+    apiUrl,
+    stop: () => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function loginToken(apiUrl, username, password) {
+  const response = await fetch(`${apiUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (response.status !== 200) throw new Error(`login failed with ${response.status}`);
+  return (await response.json()).access_token;
+}
+
+/** One sale: an order of 2 or 3 lines from `skus`, then cash. Throws with the status on any refusal. */
+async function sell(apiUrl, token, skus, number) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const lines = Array.from({ length: 2 + (number % 2) }, (_, index) => ({ sku: skus[(number * 7 + index * 13) % skus.length], quantity: 1 + (index % 2) }));
+  const created = await fetch(`${apiUrl}/orders`, { method: 'POST', headers, body: JSON.stringify({ line_items: lines }) });
+  const order = await created.json();
+  if (created.status !== 201) throw new Error(`order: ${created.status} ${JSON.stringify(order).slice(0, 200)}`);
+  const paid = await fetch(`${apiUrl}/orders/${order.id}/checkout`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': `bench-${order.id}` },
+    body: JSON.stringify({ gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } }),
+  });
+  const body = await paid.text();
+  if (paid.status !== 200) throw new Error(`checkout: ${paid.status} ${body.slice(0, 200)}`);
+}
+
+/**
+ * `tills` tills selling until `keepGoing()` turns false. Returns each sale's start (ms on the
+ * performance clock) and duration, the failures, and sales per second.
+ */
+export async function runTills({ apiUrl, token, skus, tills = 8, keepGoing }) {
+  const sales = [];
+  const failures = [];
+  let number = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: tills }, async () => {
+    while (keepGoing()) {
+      const start = performance.now();
+      try {
+        await sell(apiUrl, token, skus, number++);
+        sales.push({ start, ms: performance.now() - start });
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+  }));
+  return { sales, failures, perSecond: (sales.length / (performance.now() - started)) * 1000 };
+}
+
+/** Opens the till's cash register for the day (checkout takes cash only into an open one); already open is fine. */
+export async function openRegister(apiUrl, token, registerId = 1) {
+  const response = await fetch(`${apiUrl}/registers/${registerId}/open`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ opening_float: '100.00' }),
+  });
+  if (response.status !== 201 && response.status !== 409) throw new Error(`opening register ${registerId}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+}
