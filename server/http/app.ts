@@ -5,6 +5,9 @@ import type { AppContext } from './context.js';
 import { cors } from './middleware/cors.js';
 import { errorResponder, noRoute } from './middleware/errors.js';
 import { hostGuard } from './middleware/host-guard.js';
+import { methodOverride } from './middleware/method-override.js';
+import { queryDates } from './middleware/query-dates.js';
+import { parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
 
 export interface AppOptions {
@@ -18,11 +21,12 @@ export interface AppOptions {
 export function createApp(context: AppContext, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('query parser', 'extended');
+  app.set('query parser', parsePhpQuery);
   app.set('etag', false);
 
   app.use(hostGuard(options.allowedHosts));
   app.use(cors(options.allowedOrigins));
+  app.use(methodOverride(), queryDates(context.db, API_NAMESPACE));
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');

@@ -83,19 +83,30 @@ export function apiBase(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
 }
 
-const SYNC_AUDIT_FIELDS = ['date_modified_gmt', 'id'];
+const SYNC_AUDIT_FIELDS = new Set(['id', 'date_modified_gmt']);
 
 /**
- * `per_page=-1` is the offline-sync audit (CONTRACT 7): allowed only with `_fields=id,date_modified_gmt`,
- * it lists every match in one response. Any other use is refused, so a client cannot pull a whole
- * collection at once.
+ * `per_page=-1` (or WCPOS's `posts_per_page=-1`) is the offline-sync audit (CONTRACT 7): allowed only
+ * with `_fields` (or `fields[]`) naming `id` and at most `date_modified_gmt`, it lists every match in
+ * one response. Any other request for "all" is refused with 400, never answered with a short page:
+ * a client that diffs its local records against the answer would delete what a short page left out.
  */
 export function isSyncAudit(req: Request): boolean {
   if (req.query.per_page !== '-1') return false;
   const fields = requestedFields(req);
-  const exact = fields !== undefined && fields.length === SYNC_AUDIT_FIELDS.length && [...fields].sort().every((field, index) => field === SYNC_AUDIT_FIELDS[index]);
-  if (!exact) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
+  const audit = fields !== undefined && fields.includes('id') && fields.every((field) => SYNC_AUDIT_FIELDS.has(field));
+  if (!audit) throw invalidParams({ per_page: 'per_page=-1 is allowed only together with _fields=id,date_modified_gmt (the offline-sync audit)' });
   return true;
+}
+
+/** The query of an audit request, without the paging that does not apply to it. */
+export function auditQuery(req: Request): Record<string, unknown> {
+  return { ...req.query, per_page: undefined, page: undefined, posts_per_page: undefined };
+}
+
+/** Sends the whole audit index in one response, with the totals headers of one page. */
+export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id: number; date_modified_gmt: string | null }>): void {
+  sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
 }
 
 /** The filters every collection takes (woocommerce-reference §3), from a validated query, as the repositories name them. */

@@ -2,6 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { AuthService } from '../domain/auth/auth-service.js';
 import { findPolicy, type HttpMethod } from '../domain/access/policy.js';
 import { requireAccess } from './middleware/access.js';
+import { requestContext } from './middleware/request-context.js';
 
 type Mount = (path: string, ...handlers: RequestHandler[]) => void;
 
@@ -36,7 +37,7 @@ export function endpointRouter(auth: AuthService): EndpointRouter {
         next();
       };
       const routeFor = { GET: router.get, POST: router.post, PATCH: router.patch, PUT: router.put, DELETE: router.delete }[method].bind(router);
-      routeFor(expressPath, markEndpoint, requireAccess(policy.access, auth), ...parseBody, ...handlers);
+      routeFor(expressPath, markEndpoint, requireAccess(policy.access, auth), requestContext(method, path), ...parseBody, ...handlers);
     };
   return { router, get: mount('GET'), post: mount('POST'), patch: mount('PATCH'), put: mount('PUT'), delete: mount('DELETE') };
 }

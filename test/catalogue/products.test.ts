@@ -284,7 +284,7 @@ describe('GET /products filters', () => {
     expect(names((await get(`/products?${filter}&orderby=sku&order=asc`)).body)).toEqual(['Espresso Beans 250g', 'Old Sale Mug', 'Sold Out Scone', 'Green Tea', 'T-Shirt']);
     expect(idsOf((await get(`/products?${filter}&orderby=id&order=desc`)).body)).toEqual([ids.tshirt, ids.soldOut, ids.expiredSale, ids.greenTea, ids.espresso]);
     expect(idsOf((await get(`/products?${filter}`)).body)).toEqual([ids.tshirt, ids.soldOut, ids.expiredSale, ids.greenTea, ids.espresso]);
-    expect((await get('/products?orderby=popularity')).status).toBe(400);
+    expect((await get('/products?orderby=bestselling')).status).toBe(400);
   });
 });
 
@@ -311,7 +311,7 @@ describe('GET /products offline-sync audit (per_page=-1)', () => {
   });
 
   it('refuses per_page=-1 without exactly _fields=id,date_modified_gmt', async () => {
-    for (const query of ['per_page=-1', 'per_page=-1&_fields=id', 'per_page=-1&_fields=id,name', 'per_page=-1&_fields=id,date_modified_gmt,name', 'per_page=-2&_fields=id,date_modified_gmt']) {
+    for (const query of ['per_page=-1', 'per_page=-1&_fields=date_modified_gmt', 'per_page=-1&_fields=id,name', 'per_page=-1&_fields=id,date_modified_gmt,name', 'per_page=-2&_fields=id,date_modified_gmt']) {
       const response = await fail(`/products?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.code).toBe('rest_invalid_param');
@@ -410,7 +410,6 @@ describe('GET /products/variations', () => {
     if (!red || !blue) throw new Error('two variations expected');
     expect(red).toMatchObject({
       id: tshirtRed,
-      type: 'variation',
       parent_id: ids.tshirt,
       name: 'T-Shirt - Red, Large',
       sku: 'TSHIRT-RED-L',

@@ -57,6 +57,7 @@ describe('refunds', () => {
       {
         id: coffeeLine.id,
         name: 'Coffee',
+        parent_name: null,
         product_id: catalogue.coffee,
         variation_id: 0,
         quantity: -1,
@@ -69,9 +70,10 @@ describe('refunds', () => {
         meta_data: [{ id: 0, key: '_refunded_item_id', value: String(coffeeLine.id), display_key: '_refunded_item_id', display_value: String(coffeeLine.id) }],
         sku: 'COF-1',
         price: -10,
+        image: { id: 0, src: '' },
       },
     ]);
-    expect(response.body.tax_lines).toEqual([{ id: expect.any(Number), rate_code: 'GB-VAT-1', rate_id: catalogue.rates.standard, label: 'VAT', compound: false, tax_total: '-2.00', shipping_tax_total: '0.00', rate_percent: 20 }]);
+    expect(response.body.tax_lines).toEqual([{ id: expect.any(Number), rate_code: 'GB-VAT-1', rate_id: catalogue.rates.standard, label: 'VAT', compound: false, tax_total: '-2.00', shipping_tax_total: '0.00', rate_percent: 20, meta_data: [] }]);
     expect(stockOf(catalogue.coffee)).toBe(stock + 1);
     const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
     expect([after.status, after.refunds]).toEqual(['completed', [{ id: response.body.id, reason: 'Broken cup', total: '-12.00' }]]);

@@ -50,7 +50,8 @@ export interface CouponFilter extends CollectionFilter {
   code?: string | undefined;
 }
 
-export const COUPON_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified'] as const;
+/** WooCommerce's values and the POS plugin's `code`. */
+export const COUPON_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified', 'code'] as const;
 export interface CouponSort {
   orderby: (typeof COUPON_ORDERBY)[number];
   order: 'asc' | 'desc';
@@ -178,6 +179,7 @@ export class CouponsRepository {
       title: 'c.code COLLATE NOCASE',
       slug: 'c.code COLLATE NOCASE',
       modified: 'c.date_modified_gmt',
+      code: 'c.code COLLATE NOCASE',
     };
     return `${keys[sort.orderby]} ${direction}, c.id ${direction}`;
   }

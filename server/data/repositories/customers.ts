@@ -52,7 +52,8 @@ export interface CustomerFilter {
   exclude?: number[] | undefined;
 }
 
-export const CUSTOMER_ORDERBY = ['id', 'include', 'name', 'registered_date'] as const;
+/** WooCommerce's values and the POS plugin's `first_name`, `last_name`, `email` and `username` (its default sort is `last_name`). */
+export const CUSTOMER_ORDERBY = ['id', 'include', 'name', 'registered_date', 'first_name', 'last_name', 'email', 'username'] as const;
 export interface CustomerSort {
   orderby: (typeof CUSTOMER_ORDERBY)[number];
   order: 'asc' | 'desc';
@@ -184,6 +185,10 @@ export class CustomersRepository {
       include: include.length === 0 ? `c.id ${direction}` : `CASE c.id ${include.map((id, position) => `WHEN ${params.bind(id)} THEN ${position}`).join(' ')} END ${direction}`,
       name: `c.last_name COLLATE NOCASE ${direction}, c.first_name COLLATE NOCASE ${direction}`,
       registered_date: `c.date_created_gmt ${direction}`,
+      first_name: `c.first_name COLLATE NOCASE ${direction}, c.last_name COLLATE NOCASE ${direction}`,
+      last_name: `c.last_name COLLATE NOCASE ${direction}, c.first_name COLLATE NOCASE ${direction}`,
+      email: `c.email ${direction}`,
+      username: `c.username ${direction}`,
     };
     return `${keys[sort.orderby]}, c.id ${direction}`;
   }

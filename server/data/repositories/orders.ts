@@ -90,7 +90,8 @@ export interface OrderFilter extends CollectionFilter {
   session?: number | undefined;
 }
 
-export const ORDER_ORDERBY = ['date', 'id', 'modified', 'include'] as const;
+/** WooCommerce's values (an order's title and slug sort as its date), and the POS plugin's `status`, `customer_id`, `payment_method` and `total`. */
+export const ORDER_ORDERBY = ['date', 'id', 'modified', 'include', 'title', 'slug', 'status', 'customer_id', 'payment_method', 'total'] as const;
 export interface OrderSort {
   orderby: (typeof ORDER_ORDERBY)[number];
   order: 'asc' | 'desc';
@@ -166,7 +167,19 @@ function orderByOf(sort: OrderSort, include: readonly number[] | undefined, para
     // The order of the include list itself, whatever `order` says (WP_Query's post__in).
     return `ORDER BY CASE o.id ${cases.join(' ')} END, o.id`;
   }
-  const column = { date: 'o.date_created_gmt', id: 'o.id', modified: 'o.date_modified_gmt', include: 'o.id' }[sort.orderby];
+  const column = {
+    date: 'o.date_created_gmt',
+    id: 'o.id',
+    modified: 'o.date_modified_gmt',
+    include: 'o.id',
+    title: 'o.date_created_gmt',
+    slug: 'o.date_created_gmt',
+    status: 'o.status',
+    customer_id: 'o.customer_id',
+    payment_method: 'o.payment_method',
+    // Compared as numbers for ordering only; nothing is computed from the REAL values.
+    total: 'CAST(o.total AS REAL)',
+  }[sort.orderby];
   return `ORDER BY ${column} ${direction}, o.id ${direction}`;
 }
 

@@ -190,9 +190,14 @@ export interface CatalogueFilter extends CollectionFilter {
   type?: string | undefined;
   parents?: number[] | undefined;
   slug?: string | undefined;
+  /** WooCommerce 10's `stock_quantity`, `min_stock_quantity` and `max_stock_quantity` (managed stock only). */
+  stockQuantity?: number | undefined;
+  minStockQuantity?: number | undefined;
+  maxStockQuantity?: number | undefined;
 }
 
-export const CATALOGUE_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified', 'menu_order', 'price', 'sku'] as const;
+/** WooCommerce's values, with `popularity` and `rating`, and the POS plugin's `sku`, `barcode`, `stock_quantity` and `stock_status`. */
+export const CATALOGUE_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified', 'menu_order', 'price', 'popularity', 'rating', 'sku', 'barcode', 'stock_quantity', 'stock_status'] as const;
 export type CatalogueOrderBy = (typeof CATALOGUE_ORDERBY)[number];
 
 export interface CatalogueSort {
@@ -483,6 +488,9 @@ export class ProductsRepository {
     if (filter.exclude !== undefined) clauses.push(`p.id NOT IN (${params.list(filter.exclude)})`);
     if (filter.parents !== undefined) clauses.push(`p.parent_id IN (${params.list(filter.parents)})`);
     if (filter.slug !== undefined) clauses.push(`p.slug = ${params.bind(filter.slug)}`);
+    if (filter.stockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity = ${params.bind(filter.stockQuantity)}`);
+    if (filter.minStockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity >= ${params.bind(filter.minStockQuantity)}`);
+    if (filter.maxStockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity <= ${params.bind(filter.maxStockQuantity)}`);
     if (filter.createdAfter !== undefined) clauses.push(`p.date_created_gmt > ${params.bind(filter.createdAfter)}`);
     if (filter.createdBefore !== undefined) clauses.push(`p.date_created_gmt < ${params.bind(filter.createdBefore)}`);
     // A sync asks for what changed since its last run, usually a handful of rows: saying so lets the
@@ -509,7 +517,13 @@ export class ProductsRepository {
       modified: 'p.date_modified_gmt',
       menu_order: `p.menu_order ${direction}, p.name COLLATE NOCASE`,
       price,
+      popularity: 'p.total_sales',
+      // No product here has reviews, so every rating is WooCommerce's 0 and the order falls to the id, as there.
+      rating: '0',
       sku: 'p.sku COLLATE NOCASE',
+      barcode: 'p.barcode',
+      stock_quantity: 'p.stock_quantity',
+      stock_status: 'p.stock_status',
     };
     return `${key[sort.orderby]} ${direction}, p.id ${direction}`;
   }

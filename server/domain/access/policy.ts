@@ -17,8 +17,11 @@ export interface EndpointPolicy {
 }
 
 const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
-  public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test'],
-  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/pin'],
+  // The namespace index and the OpenAPI document describe routes and capabilities, never data: a
+  // client reads them before it has a token, as it reads WordPress's index.
+  public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test', 'GET /', 'GET /openapi.json'],
+  // Batch routes check each operation's capability per item inside the batch (http/batch.ts).
+  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/pin', 'POST /orders/batch', 'POST /customers/batch', 'POST /products/batch'],
   access_pos: [
     'GET /settings',
     'GET /stores',
@@ -28,6 +31,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /data/order_statuses',
     'GET /taxes',
     'GET /taxes/classes',
+    'GET /taxes/{id}',
     'GET /shipping_methods',
     'GET /templates',
     'GET /templates/active',
@@ -40,6 +44,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /products',
     'GET /products/{id}',
     'GET /products/variations',
+    'GET /products/variations/{id}',
     'GET /products/categories',
     'GET /products/tags',
     'GET /products/brands',

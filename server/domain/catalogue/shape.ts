@@ -11,6 +11,8 @@ export interface ShapeContext {
   /** `http://127.0.0.1:8787/pos/v1` */
   apiBase: string;
   nowGmt: string;
+  /** WordPress's `context`: `edit` shows stored values where `view` resolves them (a variation's `tax_class` "parent"). */
+  context?: 'view' | 'embed' | 'edit' | undefined;
 }
 
 const links = (self: string, collection: string, up?: string) => ({
@@ -27,8 +29,15 @@ function dates(name: string, gmt: string | null, context: ShapeContext): Record<
   return { [name]: gmtToLocal(gmt, context.store.timezone), [`${name}_gmt`]: gmt };
 }
 
-function permalink(path: string, context: ShapeContext): string {
-  return context.store.url === '' ? '' : `${context.store.url.replace(/\/+$/, '')}/${path}`;
+/**
+ * An absolute URL, as WooCommerce sends: the product's page on the store's storefront when the store
+ * has a `url`, otherwise the product's page in the till's own app, on the server the client reached.
+ */
+function permalink(record: ProductRecord, context: ShapeContext): string {
+  if (context.store.url !== '') return `${context.store.url.replace(/\/+$/, '')}/product/${record.slug}/`;
+  const productId = record.type === 'variation' ? record.parent_id : record.id;
+  const variation = record.type === 'variation' ? `?variation=${record.id}` : '';
+  return `${new URL(context.apiBase).origin}/app/#/product/${productId}${variation}`;
 }
 
 function image(stored: ProductImage, record: ProductRecord, context: ShapeContext) {
@@ -91,7 +100,7 @@ export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, Term
     id: record.id,
     name: record.name,
     slug: record.slug,
-    permalink: permalink(`product/${record.slug}/`, context),
+    permalink: permalink(record, context),
     ...dates('date_created', record.date_created_gmt, context),
     ...dates('date_modified', record.date_modified_gmt, context),
     type: record.type,
@@ -144,20 +153,18 @@ export function shapeVariation(record: ProductRecord, context: ShapeContext) {
   const firstImage = record.images[0];
   return {
     id: record.id,
-    type: 'variation' as const,
     parent_id: record.parent_id,
     name: record.name,
-    permalink: permalink(`product/${record.slug}/`, context),
+    permalink: permalink(record, context),
     ...dates('date_created', record.date_created_gmt, context),
     ...dates('date_modified', record.date_modified_gmt, context),
     status: record.status,
     price: moneyField(price, context),
     regular_price: moneyField(record.regular_price, context),
     sale_price: moneyField(record.sale_price, context),
-    price_html: itemPriceHtml(moneyField(record.regular_price, context), moneyField(price, context), onSale, context.store),
     on_sale: onSale,
     purchasable: price !== '' && record.status === 'publish',
-    tax_class: record.tax_class === 'parent' ? (record.parent_tax_class ?? '') : record.tax_class,
+    tax_class: record.tax_class === 'parent' && context.context !== 'edit' ? (record.parent_tax_class ?? '') : record.tax_class,
     image: firstImage === undefined ? null : image(firstImage, record, context),
     attributes: record.variation_attributes.map((attribute) => ({ id: attribute.id, name: attribute.name, slug: attribute.slug, option: attribute.option })),
     ...commonFields(record, context),

@@ -322,7 +322,13 @@ export class OrderService {
   }
 
   /** §2.6 product lookup: `sku`, else `variation_id`, else `product_id`. A variable or grouped parent is not sold itself. */
-  private productFor(input: LineItemInput, param: string): SellableProduct {
+  /** `{key: attribute slug (or name), value: the option}` per attribute of a variation, as item meta. */
+  private variationAttributeMeta(variationId: number): Array<{ id: number; key: string; value: unknown }> {
+    const attributes = this.products.find(variationId)?.variation_attributes ?? [];
+    return attributes.map((attribute, index) => ({ id: index + 1, key: attribute.slug !== '' ? attribute.slug : attribute.name, value: attribute.option }));
+  }
+
+    private productFor(input: LineItemInput, param: string): SellableProduct {
     let product: SellableProduct | undefined;
     let reference: string;
     if (input.sku !== undefined && input.sku !== '') {
@@ -386,7 +392,8 @@ export class OrderService {
         sku: product.sku,
         parent_name: isVariation ? product.parentName : null,
         image: this.productImage(product),
-        meta_data: upsertMeta([], input.meta_data ?? []),
+        // WooCommerce keeps a variation's attribute choices on the line, so the sale says what was sold.
+        meta_data: upsertMeta(isVariation ? this.variationAttributeMeta(product.id) : [], input.meta_data ?? []),
         reduced_stock: 0,
       },
     };

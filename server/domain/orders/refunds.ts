@@ -223,6 +223,10 @@ export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Sto
     }
   }
   const orderTaxLines = itemsOfType(order.items, 'tax');
+  // What the refund's lines do not keep themselves (image, parent name, method) is the sold line's.
+  const soldLine = (item: RefundedItem) => itemsOfType(order.items, 'line_item').find((line) => line.id === item.refunded_item_id)?.data;
+  const soldShipping = (item: RefundedItem) => itemsOfType(order.items, 'shipping').find((line) => line.id === item.refunded_item_id)?.data;
+  const soldFee = (item: RefundedItem) => itemsOfType(order.items, 'fee').find((line) => line.id === item.refunded_item_id)?.data;
   return {
     id: refund.id,
     ...dates('date_created', refund.date_created_gmt, store.timezone),
@@ -234,6 +238,7 @@ export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Sto
     line_items: byType('line_item').map((item) => ({
       id: item.refunded_item_id,
       name: item.name,
+      parent_name: soldLine(item)?.parent_name ?? null,
       product_id: item.product_id,
       variation_id: item.variation_id,
       quantity: item.quantity === 0 ? 0 : -item.quantity,
@@ -246,10 +251,13 @@ export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Sto
       meta_data: itemMeta(item),
       sku: item.sku,
       price: item.quantity > 0 ? new Decimal(item.total).div(item.quantity).negated().toNumber() : 0,
+      image: soldLine(item)?.image ?? { id: 0, src: '' },
     })),
     shipping_lines: byType('shipping').map((item) => ({
       id: item.refunded_item_id,
       method_title: item.name,
+      method_id: soldShipping(item)?.method_id ?? '',
+      instance_id: soldShipping(item)?.instance_id ?? '',
       total: negative(item.total, dp),
       total_tax: negative(taxOf(item), dp),
       taxes: negativeTaxes(item).map((tax) => ({ id: tax.id, total: tax.total })),
@@ -259,6 +267,7 @@ export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Sto
       id: item.refunded_item_id,
       name: item.name,
       tax_class: item.tax_class,
+      tax_status: soldFee(item)?.tax_status ?? 'taxable',
       total: negative(item.total, dp),
       total_tax: negative(taxOf(item), dp),
       taxes: negativeTaxes(item),
@@ -275,6 +284,7 @@ export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Sto
         tax_total: negative(totals.cart, dp),
         shipping_tax_total: negative(totals.shipping, dp),
         rate_percent: Number(line?.data.rate_percent ?? 0),
+        meta_data: [],
       };
     }),
     _links: {

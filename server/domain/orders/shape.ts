@@ -1,9 +1,17 @@
+import { tillbaseVersion } from '../../cli/version.js';
 import { gmtToLocal } from '../dates.js';
 import { Decimal, formatMoney } from '../money.js';
 import type { Store } from '../stores.js';
 import type { RefundRecord } from './refund-types.js';
 import type { OrderStatuses } from './statuses.js';
 import { INTERNAL_META_KEYS, itemsOfType, type ItemMeta, type OrderRecord } from './types.js';
+
+let version: string | undefined;
+/** WooCommerce's `version` is the software that last wrote the order: here, Tillbase's version (read once). */
+function orderVersion(): string {
+  version ??= tillbaseVersion();
+  return version;
+}
 
 /** What shaping an order needs besides the record. */
 export interface OrderShapeContext {
@@ -50,6 +58,7 @@ export function shapeOrder(order: OrderRecord, context: OrderShapeContext) {
     number: String(order.id),
     order_key: order.order_key,
     created_via: order.created_via,
+    version: orderVersion(),
     status: order.status,
     currency: order.currency,
     currency_symbol: currencySymbol(order.currency, context.store.locale),
@@ -144,6 +153,9 @@ export function shapeOrder(order: OrderRecord, context: OrderShapeContext) {
     _links: {
       self: [{ href: `${context.apiBase}/orders/${order.id}` }],
       collection: [{ href: `${context.apiBase}/orders` }],
+      // The POS plugin's links: where to take payment for the order and where its receipt is.
+      payment: [{ href: `${context.apiBase}/orders/${order.id}/checkout` }],
+      receipt: [{ href: `${context.apiBase}/receipts/${order.id}` }],
       ...(order.customer_id > 0 ? { customer: [{ href: `${context.apiBase}/customers/${order.customer_id}` }] } : {}),
     },
   };

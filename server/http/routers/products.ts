@@ -14,13 +14,14 @@ import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/cat
 import { gmtNow } from '../../domain/dates.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
-import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
+import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, sendAudit, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
+import { contextOf } from '../middleware/request-context.js';
 import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
 export function shapeContextOf(req: Request, db: Database): ShapeContext {
-  return { store: new StoresRepository(db).defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow() };
+  return { store: new StoresRepository(db).defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
 }
 
 /** `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. */
@@ -31,6 +32,7 @@ const stringList = z.preprocess((value) => {
 }, z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional());
 
 const search = z.string().trim().max(200).optional();
+const stockQuantity = z.coerce.number('must be a number').optional();
 
 /** Filters that products and variations share (woocommerce-reference §3). */
 const catalogueQuery = pagingQuery.extend({
@@ -49,6 +51,9 @@ const catalogueQuery = pagingQuery.extend({
   before: queryDate.optional(),
   modified_after: queryDate.optional(),
   modified_before: queryDate.optional(),
+  stock_quantity: stockQuantity,
+  min_stock_quantity: stockQuantity,
+  max_stock_quantity: stockQuantity,
 });
 
 const productsQuery = catalogueQuery.extend({
@@ -75,6 +80,9 @@ function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
     type: query.type,
     parents: query.parent,
     slug: query.slug,
+    stockQuantity: query.stock_quantity,
+    minStockQuantity: query.min_stock_quantity,
+    maxStockQuantity: query.max_stock_quantity,
   };
 }
 
@@ -120,9 +128,8 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
 
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
-      const query: CatalogueQuery = parseWith(schema, { ...req.query, per_page: undefined, page: undefined });
-      const index = catalogue.modificationIndex(kind, tillFilter(kind, query).filter, catalogueSort(query));
-      sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+      const query: CatalogueQuery = parseWith(schema, auditQuery(req));
+      sendAudit(req, res, catalogue.modificationIndex(kind, tillFilter(kind, query).filter, catalogueSort(query)));
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);
@@ -139,6 +146,12 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   };
 
   const listTerms = (taxonomy: Taxonomy) => (req: Request, res: Response) => {
+    if (isSyncAudit(req)) {
+      // Terms have no modification date in WooCommerce either: the audit lists every id with null.
+      const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, db));
+      sendAudit(req, res, all.items.map((term) => ({ id: term.id, date_modified_gmt: null })));
+      return;
+    }
     const query = parseQuery(termsQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const page = catalogue.listTerms(
@@ -157,6 +170,13 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   routes.get('/products/categories', listTerms('product_cat'));
   routes.get('/products/tags', listTerms('product_tag'));
   routes.get('/products/brands', listTerms('product_brand'));
+  routes.get('/products/variations/{id}', (req, res) => {
+    const { id } = parseWith(idParams, req.params);
+    const { filter } = tillFilter('variation', parseWith(catalogueQuery, {}));
+    const [variation] = catalogue.listVariations({ ...filter, include: [id] }, { orderby: 'id', order: 'asc' }, 1, 0, shapeContextOf(req, db)).items;
+    if (variation === undefined) throw notFound('product_variation');
+    sendItem(req, res, variation);
+  });
   routes.get('/products', listCatalogue('product', productsQuery));
   routes.get('/products/{id}', (req, res) => {
     const { id } = parseWith(idParams, req.params);

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
 import { shapeTaxClass, shapeTaxRate } from '../../domain/taxes/shape.js';
-import { apiBase, offsetOf, orderQuery, pagingQuery, sendAll, sendPage } from '../collection.js';
+import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendAudit, sendItem, sendPage } from '../collection.js';
+import { notFound } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { parseQuery } from '../validation.js';
+import { idParams, parseParams, parseQuery } from '../validation.js';
 
 const taxesQuery = pagingQuery.extend({
   order: orderQuery.default('asc'),
@@ -21,6 +22,11 @@ export function createTaxesRouter({ auth, db }: AppContext): Router {
   const classes = new TaxClassesRepository(db);
 
   routes.get('/taxes', (req, res) => {
+    // Tax rates have no modification date in WooCommerce either: the audit lists every id with null.
+    if (isSyncAudit(req)) {
+      sendAudit(req, res, rates.all().map((rate) => ({ id: rate.id, date_modified_gmt: null })));
+      return;
+    }
     const query = parseQuery(taxesQuery, req);
     const page = rates.list({ taxClass: query.class, orderby: query.orderby, order: query.order, limit: query.per_page, offset: offsetOf(query) });
     const base = apiBase(req);
@@ -30,6 +36,13 @@ export function createTaxesRouter({ auth, db }: AppContext): Router {
   routes.get('/taxes/classes', (req, res) => {
     const base = apiBase(req);
     sendAll(req, res, classes.all().map((taxClass) => shapeTaxClass(taxClass, base)));
+  });
+
+  // After `/taxes/classes`, which `{id}` would otherwise take for an id.
+  routes.get('/taxes/{id}', (req, res) => {
+    const rate = rates.find(parseParams(idParams, req).id);
+    if (!rate) throw notFound('tax');
+    sendItem(req, res, shapeTaxRate(rate, apiBase(req)));
   });
 
   return routes.router;
