@@ -22,6 +22,8 @@ export interface ServeOptions {
   /** `undefined`: seed the demo store only on first run (an empty database). */
   demo: boolean | undefined;
   logLevel: LogLevel;
+  /** `--refresh-rotation on|off`: off answers a refresh with the same refresh token (README: WooCommerce and WCPOS clients). */
+  refreshRotation?: boolean | undefined;
 }
 
 /** A flag or variable whose value cannot be used; the CLI prints the message and exits with 2. */
@@ -98,5 +100,6 @@ export function defaultServeOptions(env: NodeJS.ProcessEnv): ServeOptions {
     secretStore: parseChoice(env.TILLBASE_SECRET_STORE ?? 'auto', SECRET_STORE_CHOICES, 'TILLBASE_SECRET_STORE'),
     demo: env.TILLBASE_DEMO === undefined ? undefined : parseBooleanEnv(env.TILLBASE_DEMO, 'TILLBASE_DEMO'),
     logLevel: parseChoice(env.TILLBASE_LOG_LEVEL ?? 'info', LOG_LEVELS, 'TILLBASE_LOG_LEVEL'),
+    refreshRotation: parseChoice(env.TILLBASE_REFRESH_ROTATION ?? 'on', ['on', 'off'], 'TILLBASE_REFRESH_ROTATION') === 'on',
   };
 }

@@ -130,6 +130,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const auth = new AuthService(users, new SessionsRepository(db), new TokenSigner(signingKey, `tillbase:${installationId}`), new LoginThrottle(), {
       accessTtlSeconds: options.accessTtlSeconds,
       refreshTtlSeconds: options.refreshTtlSeconds,
+      refreshRotation: options.refreshRotation,
     });
     const context: AppContext = { db, auth, logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });

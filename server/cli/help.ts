@@ -47,6 +47,7 @@ const SERVE: HelpTopic = {
     ['--secret-store STORE', 'auto, keychain, file or memory (default auto)'],
     ['--demo, --no-demo', 'seed (or not) the demo store; by default only into an empty database'],
     ['--log-level LEVEL', 'fatal, error, warn, info, debug, trace or silent (default info)'],
+    ['--refresh-rotation on|off', 'off: a refresh keeps the same refresh token, for clients that store only the access token (default on)'],
     DATA_DIR_OPTION,
     HELP_OPTION,
   ],

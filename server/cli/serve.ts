@@ -17,6 +17,7 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
       demo: { type: 'boolean' },
       'no-demo': { type: 'boolean' },
       'log-level': { type: 'string' },
+      'refresh-rotation': { type: 'string' },
     },
     0,
   );
@@ -33,6 +34,7 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
     secretStore: values['secret-store'] === undefined ? defaults.secretStore : parseChoice(values['secret-store'], SECRET_STORE_CHOICES, '--secret-store'),
     demo: values.demo ? true : values['no-demo'] ? false : defaults.demo,
     logLevel: values['log-level'] === undefined ? defaults.logLevel : parseChoice(values['log-level'], LOG_LEVELS, '--log-level'),
+    refreshRotation: values['refresh-rotation'] === undefined ? defaults.refreshRotation : parseChoice(values['refresh-rotation'], ['on', 'off'], '--refresh-rotation') === 'on',
   };
 }
 

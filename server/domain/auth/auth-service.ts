@@ -16,6 +16,12 @@ const TOUCH_INTERVAL_SECONDS = 60;
 export interface AuthSettings {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /**
+   * false: a refresh answers the same refresh token again, for clients that keep only the new access
+   * token (WCPOS). Such a token stays good until it expires or its session ends, and reuse can no
+   * longer be told from normal use. Default true.
+   */
+  refreshRotation?: boolean | undefined;
 }
 
 export interface ClientInfo {
@@ -100,6 +106,10 @@ export class AuthService {
     if (!user) throw refreshFailure('pos_auth_refresh_invalid', 'user_removed');
 
     const now = this.now();
+    if (stored.rotated_at === null && this.settings.refreshRotation === false) {
+      this.sessions.touch(session.id, now);
+      return this.tokenResponse(user, session.id, stored, now);
+    }
     if (stored.rotated_at === null) {
       const successor: RefreshTokenRecord = { jti: newTokenId(), session_id: session.id, issued_at: now, expires_at: now + this.settings.refreshTtlSeconds, rotated_at: null, replaced_by: null };
       const rotated = this.sessions.transaction(() => {
