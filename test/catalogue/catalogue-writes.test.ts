@@ -128,7 +128,7 @@ describe('variations at /products/{id}/variations', () => {
     expect(parent.status).toBe(201);
     const small = await as('administrator', 'POST', `/products/${parent.body.id}/variations`, { sku: 'TS-S', regular_price: '12.00', attributes: [{ name: 'Size', option: 'S' }], manage_stock: true, stock_quantity: 4 });
     expect(small.status).toBe(201);
-    expect(small.body).toMatchObject({ parent_id: parent.body.id, name: 'T-Shirt - S', price: '12.00', stock_quantity: 4 });
+    expect(small.body).toMatchObject({ type: 'variation', parent_id: parent.body.id, name: 'T-Shirt - S', price: '12.00', stock_quantity: 4 });
     const list = await as('cashier', 'GET', `/products/${parent.body.id}/variations`);
     expect(list.body.map((variation: any) => variation.sku)).toEqual(['TS-S']);
     const patched = await as('shop_manager', 'PATCH', `/products/${parent.body.id}/variations/${small.body.id}`, { regular_price: '11.00' });

@@ -410,6 +410,7 @@ describe('GET /products/variations', () => {
     if (!red || !blue) throw new Error('two variations expected');
     expect(red).toMatchObject({
       id: tshirtRed,
+      type: 'variation',
       parent_id: ids.tshirt,
       name: 'T-Shirt - Red, Large',
       sku: 'TSHIRT-RED-L',

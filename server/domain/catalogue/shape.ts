@@ -153,6 +153,8 @@ export function shapeVariation(record: ProductRecord, context: ShapeContext) {
   const firstImage = record.images[0];
   return {
     id: record.id,
+    // WooCommerce 10's variations controller sends `type` ("variation") but not `price_html`.
+    type: 'variation' as const,
     parent_id: record.parent_id,
     name: record.name,
     permalink: permalink(record, context),

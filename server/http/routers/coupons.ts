@@ -13,7 +13,7 @@ import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
-const couponsQuery = pagingQuery.extend({
+export const couponsQuery = pagingQuery.extend({
   code: z.string().trim().min(1, 'must not be empty').max(200).optional(),
   search: z.string().trim().max(200).optional(),
   include: idListSchema,

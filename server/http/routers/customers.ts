@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
 
-const customersQuery = pagingQuery.extend({
+export const customersQuery = pagingQuery.extend({
   search: z.string().trim().max(200).optional(),
   email: z.email('must be a valid email address').trim().optional(),
   include: idListSchema,

@@ -1,11 +1,13 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { createAuthRouter } from './auth.js';
+import { createBatchRouter } from './batch.js';
 import { createCashierRouter } from './cashier.js';
 import { createCatalogueWritesRouter } from './catalogue-writes.js';
 import { createCheckoutRouter } from './checkout.js';
 import { createCouponsRouter } from './coupons.js';
 import { createCustomersRouter } from './customers.js';
+import { createDiscoveryRouter } from './discovery.js';
 import { createExtensionsRouter } from './extensions.js';
 import { createLogsRouter } from './logs.js';
 import { createOrderStatusesRouter } from './order-statuses.js';
@@ -25,6 +27,9 @@ import { createUsersRouter } from './users.js';
 /** One router per resource area, each mounted under /pos/v1. */
 export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
   createAuthRouter,
+  // Before the routers whose `{id}` routes would take `batch` for an id.
+  createBatchRouter,
+  createDiscoveryRouter,
   createSettingsRouter,
   createStoresRouter,
   createCashierRouter,

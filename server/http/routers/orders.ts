@@ -22,7 +22,7 @@ const statusList = z.preprocess((value: unknown) => {
 
 const positiveInt = z.coerce.number().int('must be an integer').positive('must be a positive integer');
 
-const ordersQuery = pagingQuery.extend({
+export const ordersQuery = pagingQuery.extend({
   status: statusList,
   customer: z.coerce.number().int('must be an integer').min(0, 'must be 0 (guests) or a customer id').optional(),
   pos_store: positiveInt.optional(),

@@ -35,7 +35,7 @@ const search = z.string().trim().max(200).optional();
 const stockQuantity = z.coerce.number('must be a number').optional();
 
 /** Filters that products and variations share (woocommerce-reference §3). */
-const catalogueQuery = pagingQuery.extend({
+export const catalogueQuery = pagingQuery.extend({
   search,
   sku: stringList,
   barcode: z.string().trim().min(1).max(64).optional(),
@@ -56,7 +56,7 @@ const catalogueQuery = pagingQuery.extend({
   max_stock_quantity: stockQuantity,
 });
 
-const productsQuery = catalogueQuery.extend({
+export const productsQuery = catalogueQuery.extend({
   category: idListSchema,
   tag: idListSchema,
   brand: idListSchema,
@@ -91,7 +91,7 @@ function catalogueSort(query: CatalogueQuery): CatalogueSort {
   return { orderby: query.orderby, order: query.order, include: query.include };
 }
 
-const termsQuery = pagingQuery.extend({
+export const termsQuery = pagingQuery.extend({
   search,
   include: idListSchema,
   exclude: idListSchema,

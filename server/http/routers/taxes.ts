@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idParams, parseParams, parseQuery } from '../validation.js';
 
-const taxesQuery = pagingQuery.extend({
+export const taxesQuery = pagingQuery.extend({
   order: orderQuery.default('asc'),
   orderby: z.enum(['order', 'id', 'priority']).default('order'),
   class: z.string().trim().min(1).max(200).optional(),

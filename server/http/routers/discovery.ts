@@ -1,0 +1,23 @@
+import type { Router } from 'express';
+import { tillbaseVersion } from '../../cli/version.js';
+import { apiBase } from '../collection.js';
+import type { AppContext } from '../context.js';
+import { endpointRouter } from '../endpoints.js';
+import { namespaceIndex, openApiDocument } from '../openapi/document.js';
+
+/** The API describing itself: WordPress's namespace index at `GET /pos/v1`, and `GET /pos/v1/openapi.json`. */
+export function createDiscoveryRouter({ auth }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const version = tillbaseVersion();
+
+  routes.get('/', (req, res) => {
+    const base = apiBase(req);
+    res.json(namespaceIndex(new URL(base).origin, req.baseUrl.replace(/^\//, '')));
+  });
+
+  routes.get('/openapi.json', (req, res) => {
+    res.json(openApiDocument(apiBase(req), version));
+  });
+
+  return routes.router;
+}
