@@ -519,7 +519,7 @@ export class ProductsRepository {
       price,
       popularity: 'p.total_sales',
       // No product here has reviews, so every rating is WooCommerce's 0 and the order falls to the id, as there.
-      rating: '0',
+      rating: 'NULL',
       sku: 'p.sku COLLATE NOCASE',
       barcode: 'p.barcode',
       stock_quantity: 'p.stock_quantity',
