@@ -13,6 +13,11 @@ import { seedDemoCatalogue } from '../dist/server/demo/catalogue.js';
 import { productCsv } from './product-csv.mjs';
 import { loginToken, openRegister, runTills, startServe } from './sales-load.mjs';
 
+// `node bench/run.mjs --only import` runs the import while selling alone (on the same catalogue).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'import') throw new Error(`--only takes import, not ${only}`);
+const everything = only === undefined;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-'));
 const db = openDataDirDatabase(dataDir);
 await userAdminFor(db).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
@@ -65,31 +70,33 @@ function report(name, measured, target, unit, lowerIsBetter = true) {
   results.push({ name, measured: `${measured.toFixed(1)} ${unit}`, target: `${lowerIsBetter ? '≤' : '≥'} ${target} ${unit}`, met });
 }
 
-const logins = await load(20, 2, login);
-report('login p95 (scrypt N=2^15)', percentile(logins.latencies, 95), 400, 'ms');
+if (everything) {
+  const logins = await load(20, 2, login);
+  report('login p95 (scrypt N=2^15)', percentile(logins.latencies, 95), 400, 'ms');
 
-await load(200, 10, authorized('/data/order_statuses'));
-// One till makes one request at a time: its latency is the single-client figure. Ten clients at
-// once (a busy shop, a sync) measure throughput, and their latency includes waiting in line.
-const single = await load(1000, 1, authorized('/data/order_statuses'));
-report('authenticated read p95, one client', percentile(single.latencies, 95), 10, 'ms');
-const reads = await load(3000, 10, authorized('/data/order_statuses'));
-report('authenticated reads per second, 10 clients', reads.perSecond, 500, 'req/s', false);
-report('authenticated read p95, 10 clients', percentile(reads.latencies, 95), 50, 'ms');
+  await load(200, 10, authorized('/data/order_statuses'));
+  // One till makes one request at a time: its latency is the single-client figure. Ten clients at
+  // once (a busy shop, a sync) measure throughput, and their latency includes waiting in line.
+  const single = await load(1000, 1, authorized('/data/order_statuses'));
+  report('authenticated read p95, one client', percentile(single.latencies, 95), 10, 'ms');
+  const reads = await load(3000, 10, authorized('/data/order_statuses'));
+  report('authenticated reads per second, 10 clients', reads.perSecond, 500, 'req/s', false);
+  report('authenticated read p95, 10 clients', percentile(reads.latencies, 95), 50, 'ms');
 
-const refused = await load(1000, 1, authorized('/settings/general'), 403);
-report('refused (403, logged) p95, one client', percentile(refused.latencies, 95), 10, 'ms');
+  const refused = await load(1000, 1, authorized('/settings/general'), 403);
+  report('refused (403, logged) p95, one client', percentile(refused.latencies, 95), 10, 'ms');
 
-report('server resident memory after the request load', serverMemoryMiB(), 250, 'MiB');
+  report('server resident memory after the request load', serverMemoryMiB(), 250, 'MiB');
 
-// The demo shop of `npm start` is seeded on first run: it must not hold up the start.
-const demoDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-demo-'));
-const demoDb = openDataDirDatabase(demoDir);
-const demoStart = performance.now();
-seedDemoCatalogue(demoDb);
-report('demo catalogue seed (~300 products)', performance.now() - demoStart, 1000, 'ms');
-demoDb.close();
-rmSync(demoDir, { recursive: true, force: true });
+  // The demo shop of `npm start` is seeded on first run: it must not hold up the start.
+  const demoDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-demo-'));
+  const demoDb = openDataDirDatabase(demoDir);
+  const demoStart = performance.now();
+  seedDemoCatalogue(demoDb);
+  report('demo catalogue seed (~300 products)', performance.now() - demoStart, 1000, 'ms');
+  demoDb.close();
+  rmSync(demoDir, { recursive: true, force: true });
+}
 
 // A large catalogue: 100,000 products, each name distinct (brand × variant × goods × size), written
 // through the repository in one transaction on a second connection while the server runs.
@@ -133,48 +140,51 @@ catalogueDb.close();
 // connections the server closed meanwhile, before it reuses them.
 await new Promise((resolve) => setTimeout(resolve, 200));
 
-/** Runs each request of `paths` in turn, 2 at a time, after checking what the first answers. */
-async function latencies(paths, check) {
-  const first = await fetch(`${server.apiUrl}${paths[0]}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-  check(first, await first.json());
-  let next = 0;
-  return load(paths.length, 2, () => authorized(paths[next++ % paths.length])());
-}
-const expectTotal = (expected) => (response, body) => {
-  const total = response.headers.get('x-wp-total');
-  if (total !== String(expected)) throw new Error(`expected ${expected} matches, got ${total}: ${JSON.stringify(body).slice(0, 200)}`);
-};
 const sample = (count, pick) => Array.from({ length: count }, (_, index) => pick((index * 7919) % CATALOGUE));
 
-// A fragment of a brand and a variant: 500 matches (every goods and size of the pair).
-const fragments = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(`${product(index).name.split(' ')[0].slice(-5)} ${VARIANTS[Math.floor(index / 20) % 10]}`)}&per_page=20`), expectTotal(500));
-report('search by name fragment, 500 matches, p95', percentile(fragments.latencies, 95), 50, 'ms');
-const exactNames = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(product(index).name.slice(3, 30))}&per_page=20`), (response) => {
-  if (Number(response.headers.get('x-wp-total')) < 1) throw new Error('a name fragment found nothing');
-});
-report('search by name fragment, few matches, p95', percentile(exactNames.latencies, 95), 50, 'ms');
-const common = await latencies(sample(50, (index) => `/products?search=${encodeURIComponent(GOODS[Math.floor(index / 200) % 50].toLowerCase())}&per_page=20`), (response) => {
-  if (Number(response.headers.get('x-wp-total')) < 2000) throw new Error('a common word found too little');
-});
-report('search by a common word, 2,000+ matches, p95', percentile(common.latencies, 95), 150, 'ms');
-const bySku = await latencies(sample(300, (index) => `/products?search=${product(index).sku}`), expectTotal(1));
-report('search by SKU, p95', percentile(bySku.latencies, 95), 50, 'ms');
-const byBarcode = await latencies(sample(300, (index) => `/products?search=${product(index).barcode}`), expectTotal(1));
-report('search by barcode, p95', percentile(byBarcode.latencies, 95), 50, 'ms');
-const pages = await latencies(sample(200, (index) => `/products?per_page=100&page=${(index % (CATALOGUE / 100)) + 1}`), expectTotal(CATALOGUE));
-report('page of 100 products (any page), p95', percentile(pages.latencies, 95), 100, 'ms');
+if (everything) {
+  /** Runs each request of `paths` in turn, 2 at a time, after checking what the first answers. */
+  async function latencies(paths, check) {
+    const first = await fetch(`${server.apiUrl}${paths[0]}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    check(first, await first.json());
+    let next = 0;
+    return load(paths.length, 2, () => authorized(paths[next++ % paths.length])());
+  }
+  const expectTotal = (expected) => (response, body) => {
+    const total = response.headers.get('x-wp-total');
+    if (total !== String(expected)) throw new Error(`expected ${expected} matches, got ${total}: ${JSON.stringify(body).slice(0, 200)}`);
+  };
 
-let slowestAudit = 0;
-for (let run = 0; run < 3; run++) {
-  const start = performance.now();
-  const response = await authorized('/products?per_page=-1&_fields=id,date_modified_gmt')();
-  const audit = await response.json();
-  if (audit.length !== CATALOGUE) throw new Error(`the audit listed ${audit.length} products`);
-  slowestAudit = Math.max(slowestAudit, performance.now() - start);
+  // A fragment of a brand and a variant: 500 matches (every goods and size of the pair).
+  const fragments = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(`${product(index).name.split(' ')[0].slice(-5)} ${VARIANTS[Math.floor(index / 20) % 10]}`)}&per_page=20`), expectTotal(500));
+  report('search by name fragment, 500 matches, p95', percentile(fragments.latencies, 95), 50, 'ms');
+  const exactNames = await latencies(sample(200, (index) => `/products?search=${encodeURIComponent(product(index).name.slice(3, 30))}&per_page=20`), (response) => {
+    if (Number(response.headers.get('x-wp-total')) < 1) throw new Error('a name fragment found nothing');
+  });
+  report('search by name fragment, few matches, p95', percentile(exactNames.latencies, 95), 50, 'ms');
+  const common = await latencies(sample(50, (index) => `/products?search=${encodeURIComponent(GOODS[Math.floor(index / 200) % 50].toLowerCase())}&per_page=20`), (response) => {
+    if (Number(response.headers.get('x-wp-total')) < 2000) throw new Error('a common word found too little');
+  });
+  report('search by a common word, 2,000+ matches, p95', percentile(common.latencies, 95), 150, 'ms');
+  const bySku = await latencies(sample(300, (index) => `/products?search=${product(index).sku}`), expectTotal(1));
+  report('search by SKU, p95', percentile(bySku.latencies, 95), 50, 'ms');
+  const byBarcode = await latencies(sample(300, (index) => `/products?search=${product(index).barcode}`), expectTotal(1));
+  report('search by barcode, p95', percentile(byBarcode.latencies, 95), 50, 'ms');
+  const pages = await latencies(sample(200, (index) => `/products?per_page=100&page=${(index % (CATALOGUE / 100)) + 1}`), expectTotal(CATALOGUE));
+  report('page of 100 products (any page), p95', percentile(pages.latencies, 95), 100, 'ms');
+
+  let slowestAudit = 0;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    const response = await authorized('/products?per_page=-1&_fields=id,date_modified_gmt')();
+    const audit = await response.json();
+    if (audit.length !== CATALOGUE) throw new Error(`the audit listed ${audit.length} products`);
+    slowestAudit = Math.max(slowestAudit, performance.now() - start);
+  }
+  report('audit of all 100,000 ids (one response, slowest of 3)', slowestAudit, 1500, 'ms');
+
+  report('server resident memory with the large catalogue served', serverMemoryMiB(), 400, 'MiB');
 }
-report('audit of all 100,000 ids (one response, slowest of 3)', slowestAudit, 1500, 'ms');
-
-report('server resident memory with the large catalogue served', serverMemoryMiB(), 400, 'MiB');
 
 // Import while selling: 8 tills ring up sales (an order of 2–3 lines, then cash) on the
 // 100,000-product catalogue, first alone for the baseline, then while `tillbase import products`
@@ -222,37 +232,40 @@ report('import peak resident memory', importPeakMiB, 400, 'MiB');
 report('sale p99 without an import, 8 tills (baseline)', baselineP99, 250, 'ms');
 report('sale p99 ratio, during the import / baseline', duringP99 / baselineP99, 10, '×');
 if (during.failures.length > 0) console.error(`first failed sale: ${during.failures[0]}`);
+console.error(`during the import: ${during.sales.length} sales (${during.perSecond.toFixed(1)}/s), p50 ${percentile(during.sales.map((sale) => sale.ms), 50).toFixed(0)} ms, max ${Math.max(...during.sales.map((sale) => sale.ms)).toFixed(0)} ms; without: ${baseline.perSecond.toFixed(1)}/s`);
 
 serverProcess.kill('SIGTERM');
 await new Promise((resolve) => serverProcess.once('exit', resolve));
 rmSync(dataDir, { recursive: true, force: true });
 
-// What durable sales cost: 8 tills for 5 s on a small shop with synchronous FULL (the default),
-// then NORMAL (TILLBASE_SYNCHRONOUS, a bench switch), each on its own data directory.
-async function salesPerSecond(synchronous) {
-  const dir = mkdtempSync(join(tmpdir(), `tillbase-bench-${synchronous.toLowerCase()}-`));
-  const shopDb = openDataDirDatabase(dir);
-  await userAdminFor(shopDb).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
-  const shopProducts = new ProductsRepository(shopDb);
-  const skus = Array.from({ length: 50 }, (_, index) => shopProducts.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku);
-  shopDb.close();
-  const shop = await startServe(dir, { TILLBASE_SYNCHRONOUS: synchronous });
-  try {
-    const token = await loginToken(shop.apiUrl, 'bench', 'bench-password');
-    await openRegister(shop.apiUrl, token);
-    const run = await runTills({ apiUrl: shop.apiUrl, token, skus, tills: TILLS, keepGoing: forSeconds(5) });
-    if (run.failures.length > 0) throw new Error(`sales failed with synchronous ${synchronous}: ${run.failures[0]}`);
-    return run.perSecond;
-  } finally {
-    await shop.stop();
-    rmSync(dir, { recursive: true, force: true });
+if (everything) {
+  // What durable sales cost: 8 tills for 5 s on a small shop with synchronous FULL (the default),
+  // then NORMAL (TILLBASE_SYNCHRONOUS, a bench switch), each on its own data directory.
+  async function salesPerSecond(synchronous) {
+    const dir = mkdtempSync(join(tmpdir(), `tillbase-bench-${synchronous.toLowerCase()}-`));
+    const shopDb = openDataDirDatabase(dir);
+    await userAdminFor(shopDb).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
+    const shopProducts = new ProductsRepository(shopDb);
+    const skus = Array.from({ length: 50 }, (_, index) => shopProducts.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku);
+    shopDb.close();
+    const shop = await startServe(dir, { TILLBASE_SYNCHRONOUS: synchronous });
+    try {
+      const token = await loginToken(shop.apiUrl, 'bench', 'bench-password');
+      await openRegister(shop.apiUrl, token);
+      const run = await runTills({ apiUrl: shop.apiUrl, token, skus, tills: TILLS, keepGoing: forSeconds(5) });
+      if (run.failures.length > 0) throw new Error(`sales failed with synchronous ${synchronous}: ${run.failures[0]}`);
+      return run.perSecond;
+    } finally {
+      await shop.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  const fullRate = await salesPerSecond('FULL');
+  const normalRate = await salesPerSecond('NORMAL');
+  report('sales per second, 8 tills, synchronous FULL', fullRate, 20, 'sales/s', false);
+  report('sales per second, 8 tills, synchronous NORMAL (bench switch)', normalRate, 20, 'sales/s', false);
+  report('sales per second ratio, FULL / NORMAL', fullRate / normalRate, 0.5, '×', false);
 }
-const fullRate = await salesPerSecond('FULL');
-const normalRate = await salesPerSecond('NORMAL');
-report('sales per second, 8 tills, synchronous FULL', fullRate, 20, 'sales/s', false);
-report('sales per second, 8 tills, synchronous NORMAL (bench switch)', normalRate, 20, 'sales/s', false);
-report('sales per second ratio, FULL / NORMAL', fullRate / normalRate, 0.5, '×', false);
 
 console.table(results.map(({ name, measured, target, met }) => ({ benchmark: name, measured, target, result: met ? 'met' : 'MISSED' })));
 process.exitCode = results.every((result) => result.met) ? 0 : 1;

@@ -128,6 +128,7 @@ describe('the stock ledger', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(await stockOf(ids.muffin)).toBe(50);
     expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.muffin))[0]).toMatchObject({ balance: 50, reason: 'import', reference: 'stock.csv' });
     withDb(server, (db) => db.prepare('UPDATE products SET stock_quantity = 1 WHERE id = ?').run(ids.muffin));
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(ids.muffin))[0]).toMatchObject({ change: -49, balance: 1, reason: 'correction' });

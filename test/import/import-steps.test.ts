@@ -29,6 +29,10 @@ function catalogue(): Record<string, unknown[]> {
   return { ...tables, products: tables.products?.map((row) => ({ ...(row as Record<string, unknown>), date_modified_gmt: undefined })) ?? [] };
 }
 
+/** The search index's `automerge` setting (FTS5's default 4 when never set). */
+const automerge = (dataDir: string) =>
+  withDb({ dataDir } as TestServer, (db) => (db.prepare("SELECT v FROM products_search_config WHERE k = 'automerge'").get() as { v: number } | undefined)?.v ?? 4);
+
 const writtenOf = (stderr: string): number[] => [...stderr.matchAll(/, (\d+) of \d+ written/g)].map((match) => Number(match[1]));
 
 beforeAll(async () => {
@@ -45,16 +49,21 @@ afterAll(async () => {
 
 describe('an import written in steps', () => {
   it('reports its progress on standard error, a line at every tenth, up to every row written', async () => {
-    const result = await runCli(['import', 'products', csvFile('progress.csv', generatedProductCsv(3000, 'PROG')), '--data-dir', server.dataDir]);
-    expect(result.stdout).toBe('imported progress.csv: 3000 created, 0 updated, 0 unchanged, 0 rejected\n');
+    const result = await runCli(['import', 'products', csvFile('progress.csv', generatedProductCsv(20_000, 'PROG')), '--data-dir', server.dataDir]);
+    expect(result.stdout).toBe('imported progress.csv: 20000 created, 0 updated, 0 unchanged, 0 rejected\n');
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(10);
     for (const line of lines) expect(line).toMatch(PROGRESS_LINE);
-    expect(lines.at(-1)).toBe('progress.csv: 3000 of 3000 rows read, 0 rejected, 3000 of 3000 written');
+    expect(lines.at(-1)).toBe('progress.csv: 20000 of 20000 rows read, 0 rejected, 20000 of 20000 written');
     const written = writtenOf(result.stderr);
     expect(written).toEqual([...written].sort((a, b) => a - b));
-    expect(written.some((count) => count > 0 && count < 3000)).toBe(true);
+    expect(written.some((count) => count > 0 && count < 20_000)).toBe(true);
+    // Its search index segments are merged, merging at commit is back on, and its journal is cleared.
+    expect(automerge(server.dataDir)).toBe(4);
+    expect(withDb(server, (db) => db.prepare('SELECT COUNT(*) AS n FROM import_undo').get())).toEqual({ n: 0 });
+    const found = await api<any[]>(server, 'GET', `/products?search=${encodeURIComponent('PROG 012345, box')}`, { token });
+    expect(found.body.map((product: { sku: string }) => product.sku)).toEqual(['PROG-012345']);
   });
 
   it('undoes the steps already committed when a later one fails: creations, updates and new terms', async () => {
@@ -105,6 +114,8 @@ describe('an import written in steps', () => {
     await killImportMidway(server.dataDir, 'killed.csv');
     const partial = journalCounts(server.dataDir);
     expect(partial.runs).toBe(1);
+    // The search index's merging stays off while an import writes, and the dead one left it off.
+    expect(automerge(server.dataDir)).toBe(0);
     expect(partial.written).toBeGreaterThan(0);
     expect(partial.written).toBeLessThan(20_000);
 
@@ -113,6 +124,7 @@ describe('an import written in steps', () => {
     expect(next.stdout).toBe('imported after.csv: 0 created, 0 updated, 1 unchanged, 0 rejected\n');
     expect(catalogue()).toEqual(before);
     expect(journalCounts(server.dataDir)).toEqual({ runs: 0, entries: 0, written: 0 });
+    expect(automerge(server.dataDir)).toBe(4);
   });
 
   it('is undone by the next start of the server after the process dies between two steps', async () => {
@@ -126,6 +138,7 @@ describe('an import written in steps', () => {
       const restarted = await serve(flags);
       try {
         expect(journalCounts(dataDir)).toEqual({ runs: 0, entries: 0, written: 0 });
+        expect(automerge(dataDir)).toBe(4);
       } finally {
         await restarted.stop();
       }

@@ -1,11 +1,13 @@
 import { hostname } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import type { Database } from '../../data/database.js';
 import { ImportJournalRepository, ImportRepository, type ImportRun, type ProductChanges, type UndoEntry } from '../../data/repositories/import.js';
+import { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
+import { StockLedgerRepository, type StockEntry } from '../../data/repositories/stock-ledger.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { managedStockStatus } from '../catalogue/stock.js';
 import type { Taxonomy } from '../catalogue/types.js';
 import { Decimal } from '../money.js';
+import type { Pacer } from './pacing.js';
 
 /** What a `restore_product` entry keeps: the stored columns before the step, and the stock it wrote. */
 interface PriorColumns {
@@ -38,9 +40,15 @@ export class ImportJournal {
     this.lookups = new ImportRepository(db);
   }
 
-  /** Opens a run (its own short transaction): from here until `end`, a crash is undone at the next start. */
-  static start(db: Database, kind: string, file: string): ImportJournal {
-    const runId = writeTransaction(db, () => new ImportJournalRepository(db).startRun(kind, file, process.pid, hostname()));
+  /**
+   * Opens a run (its own short transaction, which also runs `alsoWrite`): from here until `end`, a
+   * crash is undone at the next start.
+   */
+  static start(db: Database, kind: string, file: string, alsoWrite: () => void = () => undefined): ImportJournal {
+    const runId = writeTransaction(db, () => {
+      alsoWrite();
+      return new ImportJournalRepository(db).startRun(kind, file, process.pid, hostname());
+    });
     return new ImportJournal(db, runId);
   }
 
@@ -119,40 +127,18 @@ function undo(db: Database, entry: UndoEntry): void {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** How long an import's step waits for the write lock before the import gives up. */
-const LOCK_WAIT_MS = 30_000;
+/** Stock an undo puts back is recorded as part of the import, not as a correction nobody declared. */
+const undoneStock = (file: string): StockEntry => ({ reason: 'import', reference: file, note: 'import undone' });
 
 /**
- * A write transaction for an import's step, waiting for the lock by trying again every millisecond
- * (with the connection's busy_timeout at 0). SQLite's own busy handler backs off to a try every
- * 100 ms, and against tills that write back to back it would almost never find the lock free.
+ * Undoes a run, newest step first, in short transactions paced like the import's steps; each one
+ * deletes the entries it applied, so an undo interrupted half-way resumes where it stopped. The run
+ * row goes last.
  */
-export async function stepTransaction<T>(db: Database, work: () => T): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      return writeTransaction(db, work);
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() - started > LOCK_WAIT_MS) throw error;
-    }
-    await sleep(1);
-  }
-}
-
-/**
- * Undoes a run, newest step first, in short transactions; each one deletes the entries it applied,
- * so an undo interrupted half-way resumes where it stopped. The run row goes last. `pauseMs`
- * between transactions lets the tills' sales take the write lock.
- */
-export async function undoRun(db: Database, runId: number, pauseMs: number): Promise<void> {
-  const runs = new ImportJournalRepository(db);
-  for (;;) {
-    const done = await stepTransaction(db, () => undoBatch(db, runs, runId));
-    if (done) return;
-    await sleep(pauseMs);
-  }
+export async function undoRun(pacer: Pacer, runId: number, file: string): Promise<void> {
+  const runs = new ImportJournalRepository(pacer.db);
+  const ledger = new StockLedgerRepository(pacer.db);
+  while (!(await pacer.step(() => ledger.recording(undoneStock(file), () => undoBatch(pacer.db, runs, runId))))) await pacer.pause();
 }
 
 function undoBatch(db: Database, runs: ImportJournalRepository, runId: number): boolean {
@@ -186,15 +172,19 @@ function isAlive(run: ImportRun): boolean {
 export function undoAbandonedImports(db: Database): ImportRun[] {
   const runs = new ImportJournalRepository(db);
   const abandoned = runs.runs().filter((run) => !isAlive(run));
+  const ledger = new StockLedgerRepository(db);
   for (const run of abandoned) {
-    while (!writeTransaction(db, () => undoBatch(db, runs, run.id)));
+    while (!writeTransaction(db, () => ledger.recording(undoneStock(run.file), () => undoBatch(db, runs, run.id))));
   }
+  // An import turns the search index's merging off while it writes; one that died left it off.
+  const search = new SearchIndexRepository(db);
+  if (runs.runs().length === 0 && search.automerge() === 0) writeTransaction(db, () => { search.setAutomerge(); });
   while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0);
   return abandoned;
 }
 
 /** Clears a finished run's journal in short transactions (it no longer undoes anything). */
-export async function clearEndedJournal(db: Database, pauseMs: number): Promise<void> {
-  const runs = new ImportJournalRepository(db);
-  while ((await stepTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10))) > 0) await sleep(pauseMs);
+export async function clearEndedJournal(pacer: Pacer): Promise<void> {
+  const runs = new ImportJournalRepository(pacer.db);
+  await pacer.repeat(() => runs.clearEndedUndo(UNDO_BATCH * 10) > 0);
 }

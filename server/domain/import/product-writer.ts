@@ -1,5 +1,6 @@
 import type { Database } from '../../data/database.js';
 import { ImportRepository, type ProductChanges } from '../../data/repositories/import.js';
+import { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
 import { ProductsRepository } from '../../data/repositories/products.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify, variationName } from '../catalogue/naming.js';
@@ -36,6 +37,7 @@ export class ProductWriter {
   private readonly products: ProductsRepository;
   private readonly terms: TermsRepository;
   private readonly lookups: ImportRepository;
+  private readonly bulk: ProductBulkRepository;
 
   constructor(
     db: Database,
@@ -45,6 +47,7 @@ export class ProductWriter {
     this.products = new ProductsRepository(db);
     this.terms = new TermsRepository(db);
     this.lookups = new ImportRepository(db);
+    this.bulk = new ProductBulkRepository(db);
     resolver.onCreate = (termId) => {
       journal.createdTerm(termId);
     };
@@ -90,7 +93,7 @@ export class ProductWriter {
     for (const entry of [...entries.filter((candidate) => candidate.type !== 'variation'), ...entries.filter((candidate) => candidate.type === 'variation')]) {
       const parentId = entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
       if (!entry.existing) {
-        const record = this.products.create({
+        const id = this.bulk.insert({
           ...entry.changes,
           type: entry.type,
           sku: entry.sku,
@@ -99,8 +102,10 @@ export class ProductWriter {
           tag_ids: this.termIds(entry, 'product_tag'),
           brand_ids: this.termIds(entry, 'product_brand'),
         });
-        this.journal.created(record.id);
-        idOfSku.set(entry.sku.toLowerCase(), record.id);
+        this.journal.created(id);
+        idOfSku.set(entry.sku.toLowerCase(), id);
+        // The parent's stock status follows its variations: worked out once, after all of them.
+        if (entry.type === 'variation') touchedParents.add(parentId);
         counts.created++;
         yield;
         continue;

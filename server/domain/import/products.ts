@@ -98,6 +98,8 @@ export class ProductImporter {
             report({ written: writer?.written ?? 0 });
           },
           stopRequested: options.stopRequested ?? (() => false),
+          // Every stock the import sets is in the ledger as an `import` of this file.
+          inStep: (work) => this.products.recordingStock({ reason: 'import', reference: options.file }, work),
         },
         (journal) => {
           writer = new ProductWriter(this.db, this.resolver, journal);
