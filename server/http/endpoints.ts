@@ -2,6 +2,8 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { AuthService } from '../domain/auth/auth-service.js';
 import { findPolicy, type HttpMethod } from '../domain/access/policy.js';
 import { requireAccess } from './middleware/access.js';
+// Bodies are parsed after access is checked, so a refused caller never gets as far as validation.
+import { bodyParsers } from './middleware/body-parsers.js';
 import { requestContext } from './middleware/request-context.js';
 
 type Mount = (path: string, ...handlers: RequestHandler[]) => void;
@@ -15,9 +17,6 @@ export interface EndpointRouter {
   delete: Mount;
 }
 
-/** 1 MiB (CONTRACT 8). Bodies are parsed after access is checked, so a refused caller never gets as far as validation. */
-const BODY_LIMIT = '1mb';
-const parseBody: RequestHandler[] = [express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: true, limit: BODY_LIMIT })];
 
 /**
  * A router whose routes can only be mounted through the access policy: each one runs, in order,
@@ -37,7 +36,7 @@ export function endpointRouter(auth: AuthService): EndpointRouter {
         next();
       };
       const routeFor = { GET: router.get, POST: router.post, PATCH: router.patch, PUT: router.put, DELETE: router.delete }[method].bind(router);
-      routeFor(expressPath, markEndpoint, requireAccess(policy.access, auth), requestContext(method, path), ...parseBody, ...handlers);
+      routeFor(expressPath, markEndpoint, requireAccess(policy.access, auth), requestContext(method, path), ...bodyParsers, ...handlers);
     };
   return { router, get: mount('GET'), post: mount('POST'), patch: mount('PATCH'), put: mount('PUT'), delete: mount('DELETE') };
 }

@@ -3,21 +3,52 @@ import type { ApiErrorBody } from '../../../shared/api.js';
 import type { LogsRepository } from '../../data/repositories/logs.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Logger } from '../../logging.js';
+import { MAX_JSON_DEPTH } from './body-parsers.js';
 
-/** The body-parser failures that are the client's fault, in WordPress's terms. */
-function fromBodyParser(error: unknown): ApiError | undefined {
-  if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
-  switch ((error).type) {
+/** The status of an error that Express or its body parsers raised for the client's bytes (a 4xx), if any. */
+function clientStatusOf(error: object): number | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * The failures of request parsing that are the client's fault, in WordPress's terms: broken JSON,
+ * bodies too large, too deep or with too many fields, unknown or undecodable encodings, broken
+ * percent-encoding in the path. Their messages are ours: a parser's own message may quote the body.
+ */
+function fromRequestParsing(error: unknown): ApiError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const type = (error as { type?: unknown }).type;
+  switch (type) {
     case 'entity.parse.failed':
       return new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
     case 'entity.too.large':
       return new ApiError(413, 'rest_request_too_large', 'The request body is larger than 1 MiB.');
+    case 'entity.too.deep':
+      return new ApiError(400, 'rest_invalid_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    case 'parameters.too.many':
+      return new ApiError(413, 'rest_request_too_large', 'The form body has too many fields.');
+    case 'querystring.parse.rangeError':
+      return new ApiError(400, 'rest_invalid_body', 'The form body nests too deeply.');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError(415, 'rest_unsupported_media_type', 'The request body encoding is not supported.');
     default:
-      return undefined;
+      break;
   }
+  const status = clientStatusOf(error);
+  if (status === undefined) return undefined;
+  if (error instanceof URIError || (error as { message?: unknown }).message === 'Failed to decode param') {
+    return new ApiError(400, 'rest_invalid_url', 'The request path is not valid percent-encoding.');
+  }
+  // A body whose Content-Encoding does not decode (gzip over plain text, say), and the like.
+  return new ApiError(status, 'rest_invalid_body', 'The request body could not be read.');
+}
+
+/** What an unexpected fault may put in the log: never the request body a parser may have attached. */
+function safeFault(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  return { name: error.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack };
 }
 
 /** The policy path of the route that answered (`/orders/{id}`), or the raw path when none did. */
@@ -42,9 +73,9 @@ export function errorResponder(logger: Logger, logs: LogsRepository): ErrorReque
       next(error);
       return;
     }
-    let apiError = error instanceof ApiError ? error : fromBodyParser(error);
+    let apiError = error instanceof ApiError ? error : fromRequestParsing(error);
     if (!apiError) {
-      logger.error({ err: error, method: req.method, route: routeOf(req, res) }, 'unexpected error while handling a request');
+      logger.error({ fault: safeFault(error), method: req.method, route: routeOf(req, res) }, 'unexpected error while handling a request');
       apiError = new ApiError(500, 'pos_internal_error', 'An unexpected error occurred. The details are in the server log.');
     }
     if (apiError.status === 401 || apiError.status === 403) {

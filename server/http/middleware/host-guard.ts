@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
 import { ApiError } from '../../domain/errors.js';
 
+/** `name[:port]` or `[v6]:port`; anything else (two colons, a path, spaces) is not a host we could be. */
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `Host` without its port, lower-cased: `[::1]:8787` → `[::1]`, `Till.local:80` → `till.local`. */
@@ -16,7 +19,7 @@ export function hostGuard(allowedHosts: readonly string[]): RequestHandler {
   const allowed = new Set([...LOOPBACK_HOSTS, ...allowedHosts]);
   return (req, _res, next) => {
     const header = req.headers.host;
-    if (header !== undefined && allowed.has(hostName(header))) {
+    if (header !== undefined && HOST_HEADER.test(header.trim()) && allowed.has(hostName(header))) {
       next();
       return;
     }
