@@ -1,5 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NAMESPACE } from '../shared/api.js';
@@ -106,6 +107,21 @@ function makeDataDirPrivate(dataDir: string, logger: Logger): void {
   if (tightened.length > 0) logger.warn({ dataDir, files: tightened }, 'files in the data directory were open to other users; they are now 0600');
 }
 
+/**
+ * Bytes that are not HTTP at all never reach Express: Node's parser refuses them. They still get the
+ * WordPress error body rather than Node's bare `400 Bad Request`, and the connection is closed.
+ */
+function answerUnparseableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({ code: 'rest_bad_request', message: tooLarge ? 'The request headers are too large.' : 'The request could not be parsed as HTTP.', data: { status } });
+  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Starts the pos/v1 server: data directory and its lock, secrets, database, demo seed, HTTP. */
 export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
   const dataDir = prepareDataDir(options.dataDir);
@@ -135,6 +151,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const context: AppContext = { db, auth, logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     const httpServer = createServer(app);
+    httpServer.on('clientError', answerUnparseableRequest);
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
     const origin = `http://${hostInUrl}:${port}`;
