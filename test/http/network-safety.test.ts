@@ -52,6 +52,15 @@ describe('CORS', () => {
     expect(response.headers['access-control-expose-headers']).toContain('X-WP-Total');
   });
 
+  it('refuses look-alikes of an allowed origin', async () => {
+    for (const origin of ['https://pos.example.com.evil.net', 'https://pos.example.com:444', 'http://pos.example.com', 'https://evil-pos.example.com', 'null']) {
+      const response = await raw(server, 'GET', '/auth/test', { host: host(), origin });
+      expect(response.status, origin).toBe(403);
+      expect(JSON.parse(response.body).code).toBe('pos_rest_bad_origin');
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
   it('marks real responses for an allowed origin', async () => {
     const response = await raw(server, 'GET', '/auth/test', { host: host(), origin: trustedOrigin });
     expect(response.status).toBe(200);
