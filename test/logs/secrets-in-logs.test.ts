@@ -1,12 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretsFilePath } from '../../server/secrets/file-store.js';
 import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
 import { serve, type ServeProcess } from '../helpers/cli.js';
 import { makeDataDir } from '../helpers/server.js';
 
 const PASSWORD = 'Sesame-Pa55word-1';
 const WRONG = 'Wrong-Pa55word-Zebra';
+const PIN = '80417362';
+const APPROVAL = 'approval-Secret-7f3e9c21';
 
 function send(apiUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; text: string }> {
   const url = new URL(`${apiUrl}${path}`);
@@ -28,7 +31,7 @@ function send(apiUrl: string, method: string, path: string, headers: Record<stri
 describe('no secret reaches any log, whatever the request', () => {
   let dataDir: string;
   let server: ServeProcess;
-  const secrets: string[] = [PASSWORD, WRONG];
+  const secrets: string[] = [PASSWORD, WRONG, PIN, APPROVAL];
 
   beforeAll(async () => {
     dataDir = makeDataDir();
@@ -38,7 +41,11 @@ describe('no secret reaches any log, whatever the request', () => {
     } finally {
       db.close();
     }
-    server = await serve(['--data-dir', dataDir, '--port', '0', '--no-demo', '--secret-store', 'memory', '--log-level', 'trace']);
+    server = await serve(['--data-dir', dataDir, '--port', '0', '--no-demo', '--secret-store', 'file', '--log-level', 'trace']);
+    // The signing key and whatever else the server keeps secret, as it stored them.
+    const stored = Object.values(JSON.parse(readFileSync(secretsFilePath(dataDir), 'utf8')) as Record<string, string>);
+    expect(stored.length).toBeGreaterThan(0);
+    secrets.push(...stored);
   });
   afterAll(async () => {
     await server.stop();
@@ -56,7 +63,7 @@ describe('no secret reaches any log, whatever the request', () => {
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
 
     const bodies: Array<[string, Record<string, string>, string | Buffer]> = [];
-    for (const [field, value] of [['password', WRONG], ['password', PASSWORD], ['refresh_token', tokens.refresh_token]] as const) {
+    for (const [field, value] of [['password', WRONG], ['password', PASSWORD], ['refresh_token', tokens.refresh_token], ['pin', PIN], ['current_password', PASSWORD]] as const) {
       bodies.push(
         [`{"username":"logclerk","${field}":"${value}"`, json, ''], // broken JSON
         [`username=logclerk&${field}=${value}`, form, ''], // form-encoded
@@ -71,13 +78,28 @@ describe('no secret reaches any log, whatever the request', () => {
     for (const [body, headers] of bodies) {
       for (const path of ['/auth/login', '/auth/refresh']) await send(api, 'POST', path, headers, body);
       await send(api, 'POST', '/auth/logout', { ...headers, authorization: 'Bearer not-a-token' }, body);
+      // PIN routes parse their bodies only for a signed-in caller.
+      for (const path of ['/auth/pin', '/auth/approvals']) await send(api, 'POST', path, { ...headers, ...bearer }, body);
     }
+    // A manager approval header, and secrets in the path of requests refused before routing.
+    await send(api, 'POST', '/orders/1/refunds', { ...json, ...bearer, 'x-pos-approval': APPROVAL }, '{"amount":"1.00"}');
+    await send(api, 'GET', `/orders/${PASSWORD}`, { host: 'evil.example' });
+    await send(api, 'GET', `/auth/${tokens.refresh_token}`, { origin: 'https://evil.example' });
     // Secrets in the query string and in bad Authorization headers.
     await send(api, 'POST', `/auth/login?password=${WRONG}&refresh_token=${tokens.refresh_token}`, json, '{}');
     await send(api, 'GET', `/orders?access_token=${tokens.access_token}`, { authorization: `Bearer ${tokens.refresh_token}` });
     await send(api, 'GET', '/settings/general', bearer); // a refusal, logged with the route
     await send(api, 'GET', '/orders', { authorization: `Basic ${Buffer.from(`logclerk:${PASSWORD}`).toString('base64')}` });
     await send(api, 'POST', '/auth/logout', bearer);
+
+    // An unexpected fault while a password is in the body: logged, without the body.
+    const broken = openDataDirDatabase(dataDir);
+    try {
+      broken.exec('ALTER TABLE sessions RENAME TO sessions_gone');
+    } finally {
+      broken.close();
+    }
+    expect((await send(api, 'POST', '/auth/login', json, JSON.stringify({ username: 'logclerk', password: PASSWORD }))).status).toBe(500);
 
     const db = openDataDirDatabase(dataDir);
     let table: string;
@@ -94,5 +116,7 @@ describe('no secret reaches any log, whatever the request', () => {
       expect(log.includes(secret), 'a secret in the server log').toBe(false);
       expect(table.includes(secret), 'a secret in the logs table').toBe(false);
     }
+    expect(table).toContain('(before routing)');
+    expect(log).toContain('unexpected error while handling a request');
   });
 });

@@ -1,8 +1,8 @@
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '../../../shared/api.js';
 import type { LogsRepository } from '../../data/repositories/logs.js';
 import { ApiError } from '../../domain/errors.js';
-import type { Logger } from '../../logging.js';
+import { errorSummary, type Logger } from '../../logging.js';
 import { MAX_JSON_DEPTH } from './body-parsers.js';
 
 /** The status of an error that Express or its body parsers raised for the client's bytes (a 4xx), if any. */
@@ -45,15 +45,12 @@ function fromRequestParsing(error: unknown): ApiError | undefined {
   return new ApiError(status, 'rest_invalid_body', 'The request body could not be read.');
 }
 
-/** What an unexpected fault may put in the log: never the request body a parser may have attached. */
-function safeFault(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
-  return { name: error.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack };
-}
-
-/** The policy path of the route that answered (`/orders/{id}`), or the raw path when none did. */
-function routeOf(req: Request, res: Response): string {
-  return (res.locals.endpoint as string | undefined) ?? req.path;
+/**
+ * The policy path of the route that answered (`/orders/{id}`). A request refused before routing (a
+ * foreign Host or Origin) names none: its raw path is the client's text and may hold anything.
+ */
+function routeOf(res: Response): string {
+  return (res.locals.endpoint as string | undefined) ?? '(before routing)';
 }
 
 export function noRoute(): RequestHandler {
@@ -65,7 +62,8 @@ export function noRoute(): RequestHandler {
 /**
  * The one place where errors become responses: `{code, message, data: {status, ...}}` with the
  * HTTP status equal to `data.status`. Access failures (401, 403) are written once to the log with
- * method, route, reason and user id; unexpected faults are logged in full and answered without detail.
+ * method, route, reason and user id; unexpected faults are logged as a summary (errorSummary, never the
+ * request) and answered without detail.
  */
 export function errorResponder(logger: Logger, logs: LogsRepository): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -75,13 +73,13 @@ export function errorResponder(logger: Logger, logs: LogsRepository): ErrorReque
     }
     let apiError = error instanceof ApiError ? error : fromRequestParsing(error);
     if (!apiError) {
-      logger.error({ fault: safeFault(error), method: req.method, route: routeOf(req, res) }, 'unexpected error while handling a request');
+      logger.error({ fault: errorSummary(error), method: req.method, route: routeOf(res) }, 'unexpected error while handling a request');
       apiError = new ApiError(500, 'pos_internal_error', 'An unexpected error occurred. The details are in the server log.');
     }
     if (apiError.status === 401 || apiError.status === 403) {
       const context = {
         method: req.method,
-        route: routeOf(req, res),
+        route: routeOf(res),
         reason: typeof apiError.data.reason === 'string' ? apiError.data.reason : apiError.code,
         user_id: typeof apiError.data.current_user === 'number' ? apiError.data.current_user : 0,
         status: apiError.status,
