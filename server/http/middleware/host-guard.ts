@@ -2,7 +2,15 @@ import type { RequestHandler } from 'express';
 import { ApiError } from '../../domain/errors.js';
 
 /** `name[:port]` or `[v6]:port`; anything else (two colons, a path, spaces) is not a host we could be. */
-const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+/** A `Host` of the form above whose port, if any, is one a client could have connected to (1–65535). */
+function isHostHeader(header: string): boolean {
+  const match = HOST_HEADER.exec(header.trim());
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+}
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -19,7 +27,7 @@ export function hostGuard(allowedHosts: readonly string[]): RequestHandler {
   const allowed = new Set([...LOOPBACK_HOSTS, ...allowedHosts]);
   return (req, _res, next) => {
     const header = req.headers.host;
-    if (header !== undefined && HOST_HEADER.test(header.trim()) && allowed.has(hostName(header))) {
+    if (header !== undefined && isHostHeader(header) && allowed.has(hostName(header))) {
       next();
       return;
     }
