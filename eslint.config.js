@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }] },
   },
   {
-    files: ['renderer/**/*.ts'],
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

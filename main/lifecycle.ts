@@ -69,6 +69,16 @@ export class AppLifecycle<Server extends ClosableServer> {
     if (server !== null) await server.close();
   }
 
+  /**
+   * Windows' `session-end` (log off, shut down): the OS ends the process soon without a quit, so
+   * the server and its database are closed now; the WAL is checkpointed and nothing is left half-written.
+   */
+  handleSessionEnd(): Promise<void> {
+    return this.shutdown().catch((error: unknown) => {
+      this.hooks.reportError('closing the server at the end of the session', error);
+    });
+  }
+
   /** Electron's `before-quit`: hold the quit until the server has closed, then quit for real. */
   handleBeforeQuit(event: QuitEvent): void {
     if (this.closed) return;

@@ -2,15 +2,24 @@
  * The Electron entry: starts the embedded pos/v1 server on a free localhost port, then opens the
  * till's window on the server's own UI. The only module of main/ that loads Electron; the server
  * never does.
+ *
+ * The server runs in the main process, not in a utilityProcess: better-sqlite3 is synchronous but
+ * each request's work is a few milliseconds, the main process does little else (one window, a few
+ * IPC calls), and keeping one process means one owner of the database and its lock, a shutdown
+ * that closes the database before the app exits (quit and Windows' session-end), and the keychain
+ * secret store shared with the session IPC without a second channel. A utilityProcess would be
+ * the step to take if long imports ran inside the app and made the window's IPC wait.
  */
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultServeOptions } from '../server/config.js';
 import { CREDENTIALS_FILE } from '../server/demo/demo-users.js';
 import { startServer, type RunningServer } from '../server/start.js';
 import { AppLifecycle } from './lifecycle.js';
+import { registerPrintIpc } from './print-ipc.js';
 import { registerProfileIpc } from './profile-ipc.js';
+import { closeDevToolsWhenPackaged, lockDownShell, reloadAfterCrash } from './shell.js';
 import { denyPermissionRequests, guardNavigation, secureWebPreferences } from './window-policy.js';
 
 /** Sandboxed preload scripts must be CommonJS, hence `.cjs` next to this file. */
@@ -40,7 +49,20 @@ async function openWindow(origin: string): Promise<void> {
     show: false,
     backgroundColor: '#f4f5f7',
     autoHideMenuBar: true,
-    webPreferences: secureWebPreferences(PRELOAD_PATH),
+    webPreferences: { ...secureWebPreferences(PRELOAD_PATH), devTools: !app.isPackaged },
+  });
+  closeDevToolsWhenPackaged(window.webContents, app.isPackaged);
+  reloadAfterCrash(window.webContents, {
+    appUrl: `${origin}/app/`,
+    reportError,
+    giveUp: (reason) => {
+      dialog.showErrorBox('Tillbase stopped', `The till's window stopped again and again (${reason}). Restart Tillbase; your sales are saved.`);
+      app.quit();
+    },
+  });
+  // Windows logs off or shuts down without a quit: close the database while there is time.
+  window.on('session-end', () => {
+    void lifecycle.handleSessionEnd();
   });
   window.once('ready-to-show', () => {
     window.show();
@@ -82,7 +104,8 @@ function tellAboutDemoUsers(window: BrowserWindow, credentialsFile: string): voi
 const lifecycle = new AppLifecycle<RunningServer>({
   startServer: startEmbeddedServer,
   onServerReady: async (server) => {
-    const unregisterProfiles = registerProfileIpc(ipcMain, server.secrets, server.origin);
+    const unregisterProfiles = registerProfileIpc(ipcMain, server.secrets, server.origin, server.apiUrl, fetch);
+    const unregisterPrint = registerPrintIpc(ipcMain, server.origin);
     const policy = { appOrigin: server.origin, preloadPath: PRELOAD_PATH, openExternal };
     // Every web contents, the main window's and any it opens, gets the same navigation guard.
     app.on('web-contents-created', (_event, contents) => {
@@ -90,7 +113,10 @@ const lifecycle = new AppLifecycle<RunningServer>({
     });
     denyPermissionRequests(session.defaultSession);
     await openWindow(server.origin);
-    return unregisterProfiles;
+    return () => {
+      unregisterProfiles();
+      unregisterPrint();
+    };
   },
   quit: () => {
     app.quit();
@@ -112,7 +138,10 @@ if (app.requestSingleInstanceLock()) {
   });
   app
     .whenReady()
-    .then(() => lifecycle.start())
+    .then(() => {
+      lockDownShell(Menu, app.isPackaged);
+      return lifecycle.start();
+    })
     .catch((error: unknown) => {
       dialog.showErrorBox('Tillbase could not start', error instanceof Error ? error.message : String(error));
       app.quit();

@@ -1,27 +1,30 @@
 /**
- * The preload script of the till's window: exposes `window.tillbase.profiles` to the page, each
- * method one `ipcRenderer.invoke` answered by main/profile-ipc.ts. CommonJS (`.cts` → `.cjs`)
- * because sandboxed preload scripts cannot be ES modules and can load nothing but `electron`.
+ * The preload script of the till's window: exposes `window.tillbase` to the page, each method one
+ * `ipcRenderer.invoke` answered by main/profile-ipc.ts and main/print-ipc.ts. The page gets access
+ * tokens from it, never a refresh token. CommonJS (`.cts` → `.cjs`) because sandboxed preload
+ * scripts cannot be ES modules and can load nothing but `electron`.
  */
 import electron = require('electron');
-import type { ProfileChannels, TillbaseBridge } from '../shared/bridge.js';
+import type { SessionChannels, TillbaseBridge } from '../shared/bridge.js';
 
-const channels: ProfileChannels = {
-  list: 'tillbase:profiles:list',
-  refreshToken: 'tillbase:profiles:refresh-token',
-  save: 'tillbase:profiles:save',
-  remove: 'tillbase:profiles:remove',
+const channels: SessionChannels = {
+  profiles: 'tillbase:session:profiles',
+  login: 'tillbase:session:login',
+  refresh: 'tillbase:session:refresh',
+  logout: 'tillbase:session:logout',
+  print: 'tillbase:print',
 };
 
 const { ipcRenderer } = electron;
 
 const bridge: TillbaseBridge = {
-  profiles: {
-    list: () => ipcRenderer.invoke(channels.list),
-    refreshToken: (uuid) => ipcRenderer.invoke(channels.refreshToken, uuid),
-    save: (profile, refreshToken) => ipcRenderer.invoke(channels.save, profile, refreshToken),
-    remove: (uuid) => ipcRenderer.invoke(channels.remove, uuid),
+  session: {
+    profiles: () => ipcRenderer.invoke(channels.profiles),
+    login: (username, password) => ipcRenderer.invoke(channels.login, username, password),
+    refresh: (uuid) => ipcRenderer.invoke(channels.refresh, uuid),
+    logout: (uuid) => ipcRenderer.invoke(channels.logout, uuid),
   },
+  print: () => ipcRenderer.invoke(channels.print),
 };
 
 electron.contextBridge.exposeInMainWorld('tillbase', bridge);

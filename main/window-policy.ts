@@ -45,7 +45,7 @@ export type WindowOpenDecision = { action: 'deny' } | { action: 'allow'; overrid
 
 /** The part of Electron's `WebContents` the policy uses. */
 export interface GuardedContents {
-  on(event: 'will-navigate', listener: (event: NavigationEvent) => void): unknown;
+  on(event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', listener: (event: NavigationEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: WindowOpenRequest) => WindowOpenDecision): void;
 }
 
@@ -86,7 +86,7 @@ export function isExternalWebUrl(url: string): boolean {
 }
 
 /**
- * Keeps the window on the app's origin. Navigation away is cancelled; a web link opens in the
+ * Keeps the window on the app's origin. Navigation away (a link, a redirect, a frame) is cancelled; a web link opens in the
  * user's browser instead, and any other scheme (file:, javascript:, custom protocols) goes nowhere.
  * A window the app opens on its own origin gets the same locked-down preferences, not inherited ones.
  */
@@ -97,6 +97,13 @@ export function guardNavigation(contents: GuardedContents, policy: NavigationPol
     event.preventDefault();
     if (isExternalWebUrl(event.url)) openExternal(event.url);
   });
+  // A server redirect, or a frame inside the page, must not carry the window elsewhere either; they
+  // are not the user's clicks, so nothing is handed to the browser.
+  for (const name of ['will-redirect', 'will-frame-navigate'] as const) {
+    contents.on(name, (event) => {
+      if (!isAppUrl(event.url, appOrigin)) event.preventDefault();
+    });
+  }
   contents.setWindowOpenHandler(({ url }) => {
     if (isAppUrl(url, appOrigin)) return { action: 'allow', overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(preloadPath) } };
     if (isExternalWebUrl(url)) openExternal(url);

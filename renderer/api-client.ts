@@ -5,9 +5,9 @@
  * STILL_UNAUTHORIZED_MESSAGE. A refresh refused with 401 ends the profile's session.
  * Free of DOM globals so that it also runs under Node.
  */
-import { STILL_UNAUTHORIZED_MESSAGE, type ApiErrorBody, type ApiUser, type TokenResponse } from '../shared/api.js';
-import type { SavedProfile } from '../shared/bridge.js';
-import type { TokenVault } from './token-vault.js';
+import { STILL_UNAUTHORIZED_MESSAGE, type ApiErrorBody, type ApiUser } from '../shared/api.js';
+import type { AuthOutcome, SavedProfile } from '../shared/bridge.js';
+import type { AuthTransport, TokenVault } from './token-vault.js';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -24,6 +24,15 @@ export interface ApiClientOptions {
   fetch: FetchFunction;
   tokens: TokenVault;
   onSessionEnded: (ended: SessionEnd) => void;
+  /** Told after every request whether the server answered, for the "cannot reach the server" banner. */
+  onReachability?: (reachable: boolean) => void;
+}
+
+/** Extra headers of one request, e.g. a checkout's `Idempotency-Key`. */
+export interface RequestOptions {
+  headers?: Readonly<Record<string, string>>;
+  /** `text` for answers that are not JSON, such as a receipt rendered as HTML. */
+  responseType?: 'json' | 'text';
 }
 
 export type QueryValue = string | number | boolean;
@@ -92,9 +101,14 @@ function retryAfterOf(response: Response): number | null {
   return Number(header);
 }
 
-async function bodyOf(response: Response): Promise<unknown> {
+async function bodyOf(response: Response, type: 'json' | 'text' = 'json'): Promise<unknown> {
   const text = await response.text();
+  if (type === 'text') return text;
   return text === '' ? null : JSON.parse(text);
+}
+
+function errorOfOutcome(outcome: Extract<AuthOutcome, { ok: false }>): ApiRequestError {
+  return new ApiRequestError(outcome.error, outcome.retry_after);
 }
 
 function unreachable(): ApiRequestError {
@@ -110,24 +124,32 @@ export class ApiClient {
   private readonly fetchFn: FetchFunction;
   private readonly tokens: TokenVault;
   private readonly onSessionEnded: (ended: SessionEnd) => void;
+  private readonly onReachability: (reachable: boolean) => void;
   /** CONTRACT 5: at most one refresh per profile at a time; concurrent requests await the same one. */
   private readonly refreshes = new Map<string, Promise<void>>();
+  /** Login, refresh and logout of a keeper that talks to the server go through this client too. */
+  private readonly transport: AuthTransport = {
+    post: async (path, body, accessToken) => {
+      const response = await this.send('POST', path, body, accessToken);
+      return { status: response.status, body: await bodyOf(response).catch(() => null), retryAfter: retryAfterOf(response) };
+    },
+  };
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetchFn = options.fetch;
     this.tokens = options.tokens;
     this.onSessionEnded = options.onSessionEnded;
+    this.onReachability = options.onReachability ?? (() => undefined);
   }
 
-  /** Logs a user in, keeps their tokens as a new profile and makes it the active one. */
+  /** Logs a user in, keeps their tokens as a profile and makes it the active one. */
   async login(username: string, password: string): Promise<ApiUser> {
-    const response = await this.send('POST', '/auth/login', { username, password }, null);
-    if (!response.ok) throw new ApiRequestError(await errorFrom(response), retryAfterOf(response));
-    const tokens = (await bodyOf(response)) as TokenResponse;
-    await this.tokens.save(tokens);
-    this.tokens.activate(tokens.user.uuid);
-    return tokens.user;
+    const outcome = await this.tokens.keeper.login(this.transport, username, password);
+    if (!outcome.ok) throw errorOfOutcome(outcome);
+    this.tokens.save(outcome.grant);
+    this.tokens.activate(outcome.grant.user.uuid);
+    return outcome.grant.user;
   }
 
   /** Revokes the active profile's session on the server and forgets its tokens here in any case. */
@@ -135,12 +157,12 @@ export class ApiClient {
     const profileId = this.tokens.activeProfileId();
     if (profileId === null) return;
     try {
-      await this.requestAs(profileId, 'POST', '/auth/logout', undefined, false);
+      await this.tokens.keeper.logout(this.transport, profileId, this.tokens.accessToken(profileId));
     } catch (error) {
       // The local tokens go whatever the server said; an unreachable server cannot keep the user in.
       if (!(error instanceof ApiRequestError)) throw error;
     } finally {
-      await this.tokens.forget(profileId);
+      this.tokens.forget(profileId);
     }
   }
 
@@ -153,39 +175,39 @@ export class ApiClient {
     return user;
   }
 
-  get<T>(path: string, query: Readonly<Record<string, QueryValue | undefined>> = {}): Promise<T> {
+  get<T>(path: string, query: Readonly<Record<string, QueryValue | undefined>> = {}, options: RequestOptions = {}): Promise<T> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
     const search = params.toString();
-    return this.request<T>('GET', search === '' ? path : `${path}?${search}`);
+    return this.request<T>('GET', search === '' ? path : `${path}?${search}`, undefined, options);
   }
 
   /** A request as the active profile, with the refresh-once-and-repeat rule of CONTRACT 5. */
-  request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     const profileId = this.tokens.activeProfileId();
     if (profileId === null) return Promise.reject(noActiveProfile());
-    return this.requestAs<T>(profileId, method, path, body, true);
+    return this.requestAs<T>(profileId, method, path, body, options);
   }
 
-  private async requestAs<T>(profileId: string, method: string, path: string, body: unknown, notifySessionEnd: boolean): Promise<T> {
+  private async requestAs<T>(profileId: string, method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
     let refreshed = false;
     if (this.tokens.accessToken(profileId) === null) {
       // After a reload only the refresh token is left: refresh first instead of sending a request bound to fail.
-      await this.refresh(profileId, notifySessionEnd);
+      await this.refresh(profileId, true);
       refreshed = true;
     }
     const usedToken = this.tokens.accessToken(profileId);
-    let response = await this.send(method, path, body, usedToken);
+    let response = await this.send(method, path, body, usedToken, options.headers);
     if (isAuthFailure(response.status) && !refreshed) {
       const pending = this.refreshes.get(profileId);
       if (pending !== undefined) await pending;
       // A refresh that finished while this request was on its way already replaced the token.
-      else if (this.tokens.accessToken(profileId) === usedToken) await this.refresh(profileId, notifySessionEnd);
-      response = await this.send(method, path, body, this.tokens.accessToken(profileId));
+      else if (this.tokens.accessToken(profileId) === usedToken) await this.refresh(profileId, true);
+      response = await this.send(method, path, body, this.tokens.accessToken(profileId), options.headers);
     }
     if (isAuthFailure(response.status)) throw new StillUnauthorizedError(await errorFrom(response));
     if (!response.ok) throw new ApiRequestError(await errorFrom(response), retryAfterOf(response));
-    return (await bodyOf(response)) as T;
+    return (await bodyOf(response, options.responseType)) as T;
   }
 
   private refresh(profileId: string, notifySessionEnd: boolean): Promise<void> {
@@ -198,27 +220,27 @@ export class ApiClient {
   }
 
   private async runRefresh(profileId: string, notifySessionEnd: boolean): Promise<void> {
-    const refreshToken = await this.tokens.refreshToken(profileId);
-    if (refreshToken === null) {
-      throw await this.endSession(profileId, { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } }, notifySessionEnd);
+    const outcome = await this.tokens.keeper.refresh(this.transport, profileId);
+    if (outcome.ok) {
+      this.tokens.save(outcome.grant);
+      return;
     }
-    const response = await this.send('POST', '/auth/refresh', { refresh_token: refreshToken }, null);
-    if (response.status === 401) throw await this.endSession(profileId, await errorFrom(response), notifySessionEnd);
-    if (!response.ok) throw new ApiRequestError(await errorFrom(response), retryAfterOf(response));
-    await this.tokens.save((await bodyOf(response)) as TokenResponse);
+    if (outcome.status === 401) throw await this.endSession(profileId, outcome.error, notifySessionEnd);
+    if (outcome.status === 0) this.onReachability(false);
+    throw errorOfOutcome(outcome);
   }
 
-  /** Forgets the profile, tells the UI (unless the user is logging out anyway) and returns the error to throw. */
+  /** Forgets the profile, tells the UI and returns the error to throw. */
   private async endSession(profileId: string, body: ApiErrorBody, notify: boolean): Promise<SessionEndedError> {
     const profile = (await this.tokens.profiles()).find((candidate) => candidate.uuid === profileId) ?? null;
-    await this.tokens.forget(profileId);
+    this.tokens.forget(profileId);
     const error = new SessionEndedError(body);
     if (notify) this.onSessionEnded({ profile, code: error.code, reason: error.reason });
     return error;
   }
 
-  private async send(method: string, path: string, body: unknown, accessToken: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  private async send(method: string, path: string, body: unknown, accessToken: string | null, extraHeaders: Readonly<Record<string, string>> = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
@@ -226,10 +248,14 @@ export class ApiClient {
       init.body = JSON.stringify(body);
     }
     const fetchFn = this.fetchFn;
+    let response: Response;
     try {
-      return await fetchFn(`${this.baseUrl}${path}`, init);
+      response = await fetchFn(`${this.baseUrl}${path}`, init);
     } catch {
+      this.onReachability(false);
       throw unreachable();
     }
+    this.onReachability(true);
+    return response;
   }
 }

@@ -1,27 +1,41 @@
 /**
- * The tokens of the users logged in on this till, one profile per user, so that the till can switch
- * user without logging the others out. Access tokens stay in memory only; refresh tokens go where
- * the environment allows: the desktop app's keychain through the preload bridge, or the tab's
- * sessionStorage in a plain browser. Free of DOM globals so that it also runs under Node.
+ * The tokens of the till's users. Access tokens stay in this page's memory only. Refresh tokens are
+ * kept by a SessionKeeper: in the desktop app the main process (through the preload bridge), so
+ * page script never sees one; in a plain browser the tab's sessionStorage, for the active user only,
+ * so that a reload keeps them logged in and no other user's token lingers there.
+ * Free of DOM globals so that it also runs under Node.
  */
-import type { ApiUser, TokenResponse } from '../shared/api.js';
+import type { ApiErrorBody, ApiUser, TokenResponse } from '../shared/api.js';
+import type { AccessGrant, AuthOutcome, SavedProfile, SessionBridge } from '../shared/bridge.js';
 import { ROLES, type RoleName } from '../shared/access.js';
-import type { ProfileBridge, SavedProfile } from '../shared/bridge.js';
 
-/** The part of the Web Storage interface the vault uses. */
+/** The part of the Web Storage interface the keepers use. */
 export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
 }
 
-interface StoredEntry {
-  profile: SavedProfile;
-  refresh_token: string;
+/** How a keeper that talks to the server itself sends its requests: the API client's own transport. */
+export interface AuthTransport {
+  post(path: string, body: unknown, accessToken: string | null): Promise<{ status: number; body: unknown; retryAfter: number | null }>;
 }
 
-const PROFILES_KEY = 'tillbase.profiles';
+/** Who holds the refresh tokens; see the module comment. */
+export interface SessionKeeper {
+  /** Users offered on the login screen (names only). */
+  profiles(): Promise<SavedProfile[]>;
+  login(transport: AuthTransport, username: string, password: string): Promise<AuthOutcome>;
+  refresh(transport: AuthTransport, uuid: string): Promise<AuthOutcome>;
+  logout(transport: AuthTransport, uuid: string, accessToken: string | null): Promise<void>;
+}
+
+const SESSION_KEY = 'tillbase.session';
+const RECENT_USERS_KEY = 'tillbase.recent-users';
+/** Where an earlier version kept every profile's refresh token; removed on sight. */
+const LEGACY_PROFILES_KEY = 'tillbase.profiles';
 const ACTIVE_PROFILE_KEY = 'tillbase.active-profile';
+const MAX_RECENT_USERS = 6;
 
 export function savedProfileOf(user: ApiUser): SavedProfile {
   return { uuid: user.uuid, username: user.username, display_name: user.display_name, roles: [...user.roles] };
@@ -31,73 +45,120 @@ function isRoleName(value: unknown): value is RoleName {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-function isStoredEntry(value: unknown): value is StoredEntry {
+function isSavedProfile(value: unknown): value is SavedProfile {
   if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<Record<keyof StoredEntry, unknown>>;
-  const profile = entry.profile as Partial<Record<keyof SavedProfile, unknown>> | null | undefined;
-  return (
-    typeof entry.refresh_token === 'string' &&
-    typeof profile === 'object' &&
-    profile !== null &&
-    typeof profile.uuid === 'string' &&
-    typeof profile.username === 'string' &&
-    typeof profile.display_name === 'string' &&
-    Array.isArray(profile.roles) &&
-    profile.roles.every(isRoleName)
-  );
+  const profile = value as Partial<Record<keyof SavedProfile, unknown>>;
+  return typeof profile.uuid === 'string' && typeof profile.username === 'string' && typeof profile.display_name === 'string' && Array.isArray(profile.roles) && profile.roles.every(isRoleName);
 }
 
-/** Profiles in the tab's sessionStorage: they survive a reload and end with the tab. */
-export function sessionStorageProfiles(storage: StorageLike): ProfileBridge {
-  const read = (): Map<string, StoredEntry> => {
-    const entries = new Map<string, StoredEntry>();
-    let parsed: unknown;
+function parseJson(text: string | null): unknown {
+  try {
+    return JSON.parse(text ?? 'null');
+  } catch {
+    // A damaged entry counts as none: the user logs in again.
+    return null;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  const body = value as Partial<ApiErrorBody> | null;
+  return typeof body === 'object' && body !== null && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.data?.status === 'number';
+}
+
+function failure(status: number, body: unknown, retryAfter: number | null): AuthOutcome {
+  const error = isErrorBody(body) ? body : { code: `http_${status}`, message: `The server answered ${status}`, data: { status } };
+  return { ok: false, status, error, retry_after: retryAfter };
+}
+
+function grantOf(tokens: TokenResponse): AccessGrant {
+  return { access_token: tokens.access_token, expires_at: tokens.expires_at, user: tokens.user };
+}
+
+const NO_SAVED_SESSION: AuthOutcome = { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } }, retry_after: null };
+
+/**
+ * The browser's keeper: one session (the active user's refresh token) in `storage`, plus a list of
+ * recent users without tokens. A new login ends the session it replaces on the server.
+ */
+export function browserSessionKeeper(storage: StorageLike): SessionKeeper {
+  storage.removeItem(LEGACY_PROFILES_KEY);
+  const readSession = (): { profile: SavedProfile; refresh_token: string } | null => {
+    const stored = parseJson(storage.getItem(SESSION_KEY)) as { profile?: unknown; refresh_token?: unknown } | null;
+    if (stored === null || typeof stored !== 'object' || !isSavedProfile(stored.profile) || typeof stored.refresh_token !== 'string') return null;
+    return { profile: stored.profile, refresh_token: stored.refresh_token };
+  };
+  const readRecent = (): SavedProfile[] => {
+    const stored = parseJson(storage.getItem(RECENT_USERS_KEY));
+    return Array.isArray(stored) ? stored.filter(isSavedProfile) : [];
+  };
+  const keep = (tokens: TokenResponse): void => {
+    const profile = savedProfileOf(tokens.user);
+    storage.setItem(SESSION_KEY, JSON.stringify({ profile, refresh_token: tokens.refresh_token }));
+    const recent = [profile, ...readRecent().filter((candidate) => candidate.uuid !== profile.uuid)].slice(0, MAX_RECENT_USERS);
+    storage.setItem(RECENT_USERS_KEY, JSON.stringify(recent));
+  };
+  const endStoredSession = async (transport: AuthTransport): Promise<void> => {
+    const stored = readSession();
+    if (stored === null) return;
+    storage.removeItem(SESSION_KEY);
+    // Revoking by refresh token needs no access token: refresh once, then log out with the new access token.
     try {
-      parsed = JSON.parse(storage.getItem(PROFILES_KEY) ?? '[]');
+      const refreshed = await transport.post('/auth/refresh', { refresh_token: stored.refresh_token }, null);
+      const tokens = refreshed.body as TokenResponse | null;
+      if (refreshed.status === 200 && tokens !== null) await transport.post('/auth/logout', undefined, tokens.access_token);
     } catch {
-      // A damaged entry is treated as no saved profiles: the user logs in again.
-      return entries;
+      // Unreachable: the session then ends when its refresh token expires.
     }
-    if (Array.isArray(parsed)) {
-      for (const item of parsed) if (isStoredEntry(item)) entries.set(item.profile.uuid, item);
-    }
-    return entries;
-  };
-  const write = (entries: Map<string, StoredEntry>): void => {
-    storage.setItem(PROFILES_KEY, JSON.stringify([...entries.values()]));
   };
   return {
-    list: () => Promise.resolve([...read().values()].map((entry) => entry.profile)),
-    refreshToken: (uuid) => Promise.resolve(read().get(uuid)?.refresh_token ?? null),
-    save: (profile, refreshToken) => {
-      const entries = read();
-      entries.set(profile.uuid, { profile, refresh_token: refreshToken });
-      write(entries);
-      return Promise.resolve();
+    profiles: () => Promise.resolve(readRecent()),
+    async login(transport, username, password) {
+      const response = await transport.post('/auth/login', { username, password }, null);
+      if (response.status !== 200) return failure(response.status, response.body, response.retryAfter);
+      const tokens = response.body as TokenResponse;
+      const previous = readSession();
+      if (previous !== null) await endStoredSession(transport);
+      keep(tokens);
+      return { ok: true, grant: grantOf(tokens) };
     },
-    remove: (uuid) => {
-      const entries = read();
-      if (entries.delete(uuid)) write(entries);
-      return Promise.resolve();
+    async refresh(transport, uuid) {
+      const stored = readSession();
+      if (stored?.profile.uuid !== uuid) return NO_SAVED_SESSION;
+      const response = await transport.post('/auth/refresh', { refresh_token: stored.refresh_token }, null);
+      if (response.status !== 200) {
+        if (response.status === 401) storage.removeItem(SESSION_KEY);
+        return failure(response.status, response.body, response.retryAfter);
+      }
+      const tokens = response.body as TokenResponse;
+      keep(tokens);
+      return { ok: true, grant: grantOf(tokens) };
+    },
+    async logout(transport, uuid, accessToken) {
+      const stored = readSession();
+      if (stored?.profile.uuid === uuid) storage.removeItem(SESSION_KEY);
+      if (accessToken !== null) await transport.post('/auth/logout', undefined, accessToken);
     },
   };
 }
 
-/** Profiles for the life of the page only, where no storage is available (and under Node). */
-export function memoryProfiles(): ProfileBridge {
-  const entries = new Map<string, StoredEntry>();
+/** The desktop app's keeper: every call goes to the main process, which holds the refresh tokens. */
+export function bridgeSessionKeeper(bridge: SessionBridge): SessionKeeper {
   return {
-    list: () => Promise.resolve([...entries.values()].map((entry) => entry.profile)),
-    refreshToken: (uuid) => Promise.resolve(entries.get(uuid)?.refresh_token ?? null),
-    save: (profile, refreshToken) => {
-      entries.set(profile.uuid, { profile, refresh_token: refreshToken });
-      return Promise.resolve();
-    },
-    remove: (uuid) => {
-      entries.delete(uuid);
-      return Promise.resolve();
-    },
+    profiles: () => bridge.profiles(),
+    login: (_transport, username, password) => bridge.login(username, password),
+    refresh: (_transport, uuid) => bridge.refresh(uuid),
+    logout: (_transport, uuid) => bridge.logout(uuid),
   };
+}
+
+/** Sessions for the life of the page only: where no storage is available, and under Node. */
+export function memorySessionKeeper(): SessionKeeper {
+  const memory = new Map<string, string>();
+  return browserSessionKeeper({
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => memory.set(key, value),
+    removeItem: (key) => memory.delete(key),
+  });
 }
 
 interface LiveSession {
@@ -110,11 +171,11 @@ export class TokenVault {
   private activeId: string | null;
 
   /**
-   * @param store where refresh tokens and the profile list are kept
-   * @param activeSlot remembers which profile is active across a reload of the window
+   * @param keeper who holds the refresh tokens
+   * @param activeSlot remembers which profile is active across a reload of the window (its id, never a token)
    */
   constructor(
-    private readonly store: ProfileBridge,
+    readonly keeper: SessionKeeper,
     private readonly activeSlot: StorageLike | null = null,
   ) {
     this.activeId = activeSlot?.getItem(ACTIVE_PROFILE_KEY) ?? null;
@@ -138,18 +199,13 @@ export class TokenVault {
     return this.live.get(uuid)?.accessToken ?? null;
   }
 
-  refreshToken(uuid: string): Promise<string | null> {
-    return this.store.refreshToken(uuid);
-  }
-
   profiles(): Promise<SavedProfile[]> {
-    return this.store.list();
+    return this.keeper.profiles();
   }
 
-  /** Keeps a login's or refresh's tokens under the user's profile; the active profile does not change. */
-  async save(tokens: TokenResponse): Promise<void> {
-    this.live.set(tokens.user.uuid, { accessToken: tokens.access_token, user: tokens.user });
-    await this.store.save(savedProfileOf(tokens.user), tokens.refresh_token);
+  /** Keeps a login's or refresh's access token; the active profile does not change. */
+  save(grant: AccessGrant): void {
+    this.live.set(grant.user.uuid, { accessToken: grant.access_token, user: grant.user });
   }
 
   activate(uuid: string): void {
@@ -157,16 +213,15 @@ export class TokenVault {
     this.activeSlot?.setItem(ACTIVE_PROFILE_KEY, uuid);
   }
 
-  /** Back to the login screen; every profile stays logged in. */
+  /** Back to the login screen. */
   deactivate(): void {
     this.activeId = null;
     this.activeSlot?.removeItem(ACTIVE_PROFILE_KEY);
   }
 
-  /** Drops a profile's tokens, after a logout or when its session ended. */
-  async forget(uuid: string): Promise<void> {
+  /** Drops a profile's access token from this page, after a logout or when its session ended. */
+  forget(uuid: string): void {
     this.live.delete(uuid);
     if (this.activeId === uuid) this.deactivate();
-    await this.store.remove(uuid);
   }
 }

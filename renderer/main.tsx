@@ -1,0 +1,91 @@
+/**
+ * The till app's entry: one Till (state and actions over the CONTRACT 5 client), the keyboard-wedge
+ * scanner and the idle lock on the whole window, and the Preact tree.
+ */
+import { render } from 'preact';
+import { API_NAMESPACE } from '../shared/api.js';
+import type { TillbaseBridge } from '../shared/bridge.js';
+import { IdleLock } from './idle-lock.js';
+import { Sale } from './sale.js';
+import { KeyboardWedge } from './scanner.js';
+import { Till } from './till.js';
+import { bridgeSessionKeeper, browserSessionKeeper, memorySessionKeeper, TokenVault, type StorageLike } from './token-vault.js';
+import { App } from './ui/App.js';
+import { TillContext, type TillApi } from './ui/context.js';
+
+/** Minutes without use before the till locks; `?idle-lock=SECONDS` sets another time (the tests use 1 s). */
+const DEFAULT_IDLE_LOCK_SECONDS = 5 * 60;
+
+function tabStorage(): StorageLike | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage switched off by the browser: the session then lasts as long as the page.
+    return null;
+  }
+}
+
+function idleLockSeconds(params: URLSearchParams): number {
+  const asked = Number(params.get('idle-lock'));
+  return Number.isFinite(asked) && asked >= 1 ? asked : DEFAULT_IDLE_LOCK_SECONDS;
+}
+
+const params = new URLSearchParams(window.location.search);
+const bridge = (window as Window & { tillbase?: TillbaseBridge }).tillbase;
+const storage = tabStorage();
+const keeper = bridge !== undefined ? bridgeSessionKeeper(bridge.session) : storage === null ? memorySessionKeeper() : browserSessionKeeper(storage);
+const till = new Till(new TokenVault(keeper, storage), `${window.location.origin}${API_NAMESPACE}`, window.fetch.bind(window));
+const sale = new Sale(till);
+
+async function print(): Promise<void> {
+  if (bridge === undefined) {
+    window.print();
+    return;
+  }
+  const result = await bridge.print();
+  if (!result.printed) till.state.set({ status: { kind: 'error', message: 'The receipt was not printed.', explanation: result.reason } });
+}
+
+// A scanner types wherever the focus is: its burst is taken out of the field it landed in and sold.
+const wedge = new KeyboardWedge();
+window.addEventListener(
+  'keydown',
+  (event) => {
+    const code = wedge.feed({ key: event.key, time: event.timeStamp, modified: event.ctrlKey || event.altKey || event.metaKey });
+    if (code === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const field = document.activeElement;
+    if (field instanceof HTMLInputElement && field.value.endsWith(code)) {
+      field.value = field.value.slice(0, -code.length);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    const state = till.state.get();
+    if (state.user === null || state.locked || state.paying || state.screen !== 'sell') return;
+    if (state.receipt !== null) sale.finish();
+    void sale.scan(code);
+  },
+  { capture: true },
+);
+
+const idleLock = new IdleLock(idleLockSeconds(params) * 1000, () => {
+  till.lock();
+}, window);
+const noteActivity = (): void => {
+  const state = till.state.get();
+  if (state.user !== null && !state.locked) idleLock.activity();
+  else idleLock.stop();
+};
+for (const name of ['keydown', 'pointerdown', 'touchstart', 'wheel'] as const) window.addEventListener(name, noteActivity, { capture: true, passive: true });
+till.state.subscribe(noteActivity);
+
+const api: TillApi = { till, sale, print };
+const root = document.getElementById('app');
+if (root === null) throw new Error('index.html has no #app');
+render(
+  <TillContext.Provider value={api}>
+    <App />
+  </TillContext.Provider>,
+  root,
+);
+void till.start(params.get('recovered'));

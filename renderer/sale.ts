@@ -1,0 +1,274 @@
+/**
+ * Ringing up a sale: the cart is a server order (`POST /orders`, then `PATCH /orders/{id}`), whose
+ * answer carries every total shown; payment is `POST /orders/{id}/checkout`, whose answer carries
+ * the change; refunds are `POST /orders/{id}/refunds`. Amounts typed by the cashier go to the
+ * server as the strings they typed.
+ */
+import { formatPrice } from './format.js';
+import type { Till } from './till.js';
+import type { CheckoutState, Customer, LineItem, Order, Product, Variation } from './types.js';
+
+export interface CustomerDraft {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export interface RefundDraft {
+  /** Order item id → quantity to refund. */
+  quantities: Record<number, number>;
+  restock: boolean;
+  destination: string;
+  reason: string;
+}
+
+/** A fresh key per payment attempt: a retry of the same attempt must send the same one. */
+function idempotencyKey(orderId: number): string {
+  return `till-${orderId}-${crypto.randomUUID()}`;
+}
+
+export class Sale {
+  constructor(private readonly till: Till) {}
+
+  private get client() {
+    return this.till.client;
+  }
+
+  /** Runs one change of the cart; the server's answer replaces the cart. */
+  private async change(work: () => Promise<Order | null>): Promise<boolean> {
+    this.till.state.set({ busy: true, status: null });
+    try {
+      const order = await work();
+      this.till.state.set({ order, busy: false });
+      return true;
+    } catch (error) {
+      this.till.fail(error);
+      return false;
+    }
+  }
+
+  private patch(order: Order, body: Record<string, unknown>): Promise<Order> {
+    return this.client.request<Order>('PATCH', `/orders/${order.id}`, body);
+  }
+
+  /** A tile or a scan: one more of the product, or the variation picker for a variable product. */
+  async addProduct(product: Product): Promise<void> {
+    if (product.type === 'variable') {
+      try {
+        this.till.state.set({ variationPicker: { product, variations: await this.till.variationsOf(product) } });
+      } catch (error) {
+        this.till.fail(error);
+      }
+      return;
+    }
+    await this.addItem(product.id, 0);
+  }
+
+  async addVariation(product: Product, variation: Variation): Promise<void> {
+    this.till.state.set({ variationPicker: null });
+    await this.addItem(product.id, variation.id);
+  }
+
+  private addItem(productId: number, variationId: number): Promise<boolean> {
+    const order = this.till.state.get().order;
+    return this.change(async () => {
+      const line = { product_id: productId, variation_id: variationId, quantity: 1 };
+      if (order === null) return this.client.request<Order>('POST', '/orders', { line_items: [line] });
+      const existing = order.line_items.find((item) => item.product_id === productId && item.variation_id === variationId);
+      return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: existing.quantity + 1 }] });
+    });
+  }
+
+  /** A scanned barcode, wherever the focus was. */
+  async scan(code: string): Promise<void> {
+    try {
+      const product = await this.till.lookUpBarcode(code);
+      if (product === null) {
+        this.till.state.set({ status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' } });
+        return;
+      }
+      await this.addProduct(product);
+    } catch (error) {
+      this.till.fail(error);
+    }
+  }
+
+  /** The line as the latest answer has it (after an earlier change in the same dialog). */
+  currentLine(id: number): LineItem | null {
+    return this.till.state.get().order?.line_items.find((line) => line.id === id) ?? null;
+  }
+
+  setQuantity(line: LineItem, quantity: number): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null || !Number.isInteger(quantity) || quantity < 0) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { line_items: [{ id: line.id, quantity }] }));
+  }
+
+  remove(line: LineItem): Promise<boolean> {
+    return this.setQuantity(line, 0);
+  }
+
+  /**
+   * A line's new total as typed: a discount keeps the line's subtotal (so the receipt shows what was
+   * taken off); a price override replaces both, as if the product had that price.
+   */
+  setLineTotal(line: LineItem, total: string, kind: 'discount' | 'override'): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    const change = kind === 'discount' ? { id: line.id, total } : { id: line.id, subtotal: total, total };
+    return this.change(() => this.patch(order, { line_items: [change] }));
+  }
+
+  setNote(note: string): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { customer_note: note }));
+  }
+
+  applyCoupon(code: string): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { coupon_lines: [{ code }] }));
+  }
+
+  addFee(name: string, total: string): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { fee_lines: [{ name, total }] }));
+  }
+
+  addShipping(title: string, total: string): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { shipping_lines: [{ method_id: 'flat_rate', method_title: title, total }] }));
+  }
+
+  async findCustomers(term: string): Promise<Customer[]> {
+    return this.client.get<Customer[]>('/customers', { search: term, per_page: 10 });
+  }
+
+  setCustomer(customer: Customer | null): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    const billing = customer === null ? { first_name: '', last_name: '', email: '' } : { first_name: customer.first_name, last_name: customer.last_name, email: customer.email };
+    return this.change(() => this.patch(order, { customer_id: customer?.id ?? 0, billing }));
+  }
+
+  async createCustomer(draft: CustomerDraft): Promise<boolean> {
+    try {
+      const customer = await this.client.request<Customer>('POST', '/customers', { ...draft, billing: { first_name: draft.first_name, last_name: draft.last_name, email: draft.email } });
+      return await this.setCustomer(customer);
+    } catch (error) {
+      this.till.fail(error);
+      return false;
+    }
+  }
+
+  /** Parks the cart as an on-hold order and starts an empty one. */
+  park(): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(async () => {
+      await this.patch(order, { status: 'on-hold' });
+      this.till.info(`Order ${order.number} is parked.`);
+      return null;
+    });
+  }
+
+  async loadParked(): Promise<void> {
+    this.till.state.set({ parked: null });
+    try {
+      this.till.state.set({ parked: await this.client.get<Order[]>('/orders', { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }) });
+    } catch (error) {
+      this.till.state.set({ parked: [] });
+      this.till.fail(error);
+    }
+  }
+
+  /** Resumes a parked order as the cart; a cart in progress is parked first so that nothing is lost. */
+  async resume(parked: Order): Promise<boolean> {
+    const current = this.till.state.get().order;
+    if (current !== null && current.id !== parked.id && !(await this.park())) return false;
+    const resumed = await this.change(() => this.patch(parked, { status: 'pending' }));
+    if (resumed) this.till.state.set({ parked: null });
+    return resumed;
+  }
+
+  openPayment(): void {
+    if (this.till.state.get().order !== null) this.till.state.set({ paying: true, checkout: null, status: null });
+  }
+
+  closePayment(): void {
+    this.till.state.set({ paying: false });
+  }
+
+  /**
+   * One payment through a tender: `payment_data` is what that gateway takes (cash: the amount
+   * tendered). The answer says the change; the receipt follows. Split tenders will call this once
+   * per part with `payment_data.amount`, keeping the screen open while `amount_due` is not zero.
+   */
+  async pay(gatewayId: string, paymentData: Record<string, string>): Promise<CheckoutState | null> {
+    const order = this.till.state.get().order;
+    if (order === null) return null;
+    this.till.state.set({ busy: true, status: null });
+    try {
+      const checkout = await this.client.request<CheckoutState>('POST', `/orders/${order.id}/checkout`, { gateway_id: gatewayId, payment_data: paymentData }, { headers: { 'Idempotency-Key': idempotencyKey(order.id) } });
+      this.till.state.set({ checkout, busy: false });
+      if (checkout.status === 'completed') await this.showReceipt(order.id);
+      return checkout;
+    } catch (error) {
+      this.till.fail(error);
+      return null;
+    }
+  }
+
+  /** After a sale: the receipt of the active template; the cart starts empty. */
+  async showReceipt(orderId: number): Promise<void> {
+    try {
+      const html = await this.client.get<string>(`/receipts/${orderId}`, { format: 'html' }, { responseType: 'text' });
+      this.till.state.set({ receipt: { orderId, html } });
+    } catch (error) {
+      this.till.fail(error);
+    }
+  }
+
+  /** Done with the sale (or the reprint): close the receipt and start an empty cart. */
+  finish(): void {
+    const { checkout } = this.till.state.get();
+    this.till.state.set(checkout?.status === 'completed' ? { receipt: null, paying: false, checkout: null, order: null } : { receipt: null });
+  }
+
+  async openHistoryOrder(id: number): Promise<void> {
+    try {
+      this.till.state.set({ historyOrder: await this.client.get<Order>(`/orders/${id}`) });
+    } catch (error) {
+      this.till.state.set({ historyOrder: null });
+      this.till.fail(error);
+    }
+  }
+
+  async refund(order: Order, draft: RefundDraft): Promise<boolean> {
+    const lineItems = Object.entries(draft.quantities)
+      .filter(([, quantity]) => quantity > 0)
+      .map(([id, quantity]) => ({ id: Number(id), quantity }));
+    if (lineItems.length === 0) {
+      this.till.state.set({ status: { kind: 'error', message: 'Choose at least one item to refund.' } });
+      return false;
+    }
+    this.till.state.set({ busy: true, status: null });
+    try {
+      const refund = await this.client.request<{ amount: string }>('POST', `/orders/${order.id}/refunds`, {
+        line_items: lineItems,
+        api_restock: draft.restock,
+        refund_destination: draft.destination,
+        reason: draft.reason,
+      });
+      this.till.state.set({ busy: false, status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` } });
+      await this.openHistoryOrder(order.id);
+      return true;
+    } catch (error) {
+      this.till.fail(error);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * The till's state and its session and catalogue actions. Every request goes through the CONTRACT 5
+ * client; every amount shown is a string the server answered.
+ */
+import type { ApiUser } from '../shared/api.js';
+import type { SavedProfile } from '../shared/bridge.js';
+import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from './api-client.js';
+import { errorDetail, noteOf, type StatusNote } from './messages.js';
+import { createStore, type Store } from './store.js';
+import type { TokenVault } from './token-vault.js';
+import type { Category, CheckoutState, Gateway, Order, Product, StoreInfo, Variation } from './types.js';
+
+export type Screen = 'sell' | 'history' | 'settings';
+
+export interface TillState {
+  user: ApiUser | null;
+  screen: Screen;
+  /** The idle lock is showing: the user stays logged in, but must give their password to go on. */
+  locked: boolean;
+  loginUsername: string;
+  profiles: SavedProfile[];
+  status: StatusNote | null;
+  /** The last request could not reach the server. */
+  unreachable: boolean;
+  store: StoreInfo | null;
+  gateways: Gateway[];
+  categories: Category[];
+  category: number | null;
+  search: string;
+  products: Product[];
+  productsPage: number;
+  hasMoreProducts: boolean;
+  loadingProducts: boolean;
+  /** The cart: the server's order being rung up, or null before the first item. */
+  order: Order | null;
+  busy: boolean;
+  variationPicker: { product: Product; variations: Variation[] } | null;
+  paying: boolean;
+  checkout: CheckoutState | null;
+  receipt: { orderId: number; html: string } | null;
+  parked: Order[] | null;
+  history: Order[] | null;
+  historyOrder: Order | null;
+  settings: Record<string, unknown> | null;
+}
+
+export const PRODUCTS_PER_PAGE = 24;
+
+function initialState(): TillState {
+  return {
+    user: null,
+    screen: 'sell',
+    locked: false,
+    loginUsername: '',
+    profiles: [],
+    status: null,
+    unreachable: false,
+    store: null,
+    gateways: [],
+    categories: [],
+    category: null,
+    search: '',
+    products: [],
+    productsPage: 0,
+    hasMoreProducts: false,
+    loadingProducts: false,
+    order: null,
+    busy: false,
+    variationPicker: null,
+    paying: false,
+    checkout: null,
+    receipt: null,
+    parked: null,
+    history: null,
+    historyOrder: null,
+    settings: null,
+  };
+}
+
+/** What a fresh user starts with: nothing of the previous user's screens, cart or results. */
+const KEPT_ACROSS_USERS = new Set<keyof TillState>(['user', 'loginUsername', 'profiles', 'status', 'unreachable']);
+
+function freshTill(): Partial<TillState> {
+  return Object.fromEntries(Object.entries(initialState()).filter(([key]) => !KEPT_ACROSS_USERS.has(key as keyof TillState)));
+}
+
+export class Till {
+  readonly state: Store<TillState> = createStore(initialState());
+  readonly client: ApiClient;
+  /** Bumped by every new product query, so that a late answer for an old one is dropped. */
+  private productQuery = 0;
+
+  constructor(
+    readonly vault: TokenVault,
+    baseUrl: string,
+    fetchFn: (input: string, init: RequestInit) => Promise<Response>,
+  ) {
+    this.client = new ApiClient({
+      baseUrl,
+      fetch: fetchFn,
+      tokens: vault,
+      onSessionEnded: (end) => {
+        this.sessionEnded(end);
+      },
+      onReachability: (reachable) => {
+        if (this.state.get().unreachable !== !reachable) this.state.set({ unreachable: !reachable });
+      },
+    });
+  }
+
+  /** Shows a failure; a session that ended has already brought back the login screen with its own note. */
+  fail(error: unknown): void {
+    if (error instanceof SessionEndedError) return;
+    this.state.set({ status: noteOf(error), busy: false });
+  }
+
+  info(message: string): void {
+    this.state.set({ status: { kind: 'info', message } });
+  }
+
+  clearStatus(): void {
+    if (this.state.get().status !== null) this.state.set({ status: null });
+  }
+
+  async start(recoveredFrom: string | null): Promise<void> {
+    const active = this.vault.activeProfileId();
+    if (active !== null) {
+      try {
+        this.enter(await this.client.resume(active));
+      } catch (error) {
+        if (!(error instanceof SessionEndedError)) {
+          this.vault.deactivate();
+          await this.showLogin();
+          this.fail(error);
+        }
+      }
+    } else {
+      await this.showLogin();
+    }
+    if (recoveredFrom !== null) {
+      this.state.set({ status: { kind: 'error', message: 'The till window stopped unexpectedly and was reloaded.', explanation: 'Sales already made are saved; check the cart before carrying on.', detail: `reason: ${recoveredFrom}` } });
+    }
+  }
+
+  async showLogin(options: { status?: StatusNote | null; username?: string } = {}): Promise<void> {
+    this.state.set({ ...freshTill(), user: null, status: options.status ?? null, loginUsername: options.username ?? '' });
+    try {
+      this.state.set({ profiles: await this.vault.profiles() });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private sessionEnded(end: SessionEnd): void {
+    const whose = end.profile === null ? 'The session' : `The session of ${end.profile.display_name || end.profile.username}`;
+    const status: StatusNote = {
+      kind: 'error',
+      message: `${whose} has ended - please log in again.`,
+      explanation: 'Your session has ended (logged out elsewhere, expired or revoked). Log in again to carry on.',
+      detail: errorDetail(end.code, end.reason),
+    };
+    void this.showLogin(end.profile === null ? { status } : { status, username: end.profile.username });
+  }
+
+  /** After a login: the selling screen, fresh, for this user. */
+  enter(user: ApiUser): void {
+    this.state.set({ ...freshTill(), user, status: null });
+    void this.loadSellScreen();
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    const user = await this.client.login(username, password);
+    this.enter(user);
+  }
+
+  /** The idle lock's password: a new login of the same user, so the server checks the password. */
+  async unlock(password: string): Promise<void> {
+    const current = this.state.get().user;
+    if (current === null) return;
+    const user = await this.client.login(current.username, password);
+    if (user.uuid !== current.uuid) throw new Error('unlocked as another user');
+    this.state.set({ locked: false, user, status: null });
+  }
+
+  lock(): void {
+    if (this.state.get().user !== null) this.state.set({ locked: true });
+  }
+
+  /** Back to the login screen to log in as someone else; the other user's password is asked for. */
+  async switchUser(): Promise<void> {
+    this.vault.deactivate();
+    await this.showLogin();
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await this.client.logout();
+      await this.showLogin({ status: { kind: 'info', message: 'You have logged out.' } });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  go(screen: Screen): void {
+    this.state.set({ screen, status: null, historyOrder: null });
+    if (screen === 'history') void this.loadHistory();
+    if (screen === 'settings') void this.loadSettings();
+    if (screen === 'sell') void this.loadSellScreen();
+  }
+
+  /** The store (for the price format), tenders, categories and the first products, all at once. */
+  async loadSellScreen(): Promise<void> {
+    try {
+      const [stores, gateways, categories] = await Promise.all([
+        this.client.get<StoreInfo[]>('/stores'),
+        this.client.get<Gateway[]>('/payment-gateways'),
+        this.client.get<Category[]>('/products/categories', { per_page: 100, hide_empty: true, _fields: 'id,name,count' }),
+        this.loadProducts(false),
+      ]);
+      this.state.set({ store: stores[0] ?? null, gateways: gateways.filter((gateway) => gateway.enabled).sort((a, b) => a.order - b.order), categories });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** The first page of the current query, or (with `more`) the next one. A failure clears the old results. */
+  async loadProducts(more: boolean): Promise<void> {
+    const { search, category, productsPage, products } = this.state.get();
+    const query = ++this.productQuery;
+    const page = more ? productsPage + 1 : 1;
+    this.state.set(more ? { loadingProducts: true } : { loadingProducts: true, products: [], productsPage: 0, hasMoreProducts: false });
+    try {
+      const term = search.trim();
+      const found = await this.client.get<Product[]>('/products', {
+        search: term === '' ? undefined : term,
+        category: category ?? undefined,
+        per_page: PRODUCTS_PER_PAGE,
+        page,
+        orderby: term === '' ? 'title' : undefined,
+        order: term === '' ? 'asc' : undefined,
+        _fields: 'id,name,sku,barcode,price,type,stock_status,images,variations,attributes',
+      });
+      if (query !== this.productQuery) return;
+      this.state.set({ products: more ? [...products, ...found] : found, productsPage: page, hasMoreProducts: found.length === PRODUCTS_PER_PAGE, loadingProducts: false });
+    } catch (error) {
+      if (query !== this.productQuery) return;
+      // A failed query leaves no results of an earlier one under the new term.
+      this.state.set({ products: [], productsPage: 0, hasMoreProducts: false, loadingProducts: false });
+      throw error;
+    }
+  }
+
+  search(term: string): void {
+    this.state.set({ search: term, status: null });
+    this.loadProducts(false).catch((error: unknown) => {
+      this.fail(error);
+    });
+  }
+
+  chooseCategory(category: number | null): void {
+    this.state.set({ category, search: '', status: null });
+    this.loadProducts(false).catch((error: unknown) => {
+      this.fail(error);
+    });
+  }
+
+  /** A scanned code: the product whose barcode (or SKU) it is, as the server matches it. */
+  async lookUpBarcode(code: string): Promise<Product | null> {
+    const found = await this.client.get<Product[]>('/products', { barcode: code, per_page: 1 });
+    return found[0] ?? null;
+  }
+
+  async variationsOf(product: Product): Promise<Variation[]> {
+    return this.client.get<Variation[]>(`/products/${product.id}/variations`, { per_page: 100 });
+  }
+
+  async loadHistory(): Promise<void> {
+    this.state.set({ history: null });
+    try {
+      const orders = await this.client.get<Order[]>('/orders', { per_page: 25, status: 'completed,processing,refunded', orderby: 'date', order: 'desc' });
+      this.state.set({ history: orders });
+    } catch (error) {
+      this.state.set({ history: [] });
+      this.fail(error);
+    }
+  }
+
+  async loadSettings(): Promise<void> {
+    this.state.set({ settings: null });
+    try {
+      this.state.set({ settings: await this.client.get<Record<string, unknown>>('/settings/general') });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** The banner's retry: the screen's data again (which also tells whether the server is back). */
+  retry(): void {
+    this.clearStatus();
+    this.go(this.state.get().screen);
+  }
+
+  isUnreachable(error: unknown): boolean {
+    return error instanceof ApiRequestError && error.status === 0;
+  }
+}

@@ -1,0 +1,91 @@
+/** The till's window: the top bar, the messages, and the screen of the moment. */
+import { roleLabel } from '../format.js';
+import { useTill, useTillState } from './context.js';
+import { HistoryScreen } from './HistoryScreen.js';
+import { LockScreen, LoginScreen } from './Login.js';
+import { SellScreen } from './SellScreen.js';
+import { SettingsScreen } from './SettingsScreen.js';
+import type { Screen } from '../till.js';
+
+function StatusBox() {
+  const { till } = useTill();
+  const status = useTillState((state) => state.status);
+  if (status === null) return null;
+  return (
+    <div id="status" class={status.kind === 'info' ? 'status status-info' : 'status'} role="alert">
+      <div class="status-text">
+        <p id="status-message" class="status-message">{status.message}</p>
+        {status.explanation != null && <p id="status-explanation" class="status-explanation">{status.explanation}</p>}
+        {status.detail != null && <p id="status-detail" class="status-detail">{status.detail}</p>}
+      </div>
+      <button type="button" class="button button-quiet" aria-label="Dismiss message" onClick={() => { till.clearStatus(); }}>✕</button>
+    </div>
+  );
+}
+
+function OfflineBanner() {
+  const { till } = useTill();
+  const unreachable = useTillState((state) => state.unreachable);
+  if (!unreachable) return null;
+  return (
+    <div id="offline-banner" class="banner" role="alert">
+      <span>The till cannot reach the Tillbase server. Nothing is lost; sales resume when it answers again.</span>
+      <button type="button" class="button" onClick={() => { till.retry(); }}>Retry</button>
+    </div>
+  );
+}
+
+const SCREENS: ReadonlyArray<{ screen: Screen; label: string; capability?: string }> = [
+  { screen: 'sell', label: 'Sell' },
+  { screen: 'history', label: 'Orders', capability: 'read_orders' },
+  { screen: 'settings', label: 'Settings', capability: 'manage_pos' },
+];
+
+function TopBar() {
+  const { till } = useTill();
+  const user = useTillState((state) => state.user);
+  const screen = useTillState((state) => state.screen);
+  const locked = useTillState((state) => state.locked);
+  return (
+    <header class="topbar">
+      <span class="brand">Tillbase</span>
+      {user !== null && !locked && (
+        <nav id="session-bar" class="session-bar" aria-label="Till">
+          {SCREENS.filter((entry) => entry.capability === undefined || (user.capabilities as string[]).includes(entry.capability)).map((entry) => (
+            <button key={entry.screen} id={`nav-${entry.screen}`} type="button" class="nav-link" aria-current={screen === entry.screen ? 'page' : undefined} onClick={() => { till.go(entry.screen); }}>
+              {entry.label}
+            </button>
+          ))}
+          <span class="spacer" />
+          <span class="who">
+            <span id="user-name" class="who-name">{user.display_name || user.username}</span>
+            <span id="user-role" class="who-role">{roleLabel(user.roles)}</span>
+          </span>
+          <button id="lock-till" type="button" class="button button-quiet" onClick={() => { till.lock(); }}>Lock</button>
+          <button id="switch-user" type="button" class="button button-quiet" onClick={() => void till.switchUser()}>Switch user</button>
+          <button id="log-out" type="button" class="button button-quiet" onClick={() => void till.logout()}>Log out</button>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+export function App() {
+  const user = useTillState((state) => state.user);
+  const locked = useTillState((state) => state.locked);
+  const screen = useTillState((state) => state.screen);
+  let body;
+  if (user === null) body = <LoginScreen />;
+  else if (locked) body = <LockScreen />;
+  else if (screen === 'history') body = <HistoryScreen />;
+  else if (screen === 'settings') body = <SettingsScreen />;
+  else body = <SellScreen />;
+  return (
+    <>
+      <TopBar />
+      <OfflineBanner />
+      <StatusBox />
+      <main class="content">{body}</main>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+/** The order history: recent sales, one order's lines, a reprint, and a refund of lines back through a tender. */
+import { useEffect, useState } from 'preact/hooks';
+import { formatPrice } from '../format.js';
+import type { Order } from '../types.js';
+import { useTill, useTillState } from './context.js';
+import { ReceiptDialog } from './PaymentDialog.js';
+
+function RefundForm(props: { order: Order }) {
+  const { sale } = useTill();
+  const gateways = useTillState((state) => state.gateways);
+  const busy = useTillState((state) => state.busy);
+  const store = useTillState((state) => state.store);
+  const { order } = props;
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [restock, setRestock] = useState(true);
+  const [destination, setDestination] = useState(order.payment_method || 'pos_cash');
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    setQuantities({});
+    setDestination(order.payment_method || 'pos_cash');
+  }, [order]);
+  const tenders = gateways.some((gateway) => gateway.id === destination) ? gateways : [...gateways, { id: destination, title: order.payment_method_title || destination, enabled: true, order: 0 }];
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (await sale.refund(order, { quantities, restock, destination, reason })) {
+      setQuantities({});
+      setReason('');
+    }
+  };
+  return (
+    <form id="refund-form" class="card refund" aria-label="Refund" onSubmit={(event) => void submit(event)}>
+      <h2>Refund</h2>
+      <table class="lines">
+        <thead>
+          <tr><th scope="col">Item</th><th scope="col" class="numeric">Sold</th><th scope="col" class="numeric">Line total</th><th scope="col">Refund quantity</th></tr>
+        </thead>
+        <tbody>
+          {order.line_items.map((line) => (
+            <tr key={line.id}>
+              <td>{line.name}</td>
+              <td class="numeric">{line.quantity}</td>
+              <td class="numeric">{formatPrice(line.total, store)}</td>
+              <td>
+                <select aria-label={`Refund quantity of ${line.name}`} value={String(quantities[line.id] ?? 0)} onChange={(event) => { setQuantities({ ...quantities, [line.id]: Number(event.currentTarget.value) }); }}>
+                  {Array.from({ length: line.quantity + 1 }, (_unused, count) => (
+                    <option key={count} value={String(count)}>{count}</option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label class="check"><input type="checkbox" checked={restock} onChange={(event) => { setRestock(event.currentTarget.checked); }} /> Put the items back in stock</label>
+      <label for="refund-tender">Give the money back by</label>
+      <select id="refund-tender" value={destination} onChange={(event) => { setDestination(event.currentTarget.value); }}>
+        {tenders.map((gateway) => (
+          <option key={gateway.id} value={gateway.id}>{gateway.title}</option>
+        ))}
+      </select>
+      <label for="refund-reason">Reason</label>
+      <input id="refund-reason" type="text" value={reason} onInput={(event) => { setReason(event.currentTarget.value); }} />
+      <div class="dialog-actions">
+        <button type="submit" class="button button-primary" disabled={busy}>Refund</button>
+      </div>
+    </form>
+  );
+}
+
+function OrderDetail(props: { order: Order }) {
+  const { sale, till } = useTill();
+  const store = useTillState((state) => state.store);
+  const { order } = props;
+  const money = (amount: string): string => formatPrice(amount, store);
+  return (
+    <div class="history-detail">
+      <div class="card">
+        <div class="view-heading">
+          <h2>Order {order.number}</h2>
+          <span class={`badge status-${order.status}`}>{order.status}</span>
+        </div>
+        <p>{order.date_created.replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}</p>
+        {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.amount.replace(/^-/, ''))).join(', ')}</p>}
+        <div class="dialog-actions">
+          <button type="button" class="button button-quiet" onClick={() => { till.state.set({ historyOrder: null }); }}>Back to the orders</button>
+          <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>Reprint receipt</button>
+        </div>
+      </div>
+      {order.status !== 'refunded' && <RefundForm order={order} />}
+    </div>
+  );
+}
+
+export function HistoryScreen() {
+  const { sale } = useTill();
+  const history = useTillState((state) => state.history);
+  const selected = useTillState((state) => state.historyOrder);
+  const store = useTillState((state) => state.store);
+  return (
+    <section id="history-view" aria-labelledby="history-heading" aria-busy={history === null ? 'true' : 'false'}>
+      <div class="view-heading">
+        <h1 id="history-heading">Orders</h1>
+      </div>
+      {selected !== null ? (
+        <OrderDetail order={selected} />
+      ) : history === null ? (
+        <p class="empty">Loading…</p>
+      ) : history.length === 0 ? (
+        <p class="empty">No sales yet.</p>
+      ) : (
+        <table id="history-table" class="products">
+          <thead>
+            <tr><th scope="col">Order</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col" class="numeric">Total</th><th scope="col"><span class="visually-hidden">Open</span></th></tr>
+          </thead>
+          <tbody>
+            {history.map((order) => (
+              <tr key={order.id}>
+                <td>{order.number}</td>
+                <td>{order.date_created.replace('T', ' ').slice(0, 16)}</td>
+                <td>{order.status}</td>
+                <td class="numeric">{formatPrice(order.total, store)}</td>
+                <td><button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>Open</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ReceiptDialog />
+    </section>
+  );
+}

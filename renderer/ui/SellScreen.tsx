@@ -1,0 +1,130 @@
+/** The selling screen: search, category tabs and the product grid on the left, the cart on the right. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatPrice } from '../format.js';
+import type { Product } from '../types.js';
+import { CartPanel } from './CartPanel.js';
+import { useTill, useTillState } from './context.js';
+import { Dialog } from './Dialog.js';
+import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+function ProductTile(props: { product: Product }) {
+  const { sale } = useTill();
+  const store = useTillState((state) => state.store);
+  const busy = useTillState((state) => state.busy);
+  const { product } = props;
+  const image = product.images[0]?.src ?? '';
+  return (
+    <li>
+      <button type="button" class="tile" aria-label={product.name} data-product={product.id} disabled={busy} onClick={() => void sale.addProduct(product)}>
+        {image === '' ? <span class="tile-initials" aria-hidden="true">{initials(product.name)}</span> : <img class="tile-image" src={image} alt="" />}
+        <span class="tile-name" aria-hidden="true">{product.name}</span>
+        <span class="tile-price" aria-hidden="true">
+          {product.type === 'variable' ? 'from ' : ''}
+          {formatPrice(product.price, store)}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function VariationPicker() {
+  const { till, sale } = useTill();
+  const picker = useTillState((state) => state.variationPicker);
+  const store = useTillState((state) => state.store);
+  if (picker === null) return null;
+  const close = (): void => {
+    till.state.set({ variationPicker: null });
+  };
+  return (
+    <Dialog label={`Choose ${picker.product.name}`} onClose={close}>
+      <h2>{picker.product.name}</h2>
+      <ul class="variation-list">
+        {picker.variations.map((variation) => {
+          const name = variation.attributes.map((attribute) => attribute.option).join(' · ');
+          return (
+            <li key={variation.id}>
+              <button type="button" class="variation" aria-label={`${name}, ${formatPrice(variation.price, store)}`} disabled={variation.stock_status === 'outofstock'} onClick={() => void sale.addVariation(picker.product, variation)}>
+                <span>{name}</span>
+                <span class="tile-price">{formatPrice(variation.price, store)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div class="dialog-actions">
+        <button type="button" class="button button-quiet" onClick={close}>Cancel</button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function SellScreen() {
+  const { till } = useTill();
+  const products = useTillState((state) => state.products);
+  const categories = useTillState((state) => state.categories);
+  const category = useTillState((state) => state.category);
+  const search = useTillState((state) => state.search);
+  const loading = useTillState((state) => state.loadingProducts);
+  const hasMore = useTillState((state) => state.hasMoreProducts);
+  const store = useTillState((state) => state.store);
+  const [term, setTerm] = useState(search);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    searchRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    setTerm(search);
+  }, [search]);
+
+  return (
+    <div class="sell">
+      <section id="products-view" class="catalogue" aria-label="Products" aria-busy={loading ? 'true' : 'false'}>
+        <form
+          id="search-form"
+          class="search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            till.search(term);
+          }}
+        >
+          <input id="search-input" ref={searchRef} type="search" aria-label="Search products" placeholder="Name, SKU or barcode" autocomplete="off" value={term} onInput={(event) => { setTerm(event.currentTarget.value); }} />
+          <button type="submit" class="button">Search</button>
+          <span id="store-name" class="store-name">{store?.name ?? ''}</span>
+        </form>
+        <div class="tabs" role="group" aria-label="Categories">
+          <button type="button" class="tab" aria-pressed={category === null} onClick={() => { till.chooseCategory(null); }}>All</button>
+          {categories.map((entry) => (
+            <button key={entry.id} type="button" class="tab" aria-pressed={category === entry.id} onClick={() => { till.chooseCategory(entry.id); }}>
+              {entry.name}
+            </button>
+          ))}
+        </div>
+        <ul id="product-grid" class="grid">
+          {products.map((product) => (
+            <ProductTile key={product.id} product={product} />
+          ))}
+        </ul>
+        {!loading && products.length === 0 && <p id="product-empty" class="empty">No products match.</p>}
+        {hasMore && (
+          <button type="button" id="load-more" class="button load-more" disabled={loading} onClick={() => { till.loadProducts(true).catch((error: unknown) => { till.fail(error); }); }}>
+            Show more products
+          </button>
+        )}
+      </section>
+      <CartPanel />
+      <VariationPicker />
+      <PaymentDialog />
+      <ReceiptDialog />
+    </div>
+  );
+}
