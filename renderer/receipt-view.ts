@@ -7,11 +7,20 @@
  */
 const DROPPED_ELEMENTS = 'script, iframe, object, embed, link, meta, base, form';
 
+/** Chromium checks even an inert parse against the page's CSP, so styles are taken out of the markup before parsing. */
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const STYLE_ATTRIBUTE = /(<[^>]*?\s)style=(["'])/gi;
+
 export function showReceipt(host: HTMLElement, html: string): void {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const blocks: string[] = [];
+  const markup = html.replace(STYLE_ELEMENT, (_element, css: string) => {
+    blocks.push(css);
+    return '';
+  }).replace(STYLE_ATTRIBUTE, '$1data-receipt-style=$2');
+  const parsed = new DOMParser().parseFromString(markup, 'text/html');
   const sheet = new CSSStyleSheet();
   // Page-level rules (@page, the body's margin) are for printing the receipt alone; inside the till the host frames it.
-  const css = [...parsed.querySelectorAll('style')].map((style) => style.textContent).join('\n');
+  const css = blocks.join('\n');
   sheet.replaceSync(`:host { display: block; } .receipt-body { background: #fff; color: #000; } ${css.replace(/@page\s*{[^}]*}/g, '')}`);
   for (const element of parsed.querySelectorAll(DROPPED_ELEMENTS)) element.remove();
   const styled: Array<[Element, string]> = [];
@@ -19,10 +28,10 @@ export function showReceipt(host: HTMLElement, html: string): void {
     for (const attribute of [...element.attributes]) {
       if (attribute.name.startsWith('on')) element.removeAttribute(attribute.name);
     }
-    const style = element.getAttribute('style');
+    const style = element.getAttribute('data-receipt-style');
     if (style !== null) {
       styled.push([element, style]);
-      element.removeAttribute('style');
+      element.removeAttribute('data-receipt-style');
     }
   }
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });

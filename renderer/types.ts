@@ -64,9 +64,10 @@ export interface CouponLine {
   discount: string;
 }
 
+/** An order's `refunds[]` entry: `total` is negative, as WooCommerce writes it. */
 export interface Refund {
   id: number;
-  amount: string;
+  total: string;
   reason: string;
 }
 

@@ -80,7 +80,7 @@ function OrderDetail(props: { order: Order }) {
           <span class={`badge status-${order.status}`}>{order.status}</span>
         </div>
         <p>{order.date_created.replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}</p>
-        {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.amount.replace(/^-/, ''))).join(', ')}</p>}
+        {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.total.replace(/^-/, ''))).join(', ')}</p>}
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={() => { till.state.set({ historyOrder: null }); }}>Back to the orders</button>
           <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>Reprint receipt</button>

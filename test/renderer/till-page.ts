@@ -1,0 +1,135 @@
+/**
+ * Shared setup of the till-window tests: real servers on 127.0.0.1 over real SQLite files (the demo
+ * catalogue seeded where a test sells), Debian's Chromium through playwright-core, and the built UI
+ * (dist/renderer) served by the server at /app/. Nothing on the page is faked.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { RoleName } from '../../shared/access.js';
+import type { TokenResponse } from '../../shared/api.js';
+import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
+import { openDataDirDatabase } from '../../server/start.js';
+import { makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+
+const BUILT_APP = fileURLToPath(new URL('../../dist/renderer/app.js', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+/** Every wait of a page is bounded by this. */
+export const WAIT_MS = 10_000;
+
+export interface TillHarness {
+  browser: Browser;
+  servers: TestServer[];
+  cleanups: Array<() => Promise<void> | void>;
+}
+
+/** Starts Chromium and the servers; `catalogue` servers get the demo catalogue (299 products). */
+export async function startHarness(servers: Array<{ catalogue: boolean } & Parameters<typeof startTestServer>[0]>): Promise<TillHarness> {
+  if (!existsSync(BUILT_APP)) throw new Error('dist/renderer/app.js is missing: run `npm run build` before these tests');
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const started = await Promise.all(
+    servers.map(async ({ catalogue, ...overrides }) => {
+      let dataDir: string | undefined;
+      if (catalogue) {
+        const dir = makeDataDir();
+        dataDir = dir;
+        cleanups.push(() => {
+          rmSync(dir, { recursive: true, force: true });
+        });
+        const db = openDataDirDatabase(dir);
+        try {
+          seedDemoCatalogue(db);
+        } finally {
+          db.close();
+        }
+      }
+      const server = await startTestServer({ ...overrides, ...(dataDir === undefined ? {} : { dataDir }) });
+      cleanups.push(() => server.close());
+      return server;
+    }),
+  );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    timeout: WAIT_MS,
+  });
+  cleanups.push(() => browser.close());
+  return { browser, servers: started, cleanups };
+}
+
+export async function stopHarness(harness: TillHarness | undefined): Promise<void> {
+  if (harness === undefined) return;
+  for (const cleanup of harness.cleanups.reverse()) await cleanup();
+}
+
+export interface TillPage {
+  page: Page;
+  context: BrowserContext;
+  requests: string[];
+  pageErrors: string[];
+  count(request: string): number;
+}
+
+/** A fresh browser profile on the till's page (1024×768 unless told), recording API traffic. */
+export async function openTill(
+  harness: TillHarness,
+  target: TestServer,
+  options: { viewport?: { width: number; height: number }; query?: string; beforeLoad?: (context: BrowserContext, page: Page) => Promise<void> } = {},
+): Promise<TillPage> {
+  const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
+  harness.cleanups.push(() => context.close());
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  const requests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/pos/v1/')) requests.push(`${request.method()} ${url.pathname.slice('/pos/v1'.length)}`);
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    // Refused requests are expected in some tests; anything else in the console is a bug.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+  });
+  if (options.beforeLoad !== undefined) await options.beforeLoad(context, page);
+  await page.goto(`${target.origin}/app/${options.query ?? ''}`);
+  await page.locator('#login-form').waitFor();
+  return { page, context, requests, pageErrors, count: (request) => requests.filter((seen) => seen === request).length };
+}
+
+/** Logs in through the form; answers the login's JSON as the browser received it. */
+export async function logIn(page: Page, target: TestServer, role: RoleName, password = target.users[role].password): Promise<TokenResponse> {
+  const user = target.users[role];
+  await page.locator('#login-username').fill(user.username);
+  await page.locator('#login-password').fill(password);
+  const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.url().endsWith('/pos/v1/auth/login')), page.locator('#login-submit').click()]);
+  expect(response.status()).toBe(200);
+  await page.locator('#session-bar').waitFor();
+  return (await response.json()) as TokenResponse;
+}
+
+/** Waits until the product grid has settled with at least one tile. */
+export async function gridReady(page: Page): Promise<void> {
+  await page.locator('#products-view[aria-busy="false"] #product-grid .tile').first().waitFor();
+}
+
+/** Waits until the cart's last change has come back from the server. */
+export async function cartSettled(page: Page): Promise<void> {
+  await page.locator('#cart[aria-busy="false"]').waitFor({ state: 'attached' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
+}
+
+/** Types like a keyboard-wedge scanner: a few milliseconds per character, then Enter. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 4 });
+  await page.keyboard.press('Enter');
+}
+
+export async function statusText(page: Page): Promise<string> {
+  return ((await page.locator('#status-message').textContent()) ?? '').trim();
+}
