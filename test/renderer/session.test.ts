@@ -1,0 +1,236 @@
+/**
+ * Sessions and messages of the till window in real Chromium against real servers: switching user
+ * needs that user's password, the idle lock, the two cases under CONTRACT 5's sentence, the banner
+ * while the server cannot be reached, CONTRACT 5's one refresh, and refresh tokens out of page script
+ * (the desktop app's bridge served by the real main-process module, main/profile-ipc.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES } from '../../shared/access.js';
+import { STILL_UNAUTHORIZED_MESSAGE } from '../../shared/api.js';
+import { registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
+import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
+import { api, login, type TestServer } from '../helpers/server.js';
+import { gridReady, logIn, openTill, screenshot, startHarness, statusText, stopHarness, type TillHarness } from './till-page.js';
+
+let harness: TillHarness | undefined;
+let server: TestServer;
+/** Access tokens live 2 s (expiry is checked in whole seconds). */
+let shortAccess: TestServer;
+
+beforeAll(async () => {
+  harness = await startHarness([{ catalogue: true }, { catalogue: false, accessTtlSeconds: 2 }]);
+  [server, shortAccess] = harness.servers as [TestServer, TestServer];
+});
+
+afterAll(async () => {
+  await stopHarness(harness);
+});
+
+async function storageDump(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+}
+
+describe('switching user and locking', () => {
+  it('asks for the password of the user switched to, and keeps only the active session in sessionStorage', async () => {
+    const { page, pageErrors, count } = await openTill(harness!, server);
+    const admin = await logIn(page, server, 'administrator');
+    await page.locator('#switch-user').click();
+    await page.locator('#login-form').waitFor();
+    const cashier = await logIn(page, server, 'cashier');
+    // The administrator's session was ended on the server, and its token is nowhere in the tab's storage.
+    expect((await api(server, 'GET', '/auth/test', { token: admin.access_token })).body).toEqual({ authenticated: false, user_id: 0 });
+    const stored = await storageDump(page);
+    expect(stored).not.toContain(admin.refresh_token);
+    expect(stored).toContain(cashier.refresh_token);
+
+    // Back to the administrator: the profile button only fills in the name; the password is asked for.
+    await page.locator('#switch-user').click();
+    const adminButton = page.locator(`#profile-list button[data-profile="${admin.user.uuid}"]`);
+    await adminButton.click();
+    expect(await page.locator('#login-username').inputValue()).toBe(admin.user.username);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    expect(await page.locator('#session-bar').count()).toBe(0);
+    await page.locator('#login-password').fill('not the password');
+    await page.locator('#login-submit').click();
+    await page.locator('#login-error', { hasText: 'not correct' }).waitFor();
+    expect(await page.locator('#session-bar').count()).toBe(0);
+    await logIn(page, server, 'administrator');
+    expect(await page.locator('#user-role').textContent()).toBe('Administrator');
+    expect(count('POST /auth/login')).toBe(4);
+
+    // Logging out ends the session on the server.
+    const before = count('POST /auth/logout');
+    await page.locator('#log-out').click();
+    await page.locator('#status-message', { hasText: 'You have logged out.' }).waitFor();
+    expect(count('POST /auth/logout') - before).toBe(1);
+    expect(await storageDump(page)).not.toContain('refresh');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('locks after the idle time and unlocks with the password, keeping the cart', async () => {
+    const { page, pageErrors } = await openTill(harness!, server, { query: '?idle-lock=1' });
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await page.getByRole('button', { name: 'Americano', exact: true }).click();
+    await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
+    await sleep(1_300);
+    await page.locator('#lock-view').waitFor();
+    expect(await page.getByRole('region', { name: 'Cart' }).count()).toBe(0);
+    await screenshot(page, 'lock');
+    await page.locator('#unlock-password').fill('wrong password');
+    await page.keyboard.press('Enter');
+    await page.locator('#lock-view .form-error', { hasText: 'not correct' }).waitFor();
+    await page.locator('#unlock-password').fill(server.users.cashier.password);
+    await page.keyboard.press('Enter');
+    await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('messages', () => {
+  it('names the missing capability under CONTRACT 5 sentence and suggests a manager', async () => {
+    const { page } = await openTill(harness!, server);
+    await logIn(page, server, 'cashier');
+    const { access_token } = await login(server, 'administrator');
+    const without = DEFAULT_ROLES.cashier.capabilities.filter((capability) => capability !== 'read_orders');
+    expect((await api(server, 'PATCH', '/roles/cashier', { token: access_token, body: { capabilities: without } })).status).toBe(200);
+    try {
+      await page.locator('#nav-history').click();
+      await page.locator('#status-message', { hasText: STILL_UNAUTHORIZED_MESSAGE }).waitFor();
+      expect(await statusText(page)).toBe(STILL_UNAUTHORIZED_MESSAGE);
+      expect(await page.locator('#status-explanation').textContent()).toBe('Your role does not have the capability read_orders (to see orders). Ask a manager to do this, or to give your role that capability.');
+      expect(await page.locator('#status-detail').textContent()).toContain('pos_rest_forbidden');
+      await screenshot(page, 'message-capability');
+      // Still logged in: a permission failure is not the end of the session.
+      expect(await page.locator('#session-bar').count()).toBe(1);
+    } finally {
+      await api(server, 'PATCH', '/roles/cashier', { token: access_token, body: { capabilities: DEFAULT_ROLES.cashier.capabilities } });
+    }
+  });
+
+  it('says the session ended when it was revoked elsewhere, and offers the login', async () => {
+    const { page, count } = await openTill(harness!, server);
+    const cashier = await logIn(page, server, 'cashier');
+    await gridReady(page);
+    expect((await api(server, 'POST', '/auth/logout', { token: cashier.access_token })).body).toEqual({ revoked: true });
+    await page.locator('#nav-history').click();
+    await page.locator('#login-form').waitFor();
+    await page.locator('#status-message', { hasText: 'has ended' }).waitFor();
+    expect(await page.locator('#status-explanation').textContent()).toContain('Your session has ended');
+    expect(await page.locator('#status-detail').textContent()).toContain('pos_auth_refresh_invalid');
+    expect(await page.locator('#login-username').inputValue()).toBe(cashier.user.username);
+    expect(count('POST /auth/refresh')).toBe(1);
+  });
+
+  it('shows a banner while the server cannot be reached, clears stale results, and retries', async () => {
+    const { page } = await openTill(harness!, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await page.route('**/pos/v1/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('croissant');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.locator('#offline-banner').waitFor();
+    // The old rows do not stay under the new term.
+    expect(await page.locator('#product-grid .tile').count()).toBe(0);
+    await screenshot(page, 'offline');
+    await page.unroute('**/pos/v1/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('#offline-banner').waitFor({ state: 'detached' });
+    await page.locator('#product-grid .tile', { hasText: 'Croissant' }).first().waitFor();
+  });
+
+  it('refreshes an expired access token once, shared by the concurrent requests of a screen (CONTRACT 5)', async () => {
+    const { page, count, pageErrors } = await openTill(harness!, shortAccess);
+    await logIn(page, shortAccess, 'cashier');
+    await page.locator('#products-view[aria-busy="false"]').waitFor({ state: 'attached' });
+    await sleep(2_200);
+    const before = { refresh: count('POST /auth/refresh'), stores: count('GET /stores'), gateways: count('GET /payment-gateways') };
+    // The selling screen loads the store, tenders, categories and products at once, all with the expired token.
+    const answered = ['/stores', '/payment-gateways', '/products/categories', '/products'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === `/pos/v1${path}` && response.status() === 200),
+    );
+    await page.locator('#nav-sell').click();
+    await Promise.all(answered);
+    await sleep(200);
+    expect(count('POST /auth/refresh') - before.refresh).toBe(1);
+    expect(count('GET /stores') - before.stores).toBe(2);
+    expect(count('GET /payment-gateways') - before.gateways).toBe(2);
+    expect(await page.locator('#status').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** The desktop app's bridge, answered by the real main-process module over a stand-in for Electron's IPC. */
+async function installDesktopBridge(context: BrowserContext, target: TestServer) {
+  const secrets = createMemorySecretStore();
+  const handlers = new Map<string, (event: ProfileIpcEvent, ...args: unknown[]) => Promise<unknown>>();
+  const ipc: IpcMainLike = { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: (channel) => handlers.delete(channel) };
+  registerProfileIpc(ipc, secrets, target.origin, target.apiUrl, fetch);
+  await context.exposeBinding('__tillbaseIpc', async ({ frame }, channel: string, ...args: unknown[]) => {
+    const handler = handlers.get(channel);
+    if (handler === undefined) throw new Error(`no handler for ${channel}`);
+    return handler({ senderFrame: { url: frame.url() } }, ...args);
+  });
+  await context.addInitScript((channels: typeof SESSION_CHANNELS) => {
+    const invoke = (window as unknown as { __tillbaseIpc: (channel: string, ...args: unknown[]) => Promise<unknown> }).__tillbaseIpc;
+    // Every answer the bridge gives page script is kept where the search below looks.
+    const answers: unknown[] = [];
+    (window as unknown as { bridgeAnswers: unknown[] }).bridgeAnswers = answers;
+    const call = async (channel: string, ...args: unknown[]): Promise<any> => {
+      const answer = await invoke(channel, ...args);
+      answers.push(answer);
+      return answer;
+    };
+    (window as unknown as { tillbase: unknown }).tillbase = {
+      session: {
+        profiles: () => call(channels.profiles),
+        login: (username: string, password: string) => call(channels.login, username, password),
+        refresh: (uuid: string) => call(channels.refresh, uuid),
+        logout: (uuid: string) => call(channels.logout, uuid),
+      },
+      print: () => Promise.resolve({ printed: true, reason: null }),
+    };
+  }, SESSION_CHANNELS);
+  return secrets;
+}
+
+describe('refresh tokens out of page script', () => {
+  it('in the desktop app, holds no refresh token in storage, globals, the page or the bridge answers', async () => {
+    let secrets: Awaited<ReturnType<typeof installDesktopBridge>> | undefined;
+    const { page, pageErrors } = await openTill(harness!, server, {
+      beforeLoad: async (context) => {
+        secrets = await installDesktopBridge(context, server);
+      },
+    });
+    await page.locator('#login-username').fill(server.users.cashier.username);
+    await page.locator('#login-password').fill(server.users.cashier.password);
+    await page.locator('#login-submit').click();
+    await gridReady(page);
+    // A reload: the page gets a new access token from main, never the refresh token.
+    await page.reload();
+    await gridReady(page);
+    const index = JSON.parse((await secrets!.get('profile-index')) ?? '[]') as Array<{ uuid: string }>;
+    expect(index).toHaveLength(1);
+    const refreshToken = await secrets!.get(`profile:${index[0]!.uuid}`);
+    expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const everythingReadable = await page.evaluate(() => {
+      const parts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.documentElement.outerHTML];
+      for (const name of Object.getOwnPropertyNames(window)) {
+        try {
+          parts.push(JSON.stringify((window as unknown as Record<string, unknown>)[name]) ?? '');
+        } catch {
+          // Cyclic or host objects hold no token of ours.
+        }
+      }
+      return parts.join('\n');
+    });
+    // The bridge's answers were searched: they hold the access tokens main handed over.
+    expect(everythingReadable).toContain('access_token');
+    expect(everythingReadable).not.toContain(refreshToken);
+    expect(everythingReadable).not.toContain('refresh_token');
+    expect(pageErrors).toEqual([]);
+  });
+});
