@@ -116,4 +116,12 @@ describe('app lifecycle', () => {
     expect(closeCount()).toBe(0);
     expect(calls).toEqual(['start server', 'quit']);
   });
+
+  it('closes the server at the end of a Windows session, once, without quitting twice', async () => {
+    const { lifecycle, calls, closeCount } = harness();
+    await lifecycle.start();
+    await Promise.all([lifecycle.handleSessionEnd(), lifecycle.handleSessionEnd()]);
+    expect(closeCount()).toBe(1);
+    expect(calls).toEqual(['start server', 'open window on http://127.0.0.1:41234', 'unregister ipc', 'close server']);
+  });
 });

@@ -1,17 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { PROFILE_CHANNELS, PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
-import type { SavedProfile } from '../../shared/bridge.js';
+/**
+ * The main process's session keeper (main/profile-ipc.ts) against a real server on 127.0.0.1: it
+ * logs in, refreshes and logs out itself, keeps refresh tokens in the SecretStore, and answers the
+ * page with access tokens only. Electron's ipcMain is the only stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
+import { api, startTestServer, type TestServer } from '../helpers/server.js';
 
-const APP_ORIGIN = 'http://127.0.0.1:41234';
-const APP_PAGE = `${APP_ORIGIN}/app/`;
-const REFRESH_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJyZWZyZXNoIn0.c2lnbmF0dXJl';
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
 
 type Listener = (event: ProfileIpcEvent, ...args: unknown[]) => Promise<unknown>;
 
 /** A stand-in for Electron's ipcMain: keeps the handlers and calls them as a frame at `senderUrl` would. */
-function fakeIpcMain() {
+function setup() {
   const handlers = new Map<string, Listener>();
   const ipc: IpcMainLike = {
     handle: (channel, listener) => {
@@ -20,129 +30,97 @@ function fakeIpcMain() {
     },
     removeHandler: (channel) => handlers.delete(channel),
   };
-  const invoke = (senderUrl: string | null, channel: string, ...args: unknown[]): Promise<unknown> => {
+  const secrets = createMemorySecretStore();
+  const unregister = registerProfileIpc(ipc, secrets, server.origin, server.apiUrl, fetch);
+  const invoke = (senderUrl: string, channel: string, ...args: unknown[]): Promise<any> => {
     const listener = handlers.get(channel);
     if (listener === undefined) return Promise.reject(new Error(`No handler registered for '${channel}'`));
-    return listener({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, ...args);
+    return listener({ senderFrame: { url: senderUrl } }, ...args);
   };
-  return { ipc, handlers, invoke };
+  const call = (channel: string, ...args: unknown[]) => invoke(`${server.origin}/app/`, channel, ...args);
+  return { handlers, secrets, unregister, invoke, call };
 }
 
-function profile(overrides: Partial<SavedProfile> = {}): SavedProfile {
-  return { uuid: randomUUID(), username: 'cara', display_name: 'Cara Cashier', roles: ['cashier'], ...overrides };
-}
-
-function setup() {
-  const secrets = createMemorySecretStore();
-  const ipcMain = fakeIpcMain();
-  const unregister = registerProfileIpc(ipcMain.ipc, secrets, APP_ORIGIN);
-  const call = (channel: string, ...args: unknown[]) => ipcMain.invoke(APP_PAGE, channel, ...args);
-  return { secrets, ipcMain, unregister, call };
-}
-
-describe('profile IPC', () => {
-  it('keeps a refresh token in the SecretStore under profile:<uuid> and lists the profile', async () => {
+describe('session keeper in the main process', () => {
+  it('logs in and answers an access token only; the refresh token stays in the SecretStore', async () => {
     const { secrets, call } = setup();
-    const cara = profile();
-    await call(PROFILE_CHANNELS.save, cara, REFRESH_TOKEN);
-
-    expect(await secrets.get(profileAccount(cara.uuid))).toBe(REFRESH_TOKEN);
-    expect(profileAccount(cara.uuid)).toBe(`profile:${cara.uuid}`);
-    expect(await call(PROFILE_CHANNELS.refreshToken, cara.uuid)).toBe(REFRESH_TOKEN);
-    expect(await call(PROFILE_CHANNELS.list)).toEqual([cara]);
-    // The list holds names and roles only; tokens stay in their own accounts.
-    expect(await secrets.get(PROFILE_INDEX_ACCOUNT)).not.toContain(REFRESH_TOKEN);
+    const outcome = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    expect(outcome.ok).toBe(true);
+    expect(Object.keys(outcome.grant).sort()).toEqual(['access_token', 'expires_at', 'user']);
+    const uuid = outcome.grant.user.uuid as string;
+    const refreshToken = await secrets.get(profileAccount(uuid));
+    expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.stringify(outcome)).not.toContain(refreshToken);
+    expect(await call(SESSION_CHANNELS.profiles)).toEqual([{ uuid, username: server.users.cashier.username, display_name: outcome.grant.user.display_name, roles: ['cashier'] }]);
+    expect((await api(server, 'GET', '/auth/test', { token: outcome.grant.access_token })).body.authenticated).toBe(true);
   });
 
-  it('replaces a profile saved again (token rotation) and removes it with its token', async () => {
+  it('refreshes with the kept token, rotating it, and never answers it', async () => {
     const { secrets, call } = setup();
-    const cara = profile();
-    const max = profile({ username: 'max', display_name: 'Max Manager', roles: ['shop_manager'] });
-    await call(PROFILE_CHANNELS.save, cara, REFRESH_TOKEN);
-    await call(PROFILE_CHANNELS.save, max, REFRESH_TOKEN);
-    await call(PROFILE_CHANNELS.save, { ...cara, display_name: 'Cara C.' }, `${REFRESH_TOKEN}x`);
-
-    expect(await call(PROFILE_CHANNELS.list)).toEqual([max, { ...cara, display_name: 'Cara C.' }]);
-    expect(await call(PROFILE_CHANNELS.refreshToken, cara.uuid)).toBe(`${REFRESH_TOKEN}x`);
-
-    await call(PROFILE_CHANNELS.remove, cara.uuid);
-    expect(await secrets.get(profileAccount(cara.uuid))).toBeNull();
-    expect(await call(PROFILE_CHANNELS.refreshToken, cara.uuid)).toBeNull();
-    expect(await call(PROFILE_CHANNELS.list)).toEqual([max]);
+    const login = await call(SESSION_CHANNELS.login, server.users.shop_manager.username, server.users.shop_manager.password);
+    const uuid = login.grant.user.uuid as string;
+    const first = await secrets.get(profileAccount(uuid));
+    const refreshed = await call(SESSION_CHANNELS.refresh, uuid);
+    expect(refreshed.ok).toBe(true);
+    const second = await secrets.get(profileAccount(uuid));
+    expect(second).not.toBe(first);
+    expect(JSON.stringify(refreshed)).not.toContain(second);
   });
 
-  it('does not lose a profile when two are saved at the same moment', async () => {
-    const { call } = setup();
-    const profiles = [profile(), profile({ username: 'max' }), profile({ username: 'ada', roles: ['administrator'] })];
-    await Promise.all(profiles.map((saved) => call(PROFILE_CHANNELS.save, saved, REFRESH_TOKEN)));
-    expect(await call(PROFILE_CHANNELS.list)).toHaveLength(3);
-  });
-
-  it('refuses calls from any frame outside the app origin, storing nothing', async () => {
-    const { secrets, ipcMain } = setup();
-    const cara = profile();
-    for (const url of ['https://evil.example/', 'http://127.0.0.1:41235/app/', 'http://localhost:41234/app/', 'file:///app/index.html', 'about:blank', '']) {
-      await expect(ipcMain.invoke(url, PROFILE_CHANNELS.save, cara, REFRESH_TOKEN)).rejects.toThrow(/refused a call/);
-      await expect(ipcMain.invoke(url, PROFILE_CHANNELS.refreshToken, cara.uuid)).rejects.toThrow(/refused a call/);
-    }
-    await expect(ipcMain.invoke(null, PROFILE_CHANNELS.list)).rejects.toThrow(/without an origin/);
-    expect(await secrets.get(profileAccount(cara.uuid))).toBeNull();
+  it('answers a refused login with the server error and keeps nothing', async () => {
+    const { secrets, call } = setup();
+    const outcome = await call(SESSION_CHANNELS.login, server.users.cashier.username, 'not the password');
+    expect(outcome).toMatchObject({ ok: false, status: 401 });
     expect(await secrets.get(PROFILE_INDEX_ACCOUNT)).toBeNull();
   });
 
-  it('does not hand a stored token to a foreign frame', async () => {
-    const { ipcMain, call } = setup();
-    const cara = profile();
-    await call(PROFILE_CHANNELS.save, cara, REFRESH_TOKEN);
-    await expect(ipcMain.invoke('https://evil.example/', PROFILE_CHANNELS.refreshToken, cara.uuid)).rejects.toThrow(/refused a call from https:\/\/evil\.example/);
+  it('logs out: ends the session on the server and forgets the profile and its token', async () => {
+    const { secrets, call } = setup();
+    const login = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    const uuid = login.grant.user.uuid as string;
+    await call(SESSION_CHANNELS.logout, uuid);
+    expect((await api(server, 'GET', '/auth/test', { token: login.grant.access_token })).body).toEqual({ authenticated: false, user_id: 0 });
+    expect(await secrets.get(profileAccount(uuid))).toBeNull();
+    expect(await call(SESSION_CHANNELS.profiles)).toEqual([]);
+    expect(await call(SESSION_CHANNELS.refresh, uuid)).toMatchObject({ ok: false, status: 401 });
   });
 
-  it('rejects bad arguments', async () => {
-    const { secrets, call } = setup();
-    const cara = profile();
-    const badCalls: Array<[string, ...unknown[]]> = [
-      [PROFILE_CHANNELS.refreshToken, 'not-a-uuid'],
-      [PROFILE_CHANNELS.refreshToken, '../jwt-signing-key'],
-      [PROFILE_CHANNELS.refreshToken],
-      [PROFILE_CHANNELS.refreshToken, cara.uuid, 'extra'],
-      [PROFILE_CHANNELS.remove, 42],
-      [PROFILE_CHANNELS.list, 'extra'],
-      [PROFILE_CHANNELS.save, cara],
-      [PROFILE_CHANNELS.save, cara, 'not a token'],
-      [PROFILE_CHANNELS.save, cara, `${REFRESH_TOKEN}.extra`],
-      [PROFILE_CHANNELS.save, cara, 'a'.repeat(5000)],
-      [PROFILE_CHANNELS.save, { ...cara, roles: ['root'] }, REFRESH_TOKEN],
-      [PROFILE_CHANNELS.save, { ...cara, uuid: 'jwt-signing-key' }, REFRESH_TOKEN],
-      [PROFILE_CHANNELS.save, { ...cara, access_token: 'x' }, REFRESH_TOKEN],
-      [PROFILE_CHANNELS.save, { ...cara, username: '' }, REFRESH_TOKEN],
-      [PROFILE_CHANNELS.save, null, REFRESH_TOKEN],
-    ];
-    for (const [channel, ...args] of badCalls) {
-      await expect(call(channel, ...args), `${channel} ${JSON.stringify(args).slice(0, 80)}`).rejects.toThrow(/invalid arguments/);
+  it('a new login of a saved profile ends its old session', async () => {
+    const { call } = setup();
+    const first = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    const second = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    expect(second.ok).toBe(true);
+    expect((await api(server, 'GET', '/auth/test', { token: first.grant.access_token })).body.authenticated).toBe(false);
+    expect((await api(server, 'GET', '/auth/test', { token: second.grant.access_token })).body.authenticated).toBe(true);
+  });
+
+  it('refuses calls from any frame outside the app origin', async () => {
+    const { invoke, secrets } = setup();
+    for (const url of ['https://evil.example/', 'http://127.0.0.1:1/app/', 'file:///app/index.html']) {
+      await expect(invoke(url, SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password)).rejects.toThrow(/refused a call/);
     }
     expect(await secrets.get(PROFILE_INDEX_ACCOUNT)).toBeNull();
   });
 
-  it('never puts a token into an error message', async () => {
+  it('rejects bad arguments without echoing them', async () => {
     const { call } = setup();
-    const error = await call(PROFILE_CHANNELS.save, { ...profile(), roles: ['root'] }, REFRESH_TOKEN).catch((caught: unknown) => caught);
+    await expect(call(SESSION_CHANNELS.refresh, 'not-a-uuid')).rejects.toThrow(/invalid arguments/);
+    const error = await call(SESSION_CHANNELS.login, 'cara', { password: 'secret-value-1' }).catch((failure: unknown) => failure as Error);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).not.toContain(REFRESH_TOKEN);
+    expect((error as Error).message).not.toContain('secret-value-1');
   });
 
-  it('lists nothing when the stored list is damaged, instead of failing', async () => {
-    const { secrets, call } = setup();
-    await secrets.set(PROFILE_INDEX_ACCOUNT, '{not json');
-    expect(await call(PROFILE_CHANNELS.list)).toEqual([]);
-    const cara = profile();
-    await secrets.set(PROFILE_INDEX_ACCOUNT, JSON.stringify([cara, { uuid: 'x' }]));
-    expect(await call(PROFILE_CHANNELS.list)).toEqual([cara]);
+  it('answers status 0 when the server cannot be reached', async () => {
+    const handlers = new Map<string, Listener>();
+    registerProfileIpc({ handle: (channel, listener) => handlers.set(channel, listener), removeHandler: () => undefined }, createMemorySecretStore(), server.origin, 'http://127.0.0.1:1/pos/v1', fetch);
+    const outcome = await handlers.get(SESSION_CHANNELS.login)!({ senderFrame: { url: `${server.origin}/app/` } }, 'cara', 'password');
+    expect(outcome).toMatchObject({ ok: false, status: 0, error: { code: 'network_error' } });
   });
 
   it('removes its handlers when unregistered', () => {
-    const { ipcMain, unregister } = setup();
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.values(PROFILE_CHANNELS).sort());
+    const { handlers, unregister } = setup();
+    expect(handlers.size).toBe(4);
     unregister();
-    expect(ipcMain.handlers.size).toBe(0);
+    expect(handlers.size).toBe(0);
   });
 });

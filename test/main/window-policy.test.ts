@@ -15,11 +15,11 @@ const PRELOAD = '/opt/tillbase/dist/main/preload.cjs';
 
 /** A stand-in for Electron's WebContents that records the listeners the policy installs. */
 function fakeContents() {
-  let navigate: ((event: NavigationEvent) => void) | undefined;
+  const listeners = new Map<string, (event: NavigationEvent) => void>();
   let openHandler: ((details: WindowOpenRequest) => WindowOpenDecision) | undefined;
   const contents: GuardedContents = {
-    on(_event, listener) {
-      navigate = listener;
+    on(event, listener) {
+      listeners.set(event, listener);
       return contents;
     },
     setWindowOpenHandler(handler) {
@@ -30,9 +30,9 @@ function fakeContents() {
   guardNavigation(contents, { appOrigin: APP_ORIGIN, preloadPath: PRELOAD, openExternal: (url) => opened.push(url) });
   return {
     opened,
-    navigateTo(url: string): boolean {
+    navigateTo(url: string, event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate' = 'will-navigate'): boolean {
       let prevented = false;
-      navigate!({ url, preventDefault: () => (prevented = true) });
+      listeners.get(event)!({ url, preventDefault: () => (prevented = true) });
       return prevented;
     },
     openWindow: (url: string) => openHandler!({ url }),
@@ -67,6 +67,16 @@ describe('navigation guard', () => {
     expect(window.navigateTo('https://example.com/help')).toBe(true);
     expect(window.navigateTo('http://example.com/')).toBe(true);
     expect(window.opened).toEqual(['https://example.com/help', 'http://example.com/']);
+  });
+
+  it('cancels redirects and frame navigations off the origin, opening nothing', () => {
+    const window = fakeContents();
+    for (const event of ['will-redirect', 'will-frame-navigate'] as const) {
+      expect(window.navigateTo('https://example.com/login', event)).toBe(true);
+      expect(window.navigateTo('file:///etc/passwd', event)).toBe(true);
+      expect(window.navigateTo(`${APP_ORIGIN}/app/#/sell`, event)).toBe(false);
+    }
+    expect(window.opened).toEqual([]);
   });
 
   it('treats another port or host of the same machine as foreign', () => {

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '../../shared/access.js';
 import { STILL_UNAUTHORIZED_MESSAGE, type ApiUser } from '../../shared/api.js';
 import { ApiClient, ApiRequestError, SessionEndedError, StillUnauthorizedError, type FetchFunction, type SessionEnd } from '../../renderer/api-client.js';
-import type { ProfileBridge } from '../../shared/bridge.js';
-import { memoryProfiles, TokenVault } from '../../renderer/token-vault.js';
+import { browserSessionKeeper, TokenVault, type SessionKeeper, type StorageLike } from '../../renderer/token-vault.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -29,17 +28,34 @@ afterAll(async () => {
 });
 
 /** A client as the renderer builds one, with its outgoing requests recorded as `METHOD /path`. */
-function posClient(target: Pick<TestServer, 'apiUrl'>, store: ProfileBridge = memoryProfiles()) {
+/** A tab's sessionStorage, in memory. */
+function memoryStorage(): StorageLike & { dump(): string } {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => items.set(key, value),
+    removeItem: (key) => items.delete(key),
+    dump: () => JSON.stringify([...items]),
+  };
+}
+
+/** The refresh token the browser keeper holds for the active user. */
+function storedRefreshToken(storage: StorageLike): string | null {
+  const session = JSON.parse(storage.getItem('tillbase.session') ?? 'null') as { refresh_token: string } | null;
+  return session?.refresh_token ?? null;
+}
+
+function posClient(target: Pick<TestServer, 'apiUrl'>, storage: StorageLike = memoryStorage(), keeper: SessionKeeper = browserSessionKeeper(storage)) {
   const requests: string[] = [];
   const fetch: FetchFunction = (input, init) => {
     requests.push(`${init.method ?? 'GET'} ${new URL(input).pathname.replace('/pos/v1', '')}`);
     return globalThis.fetch(input, init);
   };
   const ended: SessionEnd[] = [];
-  const tokens = new TokenVault(store);
+  const tokens = new TokenVault(keeper, storage);
   const client = new ApiClient({ baseUrl: target.apiUrl, fetch, tokens, onSessionEnded: (end) => ended.push(end) });
   const refreshCount = () => requests.filter((request) => request === 'POST /auth/refresh').length;
-  return { client, tokens, requests, ended, refreshCount };
+  return { client, tokens, requests, ended, refreshCount, storage };
 }
 
 function logIn(pos: ReturnType<typeof posClient>, target: TestServer, role: RoleName): Promise<ApiUser> {
@@ -76,7 +92,7 @@ describe('API client: login and requests', () => {
     expect(error).not.toBeInstanceOf(StillUnauthorizedError);
     expect(error).toMatchObject({ status: 401, code: 'pos_auth_invalid_credentials' });
     expect(pos.tokens.activeProfileId()).toBeNull();
-    expect(await pos.tokens.profiles()).toEqual([]);
+    expect(storedRefreshToken(pos.storage)).toBeNull();
     expect(pos.refreshCount()).toBe(0);
   });
 
@@ -99,8 +115,8 @@ describe('API client: login and requests', () => {
 describe('API client: CONTRACT 5 refresh', () => {
   it('refreshes an expired access token once and repeats the request', async () => {
     const pos = posClient(shortAccess);
-    const user = await logIn(pos, shortAccess, 'cashier');
-    const firstRefreshToken = await pos.tokens.refreshToken(user.uuid);
+    await logIn(pos, shortAccess, 'cashier');
+    const firstRefreshToken = storedRefreshToken(pos.storage);
     await sleep(2_200);
     pos.requests.length = 0;
 
@@ -108,7 +124,7 @@ describe('API client: CONTRACT 5 refresh', () => {
     expect(sessions.some((session) => session.current)).toBe(true);
     expect(pos.requests).toEqual(['GET /auth/sessions', 'POST /auth/refresh', 'GET /auth/sessions']);
     // Rotation: the profile now holds the new refresh token.
-    expect(await pos.tokens.refreshToken(user.uuid)).not.toBe(firstRefreshToken);
+    expect(storedRefreshToken(pos.storage)).not.toBe(firstRefreshToken);
     expect(pos.ended).toEqual([]);
   });
 
@@ -151,7 +167,7 @@ describe('API client: CONTRACT 5 refresh', () => {
     expect(pos.ended).toHaveLength(1);
     expect(pos.ended[0]).toMatchObject({ profile: { uuid: user.uuid, username: user.username, display_name: user.display_name, roles: ['cashier'] }, code: 'pos_auth_refresh_invalid' });
     expect(pos.tokens.activeProfileId()).toBeNull();
-    expect(await pos.tokens.profiles()).toEqual([]);
+    expect(storedRefreshToken(pos.storage)).toBeNull();
   });
 
   it('ends the session when the refresh token has expired', async () => {
@@ -163,38 +179,43 @@ describe('API client: CONTRACT 5 refresh', () => {
     expect(error).toMatchObject({ status: 401, code: 'pos_auth_refresh_expired' });
     expect(pos.ended).toHaveLength(1);
     expect(pos.refreshCount()).toBe(1);
-    expect(await pos.tokens.profiles()).toEqual([]);
+    expect(storedRefreshToken(pos.storage)).toBeNull();
   });
 });
 
-describe('API client: profiles', () => {
-  it('switches between logged-in users without logging either out', async () => {
-    const store = memoryProfiles();
-    const pos = posClient(server, store);
+describe('API client: sessions in a browser tab', () => {
+  it('keeps only the active user\'s session: a new login ends the one it replaces on the server', async () => {
+    const storage = memoryStorage();
+    const pos = posClient(server, storage);
     const cashier = await logIn(pos, server, 'cashier');
+    const cashierAccess = pos.tokens.accessToken(cashier.uuid) ?? '';
+    const cashierRefresh = storedRefreshToken(storage) ?? '';
     const manager = await logIn(pos, server, 'shop_manager');
     expect((await pos.client.get<{ user_id: number }>('/auth/test')).user_id).toBe(manager.id);
+    expect(storage.dump()).not.toContain(cashierRefresh);
+    expect((await api(server, 'GET', '/auth/sessions', { token: cashierAccess })).status).toBe(403);
+    // The login screen still offers the earlier user, by name only.
+    expect((await pos.tokens.profiles()).map((profile) => profile.uuid)).toEqual([manager.uuid, cashier.uuid]);
 
-    expect(await pos.client.resume(cashier.uuid)).toEqual(cashier);
-    expect((await pos.client.get<{ user_id: number }>('/auth/test')).user_id).toBe(cashier.id);
-    expect(pos.refreshCount()).toBe(0);
-
-    // A reloaded page has only the stored refresh tokens: resuming a profile refreshes it once.
-    const reloaded = posClient(server, store);
+    // A reloaded page has only the stored refresh token: resuming the active profile refreshes it once.
+    const reloaded = posClient(server, storage);
+    expect(reloaded.tokens.activeProfileId()).toBe(manager.uuid);
     expect((await reloaded.client.resume(manager.uuid)).id).toBe(manager.id);
     expect(reloaded.requests).toEqual(['POST /auth/refresh']);
-    expect((await reloaded.client.get<{ user_id: number }>('/auth/test')).user_id).toBe(manager.id);
+    // Another user's profile has no session here: resuming it ends with the login screen.
+    const error = await rejection(reloaded.client.resume(cashier.uuid));
+    expect(error).toBeInstanceOf(SessionEndedError);
   });
 
-  it('logs out: revokes the session on the server and forgets only that profile', async () => {
-    const pos = posClient(server);
-    const manager = await logIn(pos, server, 'shop_manager');
+  it('logs out: revokes the session on the server and keeps no token', async () => {
+    const storage = memoryStorage();
+    const pos = posClient(server, storage);
     const cashier = await logIn(pos, server, 'cashier');
     const accessToken = pos.tokens.accessToken(cashier.uuid) ?? '';
 
     await pos.client.logout();
     expect(pos.tokens.activeProfileId()).toBeNull();
-    expect((await pos.tokens.profiles()).map((profile) => profile.uuid)).toEqual([manager.uuid]);
+    expect(storedRefreshToken(storage)).toBeNull();
     const afterLogout = await api<{ code: string }>(server, 'GET', '/auth/sessions', { token: accessToken });
     expect(afterLogout.status).toBe(403);
     expect(afterLogout.body.code).toBe('pos_auth_token_revoked');

@@ -105,7 +105,7 @@ describe('selling at the till', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByLabel('Cash tendered').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cash-tendered');
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('cash-tendered');
     const total = (await serverOrder(orderId)).total as string;
     // A person's typing, slower than a scanner's burst (which would be taken as a scan).
     await page.keyboard.type(total, { delay: 90 });
@@ -156,9 +156,9 @@ describe('selling at the till', () => {
     const { page, pageErrors } = await openTill(harness!, server, {
       // The browser boundary: record calls to window.print instead of opening the print dialog.
       beforeLoad: (context) => context.addInitScript(() => {
-        (window as unknown as { printCalls: number }).printCalls = 0;
-        window.print = () => {
-          (window as unknown as { printCalls: number }).printCalls += 1;
+        (globalThis as any).printCalls = 0;
+        (globalThis as any).print = () => {
+          (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
         };
       }),
     });
@@ -179,7 +179,7 @@ describe('selling at the till', () => {
     await page.getByRole('button', { name: 'Reprint receipt' }).click();
     await page.locator('#receipt-preview').getByText(`Receipt #${number}`).waitFor();
     await page.getByRole('button', { name: 'Print receipt', exact: true }).click();
-    expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+    expect(await page.evaluate(() => (globalThis as any).printCalls)).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function storageDump(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  return page.evaluate(() => JSON.stringify({ local: { ...(globalThis as any).localStorage }, session: { ...(globalThis as any).sessionStorage } }));
 }
 
 describe('switching user and locking', () => {
@@ -50,7 +50,7 @@ describe('switching user and locking', () => {
     const adminButton = page.locator(`#profile-list button[data-profile="${admin.user.uuid}"]`);
     await adminButton.click();
     expect(await page.locator('#login-username').inputValue()).toBe(admin.user.username);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('login-password');
     expect(await page.locator('#session-bar').count()).toBe(0);
     await page.locator('#login-password').fill('not the password');
     await page.locator('#login-submit').click();
@@ -174,16 +174,16 @@ async function installDesktopBridge(context: BrowserContext, target: TestServer)
     return handler({ senderFrame: { url: frame.url() } }, ...args);
   });
   await context.addInitScript((channels: typeof SESSION_CHANNELS) => {
-    const invoke = (window as unknown as { __tillbaseIpc: (channel: string, ...args: unknown[]) => Promise<unknown> }).__tillbaseIpc;
+    const invoke = (globalThis as any).__tillbaseIpc as (channel: string, ...args: unknown[]) => Promise<unknown>;
     // Every answer the bridge gives page script is kept where the search below looks.
     const answers: unknown[] = [];
-    (window as unknown as { bridgeAnswers: unknown[] }).bridgeAnswers = answers;
+    (globalThis as any).bridgeAnswers = answers;
     const call = async (channel: string, ...args: unknown[]): Promise<any> => {
       const answer = await invoke(channel, ...args);
       answers.push(answer);
       return answer;
     };
-    (window as unknown as { tillbase: unknown }).tillbase = {
+    (globalThis as any).tillbase = {
       session: {
         profiles: () => call(channels.profiles),
         login: (username: string, password: string) => call(channels.login, username, password),
@@ -217,10 +217,13 @@ describe('refresh tokens out of page script', () => {
     expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const everythingReadable = await page.evaluate(() => {
-      const parts: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.documentElement.outerHTML];
-      for (const name of Object.getOwnPropertyNames(window)) {
+      const page = globalThis as any;
+      const parts: string[] = [JSON.stringify({ ...page.localStorage }), JSON.stringify({ ...page.sessionStorage }), page.document.documentElement.outerHTML];
+      for (const name of Object.getOwnPropertyNames(page)) {
         try {
-          parts.push(JSON.stringify((window as unknown as Record<string, unknown>)[name]) ?? '');
+          // JSON.stringify answers undefined for functions and undefined values.
+          const json: string | undefined = JSON.stringify(page[name]);
+          parts.push(json ?? '');
         } catch {
           // Cyclic or host objects hold no token of ours.
         }

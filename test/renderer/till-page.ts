@@ -69,14 +69,14 @@ export interface TillPage {
   context: BrowserContext;
   requests: string[];
   pageErrors: string[];
-  count(request: string): number;
+  count: (request: string) => number;
 }
 
 /** A fresh browser profile on the till's page (1024×768 unless told), recording API traffic. */
 export async function openTill(
   harness: TillHarness,
   target: TestServer,
-  options: { viewport?: { width: number; height: number }; query?: string; beforeLoad?: (context: BrowserContext, page: Page) => Promise<void> } = {},
+  options: { viewport?: { width: number; height: number }; query?: string; beforeLoad?: (context: BrowserContext, page: Page) => Promise<unknown> } = {},
 ): Promise<TillPage> {
   const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
   harness.cleanups.push(() => context.close());
