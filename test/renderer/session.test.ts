@@ -222,8 +222,8 @@ describe('refresh tokens out of page script', () => {
       for (const name of Object.getOwnPropertyNames(page)) {
         try {
           // JSON.stringify answers undefined for functions and undefined values.
-          const json: string | undefined = JSON.stringify(page[name]);
-          parts.push(json ?? '');
+          const json: unknown = JSON.stringify(page[name]);
+          if (typeof json === 'string') parts.push(json);
         } catch {
           // Cyclic or host objects hold no token of ours.
         }
