@@ -62,8 +62,9 @@ describe.skipIf(ELECTRON_DIST === undefined || ELECTRON_DIST === '')('electron a
     expect(new URL(window.url()).pathname).toBe('/app/');
   });
 
-  it('gives the page the profile bridge and no Node', async () => {
-    expect(await window.evaluate('typeof window.tillbase.profiles.save')).toBe('function');
+  it('gives the page the session bridge and no Node', async () => {
+    expect(await window.evaluate('typeof window.tillbase.session.login')).toBe('function');
+    expect(await window.evaluate('typeof window.tillbase.print')).toBe('function');
     expect(await window.evaluate('typeof require')).toBe('undefined');
     expect(await window.evaluate('typeof process')).toBe('undefined');
   });
@@ -75,8 +76,9 @@ describe.skipIf(ELECTRON_DIST === undefined || ELECTRON_DIST === '')('electron a
     await window.locator('#user-name', { hasText: USER.displayName }).waitFor();
     expect(((await window.locator('#user-role').textContent()) ?? '').trim()).toBe('Cashier');
 
-    const profiles = await window.evaluate<Array<{ username: string }>>('window.tillbase.profiles.list()');
+    const profiles = await window.evaluate<Array<{ username: string }>>('window.tillbase.session.profiles()');
     expect(profiles.map((profile) => profile.username)).toEqual([USER.username]);
-    expect(await window.evaluate('sessionStorage.getItem("tillbase.profiles")')).toBeNull();
+    // Main keeps the refresh token: nothing in the page's storage names one.
+    expect(await window.evaluate('JSON.stringify({ ...sessionStorage, ...localStorage })')).not.toContain('refresh');
   });
 });
