@@ -96,6 +96,7 @@ export function HistoryScreen() {
   const history = useTillState((state) => state.history);
   const selected = useTillState((state) => state.historyOrder);
   const store = useTillState((state) => state.store);
+  const failed = useTillState((state) => state.status?.kind === 'error');
   return (
     <section id="history-view" aria-labelledby="history-heading" aria-busy={history === null ? 'true' : 'false'}>
       <div class="view-heading">
@@ -106,7 +107,8 @@ export function HistoryScreen() {
       ) : history === null ? (
         <p class="empty">Loading…</p>
       ) : history.length === 0 ? (
-        <p class="empty">No sales yet.</p>
+        // After a failed load the message above says why; "no sales" would be untrue.
+        !failed && <p class="empty">No sales yet.</p>
       ) : (
         <table id="history-table" class="products">
           <thead>

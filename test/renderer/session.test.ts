@@ -102,6 +102,8 @@ describe('messages', () => {
       expect(await statusText(page)).toBe(STILL_UNAUTHORIZED_MESSAGE);
       expect(await page.locator('#status-explanation').textContent()).toBe('Your role does not have the capability read_orders (to see orders). Ask a manager to do this, or to give your role that capability.');
       expect(await page.locator('#status-detail').textContent()).toContain('pos_rest_forbidden');
+      // The refused list is not shown as an empty one.
+      expect(await page.getByText('No sales yet.').count()).toBe(0);
       await screenshot(page, 'message-capability');
       // Still logged in: a permission failure is not the end of the session.
       expect(await page.locator('#session-bar').count()).toBe(1);
