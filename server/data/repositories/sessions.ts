@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import type { UserRecord } from './users.js';
 import { prepared } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
@@ -23,6 +24,20 @@ export interface RefreshTokenRecord {
   replaced_by: string | null;
 }
 
+/** What checking an access token needs of its session: the session's state, its user, and the access version. */
+export interface SessionWithUser {
+  session: Pick<SessionRecord, 'id' | 'user_id' | 'last_active_at' | 'revoked_at'>;
+  user: UserRecord;
+  accessVersion: number;
+}
+
+interface SessionWithUserRow extends UserRecord {
+  session_user_id: number;
+  session_last_active_at: number;
+  session_revoked_at: number | null;
+  access_version: number;
+}
+
 /** Login sessions and the refresh tokens issued in them. Times are Unix seconds. */
 export class SessionsRepository {
   constructor(private readonly db: Database) {}
@@ -35,6 +50,22 @@ export class SessionsRepository {
 
   find(id: string): SessionRecord | undefined {
     return prepared<[string], SessionRecord>(this.db, 'SELECT * FROM sessions WHERE id = ?').get(id);
+  }
+
+  /**
+   * The session with its user and the access version (migration 9), in one statement: the whole
+   * read behind every authenticated request. Undefined when either is gone.
+   */
+  findWithUser(id: string): SessionWithUser | undefined {
+    const row = prepared<[string], SessionWithUserRow>(
+      this.db,
+      `SELECT s.user_id AS session_user_id, s.last_active_at AS session_last_active_at, s.revoked_at AS session_revoked_at,
+        (SELECT version FROM access_version WHERE slot = 1) AS access_version, u.*
+      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
+    ).get(id);
+    if (row === undefined) return undefined;
+    const { session_user_id, session_last_active_at, session_revoked_at, access_version, ...user } = row;
+    return { session: { id, user_id: session_user_id, last_active_at: session_last_active_at, revoked_at: session_revoked_at }, user, accessVersion: access_version };
   }
 
   activeForUser(userId: number): SessionRecord[] {

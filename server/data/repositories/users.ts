@@ -38,6 +38,18 @@ export interface NewUser {
   roles: readonly string[];
 }
 
+/** A user's roles and the capabilities they grant. */
+export interface UserAccess {
+  readonly roles: RoleName[];
+  readonly capabilities: Capability[];
+}
+
+/**
+ * Per database, the access of the users seen since the access version last changed. A user's
+ * access is two reads; the version is one row, read with the session on every request.
+ */
+const accessCaches = new WeakMap<Database, { version: number; users: Map<number, UserAccess> }>();
+
 export class UsersRepository {
   constructor(private readonly db: Database) {}
 
@@ -127,17 +139,43 @@ export class UsersRepository {
   }
 
   rolesOf(id: number): RoleName[] {
-    return prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
+    return this.accessOf(id, this.accessVersion()).roles;
   }
 
-  /** The union of the capabilities of the user's roles, read fresh so that `roles grant|revoke` applies at once. */
+  /** The union of the capabilities of the user's roles; `roles grant|revoke` applies to the next call. */
   capabilitiesOf(id: number): Capability[] {
-    return this.db
-      .prepare<[number], { capability: string }>(
+    return this.accessOf(id, this.accessVersion()).capabilities;
+  }
+
+  /** The counter that every write to roles, role capabilities or user roles bumps (migration 9), in any process. */
+  accessVersion(): number {
+    return prepared<[], { version: number }>(this.db, 'SELECT version FROM access_version WHERE slot = 1').get()?.version ?? 0;
+  }
+
+  /**
+   * The user's roles and capabilities as of `version` (read with the caller's other statements,
+   * as the session check does): from memory while nothing about access has changed since.
+   */
+  accessOf(id: number, version: number): UserAccess {
+    let cache = accessCaches.get(this.db);
+    if (cache?.version !== version) {
+      cache = { version, users: new Map() };
+      accessCaches.set(this.db, cache);
+    }
+    let access = cache.users.get(id);
+    if (access === undefined) {
+      const roles = prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
+      const capabilities = prepared<[number], { capability: string }>(
+        this.db,
         'SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role = ur.role WHERE ur.user_id = ? ORDER BY rc.capability',
       )
-      .all(id)
-      .map((row) => row.capability)
-      .filter(isCapability);
+        .all(id)
+        .map((row) => row.capability)
+        .filter(isCapability);
+      // Shared by every request of the user until access changes: frozen, so that no caller can change it for the others.
+      access = Object.freeze({ roles: Object.freeze(roles) as RoleName[], capabilities: Object.freeze(capabilities) as Capability[] });
+      cache.users.set(id, access);
+    }
+    return access;
   }
 }

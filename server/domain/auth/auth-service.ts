@@ -134,18 +134,23 @@ export class AuthService {
     throw refreshFailure('pos_auth_refresh_invalid', 'refresh_reused');
   }
 
-  /** Checks an access token and the state behind it (session, user, capabilities) on every request. */
+  /**
+   * Checks an access token and the state behind it (session, user, capabilities) on every request:
+   * one statement reads the session, its user and the access version; roles and capabilities come
+   * from memory unless access changed since (see `UsersRepository.accessOf`).
+   */
   async authenticate(accessToken: string): Promise<AuthenticationResult> {
     const verified = await this.signer.verify(accessToken, 'access');
     if (!verified.ok) return verified;
-    const session = this.sessions.find(verified.claims.sessionId);
-    if (!session || session.revoked_at !== null || session.user_id !== verified.claims.userId) return { ok: false, reason: 'token_revoked' };
-    const user = this.users.findById(session.user_id);
+    const found = this.sessions.findWithUser(verified.claims.sessionId);
+    if (!found || found.session.revoked_at !== null || found.session.user_id !== verified.claims.userId) return { ok: false, reason: 'token_revoked' };
+    const { session, user } = found;
     // A disabled user is refused on the very next request, whatever token they still hold.
-    if (!user || user.disabled_at !== null) return { ok: false, reason: 'token_revoked' };
+    if (user.disabled_at !== null) return { ok: false, reason: 'token_revoked' };
     const now = this.now();
     if (now - session.last_active_at >= TOUCH_INTERVAL_SECONDS) this.sessions.touch(session.id, now);
-    return { ok: true, principal: { user, sessionId: session.id, roles: this.users.rolesOf(user.id), capabilities: this.users.capabilitiesOf(user.id) } };
+    const { roles, capabilities } = this.users.accessOf(user.id, found.accessVersion);
+    return { ok: true, principal: { user, sessionId: session.id, roles, capabilities } };
   }
 
   logout(principal: Principal): void {
@@ -170,15 +175,8 @@ export class AuthService {
   }
 
   apiUser(user: UserRecord): ApiUser {
-    return {
-      id: user.id,
-      uuid: user.uuid,
-      username: user.username,
-      email: user.email ?? '',
-      display_name: user.display_name,
-      roles: this.users.rolesOf(user.id),
-      capabilities: this.users.capabilitiesOf(user.id),
-    };
+    const { roles, capabilities } = this.users.accessOf(user.id, this.users.accessVersion());
+    return { id: user.id, uuid: user.uuid, username: user.username, email: user.email ?? '', display_name: user.display_name, roles, capabilities };
   }
 
   private isLive(session: SessionRecord): boolean {
