@@ -157,6 +157,9 @@ export class UsersRepository {
    * as the session check does): from memory while nothing about access has changed since.
    */
   accessOf(id: number, version: number): UserAccess {
+    // Inside a transaction the version may be one that a rollback takes back and a later commit
+    // reaches again with other rows: what is read there is not kept.
+    if (this.db.inTransaction) return this.readAccess(id);
     let cache = accessCaches.get(this.db);
     if (cache?.version !== version) {
       cache = { version, users: new Map() };
@@ -164,18 +167,22 @@ export class UsersRepository {
     }
     let access = cache.users.get(id);
     if (access === undefined) {
-      const roles = prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
-      const capabilities = prepared<[number], { capability: string }>(
-        this.db,
-        'SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role = ur.role WHERE ur.user_id = ? ORDER BY rc.capability',
-      )
-        .all(id)
-        .map((row) => row.capability)
-        .filter(isCapability);
-      // Shared by every request of the user until access changes: frozen, so that no caller can change it for the others.
-      access = Object.freeze({ roles: Object.freeze(roles) as RoleName[], capabilities: Object.freeze(capabilities) as Capability[] });
+      access = this.readAccess(id);
       cache.users.set(id, access);
     }
     return access;
+  }
+
+  private readAccess(id: number): UserAccess {
+    const roles = prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
+    const capabilities = prepared<[number], { capability: string }>(
+      this.db,
+      'SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role = ur.role WHERE ur.user_id = ? ORDER BY rc.capability',
+    )
+      .all(id)
+      .map((row) => row.capability)
+      .filter(isCapability);
+    // Shared by every request of the user until access changes: frozen, so that no caller can change it for the others.
+    return Object.freeze({ roles: Object.freeze(roles) as RoleName[], capabilities: Object.freeze(capabilities) as Capability[] });
   }
 }
