@@ -31,8 +31,16 @@ export interface ApiClientOptions {
 /** Extra headers of one request, e.g. a checkout's `Idempotency-Key`. */
 export interface RequestOptions {
   headers?: Readonly<Record<string, string>>;
-  /** `text` for answers that are not JSON, such as a receipt rendered as HTML. */
-  responseType?: 'json' | 'text';
+  /** `text` for answers that are not JSON, such as a receipt rendered as HTML; `blob` for a file (a backup). */
+  responseType?: 'json' | 'text' | 'blob';
+}
+
+/** A request body sent as it is (a CSV file) with its own Content-Type, instead of as JSON. */
+export class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly data: string | Blob,
+  ) {}
 }
 
 export type QueryValue = string | number | boolean;
@@ -101,7 +109,8 @@ function retryAfterOf(response: Response): number | null {
   return Number(header);
 }
 
-async function bodyOf(response: Response, type: 'json' | 'text' = 'json'): Promise<unknown> {
+async function bodyOf(response: Response, type: 'json' | 'text' | 'blob' = 'json'): Promise<unknown> {
+  if (type === 'blob') return response.blob();
   const text = await response.text();
   if (type === 'text') return text;
   return text === '' ? null : JSON.parse(text);
@@ -243,7 +252,10 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
     const init: RequestInit = { method, headers };
-    if (body !== undefined) {
+    if (body instanceof RawBody) {
+      headers['Content-Type'] = body.contentType;
+      init.body = body.data;
+    } else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
