@@ -7,6 +7,7 @@ import { errorResponder, noRoute } from './middleware/errors.js';
 import { hostGuard } from './middleware/host-guard.js';
 import { methodOverride } from './middleware/method-override.js';
 import { queryDates } from './middleware/query-dates.js';
+import { dispatchByFirstSegment } from './middleware/router-dispatch.js';
 import { parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
 
@@ -33,7 +34,8 @@ export function createApp(context: AppContext, options: AppOptions): Express {
     next();
   });
 
-  for (const createRouter of ROUTERS) app.use(API_NAMESPACE, createRouter(context));
+  // One mount for all the API's routers: each request goes only to those with a route for its first segment.
+  app.use(API_NAMESPACE, dispatchByFirstSegment(ROUTERS.map((createRouter) => createRouter(context))));
 
   if (options.uiRoot !== undefined && existsSync(options.uiRoot)) {
     const ui = express.Router();

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 
 /** 1 MiB (CONTRACT 8). */
 const BODY_LIMIT = '1mb';
@@ -39,14 +39,35 @@ export function jsonDepthExceeds(buffer: Buffer, limit: number): boolean {
   return false;
 }
 
-/** JSON and form parsers with the limits above; their failures are 4xx errors the error renderer maps. */
-export const bodyParsers: RequestHandler[] = [
-  express.json({
-    limit: BODY_LIMIT,
-    verify: (_req, _res, buffer) => {
-      if (jsonDepthExceeds(buffer, MAX_JSON_DEPTH)) throw new BodyTooDeepError();
-    },
-  }),
-  // `depth` is body-parser 2's option; its type definitions have not caught up with it.
-  express.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: MAX_FORM_FIELDS, ...{ depth: MAX_FORM_DEPTH } }),
-];
+const jsonParser: RequestHandler = express.json({
+  limit: BODY_LIMIT,
+  verify: (_req, _res, buffer) => {
+    if (jsonDepthExceeds(buffer, MAX_JSON_DEPTH)) throw new BodyTooDeepError();
+  },
+});
+// `depth` is body-parser 2's option; its type definitions have not caught up with it.
+const formParser: RequestHandler = express.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: MAX_FORM_FIELDS, ...{ depth: MAX_FORM_DEPTH } });
+
+/** body-parser's own test for a body (type-is `hasBody`): a Transfer-Encoding, or a Content-Length that is a number. */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/**
+ * JSON and form bodies with the limits above, in one step; their failures are 4xx errors the
+ * error renderer maps. A request without a body passes straight on, as through the parsers.
+ */
+export const parseBody: RequestHandler = (req, res, next) => {
+  if (!hasBody(req)) {
+    if (!Reflect.has(req, 'body')) req.body = undefined;
+    next();
+    return;
+  }
+  jsonParser(req, res, (error?: unknown) => {
+    if (error !== undefined && error !== null) {
+      next(error);
+      return;
+    }
+    formParser(req, res, next);
+  });
+};
