@@ -1,0 +1,121 @@
+/**
+ * Payment gateways (`GET/POST /settings/payment-gateways`): which tenders the till offers, in which
+ * order, the one it preselects, and whether receipts print by themselves.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { useTill } from '../context.js';
+import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
+import { FieldMessage } from './ObjectForm.js';
+
+interface GatewaySetting {
+  id: string;
+  title: string;
+  description: string;
+  order: number;
+  enabled: boolean;
+  order_status: string;
+}
+
+interface GatewaySettings {
+  default_gateway: string;
+  gateways: Record<string, GatewaySetting>;
+  auto_print_receipt: boolean;
+}
+
+interface Draft {
+  order: string[];
+  enabled: Record<string, boolean>;
+  defaultGateway: string;
+  autoPrint: boolean;
+}
+
+function draftOf(settings: GatewaySettings): Draft {
+  const gateways = Object.values(settings.gateways).sort((a, b) => a.order - b.order);
+  return {
+    order: gateways.map((gateway) => gateway.id),
+    enabled: Object.fromEntries(gateways.map((gateway) => [gateway.id, gateway.enabled])),
+    defaultGateway: settings.default_gateway,
+    autoPrint: settings.auto_print_receipt,
+  };
+}
+
+export function GatewaysScreen() {
+  const { till } = useTill();
+  const loaded = useLoaded(() => till.client.get<GatewaySettings>('/settings/payment-gateways'), []);
+  const settings = loaded.data;
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    setDraft(settings === null ? null : draftOf(settings));
+  }, [settings]);
+  if (settings === null || draft === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
+
+  const moveBy = (id: string, step: number): void => {
+    const order = [...draft.order];
+    const at = order.indexOf(id);
+    const to = at + step;
+    if (at < 0 || to < 0 || to >= order.length) return;
+    [order[at], order[to]] = [order[to] ?? id, id];
+    setDraft({ ...draft, order });
+  };
+  const save = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    const body = {
+      default_gateway: draft.defaultGateway,
+      auto_print_receipt: draft.autoPrint,
+      gateways: Object.fromEntries(draft.order.map((id, index) => [id, { enabled: draft.enabled[id] === true, order: index }])),
+    };
+    await runSave(
+      till,
+      async () => {
+        loaded.replace(await till.client.request<GatewaySettings>('POST', '/settings/payment-gateways', body));
+      },
+      { done: 'Payment settings: saved.', onFieldErrors: setErrors },
+    );
+  };
+  const defaultError = errorFor(errors, 'default_gateway');
+  return (
+    <form id="gateways-form" class="card manage-form" aria-label="Payment gateways" noValidate onSubmit={(event) => void save(event)}>
+      {Object.keys(errors).length > 0 && <div class="form-error" role="alert">Not saved: see the messages below.</div>}
+      <ol id="gateway-list" class="manage-ordered">
+        {draft.order.map((id, index) => {
+          const gateway = settings.gateways[id];
+          const title = gateway?.title ?? id;
+          const message = errorFor(errors, `gateways.${id}`);
+          return (
+            <li key={id} class="manage-gateway">
+              <label class="check">
+                <input type="checkbox" checked={draft.enabled[id] === true} aria-describedby={message === null ? undefined : `gateway-${id}-error`} onChange={(event) => { setDraft({ ...draft, enabled: { ...draft.enabled, [id]: event.currentTarget.checked } }); }} />
+                {` ${title} enabled`}
+              </label>
+              <span class="hint">{gateway?.description}</span>
+              <span class="manage-row-actions">
+                <button type="button" class="button button-small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => { moveBy(id, -1); }}>↑</button>
+                <button type="button" class="button button-small" aria-label={`Move ${title} down`} disabled={index === draft.order.length - 1} onClick={() => { moveBy(id, 1); }}>↓</button>
+              </span>
+              <FieldMessage id={`gateway-${id}`} message={message} />
+            </li>
+          );
+        })}
+      </ol>
+      <div class="manage-field">
+        <label for="default-gateway">Preselected at payment</label>
+        <select id="default-gateway" value={draft.defaultGateway} aria-invalid={defaultError === null ? undefined : 'true'} aria-describedby={defaultError === null ? undefined : 'default-gateway-error'} onChange={(event) => { setDraft({ ...draft, defaultGateway: event.currentTarget.value }); }}>
+          {draft.order.map((id) => (
+            <option key={id} value={id}>{settings.gateways[id]?.title ?? id}</option>
+          ))}
+        </select>
+        <FieldMessage id="default-gateway" message={defaultError} />
+      </div>
+      <div class="manage-field manage-check">
+        <label class="check">
+          <input id="auto-print-receipt" type="checkbox" checked={draft.autoPrint} onChange={(event) => { setDraft({ ...draft, autoPrint: event.currentTarget.checked }); }} /> Print the receipt after each payment
+        </label>
+        <FieldMessage id="auto-print-receipt" message={errorFor(errors, 'auto_print_receipt')} />
+      </div>
+      <div class="manage-actions">
+        <button type="submit" class="button button-primary">Save payment settings</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Product import (`POST /imports/products` with the CSV as it is, then `GET /imports/{id}` until it
+ * is done): the server's progress and counts as it answers them, and its errors row by row.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { RawBody } from '../../api-client.js';
+import { useTill } from '../context.js';
+
+interface ImportJob {
+  id: number | string;
+  status: 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errors: Array<{ row: number; column?: string; message: string }>;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** How often the progress is asked for while an import runs. */
+const POLL_MS = 400;
+
+export function ImportScreen() {
+  const { till } = useTill();
+  const [file, setFile] = useState<File | null>(null);
+  const [dryRun, setDryRun] = useState(false);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [dryRunJob, setDryRunJob] = useState(false);
+  const timer = useRef<number | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const follow = (id: number | string): void => {
+    timer.current = window.setTimeout(() => {
+      till.client.get<ImportJob>(`/imports/${encodeURIComponent(String(id))}`).then(
+        (answer) => {
+          setJob(answer);
+          if (answer.status === 'running') follow(id);
+          else till.info(answer.status === 'done' ? 'The import has finished.' : 'The import failed; see the errors below.');
+        },
+        (error: unknown) => {
+          till.fail(error);
+        },
+      );
+    }, POLL_MS);
+  };
+
+  const start = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (file === null) {
+      till.info('Choose a CSV file first.');
+      return;
+    }
+    till.clearStatus();
+    try {
+      // The server answers 202 with the job's id and status; the counts come with the first poll.
+      const started = await till.client.request<Pick<ImportJob, 'id' | 'status'>>('POST', `/imports/products${dryRun ? '?dry_run=true' : ''}`, new RawBody('text/csv', file));
+      setDryRunJob(dryRun);
+      setJob({ processed: 0, total: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], started_at: '', finished_at: null, ...started });
+      follow(started.id);
+    } catch (error) {
+      till.fail(error);
+    }
+  };
+
+  const running = job?.status === 'running';
+  return (
+    <div class="manage-columns">
+      <form id="import-form" class="card manage-form" aria-label="Import products" onSubmit={(event) => void start(event)}>
+        <h2>Import products from CSV</h2>
+        <p class="hint">A WooCommerce product export (or the same columns). Rows with a known SKU update that product; the others are added.</p>
+        <div class="manage-field">
+          <label for="import-file">CSV file</label>
+          <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => { setFile(event.currentTarget.files?.[0] ?? null); }} />
+        </div>
+        <div class="manage-field manage-check">
+          <label class="check">
+            <input id="import-dry-run" type="checkbox" checked={dryRun} onChange={(event) => { setDryRun(event.currentTarget.checked); }} /> Dry run: check the file, change nothing
+          </label>
+        </div>
+        <div class="manage-actions">
+          <button type="submit" class="button button-primary" disabled={running}>{dryRun ? 'Check file' : 'Import'}</button>
+        </div>
+      </form>
+      {job !== null && (
+        <section id="import-progress" class="card manage-form" aria-label="Import progress" aria-busy={running ? 'true' : 'false'}>
+          <h2>{`${dryRunJob ? 'Dry run' : 'Import'} ${String(job.id)}: ${job.status === 'running' ? 'running' : job.status === 'done' ? 'done' : 'failed'}`}</h2>
+          <progress id="import-bar" max={Math.max(job.total, 1)} value={job.status === 'running' ? job.processed : Math.max(job.total, 1)} aria-label="Rows processed" />
+          <dl class="totals manage-counts">
+            <dt>Rows processed</dt>
+            <dd id="import-processed">{`${job.processed} of ${job.total}`}</dd>
+            <dt>Created</dt>
+            <dd id="import-created">{job.created}</dd>
+            <dt>Updated</dt>
+            <dd id="import-updated">{job.updated}</dd>
+            <dt>Skipped</dt>
+            <dd id="import-skipped">{job.skipped}</dd>
+            <dt>Failed</dt>
+            <dd id="import-failed">{job.failed}</dd>
+          </dl>
+          {job.errors.length > 0 && (
+            <table id="import-errors" class="lines manage-table">
+              <caption>Rows the server refused</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Message</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.errors.map((problem, index) => (
+                  <tr key={`${problem.row}-${index}`}>
+                    <td>{problem.row}</td>
+                    <td>{problem.column ?? '—'}</td>
+                    <td>{problem.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

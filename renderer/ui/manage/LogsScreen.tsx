@@ -1,0 +1,187 @@
+/**
+ * The logs and the audit trail (`GET /logs`, `source=audit`), newest first, with the server's
+ * filters: source, level, dates and, for the audit trail, who, what and which register.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { ManagedUser } from '../../../shared/api.js';
+import { useTill } from '../context.js';
+import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
+import { FieldMessage } from './ObjectForm.js';
+
+const LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
+const PER_PAGE = 50;
+
+interface LogEntry {
+  id?: number;
+  timestamp: string;
+  level: string;
+  message: string;
+  source: string;
+  context: Record<string, unknown> | null;
+}
+
+interface LogsAnswer {
+  entries: LogEntry[];
+  has_fatal_errors: boolean;
+  sources: Array<{ source: string; name: string }>;
+}
+
+interface Filters {
+  source: string;
+  level: string;
+  after: string;
+  before: string;
+  user: string;
+  action: string;
+  register: string;
+}
+
+const NO_FILTERS: Filters = { source: '', level: '', after: '', before: '', user: '', action: '', register: '' };
+const AUDIT_ONLY = ['user', 'action', 'register', 'before'] as const;
+
+function queryOf(filters: Filters, page: number): Record<string, string | number | undefined> {
+  const query: Record<string, string | number | undefined> = { per_page: PER_PAGE, page };
+  for (const [name, value] of Object.entries(filters) as Array<[keyof Filters, string]>) {
+    // The audit trail's own filters go only with source=audit; the server would refuse them otherwise.
+    if (value === '' || ((AUDIT_ONLY as readonly string[]).includes(name) && filters.source !== 'audit')) continue;
+    query[name] = value;
+  }
+  return query;
+}
+
+function FilterField(props: { name: keyof Filters; label: string; filters: Filters; errors: FieldErrors; type?: 'date' | 'number'; onChange: (filters: Filters) => void }) {
+  const id = `logs-${props.name}`;
+  const message = errorFor(props.errors, props.name);
+  return (
+    <div class="manage-field">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.filters[props.name]}
+        aria-invalid={message === null ? undefined : 'true'}
+        aria-describedby={message === null ? undefined : `${id}-error`}
+        onInput={(event) => { props.onChange({ ...props.filters, [props.name]: event.currentTarget.value }); }}
+      />
+      <FieldMessage id={id} message={message} />
+    </div>
+  );
+}
+
+export function LogsScreen() {
+  const { till } = useTill();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [answer, setAnswer] = useState<LogsAnswer | null>(null);
+  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [page, setPage] = useState(1);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [users, setUsers] = useState<ManagedUser[] | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = async (nextPage: number): Promise<void> => {
+    setLoading(true);
+    setErrors({});
+    try {
+      const found = await till.client.get<LogsAnswer>('/logs', queryOf(filters, nextPage));
+      setAnswer(found);
+      setEntries(nextPage === 1 ? found.entries : [...entries, ...found.entries]);
+      setPage(nextPage);
+    } catch (error) {
+      // A refused filter leaves no entries of an earlier search under it.
+      setEntries([]);
+      const fields = fieldErrorsOf(error);
+      if (fields === null) till.fail(error);
+      else setErrors(fields);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    void load(1);
+    // The first page once, when the screen opens; later pages and filters load on request.
+  }, []);
+  const audit = filters.source === 'audit';
+  useEffect(() => {
+    if (!audit || users !== null) return;
+    setUsers([]);
+    till.client.get<ManagedUser[]>('/users', { per_page: 100 }).then(setUsers, (error: unknown) => { till.fail(error); });
+  }, [audit, users, till]);
+  const sources = answer?.sources ?? [];
+  return (
+    <div class="manage-panel">
+      <form id="logs-filters" class="card manage-form manage-filters" aria-label="Log filters" noValidate onSubmit={(event) => { event.preventDefault(); void load(1); }}>
+        <div class="manage-field">
+          <label for="logs-source">Source</label>
+          <select id="logs-source" value={filters.source} onChange={(event) => { setFilters({ ...filters, source: event.currentTarget.value }); }}>
+            <option value="">All logs</option>
+            {!sources.some((source) => source.source === 'audit') && <option value="audit">Audit trail</option>}
+            {sources.map((source) => (
+              <option key={source.source} value={source.source}>{source.name}</option>
+            ))}
+          </select>
+        </div>
+        <div class="manage-field">
+          <label for="logs-level">Level</label>
+          <select id="logs-level" value={filters.level} aria-describedby={errors.level === undefined ? undefined : 'logs-level-error'} onChange={(event) => { setFilters({ ...filters, level: event.currentTarget.value }); }}>
+            <option value="">Any level</option>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>{level}</option>
+            ))}
+          </select>
+          <FieldMessage id="logs-level" message={errors.level ?? null} />
+        </div>
+        <FilterField name="after" label="From" type="date" filters={filters} errors={errors} onChange={setFilters} />
+        {audit && (
+          <>
+            <FilterField name="before" label="Until" type="date" filters={filters} errors={errors} onChange={setFilters} />
+            <div class="manage-field">
+              <label for="logs-user">By</label>
+              <select id="logs-user" value={filters.user} onChange={(event) => { setFilters({ ...filters, user: event.currentTarget.value }); }}>
+                <option value="">Anyone</option>
+                {(users ?? []).map((user) => (
+                  <option key={user.id} value={String(user.id)}>{`${user.display_name} (${user.username})`}</option>
+                ))}
+              </select>
+              <FieldMessage id="logs-user" message={errors.user ?? null} />
+            </div>
+            <FilterField name="action" label="Action (e.g. user.create)" filters={filters} errors={errors} onChange={setFilters} />
+            <FilterField name="register" label="Register ID" type="number" filters={filters} errors={errors} onChange={setFilters} />
+          </>
+        )}
+        <div class="manage-actions">
+          <button type="submit" class="button button-primary">Show entries</button>
+        </div>
+      </form>
+      {answer?.has_fatal_errors === true && <p class="form-error" role="note">The log holds critical errors.</p>}
+      <table id="logs-table" class="lines manage-table" aria-busy={loading ? 'true' : 'false'}>
+        <caption class="visually-hidden">Log entries</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Level</th>
+            <th scope="col">Source</th>
+            <th scope="col">Entry</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
+              <td>{entry.timestamp.replace('T', ' ')}</td>
+              <td>{entry.level}</td>
+              <td>{entry.source}</td>
+              <td>
+                {entry.message}
+                {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
+      {answer !== null && answer.entries.length === PER_PAGE && (
+        <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>Older entries</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Receipt templates (`GET /templates`): the saved and bundled ones, which one prints, and a preview
+ * rendered by the server, shown the way the payment screen shows a receipt.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { showReceipt } from '../../receipt-view.js';
+import { useTill } from '../context.js';
+import { useLoaded } from './api.js';
+
+interface Template {
+  id: number | string;
+  title: string;
+  description: string;
+  engine: string;
+  output_type: string;
+  paper_width: string | null;
+  is_active: boolean;
+  is_virtual: boolean;
+}
+
+function Preview(props: { template: Template }) {
+  const { till } = useTill();
+  const host = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  useEffect(() => {
+    let current = true;
+    setState('loading');
+    till.client
+      .get<string>(`/templates/${encodeURIComponent(String(props.template.id))}/preview`, {}, { responseType: 'text', headers: { Accept: 'text/html' } })
+      .then((html) => {
+        if (!current || host.current === null) return;
+        showReceipt(host.current, html);
+        setState('shown');
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        setState('failed');
+        till.fail(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [props.template.id, till]);
+  return (
+    <section class="card manage-preview" aria-label={`Preview of ${props.template.title}`} aria-busy={state === 'loading' ? 'true' : 'false'}>
+      <h2>{`Preview: ${props.template.title}`}</h2>
+      {state === 'failed' && <p class="empty">The preview could not be made.</p>}
+      <div id="template-preview" ref={host} class="receipt-preview" />
+    </section>
+  );
+}
+
+export function TemplatesScreen() {
+  const { till } = useTill();
+  const loaded = useLoaded(() => till.client.get<Template[]>('/templates', { type: 'receipt' }), []);
+  const [previewed, setPreviewed] = useState<Template | null>(null);
+  if (loaded.data === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
+  const templates = loaded.data;
+  const activate = async (template: Template): Promise<void> => {
+    try {
+      await till.client.request('POST', '/settings/templates', { active_receipt: template.id });
+      await loaded.reload();
+      till.info(`${template.title} now prints the receipts.`);
+    } catch (error) {
+      till.fail(error);
+    }
+  };
+  return (
+    <div class="manage-columns">
+      <table id="templates-table" class="lines manage-table">
+        <caption class="visually-hidden">Receipt templates</caption>
+        <thead>
+          <tr>
+            <th scope="col">Template</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Prints receipts</th>
+            <th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {templates.map((template) => (
+            <tr key={String(template.id)}>
+              <td>
+                <strong>{template.title}</strong>
+                <span class="hint">{template.description}</span>
+              </td>
+              <td>{`${template.engine}, ${template.output_type}${template.paper_width === null ? '' : `, ${template.paper_width}`}`}</td>
+              <td>{template.is_active ? <span class="badge">Active</span> : '—'}</td>
+              <td class="manage-row-actions">
+                <button type="button" class="button button-small" aria-label={`Preview ${template.title}`} onClick={() => { setPreviewed(template); }}>Preview</button>
+                {!template.is_active && (
+                  <button type="button" class="button button-small" aria-label={`Use ${template.title}`} onClick={() => void activate(template)}>Use</button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {previewed !== null && <Preview key={String(previewed.id)} template={previewed} />}
+    </div>
+  );
+}
