@@ -16,9 +16,9 @@ export async function openManage(page: Page, server: TestServer, role: RoleName,
 }
 
 /** A request as `role` with its own login: what the server holds now, not what the page shows. */
-export async function serverAs<T = any>(server: TestServer, role: RoleName, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function serverAs(server: TestServer, role: RoleName, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const { access_token } = await login(server, role);
-  const response = await api<T>(server, method, path, { token: access_token, body });
+  const response = await api(server, method, path, { token: access_token, body });
   return { status: response.status, body: response.body };
 }
 
