@@ -23,6 +23,30 @@ export function money(value: DecimalJs.Value): Decimal {
   return new Decimal(value);
 }
 
+/** Past this many locale and currency pairs the symbols are looked up afresh (they come from store settings: a handful). */
+const CURRENCY_SYMBOLS_SIZE = 256;
+const currencySymbols = new Map<string, string>();
+
+/**
+ * The currency's symbol in the locale (`$`, `€`, `£`...), or its code when Intl has none. Kept per
+ * pair: an `Intl.NumberFormat` costs far more to build than every order response's other fields.
+ */
+export function currencySymbol(currency: string, locale: string): string {
+  const key = `${currency} ${locale}`;
+  let symbol = currencySymbols.get(key);
+  if (symbol === undefined) {
+    try {
+      const parts = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+      symbol = parts.find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      symbol = currency;
+    }
+    if (currencySymbols.size >= CURRENCY_SYMBOLS_SIZE) currencySymbols.clear();
+    currencySymbols.set(key, symbol);
+  }
+  return symbol;
+}
+
 /**
  * A money amount in a request: a decimal string, or a JSON number that is read through its
  * decimal text (so 0.1 stays 0.1). Empty string stays empty where the field allows "unset".

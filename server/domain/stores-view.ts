@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { gmtToLocal } from './dates.js';
-import { metaDataSchema, storeFieldsSchema, type MetaData, type Store, type StoreFields } from './stores.js';
+import { isTimeZone, metaDataSchema, storeFieldsSchema, type MetaData, type Store, type StoreFields } from './stores.js';
 
 export type StoreContext = 'view' | 'edit';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

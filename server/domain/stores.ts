@@ -67,7 +67,62 @@ export interface Store extends StoreFields {
   date_modified_gmt: string;
 }
 
-/** A store's fields as stored (JSON), with defaults filled in for anything missing. */
+/** Stored JSON → the same fields validated, as JSON: a handful of stores, read on nearly every request. */
+const validatedFields = new Map<string, string>();
+const VALIDATED_FIELDS_SIZE = 64;
+
+/**
+ * A store's fields as stored (JSON), with defaults filled in for anything missing. The schema's
+ * verdict on a text never changes, so it is kept; each call still gets objects of its own.
+ */
 export function readStoreFields(json: string): StoreFields {
-  return storeFieldsSchema.parse(JSON.parse(json));
+  const known = validatedFields.get(json);
+  if (known !== undefined) return JSON.parse(known) as StoreFields;
+  const fields = storeFieldsSchema.parse(JSON.parse(json));
+  if (validatedFields.size >= VALIDATED_FIELDS_SIZE) validatedFields.clear();
+  validatedFields.set(json, JSON.stringify(fields));
+  return fields;
+}
+
+/** Intl objects per locale or zone, built once: building one costs more than what a request does with it. */
+const INTL_CACHE_SIZE = 256;
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+const timeZones = new Map<string, boolean>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= INTL_CACHE_SIZE) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The country's name in the store's language (`de_DE`, `GB` → `Vereinigtes Königreich`), or its code when Intl has none. */
+export function countryName(code: string, locale: string): string {
+  let names = regionNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = remember(regionNames, locale, new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }));
+    } catch {
+      names = remember(regionNames, locale, null);
+    }
+  }
+  try {
+    return names?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** An IANA time zone name the runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  let known = timeZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    remember(timeZones, zone, known);
+  }
+  return known;
 }

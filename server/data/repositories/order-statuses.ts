@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface OrderStatusRecord {
   status: string;
@@ -22,8 +23,7 @@ export class OrderStatusesRepository {
   constructor(private readonly db: Database) {}
 
   all(): OrderStatusRecord[] {
-    return this.db
-      .prepare<[], OrderStatusRow>('SELECT status, label, position, is_editable, is_paid FROM order_statuses ORDER BY position, status')
+    return prepared<[], OrderStatusRow>(this.db, 'SELECT status, label, position, is_editable, is_paid FROM order_statuses ORDER BY position, status')
       .all()
       .map((row) => ({ ...row, is_editable: row.is_editable === 1, is_paid: row.is_paid === 1 }));
   }

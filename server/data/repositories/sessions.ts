@@ -43,9 +43,7 @@ export class SessionsRepository {
   constructor(private readonly db: Database) {}
 
   create(session: Pick<SessionRecord, 'id' | 'user_id' | 'created_at' | 'refresh_expires_at' | 'user_agent' | 'client_address'>): void {
-    this.db
-      .prepare('INSERT INTO sessions (id, user_id, created_at, last_active_at, refresh_expires_at, user_agent, client_address) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(session.id, session.user_id, session.created_at, session.created_at, session.refresh_expires_at, session.user_agent, session.client_address);
+    prepared(this.db, 'INSERT INTO sessions (id, user_id, created_at, last_active_at, refresh_expires_at, user_agent, client_address) VALUES (?, ?, ?, ?, ?, ?, ?)').run(session.id, session.user_id, session.created_at, session.created_at, session.refresh_expires_at, session.user_agent, session.client_address);
   }
 
   find(id: string): SessionRecord | undefined {
@@ -89,9 +87,7 @@ export class SessionsRepository {
   }
 
   addRefreshToken(token: RefreshTokenRecord): void {
-    this.db
-      .prepare('INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at, rotated_at, replaced_by) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(token.jti, token.session_id, token.issued_at, token.expires_at, token.rotated_at, token.replaced_by);
+    prepared(this.db, 'INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at, rotated_at, replaced_by) VALUES (?, ?, ?, ?, ?, ?)').run(token.jti, token.session_id, token.issued_at, token.expires_at, token.rotated_at, token.replaced_by);
   }
 
   findRefreshToken(jti: string): RefreshTokenRecord | undefined {

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
 /** Settings sections as key → JSON value; the section schemas (domain) hold the defaults. */
@@ -6,13 +7,13 @@ export class SettingsRepository {
   constructor(private readonly db: Database) {}
 
   section(section: string): Record<string, unknown> {
-    const rows = this.db.prepare<[string], { key: string; value: string }>('SELECT key, value FROM settings WHERE section = ?').all(section);
+    const rows = prepared<[string], { key: string; value: string }>(this.db, 'SELECT key, value FROM settings WHERE section = ?').all(section);
     return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
   }
 
   /** Writes the given keys of a section in one transaction; other keys stay as they are. */
   write(section: string, values: Record<string, unknown>): void {
-    const upsert = this.db.prepare('INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value');
+    const upsert = prepared(this.db, 'INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value');
     writeTransaction(this.db, () => {
       for (const [key, value] of Object.entries(values)) upsert.run(section, key, JSON.stringify(value));
     });

@@ -23,13 +23,13 @@ export class StoresRepository {
   constructor(private readonly db: Database) {}
 
   find(id: number): Store | undefined {
-    const row = this.db.prepare<[number], StoreRow>('SELECT * FROM stores WHERE id = ?').get(id);
+    const row = prepared<[number], StoreRow>(this.db, 'SELECT * FROM stores WHERE id = ?').get(id);
     return row && toStore(row);
   }
 
   /** The store a sale belongs to when the client names none: the default store, or the lowest id. */
   defaultStore(): Store {
-    const row = this.db.prepare<[], StoreRow>('SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
+    const row = prepared<[], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
     if (!row) throw new Error('the database has no store; migration 3 creates one');
     return toStore(row);
   }
@@ -40,25 +40,21 @@ export class StoresRepository {
   }
 
   list(limit: number, offset: number): { stores: Store[]; total: number } {
-    const total = this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
-    const rows = this.db.prepare<[number, number], StoreRow>('SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);
+    const total = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
+    const rows = prepared<[number, number], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);
     return { stores: rows.map(toStore), total };
   }
 
   create(name: string, fields: StoreFields, metaData: MetaData): Store {
     const now = gmtNow();
-    const { lastInsertRowid } = this.db
-      .prepare('INSERT INTO stores (name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)')
-      .run(name, JSON.stringify(fields), JSON.stringify(metaData), now, now);
+    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO stores (name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)').run(name, JSON.stringify(fields), JSON.stringify(metaData), now, now);
     const store = this.find(Number(lastInsertRowid));
     if (!store) throw new Error('store vanished after insert');
     return store;
   }
 
   update(id: number, name: string, fields: StoreFields, metaData: MetaData): Store | undefined {
-    const changed = this.db
-      .prepare('UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?')
-      .run(name, JSON.stringify(fields), JSON.stringify(metaData), gmtNow(), id).changes;
+    const changed = prepared(this.db, 'UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?').run(name, JSON.stringify(fields), JSON.stringify(metaData), gmtNow(), id).changes;
     return changed > 0 ? this.find(id) : undefined;
   }
 }

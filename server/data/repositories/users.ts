@@ -77,9 +77,7 @@ export class UsersRepository {
 
   create(user: NewUser): UserRecord {
     return writeTransaction(this.db, () => {
-      const { lastInsertRowid } = this.db
-        .prepare('INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
+      const { lastInsertRowid } = prepared(this.db, 'INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
       const id = Number(lastInsertRowid);
       const addRole = prepared(this.db, 'INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
       for (const role of user.roles) addRole.run(id, role);

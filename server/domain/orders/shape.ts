@@ -1,6 +1,6 @@
 import { tillbaseVersion } from '../../cli/version.js';
 import { gmtToLocal } from '../dates.js';
-import { Decimal, formatMoney } from '../money.js';
+import { currencySymbol, Decimal, formatMoney } from '../money.js';
 import type { Store } from '../stores.js';
 import type { RefundRecord } from './refund-types.js';
 import type { OrderStatuses } from './statuses.js';
@@ -22,15 +22,7 @@ export interface OrderShapeContext {
   apiBase: string;
 }
 
-/** The currency's symbol in the store's locale (`$`, `€`, `£`...), or its code when Intl has none. */
-export function currencySymbol(currency: string, locale: string): string {
-  try {
-    const parts = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
-  }
-}
+export { currencySymbol };
 
 /** `foo` (store local time) and `foo_gmt`, as every WooCommerce date comes. */
 export function dates(name: string, gmt: string | null, timeZone: string): Record<string, string | null> {

@@ -1,5 +1,6 @@
 import { gmtToLocal } from '../dates.js';
 import { Decimal, formatMoney } from '../money.js';
+import { countryName } from '../stores.js';
 import type { PresentationHints, ReceiptDate } from './schema.js';
 
 /** A decimal amount with the store's separators and no currency symbol: `1,234.50`, `-2.40`. */
@@ -81,14 +82,6 @@ export function ratePercent(rate: string): string {
   return new Decimal(rate).toString();
 }
 
-/** The country's name in the store's language, or its code when Intl has none. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export interface PostalAddress {
   address_1: string;

@@ -1,20 +1,11 @@
 import type { PaymentGatewayRecord } from '../../data/repositories/payment-gateways.js';
+import { currencySymbol } from '../money.js';
 import type { Store } from '../stores.js';
 import type { CheckoutSettings } from './checkout.js';
 import type { GeneralSettings } from './general.js';
 import { gatewaySettingOf, type PaymentGatewaySettings } from './payment-gateways.js';
 
-/** The currency's own sign in the store's locale (`$`, `€`, `£`), or its code when the runtime does not know it. */
-export function currencySymbol(currency: string, locale: string): string {
-  try {
-    const part = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-      .formatToParts(0)
-      .find((item) => item.type === 'currency');
-    return part?.value ?? currency;
-  } catch {
-    return currency;
-  }
-}
+export { currencySymbol };
 
 export interface SettingsIndexSource {
   general: GeneralSettings;
