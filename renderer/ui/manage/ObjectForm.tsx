@@ -172,6 +172,7 @@ export function ObjectForm(props: ObjectFormProps) {
   const unplaced = Object.keys(errors).filter((name) => !fields.some((spec) => name === spec.path || name.startsWith(`${spec.path}.`) || name.startsWith(`${spec.path}[`)));
   return (
     <form id={props.id} class="card manage-form" aria-label={props.label} noValidate onSubmit={(event) => void submit(event)}>
+      <h2>{props.label}</h2>
       {Object.keys(errors).length > 0 && (
         <div class="form-error" role="alert">
           Not saved: the server refused {Object.keys(errors).length === 1 ? 'a field' : 'some fields'}; see the messages below.
