@@ -32,7 +32,7 @@ async function userNamed(username: string): Promise<any> {
 
 describe('managers’ screens: users and roles', () => {
   it('adds a user who can then log in, resets their password, changes their role and sets and removes their PIN', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness!, server, { viewport: { width: 1366, height: 768 } });
     await openManage(page, server, 'shop_manager', 'Users');
     const add = page.getByRole('form', { name: 'Add a user' });
     await add.getByLabel('Username').fill('sam');
@@ -53,6 +53,7 @@ describe('managers’ screens: users and roles', () => {
     await page.locator('#users-table').getByText('Sam Saturday').waitFor();
     expect(await loginStatus('sam', 'sam-password-1')).toEqual({ status: 200, roles: ['cashier'] });
     expect((await userNamed('sam')).has_pin).toBe(true);
+    await page.locator('main.content').evaluate((element) => { element.scrollTo(0, 0); });
     await manageScreenshot(page, 'users');
 
     await page.getByRole('button', { name: 'Change sam' }).click();
