@@ -8,6 +8,7 @@ import { hostGuard } from './middleware/host-guard.js';
 import { methodOverride } from './middleware/method-override.js';
 import { queryDates } from './middleware/query-dates.js';
 import { dispatchByFirstSegment } from './middleware/router-dispatch.js';
+import { inSequence } from './middleware/sequence.js';
 import { parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
 
@@ -25,14 +26,14 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   app.set('query parser', parsePhpQuery);
   app.set('etag', false);
 
-  app.use(hostGuard(options.allowedHosts));
-  app.use(cors(options.allowedOrigins));
-  app.use(methodOverride(), queryDates(context.db, API_NAMESPACE));
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  // What every request passes first, in this order, as one step.
+  app.use(
+    inSequence(hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), queryDates(context.db, API_NAMESPACE), (_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    }),
+  );
 
   // One mount for all the API's routers: each request goes only to those with a route for its first segment.
   app.use(API_NAMESPACE, dispatchByFirstSegment(ROUTERS.map((createRouter) => createRouter(context))));

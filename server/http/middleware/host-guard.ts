@@ -25,9 +25,20 @@ export function hostName(header: string): string {
 /** DNS-rebinding defence (CONTRACT 8): answer only requests addressed to a loopback name or a configured host. */
 export function hostGuard(allowedHosts: readonly string[]): RequestHandler {
   const allowed = new Set([...LOOPBACK_HOSTS, ...allowedHosts]);
+  // The verdict per Host header: a till sees one or two. Bounded, as any client may send any header.
+  const verdicts = new Map<string, boolean>();
+  const isAllowed = (header: string): boolean => {
+    let verdict = verdicts.get(header);
+    if (verdict === undefined) {
+      verdict = isHostHeader(header) && allowed.has(hostName(header));
+      if (verdicts.size >= 64) verdicts.clear();
+      verdicts.set(header, verdict);
+    }
+    return verdict;
+  };
   return (req, _res, next) => {
     const header = req.headers.host;
-    if (header !== undefined && isHostHeader(header) && allowed.has(hostName(header))) {
+    if (header !== undefined && isAllowed(header)) {
       next();
       return;
     }
