@@ -75,6 +75,37 @@ describe('managers’ screens: settings and payments', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('saves the tax ID map and a licence key, each as the server then reports it', async () => {
+    const { page, pageErrors } = await openTill(harness!, server);
+    await openManage(page, server, 'administrator', 'Settings');
+    await page.getByRole('button', { name: 'Tax IDs', exact: true }).click();
+    const taxIds = page.getByRole('form', { name: 'Tax IDs settings' });
+    const map = taxIds.getByLabel('Meta key of each tax ID type');
+    await map.fill('EU VAT = _billing_eu_vat');
+    await taxIds.getByRole('button', { name: 'Save' }).click();
+    // The server names the bad key (write_map.EU VAT); the message is under the map's field.
+    await page.locator('#settings-tax_ids-write_map-error', { hasText: 'write_map.EU VAT: Invalid key in record' }).waitFor();
+    await map.fill('eu_vat = _billing_eu_vat\nus_ein = _billing_ein');
+    await taxIds.getByRole('button', { name: 'Save' }).click();
+    await saved(page, 'Tax IDs settings: saved.');
+    expect((await serverAs(server, 'administrator', 'GET', '/settings/tax_ids')).body).toEqual({ write_map: { eu_vat: '_billing_eu_vat', us_ein: '_billing_ein' } });
+
+    await page.getByRole('button', { name: 'Licence', exact: true }).click();
+    const licence = page.getByRole('form', { name: 'Licence settings' });
+    await licence.getByLabel('Licence key').fill('has spaces in it');
+    await licence.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#settings-license-key-error', { hasText: 'a licence key is made of printable characters without spaces' }).waitFor();
+    await licence.getByLabel('Licence key').fill('TB-1234-ABCD-9876');
+    await licence.getByRole('button', { name: 'Save' }).click();
+    await saved(page, 'Licence settings: saved.');
+    // The key comes back masked, and the status is the server's.
+    const stored = (await serverAs(server, 'administrator', 'GET', '/settings/license')).body;
+    expect(stored.status).toBe('unverified');
+    expect(await licence.getByLabel('Licence key').inputValue()).toBe(stored.key);
+    await licence.getByText(stored.message).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   it('disables a payment gateway and reorders them: the cashier’s payment no longer offers it', async () => {
     const { page, pageErrors } = await openTill(harness!, server);
     await openManage(page, server, 'shop_manager', 'Payments');
