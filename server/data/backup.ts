@@ -51,6 +51,21 @@ export async function copyDatabase(source: string, target: string, options: { re
 }
 
 /**
+ * A checked backup of a live database in a new file `target` (mode 0600), made as `tillbase backup`
+ * makes it: copied while the server sells, then checked and made self-contained. Nothing is left at
+ * `target` when it fails.
+ */
+export async function backupDatabase(source: string, target: string): Promise<DatabaseFileFacts> {
+  try {
+    await copyDatabase(source, target, { readonly: false });
+    return checkTillbaseDatabase(target);
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  }
+}
+
+/**
  * Checks that a file is a whole Tillbase database this code can open: SQLite's integrity check
  * passes, the tables of the first schema version are there, and the schema is not newer than ours.
  * It leaves the file a single self-contained file (rollback journal, no -wal beside it).

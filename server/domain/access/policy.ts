@@ -81,6 +81,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /settings/license',
     'GET /settings/templates',
     'POST /settings/templates',
+    'GET /templates/{id}/preview',
     'GET /extensions',
     'GET /logs',
     'GET /settings/approvals',
@@ -130,8 +131,13 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'PATCH /coupons/{id}',
     'PUT /coupons/{id}',
     'DELETE /coupons/{id}',
+    // A CSV of products imported in the background, followed while it runs.
+    'POST /imports/products',
+    'GET /imports',
+    'GET /imports/{id}',
   ],
-  install_plugins: ['POST /extensions/action'],
+  // The backup holds every password hash, session and sale: only administrators hold this by default.
+  install_plugins: ['POST /extensions/action', 'GET /backup'],
 };
 
 export const ENDPOINT_POLICIES: readonly EndpointPolicy[] = Object.entries(table).flatMap(([access, routes]) =>

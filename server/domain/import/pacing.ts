@@ -96,3 +96,22 @@ export class Pacer {
     await sleep(busy ? this.timing.pauseMs : this.quietPauses % 2 === 0 ? this.timing.quietPauseMs : 1);
   }
 }
+
+/** Reading and checking an import's rows run this long between two pauses. */
+const READ_SLICE_MS = 50;
+
+/**
+ * Cuts a long synchronous stretch (reading and checking rows) into slices of about READ_SLICE_MS,
+ * calling `pause` between them; without a `pause` it never stops.
+ */
+export class Slices {
+  private started = performance.now();
+
+  constructor(private readonly pause: (() => Promise<void>) | undefined) {}
+
+  async maybePause(): Promise<void> {
+    if (this.pause === undefined || performance.now() - this.started < READ_SLICE_MS) return;
+    await this.pause();
+    this.started = performance.now();
+  }
+}

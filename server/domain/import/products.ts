@@ -16,6 +16,7 @@ import { ProductWriter } from './product-writer.js';
 import type { ImportProgress } from './progress.js';
 import { Rejections, type ImportReport } from './report.js';
 import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
+import { Slices } from './pacing.js';
 import { TermResolver } from './terms.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
@@ -41,7 +42,15 @@ export interface ImportRunOptions {
   /** True once the user asks to stop (Ctrl-C): the import stops between two steps and is undone. */
   stopRequested?: () => boolean;
   timing?: StepTiming;
+  /**
+   * Called every few tens of milliseconds while the rows are read and checked, which takes no lock but
+   * the thread: a server running the import lets its requests through there.
+   */
+  pause?: () => Promise<void>;
+  /** Reads and checks every row and writes nothing: `created` and `updated` say what the rows would do. */
+  dryRun?: boolean;
 }
+
 
 /**
  * `tillbase import products`: WooCommerce's product CSV export into the catalogue, created or
@@ -82,9 +91,14 @@ export class ProductImporter {
     const store = new StoresRepository(this.db).defaultStore();
     this.timezone = store.timezone;
     this.taxClasses = new TaxClassesRepository(this.db).all();
-    const { entries, rows } = this.readRows(table, columns, productRowSchema(store.price_decimal_sep), report);
-    const accepted = this.checkAcrossRows(entries, rows);
-    report({ read: table.records.length, rejected: this.rejections.count(), toWrite: accepted.length });
+    const slices = new Slices(options.pause);
+    const { entries, rows } = await this.readRows(table, columns, productRowSchema(store.price_decimal_sep), report, slices);
+    const accepted = await this.checkAcrossRows(entries, rows, slices);
+    report({ read: table.records.length, rejected: this.rejections.count(), toWrite: options.dryRun === true ? 0 : accepted.length });
+    if (options.dryRun === true) {
+      const created = accepted.filter((entry) => entry.existing === undefined).length;
+      return { created, updated: accepted.length - created, unchanged: 0, rejected: this.rejections.list(), notes: [] };
+    }
 
     let writer: ProductWriter | undefined;
     if (accepted.length > 0) {
@@ -95,7 +109,7 @@ export class ProductImporter {
           file: options.file,
           timing: options.timing ?? DEFAULT_STEP_TIMING,
           afterStep: () => {
-            report({ written: writer?.written ?? 0 });
+            report({ written: writer?.written ?? 0, ...(writer ? { counts: { ...writer.counts } } : {}) });
           },
           stopRequested: options.stopRequested ?? (() => false),
           // Every stock the import sets is in the ledger as an `import` of this file.
@@ -112,7 +126,13 @@ export class ProductImporter {
   }
 
   /** Every row read and checked on its own; the rows that pass become entries. */
-  private readRows(table: CsvTable, columns: ColumnIndex<ProductColumn>, schema: ReturnType<typeof productRowSchema>, report: (progress: Partial<ImportProgress>) => void): { entries: Entry[]; rows: RowLines } {
+  private async readRows(
+    table: CsvTable,
+    columns: ColumnIndex<ProductColumn>,
+    schema: ReturnType<typeof productRowSchema>,
+    report: (progress: Partial<ImportProgress>) => void,
+    slices: Slices,
+  ): Promise<{ entries: Entry[]; rows: RowLines }> {
     const attributeColumns = table.header.flatMap((cell, position) => {
       const column = attributeColumnOf(cell);
       return column ? [{ ...column, position }] : [];
@@ -122,6 +142,7 @@ export class ProductImporter {
     let index = 0;
     for (const record of table.records) {
       if (index++ % 500 === 0) report({ read: index - 1, rejected: this.rejections.count() });
+      if (index % 50 === 0) await slices.maybePause();
       const cells = cellsOf(record.fields, columns);
       const rawSku = unescapeCell(cells.sku ?? '').trim().toLowerCase();
       const rawId = (cells.id ?? '').trim();
@@ -261,10 +282,12 @@ export class ProductImporter {
   }
 
   /** Barcodes unique across the catalogue, and every variation under a variable product whose options it uses. */
-  private checkAcrossRows(entries: readonly Entry[], rows: RowLines): Entry[] {
+  private async checkAcrossRows(entries: readonly Entry[], rows: RowLines, slices: Slices): Promise<Entry[]> {
     const bySku = new Map(entries.map((entry) => [entry.sku.toLowerCase(), entry]));
     const barcodeLines = new Map<string, number>();
+    let index = 0;
     for (const entry of entries) {
+      if (++index % 50 === 0) await slices.maybePause();
       const barcode = entry.changes.barcode;
       if (barcode === undefined || barcode === '') continue;
       const earlier = barcodeLines.get(barcode);

@@ -1,3 +1,5 @@
+import type { WriteCounts } from './product-writer.js';
+
 /** Where progress goes: standard error, a terminal or not. */
 export interface ProgressStream {
   write(text: string): unknown;
@@ -12,6 +14,8 @@ export interface ImportProgress {
   written: number;
   /** Rows accepted for writing; unknown until every row is read. */
   toWrite: number | undefined;
+  /** Of the rows written, how many were created, updated and found unchanged (after each step). */
+  counts?: WriteCounts;
 }
 
 /** A terminal's line is redrawn at most this often; a log gets a line at least this often. */

@@ -20,8 +20,9 @@ function pathParameterSchema(name: string): JsonSchema {
   return name === 'role' || name === 'session' ? { type: 'string' } : { type: 'integer', minimum: 1 };
 }
 
+/** Paths whose `{id}` is a name or key rather than a number (a gateway, a session, a gallery template). */
 function isGatewayPath(path: string): boolean {
-  return path.startsWith('/payment-gateways/') || path.startsWith('/auth/sessions/');
+  return path.startsWith('/payment-gateways/') || path.startsWith('/auth/sessions/') || path.startsWith('/templates/');
 }
 
 interface QueryArgument {
@@ -61,12 +62,14 @@ function operation(policy: EndpointPolicy): JsonSchema {
     ...queryArguments(policy).map((argument) => ({ name: argument.name, in: 'query', required: argument.required, schema: argument.schema })),
   ];
   const body = bodySchema(policy);
+  const rawBody = ROUTE_SCHEMAS.get(`${policy.method} ${policy.path}`)?.rawBody;
   return {
     operationId: `${policy.method.toLowerCase()}${policy.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9_]+/g, '_')}`,
     'x-capability': policy.access,
     ...(policy.access === 'public' ? { security: [] } : {}),
     parameters,
     ...(body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
+    ...(rawBody === undefined ? {} : { requestBody: { required: true, content: { [rawBody]: { schema: { type: 'string' } } } } }),
     responses: {
       '200': { description: 'The resource, the list or the result (201 with Location for a create).', content: { 'application/json': {} } },
       default: { description: 'An error in the WordPress shape.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

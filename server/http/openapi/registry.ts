@@ -9,14 +9,18 @@ import { pagingQuery } from '../collection.js';
 import { batchBody } from '../routers/batch.js';
 import { couponsQuery } from '../routers/coupons.js';
 import { customersQuery } from '../routers/customers.js';
+import { importProductsQuery } from '../routers/imports.js';
 import { ordersQuery } from '../routers/orders.js';
 import { catalogueQuery, productsQuery, termsQuery } from '../routers/products.js';
 import { taxesQuery } from '../routers/taxes.js';
+import { previewQuery } from '../routers/templates.js';
 
 /** The zod schemas a route validates its query string and its body with: the very ones its router uses. */
 export interface RouteSchemas {
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A body that is a file as it is (a CSV), not JSON: its media type. */
+  rawBody?: string;
 }
 
 const TERM_COLLECTIONS = ['/products/categories', '/products/tags', '/products/brands'];
@@ -58,4 +62,6 @@ export const ROUTE_SCHEMAS: ReadonlyMap<string, RouteSchemas> = new Map<string, 
   ['POST /orders/batch', { body: batchBody }],
   ['POST /customers/batch', { body: batchBody }],
   ['POST /products/batch', { body: batchBody }],
+  ['POST /imports/products', { query: importProductsQuery, rawBody: 'text/csv' }],
+  ['GET /templates/{id}/preview', { query: previewQuery }],
 ]);

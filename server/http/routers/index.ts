@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { createAuthRouter } from './auth.js';
+import { createBackupRouter } from './backup.js';
 import { createBatchRouter } from './batch.js';
 import { createCashierRouter } from './cashier.js';
 import { createCatalogueWritesRouter } from './catalogue-writes.js';
@@ -9,6 +10,7 @@ import { createCouponsRouter } from './coupons.js';
 import { createCustomersRouter } from './customers.js';
 import { createDiscoveryRouter } from './discovery.js';
 import { createExtensionsRouter } from './extensions.js';
+import { createImportsRouter } from './imports.js';
 import { createLogsRouter } from './logs.js';
 import { createOrderStatusesRouter } from './order-statuses.js';
 import { createOrdersRouter } from './orders.js';
@@ -50,4 +52,6 @@ export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
   createExtensionsRouter,
   createLogsRouter,
   createUsersRouter,
+  createImportsRouter,
+  createBackupRouter,
 ];

@@ -4,11 +4,15 @@ import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { ApiError } from '../../domain/errors.js';
+import { ReceiptService } from '../../domain/orders/receipts.js';
+import { receiptHtml } from '../../domain/receipts/html.js';
 import { activeTemplate, galleryEntries, listTemplates, TEMPLATE_TYPES } from '../../domain/templates/catalogue.js';
+import { sampleReceipt } from '../../domain/templates/sample-receipt.js';
 import { sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { parseQuery, queryDate } from '../validation.js';
+import { principalOf } from '../middleware/access.js';
+import { idSchema, parseParams, parseQuery, queryDate } from '../validation.js';
 
 const context = z.enum(['view', 'edit']).default('view');
 
@@ -28,12 +32,31 @@ const listQuery = z.object({
 
 const activeQuery = z.object({ type: z.enum(TEMPLATE_TYPES).default('receipt'), context });
 
+/** A stored template's id or a gallery key; digits mean a stored id (as `GET /receipts/{id}?template_id=`). */
+const previewParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, 'must be a template id or a gallery key')
+    .max(100)
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+});
+
+export const previewQuery = z.object({
+  /** Renders this order's receipt; without it, a sample sale in the store's currency and words. */
+  order_id: idSchema.optional(),
+});
+
+/** As the receipts' own pages: nothing in a preview loads or runs, inline styles and data images aside. */
+const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
 /** Receipt and report templates: the saved ones, the bundled gallery and the active one of each type. */
 export function createTemplatesRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const templates = new TemplatesRepository(db);
   const settings = new SettingsRepository(db);
   const stores = new StoresRepository(db);
+  const receipts = new ReceiptService(db);
 
   routes.get('/templates', (req, res) => {
     const query = parseQuery(listQuery, req);
@@ -50,6 +73,21 @@ export function createTemplatesRouter({ auth, db }: AppContext): Router {
 
   routes.get('/templates/gallery', (req, res) => {
     sendAll(req, res, galleryEntries());
+  });
+
+  // A manager's check before choosing a template (`POST /settings/templates {"active_receipt": id}`).
+  routes.get('/templates/{id}/preview', (req, res) => {
+    const { id } = parseParams(previewParams, req);
+    const { order_id } = parseQuery(previewQuery, req);
+    const principal = principalOf(res);
+    if (order_id !== undefined && !principal.capabilities.includes('read_orders')) {
+      throw new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', { reason: 'missing_capability', capability: 'read_orders', current_user: principal.user.id, token_expired: false });
+    }
+    const data = order_id === undefined ? sampleReceipt(stores.defaultStore()) : receipts.receipt(order_id).data;
+    const html = receiptHtml(data, templates, settings, id);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Security-Policy', PREVIEW_CSP);
+    res.send(html);
   });
 
   return routes.router;
