@@ -79,12 +79,16 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('chooses the receipt template the server then prints with', async () => {
+  it('previews a receipt template as the server renders it, and chooses the one the server then prints with', async () => {
     const { page, pageErrors } = await openTill(harness!, server);
     await openManage(page, server, 'shop_manager', 'Receipts');
     const templates = (await serverAs(server, 'cashier', 'GET', '/templates?type=receipt')).body as Array<{ id: number | string; title: string; is_active: boolean }>;
     const other = templates.find((template) => !template.is_active);
     if (other === undefined) throw new Error('the gallery has a single receipt template');
+    // The preview is the server's rendering of a sample sale with that template.
+    await page.getByRole('button', { name: `Preview ${other.title}` }).click();
+    const preview = page.getByRole('region', { name: `Preview of ${other.title}` });
+    await preview.locator('#template-preview').getByText('Butter croissant').first().waitFor();
     await page.getByRole('button', { name: `Use ${other.title}` }).click();
     await saved(page, `${other.title} now prints the receipts.`);
     expect((await serverAs(server, 'cashier', 'GET', '/templates/active?type=receipt')).body.id).toBe(other.id);

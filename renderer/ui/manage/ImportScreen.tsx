@@ -7,15 +7,22 @@ import { RawBody } from '../../api-client.js';
 import { useTill } from '../context.js';
 
 interface ImportJob {
-  id: number | string;
+  id: number;
+  file: string;
+  dry_run: boolean;
   status: 'running' | 'done' | 'failed';
+  phase: 'reading' | 'writing' | 'finished';
   processed: number;
   total: number;
   created: number;
   updated: number;
   skipped: number;
   failed: number;
+  /** Row 0 is the file or the import as a whole. */
   errors: Array<{ row: number; column?: string; message: string }>;
+  errors_truncated: boolean;
+  /** What the import made besides the rows' products (categories, tags). */
+  notes: string[];
   started_at: string;
   finished_at: string | null;
 }
@@ -28,7 +35,6 @@ export function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
   const [job, setJob] = useState<ImportJob | null>(null);
-  const [dryRunJob, setDryRunJob] = useState(false);
   const timer = useRef<number | null>(null);
 
   useEffect(
@@ -38,9 +44,9 @@ export function ImportScreen() {
     [],
   );
 
-  const follow = (id: number | string): void => {
+  const follow = (id: number): void => {
     timer.current = window.setTimeout(() => {
-      till.client.get<ImportJob>(`/imports/${encodeURIComponent(String(id))}`).then(
+      till.client.get<ImportJob>(`/imports/${id}`).then(
         (answer) => {
           setJob(answer);
           if (answer.status === 'running') follow(id);
@@ -61,10 +67,11 @@ export function ImportScreen() {
     }
     till.clearStatus();
     try {
-      // The server answers 202 with the job's id and status; the counts come with the first poll.
-      const started = await till.client.request<Pick<ImportJob, 'id' | 'status'>>('POST', `/imports/products${dryRun ? '?dry_run=true' : ''}`, new RawBody('text/csv', file));
-      setDryRunJob(dryRun);
-      setJob({ processed: 0, total: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], started_at: '', finished_at: null, ...started });
+      const query = new URLSearchParams({ file_name: file.name });
+      if (dryRun) query.set('dry_run', 'true');
+      // 202 with the job as it starts; its progress is asked for until it has finished.
+      const started = await till.client.request<ImportJob>('POST', `/imports/products?${query.toString()}`, new RawBody('text/csv', file));
+      setJob(started);
       follow(started.id);
     } catch (error) {
       till.fail(error);
@@ -92,7 +99,8 @@ export function ImportScreen() {
       </form>
       {job !== null && (
         <section id="import-progress" class="card manage-form" aria-label="Import progress" aria-busy={running ? 'true' : 'false'}>
-          <h2>{`${dryRunJob ? 'Dry run' : 'Import'} ${String(job.id)}: ${job.status === 'running' ? 'running' : job.status === 'done' ? 'done' : 'failed'}`}</h2>
+          <h2>{`${job.dry_run ? 'Dry run' : 'Import'} ${job.id}: ${job.status === 'running' ? `${job.phase}…` : job.status}`}</h2>
+          <p class="hint">{job.file}</p>
           <progress id="import-bar" max={Math.max(job.total, 1)} value={job.status === 'running' ? job.processed : Math.max(job.total, 1)} aria-label="Rows processed" />
           <dl class="totals manage-counts">
             <dt>Rows processed</dt>
@@ -106,6 +114,14 @@ export function ImportScreen() {
             <dt>Failed</dt>
             <dd id="import-failed">{job.failed}</dd>
           </dl>
+          {job.notes.length > 0 && (
+            <ul class="manage-notes">
+              {job.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
+          {job.errors_truncated && <p class="hint">{`The first ${job.errors.length} of ${job.failed} refused rows are listed.`}</p>}
           {job.errors.length > 0 && (
             <table id="import-errors" class="lines manage-table">
               <caption>Rows the server refused</caption>
@@ -119,7 +135,7 @@ export function ImportScreen() {
               <tbody>
                 {job.errors.map((problem, index) => (
                   <tr key={`${problem.row}-${index}`}>
-                    <td>{problem.row}</td>
+                    <td>{problem.row === 0 ? 'The file' : problem.row}</td>
                     <td>{problem.column ?? '—'}</td>
                     <td>{problem.message}</td>
                   </tr>
