@@ -89,6 +89,9 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
     await page.getByRole('button', { name: `Preview ${other.title}` }).click();
     const preview = page.getByRole('region', { name: `Preview of ${other.title}` });
     await preview.locator('#template-preview').getByText('Butter croissant').first().waitFor();
+    // The gallery's first template is the active one; the next is the A4 invoice, previewed as such.
+    expect(other.id).toBe('a4-invoice');
+    await preview.locator('#template-preview').getByText('INVOICE', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Use ${other.title}` }).click();
     await saved(page, `${other.title} now prints the receipts.`);
     expect((await serverAs(server, 'cashier', 'GET', '/templates/active?type=receipt')).body.id).toBe(other.id);

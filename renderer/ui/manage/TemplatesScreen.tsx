@@ -86,11 +86,13 @@ export function TemplatesScreen() {
               </td>
               <td>{`${template.engine}, ${template.output_type}${template.paper_width === null ? '' : `, ${template.paper_width}`}`}</td>
               <td>{template.is_active ? <span class="badge">Active</span> : '—'}</td>
-              <td class="manage-row-actions">
-                <button type="button" class="button button-small" aria-label={`Preview ${template.title}`} onClick={() => { setPreviewed(template); }}>Preview</button>
-                {!template.is_active && (
-                  <button type="button" class="button button-small" aria-label={`Use ${template.title}`} onClick={() => void activate(template)}>Use</button>
-                )}
+              <td>
+                <span class="manage-row-actions">
+                  <button type="button" class="button button-small" aria-label={`Preview ${template.title}`} onClick={() => { setPreviewed(template); }}>Preview</button>
+                  {!template.is_active && (
+                    <button type="button" class="button button-small" aria-label={`Use ${template.title}`} onClick={() => void activate(template)}>Use</button>
+                  )}
+                </span>
               </td>
             </tr>
           ))}
