@@ -91,6 +91,7 @@ describe('managers’ screens: import and backup', () => {
       copy.close();
     }
     await page.locator('#backup-done').waitFor();
+    await manageScreenshot(page, 'backup');
     expect(pageErrors).toEqual([]);
   });
 });
