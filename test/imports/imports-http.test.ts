@@ -164,6 +164,10 @@ describe('POST /imports/products', () => {
     const refused = await postCsv(csvOf('products.csv'), '', cashier);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'pos_rest_forbidden', data: { capability: 'manage_products' } });
+    const tooLarge = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'content-type': 'text/csv' }, body: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 'rest_request_too_large', message: 'The CSV file is larger than 50 MiB.', data: { status: 413 } });
+    expect((await postCsv('')).body).toMatchObject({ code: 'pos_import_unusable_file', data: { status: 400 } });
     const bad = await postCsv(csvOf('products.csv'), '?dry_run=perhaps');
     expect(bad.status).toBe(400);
     expect(bad.body.data).toMatchObject({ params: { dry_run: expect.any(String) } });
