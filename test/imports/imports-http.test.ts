@@ -83,14 +83,20 @@ describe('POST /imports/products', () => {
     expect((await productsBySku('HC-ETH-250'))[0]).toMatchObject({ name: 'Ethiopia Guji, Washed 250g', regular_price: '9.95', sale_price: '8.50' });
   });
 
-  it('imports the good rows of a file with bad ones, and lists each bad row with its line and why', async () => {
+  it('imports the good rows of a file with bad ones, and lists each bad row with its line, column and why', async () => {
     const job = await finished((await postCsv(csvOf('products-bad-rows.csv'))).body.id);
     expect(job.status).toBe('done');
     expect(job.created).toBe(2);
     expect(job.failed).toBe(job.total - 2);
     expect(job.processed).toBe(job.total);
-    expect(job.errors).toContainEqual({ row: 4, message: expect.stringMatching(/abc/) });
+    expect(job.errors).toContainEqual({ row: 4, column: 'Regular price', message: expect.stringMatching(/abc/) });
     expect(job.errors).toContainEqual({ row: 5, message: 'sale price 12.00 is not below regular price 10.00' });
+    // A row refused for several cells is listed once per cell, each with its column as the file names it.
+    expect(job.errors.filter((error) => error.row === 15)).toEqual([
+      { row: 15, column: 'In stock?', message: 'in stock? maybe is not 1, 0 or backorder' },
+      { row: 15, column: 'Stock', message: 'stock 1.5 is not a whole number' },
+      { row: 15, column: 'Regular price', message: 'regular price -3 is negative' },
+    ]);
     expect(job.errors.map((error) => error.row)).toEqual([...job.errors.map((error) => error.row)].sort((a, b) => a - b));
     expect(await productsBySku('BAD-OK-1')).toHaveLength(1);
     expect(await productsBySku('BAD-OK-2')).toHaveLength(1);

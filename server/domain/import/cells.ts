@@ -25,6 +25,18 @@ export function reasonsOf(error: z.ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 
+/** The reasons of a failed row parse, each with the column it is about (`columnOf` the field's key), without repeats. */
+export function problemsOf(error: z.ZodError, columnOf: (key: string) => string | undefined): Array<{ reason: string; column?: string }> {
+  const seen = new Set<string>();
+  return error.issues.flatMap((issue) => {
+    if (seen.has(issue.message)) return [];
+    seen.add(issue.message);
+    const [key] = issue.path;
+    const column = typeof key === 'string' ? columnOf(key) : undefined;
+    return [column === undefined ? { reason: issue.message } : { reason: issue.message, column }];
+  });
+}
+
 export const TRUE_WORDS: ReadonlySet<string> = new Set(['1', 'yes', 'true']);
 export const FALSE_WORDS: ReadonlySet<string> = new Set(['0', 'no', 'false']);
 

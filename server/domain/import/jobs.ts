@@ -37,7 +37,7 @@ export interface ImportJobView {
   skipped: number;
   failed: number;
   errors: ImportError[];
-  /** More refused rows than `errors` lists (`failed` counts them all). */
+  /** More problems than `errors` lists (`failed` counts the refused rows). */
   errors_truncated: boolean;
   /** What the import created besides the rows' own products: categories, tags, brands. */
   notes: string[];
@@ -48,7 +48,7 @@ export interface ImportJobView {
 
 /** Finished imports kept for `GET /imports`, newest first; older ones are forgotten. */
 const KEPT_JOBS = 20;
-/** Refused rows listed per import: the progress is polled, and 50,000 lines would go with every answer. */
+/** Problems listed per import: the progress is polled, and 50,000 of them would go with every answer. */
 const LISTED_ERRORS = 1000;
 
 export interface StartImport {
@@ -185,6 +185,10 @@ export class ImportJobs {
 
   private finish(job: ImportJobView, report: ImportReport): void {
     const accepted = report.created + report.updated + report.unchanged;
+    // One error per problem: a row refused for two cells is listed twice, each time with its column.
+    const errors: ImportError[] = report.rejected.flatMap((rejected) =>
+      rejected.problems.map((problem) => (problem.column === undefined ? { row: rejected.line, message: problem.reason } : { row: rejected.line, column: problem.column, message: problem.reason })),
+    );
     Object.assign(job, {
       status: 'done',
       phase: 'finished',
@@ -193,8 +197,8 @@ export class ImportJobs {
       updated: report.updated,
       skipped: report.unchanged,
       failed: report.rejected.length,
-      errors: report.rejected.slice(0, LISTED_ERRORS).map((rejected) => ({ row: rejected.line, message: rejected.reason })),
-      errors_truncated: report.rejected.length > LISTED_ERRORS,
+      errors: errors.slice(0, LISTED_ERRORS),
+      errors_truncated: errors.length > LISTED_ERRORS,
       notes: report.notes,
       finished_at: new Date().toISOString(),
     } satisfies Partial<ImportJobView>);

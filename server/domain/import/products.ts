@@ -7,7 +7,7 @@ import { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify } from '../catalogue/naming.js';
 import type { ProductAttribute, ProductRecord, Taxonomy, VariationAttribute } from '../catalogue/types.js';
 import { money } from '../money.js';
-import { localToGmt, reasonsOf } from './cells.js';
+import { localToGmt, problemsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
 import type { CsvTable } from './csv.js';
 import type { Entry } from './product-entry.js';
@@ -139,6 +139,11 @@ export class ProductImporter {
     });
     const entries: Entry[] = [];
     const rows: RowLines = { bySku: new Map(), byId: new Map() };
+    // A cell's problem names its column as the file's header does.
+    const columnOf = (key: string): string | undefined => {
+      const position = columns.get(key as ProductColumn);
+      return position === undefined ? undefined : table.header[position]?.trim();
+    };
     let index = 0;
     for (const record of table.records) {
       if (index++ % 500 === 0) report({ read: index - 1, rejected: this.rejections.count() });
@@ -160,7 +165,7 @@ export class ProductImporter {
       }
       const parsed = schema.safeParse({ ...cells, attributes: [...attributes.values()] });
       if (!parsed.success) {
-        this.rejections.add(record.line, ...reasonsOf(parsed.error));
+        this.rejections.addProblems(record.line, problemsOf(parsed.error, columnOf));
         continue;
       }
       // The SKU column is required, so only a row too short to reach it has none.

@@ -1,7 +1,15 @@
+/** One reason a row was left out, with the column of the file it is about when it is about one cell. */
+export interface RowProblem {
+  reason: string;
+  column?: string;
+}
+
 /** A row the import left out, with its line in the file (the header is line 1) and why. */
 export interface RejectedRow {
   line: number;
+  /** Every reason, joined with `; `, as the command prints it. */
   reason: string;
+  problems: RowProblem[];
 }
 
 /** What one import did. Rows are either created, updated, unchanged (already as the file says) or rejected. */
@@ -16,11 +24,15 @@ export interface ImportReport {
 
 /** Collects rejections; a row is rejected once, with every reason found so far. */
 export class Rejections {
-  private readonly byLine = new Map<number, string[]>();
+  private readonly byLine = new Map<number, RowProblem[]>();
 
   add(line: number, ...reasons: string[]): void {
+    this.addProblems(line, reasons.map((reason) => ({ reason })));
+  }
+
+  addProblems(line: number, problems: readonly RowProblem[]): void {
     const known = this.byLine.get(line) ?? [];
-    this.byLine.set(line, [...known, ...reasons.filter((reason) => !known.includes(reason))]);
+    this.byLine.set(line, [...known, ...problems.filter((problem) => !known.some((earlier) => earlier.reason === problem.reason))]);
   }
 
   count(): number {
@@ -32,7 +44,7 @@ export class Rejections {
   }
 
   list(): RejectedRow[] {
-    return [...this.byLine.entries()].sort(([a], [b]) => a - b).map(([line, reasons]) => ({ line, reason: reasons.join('; ') }));
+    return [...this.byLine.entries()].sort(([a], [b]) => a - b).map(([line, problems]) => ({ line, reason: problems.map((problem) => problem.reason).join('; '), problems }));
   }
 }
 
