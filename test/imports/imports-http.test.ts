@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { exec, fixture, generatedProductCsv, snapshot } from '../import/helpers.js';
 
 /**
@@ -191,5 +191,38 @@ describe('GET /imports', () => {
     const missing = await api(server, 'GET', '/imports/999999', { token: manager });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'pos_rest_import_invalid_id' });
+  });
+});
+
+describe('stopping the server while an import runs', () => {
+  it('stops the import and undoes what it wrote, as Ctrl-C stops tillbase import', async () => {
+    // A data directory of the test's own, which closing the server leaves in place to be looked into.
+    const stopping = await startTestServer({ dataDir: makeDataDir() });
+    try {
+      const token = (await login(stopping, 'shop_manager')).access_token;
+      const started = await api(stopping, 'POST', '/imports/products', { token, body: generatedProductCsv(12_000, 'STOP'), headers: { 'content-type': 'text/csv' } });
+      expect(started.status).toBe(202);
+      // Closed once the import has written some of its rows.
+      for (;;) {
+        const job = await api<ImportJob>(stopping, 'GET', `/imports/${started.body.id}`, { token });
+        expect(job.body.status).toBe('running');
+        if (job.body.phase === 'writing' && job.body.processed > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await stopping.close();
+      const state = () => withDb(stopping, (db) => ({
+        runs: db.prepare('SELECT COUNT(*) AS count FROM import_runs').get(),
+        products: db.prepare("SELECT COUNT(*) AS count FROM products WHERE sku LIKE 'STOP-%'").get(),
+      }));
+      let after = state();
+      for (let tries = 0; (after.runs as { count: number }).count > 0 && tries < 1000; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        after = state();
+      }
+      expect(after).toEqual({ runs: { count: 0 }, products: { count: 0 } });
+    } finally {
+      await stopping.close();
+      rmSync(stopping.dataDir, { recursive: true, force: true });
+    }
   });
 });

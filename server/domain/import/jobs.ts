@@ -7,7 +7,7 @@ import { PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS } from './product-row.js';
 import { ProductImporter } from './products.js';
 import type { ImportProgress } from './progress.js';
 import type { ImportReport } from './report.js';
-import { UndoPendingError } from './steps.js';
+import { ImportStoppedError, UndoPendingError } from './steps.js';
 
 export type ImportStatus = 'running' | 'done' | 'failed';
 /** `reading`: the rows are parsed and checked; `writing`: the accepted ones are written in steps. */
@@ -64,10 +64,6 @@ export interface ImportJobsLog {
   failed(fields: object, error: unknown): void;
 }
 
-/** Between slices of reading, the thread goes back to the server for one turn of its event loop. */
-const giveWay = async (): Promise<void> => {
-  await nextTurn();
-};
 
 /**
  * Product imports run by the server in the background, one at a time, with the same importer as
@@ -82,9 +78,14 @@ export class ImportJobs {
   private nextId = 1;
   private running: Promise<void> | undefined;
 
+  /**
+   * `stopped` turns true when the server stops: a running import then stops between two slices or
+   * steps and undoes what it wrote, as `tillbase import` does on Ctrl-C.
+   */
   constructor(
     private readonly openConnection: () => Database,
     private readonly log: ImportJobsLog,
+    private readonly stopped: () => boolean,
   ) {}
 
   /**
@@ -146,6 +147,11 @@ export class ImportJobs {
 
   private async run(job: ImportJobView, bytes: Uint8Array): Promise<void> {
     let db: Database | undefined;
+    // Between slices of reading, the thread goes back to the server for one turn of its event loop.
+    const giveWay = async (): Promise<void> => {
+      if (this.stopped()) throw new ImportStoppedError();
+      await nextTurn();
+    };
     try {
       const table = await readCsvInSlices(bytes, giveWay);
       job.total = table.records.length;
@@ -154,6 +160,7 @@ export class ImportJobs {
         file: job.file,
         dryRun: job.dry_run,
         pause: giveWay,
+        stopRequested: this.stopped,
         onProgress: (progress) => {
           this.follow(job, progress);
         },
@@ -210,6 +217,8 @@ export class ImportJobs {
     const message =
       error instanceof UnusableFileError
         ? `The file cannot be imported: ${error.message}; nothing was changed.`
+        : error instanceof ImportStoppedError
+          ? 'The server stopped while importing; nothing was changed.'
         : error instanceof UndoPendingError
           ? 'The import failed, and so did undoing what it had written: the server undoes it at its next start.'
           : 'The import failed and nothing was changed; the details are in the server log.';

@@ -67,7 +67,8 @@ export function createImportsRouter({ auth, db, logger }: AppContext): Router {
     failed: (fields, error) => {
       logger.warn({ ...fields, fault: errorSummary(error) }, 'product import failed');
     },
-  });
+    // The server's own connection is closed when it stops: a running import stops with it.
+  }, () => !db.open);
 
   routes.post('/imports/products', csvBody, (req, res) => {
     const query = parseQuery(importProductsQuery, req);
