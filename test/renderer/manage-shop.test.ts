@@ -91,7 +91,7 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
     await preview.locator('#template-preview').getByText('Butter croissant').first().waitFor();
     // The gallery's first template is the active one; the next is the A4 invoice, previewed as such.
     expect(other.id).toBe('a4-invoice');
-    await preview.locator('#template-preview').getByText('INVOICE', { exact: true }).waitFor();
+    await preview.locator('#template-preview').getByText('Invoice', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Use ${other.title}` }).click();
     await saved(page, `${other.title} now prints the receipts.`);
     expect((await serverAs(server, 'cashier', 'GET', '/templates/active?type=receipt')).body.id).toBe(other.id);
