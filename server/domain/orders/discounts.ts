@@ -1,6 +1,7 @@
 import { Decimal, HALF_DOWN, HALF_UP } from '../money.js';
 import type { DiscountType } from '../coupons/types.js';
 import type { DecimalInput } from '../taxes/calc.js';
+import { sumQuantities } from './quantities.js';
 
 /** One order line as WC_Discounts sees it: its whole-line price in minor units (cents) and its quantity. */
 export interface DiscountItem {
@@ -65,18 +66,18 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
 
     const fixedProduct = (indexes: readonly number[], amount: Decimal): Decimal => {
       let total = ZERO;
-      let applied = 0;
+      let applied = ZERO;
       for (const index of indexes) {
         const item = items[index] as DiscountItem;
         const available = discountedPrice(index);
         let discount: Decimal;
         if (limit > 0) {
-          const quantity = Math.max(0, limit - applied < item.quantity ? limit - applied : item.quantity);
+          const quantity = unitsWithinLimit(limit, applied, item.quantity);
           discount = Decimal.min(amount, item.price.div(item.quantity)).times(quantity);
-          applied += quantity;
+          applied = applied.plus(quantity);
         } else {
           discount = amount.times(item.quantity);
-          applied += item.quantity;
+          applied = applied.plus(item.quantity);
         }
         discount = Decimal.min(available, discount);
         total = total.plus(discount);
@@ -87,8 +88,8 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
 
     const fixedCart = (indexes: readonly number[], amount: Decimal): Decimal => {
       const withPrice = indexes.filter((index) => discountedPrice(index).gt(0));
-      const count = withPrice.reduce((sum, index) => sum + (items[index] as DiscountItem).quantity, 0);
-      if (count === 0 || amount.isZero()) return ZERO;
+      const count = sumQuantities(withPrice.map((index) => (items[index] as DiscountItem).quantity));
+      if (count.isZero() || amount.isZero()) return ZERO;
       const perUnit = amount.div(count).floor();
       if (perUnit.gt(0)) {
         let total = fixedProduct(withPrice, perUnit);
@@ -103,17 +104,17 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
       const percent = new Decimal(coupon.amount === '' ? 0 : coupon.amount).div(100);
       let total = ZERO;
       let base = ZERO;
-      let applied = 0;
+      let applied = ZERO;
       for (const index of toApply) {
         const item = items[index] as DiscountItem;
         const available = discountedPrice(index);
         let price = sequential ? available : item.price.toDecimalPlaces(0, HALF_UP);
-        const quantity = Math.max(0, limit > 0 && limit - applied < item.quantity ? limit - applied : item.quantity);
+        const quantity = limit > 0 ? unitsWithinLimit(limit, applied, item.quantity) : new Decimal(item.quantity);
         price = price.div(item.quantity).times(quantity);
         const discount = Decimal.min(available, price.times(percent).floor()).toDecimalPlaces(0, HALF_DOWN);
         base = base.plus(price);
         total = total.plus(discount);
-        applied += quantity;
+        applied = applied.plus(quantity);
         add(index, discount);
       }
       // The whole cart's discount, rounded once, may exceed the floored line discounts: hand out the cents.
@@ -126,6 +127,12 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
     }
   }
   return discounts;
+}
+
+/** How many of a line's units a coupon limited to `limit` items may still discount, `applied` having been discounted already. */
+function unitsWithinLimit(limit: number, applied: Decimal, quantity: number): Decimal {
+  const left = new Decimal(limit).minus(applied);
+  return Decimal.max(0, left.lt(quantity) ? left : new Decimal(quantity));
 }
 
 /** `wc_add_number_precision` keeps minor units to (internal precision − price decimals) places. */

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { billingAddressInput, shippingAddressInput } from '../customers/address.js';
 import { Decimal, moneyInput } from '../money.js';
+import { QUANTITY_DECIMALS } from './quantities.js';
 
 /** An integer that may come as a numeric string, as WordPress sanitises integer arguments. */
 const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
 const positiveId = integer.pipe(z.number().positive('must be a positive integer'));
 const nonNegativeId = integer.pipe(z.number().min(0, 'must not be negative'));
+
+/**
+ * A line quantity: a number (or numeric string) of at most three decimal places; whether decimals
+ * are allowed at all is the general setting `decimal_qty`, checked where the line is built.
+ */
+const quantity = z
+  .preprocess((value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value), z.number('must be a number'))
+  .refine((value) => Number.isFinite(value) && !new Decimal(value).gt(1_000_000), 'must be a quantity up to 1000000')
+  .refine((value) => value >= 0, 'must be 0 (delete) or more')
+  .refine((value) => !Number.isFinite(value) || new Decimal(value).decimalPlaces() <= QUANTITY_DECIMALS, `must have at most ${QUANTITY_DECIMALS} decimal places`);
 
 const optionalMoney = moneyInput.optional().transform((value) => (value === '' ? undefined : value));
 /** Line and shipping amounts: never below zero (a discount is a coupon or a negative fee; see money-invariants.ts). */
@@ -28,7 +39,9 @@ export const lineItemInput = z.object({
   product_id: nonNegativeId.nullable().optional(),
   variation_id: nonNegativeId.nullable().optional(),
   sku: text(100).optional(),
-  quantity: integer.pipe(z.number().min(0, 'must be 0 (delete) or more')).optional(),
+  quantity: quantity.optional(),
+  /** A scanned code instead of a product reference: an ordinary barcode, or a GS1 scale label carrying the weight or price. */
+  barcode: text(64).optional(),
   name: text(400).optional(),
   tax_class: text(200).optional(),
   subtotal: optionalNonNegativeMoney,

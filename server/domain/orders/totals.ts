@@ -28,6 +28,11 @@ export interface TotalsLine {
   subtotal: DecimalInput;
   /** Whole line after discounts, ex tax; used as given when the order has no coupons. */
   total: DecimalInput;
+  /**
+   * A total set by hand (price override or line discount), ex tax: coupons discount it, not the
+   * subtotal, so re-applying coupons never brings the catalogue price back.
+   */
+  manualTotal?: DecimalInput | undefined;
   taxStatus: LineTaxStatus;
   /** `''` = standard. */
   taxClass: string;
@@ -137,15 +142,17 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
 
   const lines = input.lines.map((line) => {
     const subtotal = new Decimal(line.subtotal);
-    const subtotalTaxes = taxed(line.taxStatus) ? exclusive(subtotal, ratesOf(line.taxClass)) : new Map<number, Decimal>();
+    // The coupons' starting point: the manual total where the cashier set one, else the subtotal (§6.7).
+    const base = line.manualTotal === undefined ? subtotal : Decimal.min(subtotal, new Decimal(line.manualTotal));
+    const baseTaxes = taxed(line.taxStatus) ? exclusive(base, ratesOf(line.taxClass)) : new Map<number, Decimal>();
     const reset = input.coupons.length > 0 || input.recalculateCoupons === true;
-    return { line, subtotal, total: reset ? subtotal : new Decimal(line.total), subtotalTax: sum([...subtotalTaxes.values()].map(roundLineTax)) };
+    return { line, subtotal, base, total: reset ? base : new Decimal(line.total), baseTax: sum([...baseTaxes.values()].map(roundLineTax)) };
   });
 
   // §6.7: coupons are applied to the lines' base prices, then each line's discount comes off its total.
   const discounts = applyCoupons(
-    lines.map(({ line, subtotal, subtotalTax }) => ({
-      price: toMinor(subtotal, dp).plus(settings.pricesIncludeTax ? toMinor(subtotalTax, dp) : 0),
+    lines.map(({ line, base, baseTax }) => ({
+      price: toMinor(base, dp).plus(settings.pricesIncludeTax ? toMinor(baseTax, dp) : 0),
       quantity: line.quantity,
     })),
     input.coupons,

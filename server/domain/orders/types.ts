@@ -35,6 +35,11 @@ export interface LineItemData {
   meta_data: ItemMeta[];
   /** Units taken from stock for this line (WooCommerce's `_reduced_stock`), so they can be put back. */
   reduced_stock: number;
+  /**
+   * The whole-line ex-tax total the cashier set by hand (a price override or a line discount).
+   * Coupons and recalculations start from it instead of the subtotal, so it is never wiped.
+   */
+  manual_total?: string;
 }
 
 export interface FeeLineData {
