@@ -86,7 +86,7 @@ const GENERAL_DEFAULTS = {
 };
 
 const CHECKOUT_DEFAULTS = {
-  receipt_default_mode: 'fiscal',
+  receipt_default_mode: 'live',
   prevent_overselling: false,
   // Tillbase sends no e-mail: the groups are kept, all off (see settings-effects.test.ts).
   admin_emails: { enabled: false, new_order: false, cancelled_order: false, failed_order: false },
@@ -129,7 +129,7 @@ describe('GET /settings (the index every role reads)', () => {
         price_display_suffix: '',
       },
       general: { pos_only_products: false, decimal_qty: false, barcode_field: '_global_unique_id', default_customer: 0, default_customer_is_cashier: false, generate_username: true },
-      checkout: { receipt_default_mode: 'fiscal', prevent_overselling: false },
+      checkout: { receipt_default_mode: 'live', prevent_overselling: false },
       payment_gateways: { default_gateway: 'pos_cash', enabled: ['pos_cash', 'pos_card'], auto_print_receipt: false },
     });
   });
@@ -212,12 +212,12 @@ describe('settings/checkout', () => {
   });
 
   it('merges a nested update into the stored group and persists it', async () => {
-    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: admin, body: { receipt_default_mode: 'live', admin_emails: { new_order: false } } });
+    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: admin, body: { receipt_default_mode: 'fiscal', admin_emails: { new_order: false } } });
     expect(update.status).toBe(200);
-    const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'live' };
+    const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'fiscal' };
     expect(update.body).toEqual(expected);
     expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: manager })).body).toEqual(expected);
-    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.checkout).toEqual({ receipt_default_mode: 'live', prevent_overselling: false });
+    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.checkout).toEqual({ receipt_default_mode: 'fiscal', prevent_overselling: false });
   });
 
   it('refuses invalid values with 400 and data.params', async () => {
@@ -225,7 +225,7 @@ describe('settings/checkout', () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(Object.keys(response.body.data.params).sort()).toEqual(['cashier_emails.enabled', 'receipt_default_mode']);
-    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: admin })).body.receipt_default_mode).toBe('live');
+    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: admin })).body.receipt_default_mode).toBe('fiscal');
   });
 });
 

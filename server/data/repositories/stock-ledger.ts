@@ -4,8 +4,11 @@ import { writeTransaction } from '../write-transaction.js';
 
 /**
  * Why stock changed. `opening` is the quantity a product had when the ledger started (or when it was
- * created without a declared reason); `correction` is a change made without one; `restock` is units
- * an order gave back without saying why (cancelled, refunded or edited).
+ * created without a declared reason); `correction` is a change made without one. Order-driven
+ * changes carry the order's id: `sale` (taken when the order is paid or put on hold), `cancellation`
+ * (given back when it is cancelled), `released` (given back when an on-hold order returns to
+ * pending), `order_edit` (its lines changed while its stock was taken) and `refund` (refunded units
+ * put back, with the refund as reference). `restock` is units given back without a declared reason.
  */
 export const STOCK_REASONS = [
   'opening',
@@ -13,6 +16,7 @@ export const STOCK_REASONS = [
   'edit',
   'sale',
   'cancellation',
+  'released',
   'order_edit',
   'refund',
   'restock',

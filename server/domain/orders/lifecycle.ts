@@ -3,9 +3,13 @@ import { CouponsRepository } from '../../data/repositories/coupons.js';
 import { CustomersRepository } from '../../data/repositories/customers.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { ProductsRepository } from '../../data/repositories/products.js';
+import { SettingsRepository } from '../../data/repositories/settings.js';
+import type { StockEntry } from '../../data/repositories/stock-ledger.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../dates.js';
 import { badRequest } from '../errors.js';
+import { Decimal } from '../money.js';
+import { readCheckoutSettings } from '../settings/checkout.js';
 import type { MetaData } from '../stores.js';
 import { LOCAL_PICKUP_METHODS } from '../taxes/location.js';
 import { PAYABLE_STATUSES, STOCK_REDUCING_STATUSES, STOCK_RESTORING_STATUSES, type OrderStatuses } from './statuses.js';
@@ -40,24 +44,38 @@ export function isPaid(order: OrderRecord, statuses: OrderStatuses): boolean {
   return order.date_paid_gmt !== null || statuses.isPaid(order.status) || order.status === 'refunded';
 }
 
-/**
- * Status changes with their side effects, as WooCommerce's status hooks do them: paying dates,
- * stock out on processing/completed/on-hold and back on cancelled/pending, units sold, coupon uses.
- * Callers run these inside their own transaction.
- */
 /** Who used a coupon, as WooCommerce records it: the customer id, or a guest's email (none for an anonymous sale). */
 function couponUserOf(order: OrderRecord): string {
   return order.customer_id > 0 ? String(order.customer_id) : order.billing.email.toLowerCase();
 }
 
+const productOf = (data: { product_id: number; variation_id: number }): number => (data.variation_id > 0 ? data.variation_id : data.product_id);
+
+/** Units to take from stock for one order line, with where the line sits in the order (for the error's `param`). */
+interface Demand {
+  index: number;
+  itemId: number;
+  name: string;
+  productId: number;
+  quantity: Decimal;
+}
+
+/**
+ * Status changes with their side effects, as WooCommerce's status hooks do them: paying dates,
+ * stock out on processing/completed/on-hold and back on cancelled/pending, units sold, coupon uses.
+ * Every stock change is recorded in the stock ledger with its reason and the order's id.
+ * Callers run these inside their own transaction.
+ */
 export class OrderLifecycle {
   private readonly orders: OrdersRepository;
   private readonly products: ProductsRepository;
   private readonly coupons: CouponsRepository;
   private readonly customers: CustomersRepository;
   private readonly stores: StoresRepository;
+  private readonly settings: SettingsRepository;
 
   constructor(db: Database) {
+    this.settings = new SettingsRepository(db);
     this.orders = new OrdersRepository(db);
     this.products = new ProductsRepository(db);
     this.coupons = new CouponsRepository(db);
@@ -71,14 +89,27 @@ export class OrderLifecycle {
     return this.applyStatus(order, to);
   }
 
-  /** Moves without the transition check: a full refund, which the table does not offer as a move. */
+  /**
+   * Moves without the transition check: a full refund, which the table does not offer as a move.
+   *
+   * A cancelled order reopened as pending is unpaid again: its payment date goes (WooCommerce keeps
+   * it, but here a payment date is what makes an order paid), so it counts as paid only once it has
+   * been through checkout again. Its stock and coupon uses were given back when it was cancelled
+   * and are taken again when it is paid.
+   */
   applyStatus(order: OrderRecord, to: string): OrderRecord {
     const now = gmtNow();
     let next: OrderRecord = { ...order, status: to, date_modified_gmt: now };
+    if (order.status === 'cancelled' && to === 'pending') {
+      next.date_paid_gmt = null;
+      next.date_completed_gmt = null;
+    }
     if ((to === 'processing' || to === 'completed') && next.date_paid_gmt === null) next.date_paid_gmt = now;
     if (to === 'completed' && next.date_completed_gmt === null) next.date_completed_gmt = now;
     if (STOCK_REDUCING_STATUSES.has(to) && order.status !== to) next = this.takeFromStock(next);
-    if (STOCK_RESTORING_STATUSES.has(to) && order.status !== to) next = this.releaseCouponUsage(this.putBackStock(next));
+    if (STOCK_RESTORING_STATUSES.has(to) && order.status !== to) {
+      next = this.releaseCouponUsage(this.putBackStock(next, { reason: to === 'cancelled' ? 'cancellation' : 'released', orderId: order.id }));
+    }
     this.save(next);
     return next;
   }
@@ -92,7 +123,6 @@ export class OrderLifecycle {
     if (!PAYABLE_STATUSES.has(order.status)) {
       throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, order_status: order.status });
     }
-    this.checkStock(order);
     const status = payment.configuredStatus === 'completed' && needsShipping(order) ? 'processing' : payment.configuredStatus;
     const paid: OrderRecord = {
       ...order,
@@ -106,17 +136,35 @@ export class OrderLifecycle {
     return moved;
   }
 
-  /** With the store's `prevent_overselling`, a stock-managed item without backorders cannot be sold beyond its stock. */
-  private checkStock(order: OrderRecord): void {
-    const store = this.stores.findOrDefault(order.store_id);
-    if (!store.prevent_overselling) return;
-    for (const line of itemsOfType(order.items, 'line_item')) {
-      const product = this.products.findSellable(line.data.variation_id > 0 ? line.data.variation_id : line.data.product_id);
-      if (!product || !product.manageStock || product.backorders !== 'no') continue;
-      const left = product.stockQuantity ?? 0;
-      if (left < line.data.quantity) {
-        throw badRequest('pos_rest_insufficient_stock', `Not enough stock of "${line.name}": ${left} left, ${line.data.quantity} ordered.`, { product_id: product.id, stock_quantity: left });
-      }
+  /**
+   * `prevent_overselling` is one rule with two switches: the order's store's flag and
+   * `settings/checkout`'s. With either on, a stock-managed item that takes no backorders cannot be
+   * taken beyond its stock; otherwise its stock may go below zero.
+   */
+  private oversellingPrevented(order: OrderRecord): boolean {
+    return this.stores.findOrDefault(order.store_id).prevent_overselling || readCheckoutSettings(this.settings).prevent_overselling;
+  }
+
+  /**
+   * Refuses to take `demands` from stock when overselling is prevented and any product would go
+   * below zero; lines of the same product count together, and `returning` (units the same change
+   * gives back, by product) counts as stock. Checked before any unit is taken.
+   */
+  private assertInStock(order: OrderRecord, demands: readonly Demand[], returning: ReadonlyMap<number, Decimal> = new Map()): void {
+    if (demands.length === 0 || !this.oversellingPrevented(order)) return;
+    const wanted = new Map<number, Decimal>();
+    for (const demand of demands) {
+      const total = (wanted.get(demand.productId) ?? new Decimal(0)).plus(demand.quantity);
+      wanted.set(demand.productId, total);
+      const product = this.products.findSellable(demand.productId);
+      if (!product?.manageStock || product.backorders !== 'no') continue;
+      const left = new Decimal(product.stockQuantity ?? 0).plus(returning.get(demand.productId) ?? 0);
+      if (total.lte(left)) continue;
+      throw badRequest(
+        'pos_rest_insufficient_stock',
+        `Not enough stock of "${demand.name}" (line ${demand.index + 1}): ${left.toString()} in stock, ${total.toString()} ordered. Overselling is prevented (settings/checkout or the store's prevent_overselling).`,
+        { param: `line_items[${demand.index}].quantity`, line_item_id: demand.itemId, product_id: demand.productId, name: demand.name, stock_quantity: left.toNumber(), quantity: total.toNumber() },
+      );
     }
   }
 
@@ -124,19 +172,25 @@ export class OrderLifecycle {
     let meta = order.meta_data;
     let items = order.items;
     if (!hasFlag(meta, '_order_stock_reduced')) {
+      const lines = itemsOfType(items, 'line_item');
+      const demands = lines.flatMap((line, index) =>
+        line.data.reduced_stock > 0 ? [] : [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: new Decimal(line.data.quantity) }],
+      );
+      this.assertInStock(order, demands);
+      const sale: StockEntry = { reason: 'sale', orderId: order.id };
       items = items.map((item) => {
         if (item.type !== 'line_item' || item.data.reduced_stock > 0) return item;
-        const productId = item.data.variation_id > 0 ? item.data.variation_id : item.data.product_id;
+        const productId = productOf(item.data);
         const product = this.products.findSellable(productId);
         if (!product?.manageStock) return item;
-        this.products.adjustStock(productId, -item.data.quantity);
+        this.products.adjustStock(productId, -item.data.quantity, sale);
         return { ...item, data: { ...item.data, reduced_stock: item.data.quantity } };
       });
       meta = setFlag(meta, '_order_stock_reduced', true);
     }
     if (!hasFlag(meta, '_recorded_sales')) {
       for (const line of itemsOfType(items, 'line_item')) {
-        const productId = line.data.variation_id > 0 ? line.data.variation_id : line.data.product_id;
+        const productId = productOf(line.data);
         if (productId > 0) this.products.addSales(productId, line.data.quantity);
       }
       meta = setFlag(meta, '_recorded_sales', true);
@@ -167,20 +221,31 @@ export class OrderLifecycle {
    */
   followLineChanges(previous: OrderRecord, order: OrderRecord): OrderRecord {
     if (!hasFlag(order.meta_data, '_order_stock_reduced')) return order;
-    const productOf = (data: { product_id: number; variation_id: number }) => (data.variation_id > 0 ? data.variation_id : data.product_id);
-    const kept = new Map(itemsOfType(order.items, 'line_item').map((item) => [item.id, productOf(item.data)]));
-    for (const line of itemsOfType(previous.items, 'line_item')) {
-      // A line removed, or now selling another product, gives back what it took.
-      if (line.data.reduced_stock > 0 && kept.get(line.id) !== productOf(line.data)) this.products.adjustStock(productOf(line.data), line.data.reduced_stock);
-    }
+    const edit: StockEntry = { reason: 'order_edit', orderId: order.id };
+    const lines = itemsOfType(order.items, 'line_item');
+    const kept = new Map(lines.map((item) => [item.id, productOf(item.data)]));
     const before = new Map(itemsOfType(previous.items, 'line_item').map((item) => [item.id, item]));
+    const takenBefore = (item: (typeof lines)[number]): Decimal => {
+      const earlier = before.get(item.id);
+      return new Decimal(earlier !== undefined && productOf(earlier.data) === productOf(item.data) ? earlier.data.reduced_stock : 0);
+    };
+    // More units of a line (or a new line) are checked against stock before anything moves.
+    const demands = lines.flatMap((line, index) => {
+      const more = new Decimal(line.data.quantity).minus(takenBefore(line));
+      return more.gt(0) ? [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: more }] : [];
+    });
+    // A line removed, or now selling another product, gives back what it took.
+    const givenBack = itemsOfType(previous.items, 'line_item').filter((line) => line.data.reduced_stock > 0 && kept.get(line.id) !== productOf(line.data));
+    const returning = new Map<number, Decimal>();
+    for (const line of givenBack) returning.set(productOf(line.data), (returning.get(productOf(line.data)) ?? new Decimal(0)).plus(line.data.reduced_stock));
+    this.assertInStock(order, demands, returning);
+    for (const line of givenBack) this.products.adjustStock(productOf(line.data), line.data.reduced_stock, edit);
     const items = order.items.map((item) => {
       if (item.type !== 'line_item') return item;
       const productId = productOf(item.data);
-      const earlier = before.get(item.id);
-      const taken = earlier !== undefined && productOf(earlier.data) === productId ? earlier.data.reduced_stock : 0;
-      if (!this.products.findSellable(productId)?.manageStock || taken === item.data.quantity) return { ...item, data: { ...item.data, reduced_stock: taken } };
-      this.products.adjustStock(productId, taken - item.data.quantity);
+      const taken = takenBefore(item);
+      if (!this.products.findSellable(productId)?.manageStock || taken.eq(item.data.quantity)) return { ...item, data: { ...item.data, reduced_stock: taken.toNumber() } };
+      this.products.adjustStock(productId, taken.minus(item.data.quantity).toNumber(), edit);
       return { ...item, data: { ...item.data, reduced_stock: item.data.quantity } };
     });
     const next = { ...order, items };
@@ -188,11 +253,11 @@ export class OrderLifecycle {
     return next;
   }
 
-  private putBackStock(order: OrderRecord): OrderRecord {
+  private putBackStock(order: OrderRecord, entry: StockEntry): OrderRecord {
     if (!hasFlag(order.meta_data, '_order_stock_reduced')) return order;
     const items = order.items.map((item) => {
       if (item.type !== 'line_item' || item.data.reduced_stock <= 0) return item;
-      this.products.adjustStock(item.data.variation_id > 0 ? item.data.variation_id : item.data.product_id, item.data.reduced_stock);
+      this.products.adjustStock(productOf(item.data), item.data.reduced_stock, entry);
       return { ...item, data: { ...item.data, reduced_stock: 0 } };
     });
     return { ...order, items, meta_data: setFlag(order.meta_data, '_order_stock_reduced', false) };

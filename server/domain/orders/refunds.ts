@@ -5,11 +5,14 @@ import { OrderStatusesRepository } from '../../data/repositories/order-statuses.
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { ProductsRepository } from '../../data/repositories/products.js';
 import { RefundsRepository } from '../../data/repositories/refunds.js';
+import { SettingsRepository } from '../../data/repositories/settings.js';
+import type { StockEntry } from '../../data/repositories/stock-ledger.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../dates.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, invalidParams, notFound } from '../errors.js';
 import { Decimal, formatMoney, HALF_UP, moneyInput } from '../money.js';
 import type { Store } from '../stores.js';
+import { readGeneralSettings } from '../settings/general.js';
 import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
 import { metaInput } from './input.js';
 import { OrderLifecycle } from './lifecycle.js';
@@ -22,6 +25,11 @@ import { itemsOfType, type OrderItem, type OrderRecord } from './types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 
 const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
+
+/** A refunded quantity: whole units, or thousandths for weighed goods (checked against the line in `refundedItemOf`). */
+const refundQuantity = z
+  .preprocess((value) => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value), z.number().min(0, 'must not be negative'))
+  .refine((value) => new Decimal(value).decimalPlaces() <= 3, 'has at most three decimal places');
 
 /** `POST /orders/{id}/refunds` (woocommerce-reference §2.8). Amounts may be sent negative so that they can be refused with WooCommerce's code. */
 export const refundInput = z.object({
@@ -37,7 +45,7 @@ export const refundInput = z.object({
     .array(
       z.object({
         id: integer.pipe(z.number().positive('must be an order item id')),
-        quantity: integer.pipe(z.number().min(0, 'must not be negative')).optional(),
+        quantity: refundQuantity.optional(),
         refund_total: moneyInput.optional().transform((value) => (value === '' ? undefined : value)),
         refund_tax: z.array(z.object({ id: integer.pipe(z.number().positive('must be a tax rate id')), refund_total: moneyInput })).optional(),
       }),
@@ -97,7 +105,8 @@ export class RefundService {
       const previous = this.refunds.forOrder(order.id);
       const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
 
-      const refundedItems = (input.line_items ?? []).map((line, index) => refundedItemOf(order, line, index, previous, dp));
+      const decimalQty = readGeneralSettings(new SettingsRepository(this.db)).decimal_qty;
+      const refundedItems = (input.line_items ?? []).map((line, index) => refundedItemOf(order, line, index, previous, dp, decimalQty));
       const lineSum = sum(refundedItems.map((item) => sum([new Decimal(item.total), ...item.taxes.map((tax) => new Decimal(tax.total))])));
       const amount = new Decimal(input.amount ?? lineSum.toDecimalPlaces(dp));
       if (amount.isNegative()) throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
@@ -120,7 +129,7 @@ export class RefundService {
       new RefundTenders(this.db).book(order, refund, input.refund_destination ?? input.payment_method, userId);
 
       let updated: OrderRecord = { ...order, date_modified_gmt: gmtNow() };
-      if (restock) updated = this.restock(updated, refundedItems);
+      if (restock) updated = this.restock(updated, refundedItems, { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId });
       this.lifecycle.save(updated);
       if (remaining.minus(amount).lte(0)) this.lifecycle.applyStatus(updated, 'refunded');
       return shapeRefund(refund, order, store, apiBase);
@@ -128,14 +137,14 @@ export class RefundService {
   }
 
   /** Puts refunded units of stock-managed products back, and no longer counts them as taken from stock. */
-  private restock(order: OrderRecord, refunded: readonly RefundedItem[]): OrderRecord {
+  private restock(order: OrderRecord, refunded: readonly RefundedItem[], entry: StockEntry): OrderRecord {
     const items = order.items.map((item): OrderItem => {
-      const entry = refunded.find((line) => line.refunded_item_id === item.id);
-      if (item.type !== 'line_item' || !entry || entry.quantity <= 0) return item;
+      const line = refunded.find((candidate) => candidate.refunded_item_id === item.id);
+      if (item.type !== 'line_item' || !line || line.quantity <= 0) return item;
       const productId = item.data.variation_id > 0 ? item.data.variation_id : item.data.product_id;
       if (!this.products.findSellable(productId)?.manageStock) return item;
-      this.products.adjustStock(productId, entry.quantity);
-      return { ...item, data: { ...item.data, reduced_stock: Math.max(0, item.data.reduced_stock - entry.quantity) } };
+      this.products.adjustStock(productId, line.quantity, entry);
+      return { ...item, data: { ...item.data, reduced_stock: Decimal.max(0, new Decimal(item.data.reduced_stock).minus(line.quantity)).toNumber() } };
     });
     return { ...order, items };
   }
@@ -147,7 +156,7 @@ type RefundLine = NonNullable<RefundInput['line_items']>[number];
  * One `line_items` entry of a refund, checked against what is left of its order item. A quantity
  * without amounts refunds that share of the line and of each of its taxes (see `unitShare`).
  */
-function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, previous: readonly RefundRecord[], dp: number): RefundedItem {
+function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, previous: readonly RefundRecord[], dp: number, decimalQty: boolean): RefundedItem {
   const item = order.items.find((candidate) => candidate.id === line.id);
   if (!item || (item.type !== 'line_item' && item.type !== 'fee' && item.type !== 'shipping')) {
     throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${line.id} is not a line, fee or shipping item of order ${order.id}.`, { param: `line_items[${index}].id` });
@@ -155,7 +164,12 @@ function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, pre
   const before = previous.flatMap((refund) => refund.line_items).filter((entry) => entry.refunded_item_id === item.id);
   const quantity = item.type === 'line_item' ? (line.quantity ?? 0) : 0;
   const itemQuantity = item.type === 'line_item' ? item.data.quantity : 1;
-  const left = itemQuantity - before.reduce((total, entry) => total + entry.quantity, 0);
+  // A part of a unit is refunded only of weighed goods: a line sold in decimals, or while decimal_qty is on.
+  if (!Number.isInteger(quantity) && Number.isInteger(itemQuantity) && !decimalQty) {
+    throw invalidParams({ [`line_items[${index}].quantity`]: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' });
+  }
+  // Exact in decimal: weighed goods are sold (and refunded) in thousandths.
+  const left = new Decimal(itemQuantity).minus(sum(before.map((entry) => new Decimal(entry.quantity)))).toNumber();
   if (item.type === 'line_item' && quantity > left) {
     throw cannotRefund(`Cannot refund ${quantity} of "${item.name}": ${left} left to refund.`, { param: `line_items[${index}].quantity`, left });
   }

@@ -12,11 +12,14 @@ const off = z.literal(false, { error: 'Tillbase runs offline and sends no e-mail
 const handles = z.array(z.string().trim().min(1).max(200)).max(100);
 
 /**
- * `settings/checkout` (wcpos-reference "Settings sections"). `receipt_default_mode` decides
- * whether `GET /receipts/{id}` answers from the fiscal snapshot or from the live order.
+ * `settings/checkout` (wcpos-reference "Settings sections"). `receipt_default_mode` is the mode of
+ * `GET /receipts/{id}` when the request names none: `fiscal` answers with the sale's journal record
+ * (sequence, hash, reprint count; 404 `pos_receipt_snapshot_missing` for an order not yet paid),
+ * `live` with the order as it is now. The default is `live`, not the reference plugin's `fiscal`:
+ * the till prints receipts of unpaid (parked) orders too, and every fiscal read counts as a reprint.
  */
 export const checkoutSettingsSchema = z.object({
-  receipt_default_mode: z.enum(['fiscal', 'live']).default('fiscal'),
+  receipt_default_mode: z.enum(['fiscal', 'live']).default('live'),
   prevent_overselling: z.boolean().default(false),
   admin_emails: z
     .strictObject({ enabled: off, new_order: off, cancelled_order: off, failed_order: off })

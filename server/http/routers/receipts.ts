@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { ReceiptService } from '../../domain/orders/receipts.js';
+import { readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { receiptHtml } from '../../domain/receipts/html.js';
 import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
 import type { AppContext } from '../context.js';
@@ -12,7 +13,8 @@ import { idSchema, parseParams, parseQuery } from '../validation.js';
 const receiptParams = z.object({ order_id: idSchema });
 
 const receiptQuery = z.object({
-  mode: z.enum(['live', 'fiscal']).default('live'),
+  /** Without it, `settings/checkout` `receipt_default_mode` decides. */
+  mode: z.enum(['live', 'fiscal']).optional(),
   format: z.enum(['json', 'html', 'text']).default('json'),
   /** A stored template's id or a gallery key; digits mean a stored id. */
   template_id: z
@@ -45,7 +47,8 @@ export function createReceiptsRouter({ auth, db }: AppContext): Router {
 
   routes.get('/receipts/{order_id}', (req, res) => {
     const { order_id } = parseParams(receiptParams, req);
-    const { mode, format, template_id, width } = parseQuery(receiptQuery, req);
+    const { format, template_id, width, ...query } = parseQuery(receiptQuery, req);
+    const mode = query.mode ?? readCheckoutSettings(settings).receipt_default_mode;
     const receipt = mode === 'fiscal' ? receipts.fiscal(order_id) : receipts.receipt(order_id);
     res.setHeader('Cache-Control', 'no-store');
     switch (format) {
