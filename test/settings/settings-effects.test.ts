@@ -97,3 +97,105 @@ describe('decimal_qty', () => {
     await post('/settings/general', { decimal_qty: false });
   });
 });
+
+describe('prevent_overselling: the store flag and the checkout setting are one rule', () => {
+  const admin = async () => (await login(server, 'administrator')).access_token;
+  const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
+  const count = (id: number, quantity: number) => post(`/products/${id}/stock`, { set: quantity, reason: 'counted' });
+  const setStoreFlag = async (on: boolean) => expect((await api(server, 'PATCH', '/stores/1', { token: await admin(), body: { prevent_overselling: on } })).status).toBe(200);
+  const sell = async (productId: number, quantity: number) => {
+    const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'OVR-COFFEE', quantity: 1 }, { product_id: productId, quantity }] } });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
+    return { order: order.body, paid };
+  };
+  let scarce = 0;
+  let backordered = 0;
+
+  beforeAll(async () => {
+    scarce = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Sourdough loaf', sku: 'OVR-LOAF', regular_price: '4.00', manage_stock: true, stock_quantity: 3 } })).body.id;
+    backordered = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Birthday cake', sku: 'OVR-CAKE', regular_price: '20.00', manage_stock: true, stock_quantity: 3, backorders: 'yes' } })).body.id;
+    await api(server, 'POST', '/products', { token: manager, body: { name: 'Coffee', sku: 'OVR-COFFEE', regular_price: '2.00' } });
+  });
+
+  for (const [flag, on, off] of [
+    ['settings/checkout', () => post('/settings/checkout', { prevent_overselling: true }), () => post('/settings/checkout', { prevent_overselling: false })],
+    ["the store's", () => setStoreFlag(true), () => setStoreFlag(false)],
+  ] as const) {
+    it(`with ${flag} flag on, 50 of 3 in stock are refused, naming the line and product, and nothing leaves stock`, async () => {
+      await count(scarce, 3);
+      await on();
+      try {
+        const { order, paid } = await sell(scarce, 50);
+        expect([paid.status, paid.body.code]).toEqual([400, 'pos_rest_insufficient_stock']);
+        expect(paid.body.message).toContain('"Sourdough loaf" (line 2): 3 in stock, 50 ordered');
+        expect(paid.body.data).toMatchObject({ param: 'line_items[1].quantity', line_item_id: order.line_items[1].id, product_id: scarce, name: 'Sourdough loaf', stock_quantity: 3, quantity: 50 });
+        expect(await stockOf(scarce)).toBe(3);
+        expect((await api(server, 'GET', `/orders/${order.id}`, { token: cashier })).body.status).toBe('pending');
+        // Holding the order takes stock too, so it is refused the same way.
+        const held = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { status: 'on-hold' } });
+        expect([held.status, held.body.code]).toEqual([400, 'pos_rest_insufficient_stock']);
+        // A product that takes backorders may still go below zero.
+        const cake = await sell(backordered, 5);
+        expect(cake.paid.status, JSON.stringify(cake.paid.body)).toBe(200);
+        expect(await stockOf(backordered)).toBe(-2);
+        // Exactly what is in stock is sold.
+        expect((await sell(scarce, 3)).paid.status).toBe(200);
+        expect(await stockOf(scarce)).toBe(0);
+      } finally {
+        await off();
+        await count(backordered, 3);
+      }
+    });
+  }
+
+  it('with both flags off, the sale goes through and stock goes below zero', async () => {
+    await count(scarce, 3);
+    const { paid } = await sell(scarce, 50);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await stockOf(scarce)).toBe(-47);
+  });
+
+  it('an on-hold order may not grow its lines beyond stock while the rule is on', async () => {
+    await count(scarce, 3);
+    const order = (await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })).body;
+    expect(await stockOf(scarce)).toBe(1);
+    await post('/settings/checkout', { prevent_overselling: true });
+    try {
+      const line = order.line_items[0].id;
+      const grown = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { line_items: [{ id: line, quantity: 4 }] } });
+      expect([grown.status, grown.body.code, grown.body.data.param]).toEqual([400, 'pos_rest_insufficient_stock', 'line_items[0].quantity']);
+      // Its own two units count as its own: three in all is what there is.
+      const fits = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { line_items: [{ id: line, quantity: 3 }] } });
+      expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+      expect(await stockOf(scarce)).toBe(0);
+    } finally {
+      await post('/settings/checkout', { prevent_overselling: false });
+    }
+  });
+});
+
+describe('receipt_default_mode', () => {
+  it('decides the mode of a receipt asked for without one: the journal record (fiscal, counting reprints) or the order as it is (live)', async () => {
+    await api(server, 'POST', '/products', { token: manager, body: { name: 'Baguette', sku: 'RCP-BAG', regular_price: '1.50' } });
+    const order = (await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'RCP-BAG', quantity: 2 }] } })).body;
+    const receipt = () => api(server, 'GET', `/receipts/${order.id}`, { token: cashier });
+
+    expect((await post('/settings/checkout', { receipt_default_mode: 'fiscal' })).status).toBe(200);
+    // Not paid yet: there is no fiscal record to print.
+    expect([(await receipt()).status, (await receipt()).body.code]).toEqual([404, 'pos_receipt_snapshot_missing']);
+    expect((await api(server, 'POST', `/orders/${order.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status).toBe(200);
+    const original = await receipt();
+    expect([original.status, original.body.mode, original.body.has_snapshot]).toEqual([200, 'fiscal', true]);
+    expect(original.body.data.fiscal).toMatchObject({ is_reprint: false, reprint_count: 0 });
+    expect(original.body.data.fiscal.sequence).toBeGreaterThan(0);
+    const reprint = await receipt();
+    expect(reprint.body.data.fiscal).toMatchObject({ is_reprint: true, reprint_count: 1, sequence: original.body.data.fiscal.sequence });
+
+    await post('/settings/checkout', { receipt_default_mode: 'live' });
+    const live = await receipt();
+    expect([live.body.mode, live.body.has_snapshot, live.body.data.fiscal.sequence]).toEqual(['live', false, null]);
+    // An explicit mode still wins over the setting.
+    expect((await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: cashier })).body.data.fiscal.reprint_count).toBe(2);
+  });
+});
