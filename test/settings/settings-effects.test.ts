@@ -102,7 +102,9 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
   const admin = async () => (await login(server, 'administrator')).access_token;
   const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
   const count = (id: number, quantity: number) => post(`/products/${id}/stock`, { set: quantity, reason: 'counted' });
-  const setStoreFlag = async (on: boolean) => expect((await api(server, 'PATCH', '/stores/1', { token: await admin(), body: { prevent_overselling: on } })).status).toBe(200);
+  const setStoreFlag = async (on: boolean) => {
+    expect((await api(server, 'PATCH', '/stores/1', { token: await admin(), body: { prevent_overselling: on } })).status).toBe(200);
+  };
   const sell = async (productId: number, quantity: number) => {
     const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'OVR-COFFEE', quantity: 1 }, { product_id: productId, quantity }] } });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
