@@ -40,7 +40,16 @@ function ledgerMismatches(): Array<{ id: number; stock: number; ledger: number }
 }
 
 const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
-const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: manager })).body as Array<{ change: number; balance: number; reason: string; note: string; user_id: number | null }>;
+interface LedgerEntry {
+  change: number;
+  balance: number;
+  reason: string;
+  order_id: number | null;
+  reference: string;
+  note: string;
+  user_id: number | null;
+}
+const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: manager })).body as LedgerEntry[];
 
 async function paidOrder(lines: Array<{ product_id: number; quantity: number }>): Promise<any> {
   const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: lines } });
@@ -57,10 +66,11 @@ describe('the stock ledger', () => {
   });
 
   it('holds after a sale', async () => {
-    await paidOrder([{ product_id: ids.croissant, quantity: 3 }, { product_id: ids.muffin, quantity: 2 }]);
+    const order = await paidOrder([{ product_id: ids.croissant, quantity: 3 }, { product_id: ids.muffin, quantity: 2 }]);
     expect([await stockOf(ids.croissant), await stockOf(ids.muffin)]).toEqual([17, 8]);
     expect(ledgerMismatches()).toEqual([]);
-    expect((await history(ids.croissant))[0]).toMatchObject({ change: -3, balance: 17 });
+    expect((await history(ids.croissant))[0]).toMatchObject({ change: -3, balance: 17, reason: 'sale', order_id: order.id });
+    expect((await history(ids.muffin))[0]).toMatchObject({ change: -2, balance: 8, reason: 'sale', order_id: order.id });
   });
 
   it('holds after a cancellation gives the units back', async () => {
@@ -73,7 +83,10 @@ describe('the stock ledger', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await stockOf(ids.muffin)).toBe(8);
     expect(ledgerMismatches()).toEqual([]);
-    expect((await history(ids.muffin))[0]).toMatchObject({ change: 4, balance: 8 });
+    expect((await history(ids.muffin)).slice(0, 2)).toMatchObject([
+      { change: 4, balance: 8, reason: 'cancellation', order_id: order.id },
+      { change: -4, balance: 4, reason: 'sale', order_id: order.id },
+    ]);
   });
 
   it('holds after refunds with and without restock', async () => {
@@ -82,12 +95,17 @@ describe('the stock ledger', () => {
     const line = order.line_items[0];
     const refund = (quantity: number, restock: boolean) =>
       api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] } });
-    expect((await refund(2, true)).status).toBe(201);
+    const restocked = await refund(2, true);
+    expect(restocked.status).toBe(201);
     expect(await stockOf(ids.croissant)).toBe(14);
     expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.croissant))[0]).toMatchObject({ change: 2, balance: 14, reason: 'refund', order_id: order.id, reference: `refund ${restocked.body.id}`, user_id: server.users.cashier.id });
+    const entries = (await history(ids.croissant)).length;
     expect((await refund(1, false)).status).toBe(201);
     expect(await stockOf(ids.croissant)).toBe(14);
     expect(ledgerMismatches()).toEqual([]);
+    // Without restock nothing went back on the shelf, and the ledger says nothing happened.
+    expect((await history(ids.croissant)).length).toBe(entries);
   });
 
   it('holds after manual adjustments, each with its reason and note', async () => {
@@ -119,6 +137,45 @@ describe('the stock ledger', () => {
     expect(last.body.stock_quantity).toBe(3);
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(apples.body.id)).map((entry) => entry.change)).toEqual([-0.766, -1.234, 5]);
+  });
+
+  it('holds for weighed goods held, re-weighed, released, sold, refunded and cancelled, each change with its reason and order', async () => {
+    // decimal_qty is still on from the test before.
+    const cheese = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Comté by weight', regular_price: '30.00', manage_stock: true, stock_quantity: 10 } })).body.id as number;
+    const held = await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: cheese, quantity: 1.234 }] } });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(await stockOf(cheese)).toBe(8.766);
+    const reweighed = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: cashier, body: { line_items: [{ id: held.body.line_items[0].id, quantity: 1.5 }] } });
+    expect(reweighed.status, JSON.stringify(reweighed.body)).toBe(200);
+    expect(await stockOf(cheese)).toBe(8.5);
+    expect(ledgerMismatches()).toEqual([]);
+    const released = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: cashier, body: { status: 'pending' } });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await stockOf(cheese)).toBe(10);
+    expect(ledgerMismatches()).toEqual([]);
+
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    const sold = await paidOrder([{ product_id: cheese, quantity: 2.345 }]);
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    expect([sold.total, await stockOf(cheese)]).toEqual(['70.35', 7.655]);
+    const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, { token: cashier, body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(await stockOf(cheese)).toBe(8.155);
+    expect(ledgerMismatches()).toEqual([]);
+    const cancelled = await api(server, 'PATCH', `/orders/${sold.id}`, { token: manager, body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await stockOf(cheese)).toBe(10);
+    expect(ledgerMismatches()).toEqual([]);
+
+    expect((await history(cheese)).map((entry) => [entry.change, entry.balance, entry.reason, entry.order_id])).toEqual([
+      [1.845, 10, 'cancellation', sold.id],
+      [0.5, 8.155, 'refund', sold.id],
+      [-2.345, 7.655, 'sale', sold.id],
+      [1.5, 10, 'released', held.body.id],
+      [-0.266, 8.5, 'order_edit', held.body.id],
+      [-1.234, 8.766, 'sale', held.body.id],
+      [10, 10, 'created', null],
+    ]);
   });
 
   it('holds after an import through the CLI, and after a change nobody declared', async () => {
