@@ -209,3 +209,42 @@ describe('POST /orders/{id}/checkout', () => {
     }
   });
 });
+
+describe('a cancelled order reopened', () => {
+  it('is unpaid again until it goes through checkout, which takes its stock and coupon use once more', async () => {
+    const manager = (await login(server, 'shop_manager')).access_token;
+    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Rye loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
+    const couponId = addCoupon(server, { code: 'REOPEN', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
+    writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
+    try {
+      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }], coupon_lines: [{ code: 'REOPEN' }] });
+      expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
+      const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      expect([paid.status, paid.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual(['processing', false, 8, 1]);
+
+      const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([10, 0]);
+
+      const reopened = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
+      expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+      expect([reopened.body.status, reopened.body.date_paid, reopened.body.date_paid_gmt, reopened.body.needs_payment]).toEqual(['pending', null, null, true]);
+      // Nothing moves on reopening: the goods and the coupon were given back when it was cancelled.
+      expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([10, 0]);
+      // Not paid, so it cannot be completed by a status change: only checkout pays it.
+      const completed = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'completed' } });
+      expect([completed.status, completed.body.code]).toEqual([400, 'pos_payment_required']);
+
+      const repaid = await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} });
+      expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
+      const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      expect([after.status, after.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual(['processing', false, 8, 1]);
+      // The money taken the first time was never given back, so nothing more was charged.
+      expect([repaid.body.amount_paid, repaid.body.amount_due]).toEqual([after.total, '0.00']);
+      const ledger = withDb(server, (db) => db.prepare<[number], { stock: number; ledger: number }>('SELECT stock_quantity * 1000 AS stock, (SELECT SUM(change_milli) FROM stock_ledger WHERE product_id = products.id) AS ledger FROM products WHERE id = ?').get(loaf));
+      expect(ledger?.ledger).toBe(ledger?.stock);
+    } finally {
+      writeGatewaySettings({ gateways: {} });
+    }
+  });
+});
