@@ -201,3 +201,109 @@ describe('receipt_default_mode', () => {
     expect((await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: cashier })).body.data.fiscal.reprint_count).toBe(2);
   });
 });
+
+describe('settings that act on new orders and receipts', () => {
+  const newOrder = async (body: Record<string, unknown>) => {
+    const response = await api(server, 'POST', '/orders', { token: cashier, body });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  };
+  const receiptOf = async (orderId: number) => (await api(server, 'GET', `/receipts/${orderId}?mode=live`, { token: cashier })).body.data;
+
+  beforeAll(async () => {
+    await api(server, 'POST', '/products', { token: manager, body: { name: 'Apples by weight', sku: 'EFF-APPLE', regular_price: '2.40' } });
+    await api(server, 'POST', '/products', { token: manager, body: { name: 'Carrier bag', sku: 'EFF-BAG', regular_price: '0.00' } });
+  });
+
+  it('decimal_qty: a line of 0.5 kg is refused while it is off and priced exactly while it is on', async () => {
+    const refused = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'EFF-APPLE', quantity: 0.5 }] } });
+    expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_param']);
+    expect(Object.keys(refused.body.data.params)).toEqual(['line_items[0].quantity']);
+    await post('/settings/general', { decimal_qty: true });
+    try {
+      // 1.255 kg at 2.40 a kilo: 3.012, rounded to 3.01.
+      const order = await newOrder({ line_items: [{ sku: 'EFF-APPLE', quantity: 1.255 }] });
+      expect([order.line_items[0].quantity, order.total]).toEqual([1.255, '3.01']);
+    } finally {
+      await post('/settings/general', { decimal_qty: false });
+    }
+  });
+
+  it('default_customer: an order that names no customer is that customer’s; 0 sent is still a guest sale', async () => {
+    const customer = await api(server, 'POST', '/customers', { token: manager, body: { email: 'regular@example.test', first_name: 'Rita', last_name: 'Regular' } });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+    expect((await newOrder({ line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(0);
+    await post('/settings/general', { default_customer: customer.body.id });
+    try {
+      expect((await newOrder({ line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(customer.body.id);
+      expect((await newOrder({ customer_id: 0, line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(0);
+    } finally {
+      await post('/settings/general', { default_customer: 0 });
+    }
+  });
+
+  it('default_customer_is_cashier: an order that names no customer is the cashier’s own', async () => {
+    await post('/settings/general', { default_customer_is_cashier: true });
+    try {
+      const order = await newOrder({ line_items: [{ sku: 'EFF-BAG' }] });
+      expect(order.customer_id).toBeGreaterThan(0);
+      expect(order.billing.email).toBe(`${server.users.cashier.username}@example.test`);
+    } finally {
+      await post('/settings/general', { default_customer_is_cashier: false });
+    }
+    expect((await newOrder({ line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(0);
+  });
+
+  it('barcode_field: a scan is looked up in the field it names', async () => {
+    const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: cashier })).body.map((product: { sku: string }) => product.sku);
+    expect(await scan('EFF-APPLE')).toEqual([]);
+    await post('/settings/general', { barcode_field: 'sku' });
+    try {
+      expect(await scan('EFF-APPLE')).toEqual(['EFF-APPLE']);
+    } finally {
+      await post('/settings/general', { barcode_field: '_global_unique_id' });
+    }
+  });
+
+  it('store_name, store_phone, store_email, policies_and_conditions and store_tax_ids replace the store’s own on receipts', async () => {
+    const order = await newOrder({ line_items: [{ sku: 'EFF-BAG' }] });
+    const before = (await receiptOf(order.id)).store;
+    const overrides = { store_name: 'Corner Bakery', store_phone: '01632 960000', store_email: 'hello@corner.test', policies_and_conditions: 'No returns on bread.', store_tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }] };
+    expect(before).not.toMatchObject({ name: overrides.store_name });
+    await post('/settings/general', overrides);
+    try {
+      expect((await receiptOf(order.id)).store).toMatchObject({
+        name: 'Corner Bakery',
+        phone: '01632 960000',
+        email: 'hello@corner.test',
+        policies_and_conditions: 'No returns on bread.',
+        tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }],
+      });
+    } finally {
+      await post('/settings/general', { store_name: '', store_phone: '', store_email: '', policies_and_conditions: '', store_tax_ids: [] });
+    }
+    expect((await receiptOf(order.id)).store).toEqual(before);
+  });
+
+  it('tax_ids write_map: the receipt shows the tax id stored under the meta key the map names', async () => {
+    const order = await newOrder({ line_items: [{ sku: 'EFF-BAG' }], meta_data: [{ key: '_vat_number', value: 'DE123456789' }] });
+    expect((await receiptOf(order.id)).customer.tax_ids).toEqual([]);
+    await post('/settings/tax_ids', { write_map: { eu_vat: '_vat_number' } });
+    try {
+      expect((await receiptOf(order.id)).customer.tax_ids).toMatchObject([{ type: 'eu_vat', value: 'DE123456789' }]);
+    } finally {
+      await post('/settings/tax_ids', { write_map: {} });
+    }
+  });
+
+  it('default_gateway: an order marked paid without a payment method is paid through it', async () => {
+    const cash = await newOrder({ set_paid: true, line_items: [{ sku: 'EFF-BAG' }] });
+    expect(cash.payment_method).toBe('pos_cash');
+    await post('/settings/payment-gateways', { default_gateway: 'pos_card' });
+    try {
+      expect((await newOrder({ set_paid: true, line_items: [{ sku: 'EFF-BAG' }] })).payment_method).toBe('pos_card');
+    } finally {
+      await post('/settings/payment-gateways', { default_gateway: 'pos_cash' });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { StoresRepository } from '../../data/repositories/stores.js';
 import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { APPROVAL_SETTINGS } from '../../domain/approvals/settings.js';
 import { AuditTrail } from '../../domain/audit/audit-trail.js';
+import { centralStoreKeys, KEPT_FOR_CENTRAL_STORE } from '../../domain/settings/central-store.js';
 import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
 import { GENERAL_SETTINGS, generalSettingsView, readGeneralSettings } from '../../domain/settings/general.js';
@@ -37,6 +38,15 @@ export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
     if (keys.length === 0) return;
     logs.add({ level: 'info', source: 'settings', message: `Settings group ${section} updated (${keys.join(', ')})`, context: { section, keys, user_id: user.id } });
     audit.record({ actor: user, action: 'settings.update', object: { type: 'settings', id: section }, details: { section, keys }, message: `${user.username} updated settings ${section} (${keys.join(', ')})` });
+    const kept = centralStoreKeys(section, keys);
+    if (kept.length > 0) {
+      logs.add({
+        level: 'notice',
+        source: 'settings',
+        message: `Settings kept for the central store, not acted on by this till: ${kept.map((key) => `${section}.${key} (${KEPT_FOR_CENTRAL_STORE[section]?.[key] ?? ''})`).join('; ')}`,
+        context: { section, keys: kept, user_id: user.id },
+      });
+    }
   };
 
   /** GET returns the view; POST validates a partial update laid over the stored values, persists it and returns the view. */
