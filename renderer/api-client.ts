@@ -103,6 +103,13 @@ async function errorFrom(response: Response): Promise<ApiErrorBody> {
   return { code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText}`.trim(), data: { status: response.status } };
 }
 
+/** A 403 about a manager's approval (`pos_approval_required`, `_invalid`, `_denied`), read without consuming the body. */
+async function approvalRefusal(response: Response): Promise<ApiErrorBody | null> {
+  if (response.status !== 403) return null;
+  const body = await errorFrom(response.clone());
+  return body.code.startsWith('pos_approval_') ? body : null;
+}
+
 function retryAfterOf(response: Response): number | null {
   const header = response.headers.get('Retry-After');
   if (header === null || !/^\d+$/.test(header.trim())) return null;
@@ -207,6 +214,9 @@ export class ApiClient {
     }
     const usedToken = this.tokens.accessToken(profileId);
     let response = await this.send(method, path, body, usedToken, options.headers);
+    // A manager's approval missing or refused is not a token problem: refreshing would not help.
+    const approval = await approvalRefusal(response);
+    if (approval !== null) throw new ApiRequestError(approval);
     if (isAuthFailure(response.status) && !refreshed) {
       const pending = this.refreshes.get(profileId);
       if (pending !== undefined) await pending;

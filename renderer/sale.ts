@@ -4,6 +4,7 @@
  * the change; refunds are `POST /orders/{id}/refunds`. Amounts typed by the cashier go to the
  * server as the strings they typed.
  */
+import { ApiRequestError } from './api-client.js';
 import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { CheckoutState, Customer, LineItem, Order, Product, Variation } from './types.js';
@@ -47,8 +48,9 @@ export class Sale {
     }
   }
 
+  /** A change of the order; one the settings put behind a manager's approval asks for it first. */
   private patch(order: Order, body: Record<string, unknown>): Promise<Order> {
-    return this.client.request<Order>('PATCH', `/orders/${order.id}`, body);
+    return this.till.approvals.run(order.id, (headers) => this.client.request<Order>('PATCH', `/orders/${order.id}`, body, { headers }));
   }
 
   /** A tile or a scan: one more of the product, or the variation picker for a variable product. */
@@ -194,8 +196,17 @@ export class Sale {
     return resumed;
   }
 
-  openPayment(): void {
-    if (this.till.state.get().order !== null) this.till.state.set({ paying: true, checkout: null, status: null });
+  /** The payment dialog, with what is already paid and still due on the order as the server has it. */
+  async openPayment(): Promise<void> {
+    const order = this.till.state.get().order;
+    if (order === null) return;
+    this.till.state.set({ paying: true, checkout: null, status: null });
+    try {
+      const checkout = await this.client.get<CheckoutState>(`/orders/${order.id}/checkout`);
+      if (this.till.state.get().order?.id === order.id) this.till.state.set({ checkout });
+    } catch (error) {
+      this.till.fail(error);
+    }
   }
 
   closePayment(): void {
@@ -204,8 +215,9 @@ export class Sale {
 
   /**
    * One payment through a tender: `payment_data` is what that gateway takes (cash: the amount
-   * tendered). The answer says the change; the receipt follows. Split tenders will call this once
-   * per part with `payment_data.amount`, keeping the screen open while `amount_due` is not zero.
+   * tendered; a part of a split payment: `amount`). The answer says what is paid, what is still due
+   * and the change; the dialog stays open while something is due, and the receipt follows.
+   * Without an open drawer the dialog gives way to the message and its "Open the register" button.
    */
   async pay(gatewayId: string, paymentData: Record<string, string>): Promise<CheckoutState | null> {
     const order = this.till.state.get().order;
@@ -218,6 +230,9 @@ export class Sale {
       return checkout;
     } catch (error) {
       this.till.fail(error);
+      if (error instanceof ApiRequestError && error.code === 'pos_register_closed') {
+        this.till.state.set((state) => ({ paying: false, status: state.status === null ? null : { ...state.status, explanation: 'Open the register with its float, then take the payment again: the cart is kept.', action: 'open-drawer' } }));
+      }
       return null;
     }
   }
@@ -257,12 +272,8 @@ export class Sale {
     }
     this.till.state.set({ busy: true, status: null });
     try {
-      const refund = await this.client.request<{ amount: string }>('POST', `/orders/${order.id}/refunds`, {
-        line_items: lineItems,
-        api_restock: draft.restock,
-        refund_destination: draft.destination,
-        reason: draft.reason,
-      });
+      const body = { line_items: lineItems, api_restock: draft.restock, refund_destination: draft.destination, reason: draft.reason };
+      const refund = await this.till.approvals.run(order.id, (headers) => this.client.request<{ amount: string }>('POST', `/orders/${order.id}/refunds`, body, { headers }));
       this.till.state.set({ busy: false, status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` } });
       await this.openHistoryOrder(order.id);
       return true;

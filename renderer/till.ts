@@ -6,11 +6,26 @@ import type { ApiUser } from '../shared/api.js';
 import type { SavedProfile } from '../shared/bridge.js';
 import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from './api-client.js';
 import { errorDetail, noteOf, type StatusNote } from './messages.js';
+import { ApprovalCancelled, Approvals } from './approvals.js';
 import { createStore, type Store } from './store.js';
 import type { TokenVault } from './token-vault.js';
-import type { Category, CheckoutState, Gateway, Order, Product, StoreInfo, Variation } from './types.js';
+import type { Category, CheckoutState, Gateway, Order, Product, Register, SessionReport, StoreInfo, Variation } from './types.js';
 
-export type Screen = 'sell' | 'history' | 'settings';
+export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
+
+/** The drawer screen: the register sales go to, its open session's X report, and the last Z report. */
+export interface DrawerState {
+  register: Register | null;
+  report: SessionReport | null;
+  closure: { report: SessionReport; html: string } | null;
+}
+
+/** A request waiting for a manager's approval of `action` (the server's name for it). */
+export interface ApprovalAsk {
+  action: string;
+  orderId: number | null;
+  error: string;
+}
 
 export interface TillState {
   user: ApiUser | null;
@@ -42,6 +57,8 @@ export interface TillState {
   history: Order[] | null;
   historyOrder: Order | null;
   settings: Record<string, unknown> | null;
+  drawer: DrawerState | null;
+  approval: ApprovalAsk | null;
 }
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -74,6 +91,8 @@ function initialState(): TillState {
     history: null,
     historyOrder: null,
     settings: null,
+    drawer: null,
+    approval: null,
   };
 }
 
@@ -87,6 +106,7 @@ function freshTill(): Partial<TillState> {
 export class Till {
   readonly state: Store<TillState> = createStore(initialState());
   readonly client: ApiClient;
+  readonly approvals: Approvals = new Approvals(this);
   /** Bumped by every new product query, so that a late answer for an old one is dropped. */
   private productQuery = 0;
 
@@ -111,6 +131,10 @@ export class Till {
   /** Shows a failure; a session that ended has already brought back the login screen with its own note. */
   fail(error: unknown): void {
     if (error instanceof SessionEndedError) return;
+    if (error instanceof ApprovalCancelled) {
+      this.state.set({ status: { kind: 'info', message: 'Not done: no manager approved it.' }, busy: false });
+      return;
+    }
     this.state.set({ status: noteOf(error), busy: false });
   }
 
@@ -204,6 +228,7 @@ export class Till {
   go(screen: Screen): void {
     this.state.set({ screen, status: null, historyOrder: null });
     if (screen === 'history') void this.loadHistory();
+    if (screen === 'drawer') void this.loadDrawer();
     if (screen === 'settings') void this.loadSettings();
     if (screen === 'sell') void this.loadSellScreen();
   }
@@ -281,6 +306,18 @@ export class Till {
       this.state.set({ history: orders });
     } catch (error) {
       this.state.set({ history: [] });
+      this.fail(error);
+    }
+  }
+
+  /** The register an order is sold on (the store's first, as the server picks it) and its open session. */
+  async loadDrawer(): Promise<void> {
+    try {
+      const [register] = await this.client.get<Register[]>('/registers', { per_page: 1 });
+      const report = register?.session == null ? null : await this.client.get<SessionReport>(`/registers/${register.id}/session`);
+      this.state.set((state) => ({ drawer: { register: register ?? null, report, closure: state.drawer?.closure ?? null } }));
+    } catch (error) {
+      this.state.set({ drawer: { register: null, report: null, closure: null } });
       this.fail(error);
     }
   }

@@ -114,6 +114,44 @@ export interface CheckoutState {
   status: string;
   gateway_id: string | null;
   provider_data: Record<string, unknown>;
+  payments?: Payment[];
   amount_paid?: string;
   amount_due?: string;
+}
+
+/** One tender of a (split) payment, as the checkout state lists it. */
+export interface Payment {
+  gateway_id: string;
+  amount: string;
+  tendered: string | null;
+  change: string;
+  transaction_id: string;
+}
+
+/** A till of the store, with its open cash session (null when the drawer is closed). */
+export interface Register {
+  id: number;
+  name: string;
+  store_id: number;
+  status: string;
+  session: { id: number; opened_by: number; date_opened: string | null } | null;
+}
+
+/**
+ * The open session's X report (`GET /registers/{id}/session`) or a Z report. A cashier's X report
+ * is blind: it has no drawer, payments or refunds until the count is sent.
+ */
+export interface SessionReport {
+  id?: number;
+  report: 'X' | 'Z';
+  blind?: boolean;
+  register: { id: number; name: string };
+  session: { id: number; opened_by: { id: number; name: string }; date_opened: string | null };
+  sales: { count: number; gross: string; discounts: string; refunds: string; net: string; tax: string };
+  cash_movements: Array<{ id: number; type: 'in' | 'out'; amount: string; reason: string }>;
+  receipts: { count: number; first: string | null; last: string | null };
+  drawer?: { opening_float: string; expected_cash: string };
+  z_number?: number;
+  counted_cash?: string;
+  variance?: string;
 }

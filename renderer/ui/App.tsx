@@ -1,6 +1,8 @@
 /** The till's window: the top bar, the messages, and the screen of the moment. */
 import { roleLabel } from '../format.js';
 import { useTill, useTillState } from './context.js';
+import { ApprovalDialog } from './ApprovalDialog.js';
+import { DrawerScreen } from './DrawerScreen.js';
 import { HistoryScreen } from './HistoryScreen.js';
 import { LockScreen, LoginScreen } from './Login.js';
 import { SellScreen } from './SellScreen.js';
@@ -17,6 +19,9 @@ function StatusBox() {
         <p id="status-message" class="status-message">{status.message}</p>
         {status.explanation != null && <p id="status-explanation" class="status-explanation">{status.explanation}</p>}
         {status.detail != null && <p id="status-detail" class="status-detail">{status.detail}</p>}
+        {status.action === 'open-drawer' && (
+          <button type="button" class="button button-primary" onClick={() => { till.go('drawer'); }}>Open the register</button>
+        )}
       </div>
       <button type="button" class="button button-quiet" aria-label="Dismiss message" onClick={() => { till.clearStatus(); }}>✕</button>
     </div>
@@ -38,6 +43,7 @@ function OfflineBanner() {
 const SCREENS: ReadonlyArray<{ screen: Screen; label: string; capability?: string }> = [
   { screen: 'sell', label: 'Sell' },
   { screen: 'history', label: 'Orders', capability: 'read_orders' },
+  { screen: 'drawer', label: 'Drawer', capability: 'handle_cash' },
   { screen: 'settings', label: 'Settings', capability: 'manage_pos' },
 ];
 
@@ -78,6 +84,7 @@ export function App() {
   if (user === null) body = <LoginScreen />;
   else if (locked) body = <LockScreen />;
   else if (screen === 'history') body = <HistoryScreen />;
+  else if (screen === 'drawer') body = <DrawerScreen />;
   else if (screen === 'settings') body = <SettingsScreen />;
   else body = <SellScreen />;
   return (
@@ -86,6 +93,7 @@ export function App() {
       <OfflineBanner />
       <StatusBox />
       <main class="content">{body}</main>
+      {user !== null && !locked && <ApprovalDialog />}
     </>
   );
 }

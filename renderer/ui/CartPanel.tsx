@@ -86,7 +86,7 @@ export function CartPanel() {
       )}
       <div class="cart-actions">
         <button type="button" class="button" disabled={order === null || busy} onClick={() => void sale.park()}>Park</button>
-        <button type="button" id="pay" class="button button-primary button-pay" disabled={order === null || order.line_items.length === 0 || busy} onClick={() => { sale.openPayment(); }}>Pay</button>
+        <button type="button" id="pay" class="button button-primary button-pay" disabled={order === null || order.line_items.length === 0 || busy} onClick={() => void sale.openPayment()}>Pay</button>
       </div>
       {extra !== null && <CartExtraDialog extra={extra} onClose={() => { setExtra(null); }} />}
       {showParked && <ParkedDialog onClose={() => { setShowParked(false); }} />}

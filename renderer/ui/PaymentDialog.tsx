@@ -1,14 +1,37 @@
 /**
- * Payment: one tender at a time (cash with quick tenders, or card), the amounts from the server's
- * order and checkout answers. Split tenders are the next step: the server's checkout takes
- * `payment_data.amount` for a part, and this dialog stays open while `amount_due` is not zero.
+ * Payment, in one tender or split across several: each part is one `POST /orders/{id}/checkout`
+ * with `payment_data.amount` (empty: all that is due). Cash takes the amount tendered; change is
+ * the server's, given only on the part that settles the order. The payments made and the amount
+ * still due are shown as the server's checkout state says, never added up here.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
 import { quickTenders } from '../tenders.js';
+import type { CheckoutState, Gateway } from '../types.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+
+function gatewayTitle(gateways: Gateway[], id: string): string {
+  return gateways.find((gateway) => gateway.id === id)?.title ?? id;
+}
+
+function PaymentsMade(props: { checkout: CheckoutState; money: (amount: string) => string; gateways: Gateway[] }) {
+  const payments = props.checkout.payments ?? [];
+  if (payments.length === 0) return null;
+  return (
+    <div class="payments-made">
+      <h3>Paid so far</h3>
+      <ul id="payments-made">
+        {payments.map((payment, index) => (
+          <li key={index}>
+            <span>{gatewayTitle(props.gateways, payment.gateway_id)}</span> <strong>{props.money(payment.amount)}</strong>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function PaymentDialog() {
   const { sale } = useTill();
@@ -18,24 +41,34 @@ export function PaymentDialog() {
   const gateways = useTillState((state) => state.gateways);
   const busy = useTillState((state) => state.busy);
   const receipt = useTillState((state) => state.receipt);
+  const checkout = useTillState((state) => state.checkout);
+  const status = useTillState((state) => state.status);
   const [gateway, setGateway] = useState('pos_cash');
+  const [part, setPart] = useState('');
   const [tendered, setTendered] = useState('');
   const [transactionId, setTransactionId] = useState('');
   const tenderRef = useRef<HTMLInputElement>(null);
+  const paidSoFar = checkout?.order_id === order?.id ? (checkout?.payments ?? []).length : 0;
   useEffect(() => {
-    if (paying) {
-      setTendered('');
-      setTransactionId('');
-      setGateway('pos_cash');
-    }
+    // A new dialog, or a part paid: the fields start empty for the next part.
+    setPart('');
+    setTendered('');
+    setTransactionId('');
+  }, [paying, paidSoFar]);
+  useEffect(() => {
+    if (paying) setGateway('pos_cash');
   }, [paying]);
   if (!paying || order === null || receipt !== null) return null;
   const money = (amount: string): string => formatPrice(amount, store);
+  const state = checkout?.order_id === order.id ? checkout : null;
+  const due = state?.amount_due ?? order.total;
 
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    // The amount tendered goes as typed; the server checks it and answers the change.
-    await sale.pay(gateway, gateway === 'pos_cash' ? { amount_tendered: tendered.trim() } : transactionId.trim() === '' ? {} : { transaction_id: transactionId.trim() });
+    // Amounts go as typed; the server checks them and answers what is paid, due and given back.
+    const amount = part.trim() === '' ? {} : { amount: part.trim() };
+    const data = gateway === 'pos_cash' ? { ...amount, amount_tendered: tendered.trim() === '' ? part.trim() : tendered.trim() } : { ...amount, ...(transactionId.trim() === '' ? {} : { transaction_id: transactionId.trim() }) };
+    await sale.pay(gateway, data);
   };
 
   return (
@@ -45,6 +78,10 @@ export function PaymentDialog() {
         <p class="amount-due">
           Total <strong id="payment-total">{money(order.total)}</strong>
         </p>
+        {state !== null && <PaymentsMade checkout={state} money={money} gateways={gateways} />}
+        <p class="amount-due">
+          Due <strong id="payment-due">{money(due)}</strong>
+        </p>
         <div class="tabs" role="radiogroup" aria-label="Tender">
           {gateways.map((entry) => (
             <button key={entry.id} type="button" role="radio" class="tab" aria-checked={gateway === entry.id} onClick={() => { setGateway(entry.id); }}>
@@ -52,12 +89,14 @@ export function PaymentDialog() {
             </button>
           ))}
         </div>
+        <label for="payment-part">Amount paid this way (empty: all that is due)</label>
+        <input id="payment-part" type="text" inputMode="decimal" autocomplete="off" placeholder={due} value={part} onInput={(event) => { setPart(event.currentTarget.value); }} />
         {gateway === 'pos_cash' ? (
           <>
             <label for="cash-tendered">Cash tendered</label>
             <input id="cash-tendered" ref={tenderRef} type="text" inputMode="decimal" autoFocus autocomplete="off" value={tendered} onInput={(event) => { setTendered(event.currentTarget.value); }} />
             <div class="quick-tenders" role="group" aria-label="Quick tenders">
-              {quickTenders(order.total, store?.price_num_decimals ?? 2).map((amount, index) => (
+              {quickTenders(part.trim() === '' ? due : part.trim(), store?.price_num_decimals ?? 2).map((amount, index) => (
                 <button key={amount} type="button" class="button" onClick={() => { setTendered(amount); tenderRef.current?.focus(); }}>
                   {index === 0 ? `Exact ${money(amount)}` : money(amount)}
                 </button>
@@ -70,9 +109,12 @@ export function PaymentDialog() {
             <input id="card-transaction" type="text" autoFocus autocomplete="off" value={transactionId} onInput={(event) => { setTransactionId(event.currentTarget.value); }} />
           </>
         )}
+        {status?.kind === 'error' && (
+          <p id="payment-error" class="form-error" role="alert">{status.message}</p>
+        )}
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={() => { sale.closePayment(); }}>Back to the cart</button>
-          <button type="submit" class="button button-primary" disabled={busy}>Complete payment</button>
+          <button type="submit" class="button button-primary" disabled={busy}>{part.trim() === '' ? 'Complete payment' : 'Pay this part'}</button>
         </div>
       </form>
     </Dialog>

@@ -1,0 +1,69 @@
+/**
+ * The drawer day at the till (issue 7's cash sessions): open the register with a float, cash in and
+ * out, the X report, a blind close (the counted cash goes to the server before anything shows what
+ * was expected), then the Z report the server rendered. Amounts go as typed; every figure shown is
+ * the server's.
+ */
+import { formatPrice } from './format.js';
+import type { Till } from './till.js';
+import type { SessionReport } from './types.js';
+
+export class DrawerDesk {
+  constructor(private readonly till: Till) {}
+
+  private registerId(): number | null {
+    return this.till.state.get().drawer?.register?.id ?? null;
+  }
+
+  private async act(work: (registerId: number) => Promise<unknown>, done: string): Promise<boolean> {
+    const id = this.registerId();
+    if (id === null) return false;
+    this.till.state.set({ busy: true, status: null });
+    try {
+      await work(id);
+      this.till.state.set({ busy: false });
+      await this.till.loadDrawer();
+      this.till.info(done);
+      return true;
+    } catch (error) {
+      this.till.fail(error);
+      return false;
+    }
+  }
+
+  open(openingFloat: string, note: string): Promise<boolean> {
+    return this.act(
+      (id) => this.till.client.request('POST', `/registers/${id}/open`, { opening_float: openingFloat, note }),
+      `The register is open with a float of ${formatPrice(openingFloat, this.till.state.get().store)}.`,
+    );
+  }
+
+  /** Cash put in or taken out; taking out may need a manager's approval when the settings say so. */
+  cash(type: 'in' | 'out', amount: string, reason: string): Promise<boolean> {
+    return this.act(
+      (id) => this.till.approvals.run(null, (headers) => this.till.client.request('POST', `/registers/${id}/cash`, { type, amount, reason }, { headers })),
+      `${type === 'in' ? 'Cash in' : 'Cash out'} of ${formatPrice(amount, this.till.state.get().store)} recorded.`,
+    );
+  }
+
+  /** The blind close: the count is sent, and only the Z report that comes back shows the expected cash. */
+  async close(countedCash: string, note: string): Promise<boolean> {
+    const id = this.registerId();
+    if (id === null) return false;
+    this.till.state.set({ busy: true, status: null });
+    try {
+      const z = await this.till.client.request<SessionReport>('POST', `/registers/${id}/close`, { counted_cash: countedCash, note });
+      const html = await this.till.client.get<string>(`/closures/${z.id ?? 0}`, { format: 'html' }, { responseType: 'text' });
+      this.till.state.set((state) => ({ busy: false, drawer: { register: state.drawer?.register ?? null, report: null, closure: { report: z, html } } }));
+      await this.till.loadDrawer();
+      return true;
+    } catch (error) {
+      this.till.fail(error);
+      return false;
+    }
+  }
+
+  dismissClosure(): void {
+    this.till.state.set((state) => ({ drawer: state.drawer === null ? null : { ...state.drawer, closure: null } }));
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * A manager approves a cashier's request on this till without switching user: their username and
+ * PIN (or password) go to `POST /auth/approvals`; a refusal is shown in the server's words.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { actionWords } from '../approvals.js';
+import { useTill, useTillState } from './context.js';
+import { Dialog } from './Dialog.js';
+
+export function ApprovalDialog() {
+  const { till } = useTill();
+  const ask = useTillState((state) => state.approval);
+  const [username, setUsername] = useState('');
+  const [secret, setSecret] = useState('');
+  const [usePassword, setUsePassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const secretRef = useRef<HTMLInputElement>(null);
+  const open = ask !== null;
+  useEffect(() => {
+    setSecret('');
+    setBusy(false);
+  }, [open, ask?.error]);
+  if (ask === null) return null;
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    setBusy(true);
+    await till.approvals.submit(username.trim(), usePassword ? { password: secret } : { pin: secret.trim() });
+    secretRef.current?.focus();
+  };
+
+  return (
+    <Dialog label="Manager approval" onClose={() => { till.approvals.cancel(); }}>
+      <form id="approval-form" class="dialog-form" novalidate onSubmit={(event) => void submit(event)}>
+        <h2>Manager approval</h2>
+        <p>A manager has to approve {actionWords(ask.action)}. The manager enters their username and {usePassword ? 'password' : 'PIN'} here.</p>
+        <label for="approval-username">Manager's username</label>
+        <input id="approval-username" type="text" autocomplete="off" autocapitalize="none" spellcheck={false} autoFocus value={username} onInput={(event) => { setUsername(event.currentTarget.value); }} />
+        <label for="approval-secret">{usePassword ? "Manager's password" : "Manager's PIN"}</label>
+        <input id="approval-secret" ref={secretRef} type="password" inputMode={usePassword ? 'text' : 'numeric'} autocomplete="off" value={secret} onInput={(event) => { setSecret(event.currentTarget.value); }} />
+        <label class="check"><input type="checkbox" checked={usePassword} onChange={(event) => { setUsePassword(event.currentTarget.checked); }} /> Use the password instead of a PIN</label>
+        <p id="approval-error" class="form-error" role="alert">{ask.error}</p>
+        <div class="dialog-actions">
+          <button type="button" class="button button-quiet" onClick={() => { till.approvals.cancel(); }}>Cancel</button>
+          <button type="submit" class="button button-primary" disabled={busy}>Approve</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
