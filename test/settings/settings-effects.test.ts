@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
+import { approvalSettingsSchema } from '../../server/domain/approvals/settings.js';
+import { KEPT_FOR_CENTRAL_STORE } from '../../server/domain/settings/central-store.js';
+import { checkoutSettingsSchema } from '../../server/domain/settings/checkout.js';
+import { generalSettingsSchema } from '../../server/domain/settings/general.js';
+import { licenseInputSchema } from '../../server/domain/settings/license.js';
+import { paymentGatewaySettingsSchema } from '../../server/domain/settings/payment-gateways.js';
+import { taxIdsSettingsSchema } from '../../server/domain/settings/tax-ids.js';
+import { TEMPLATE_SETTINGS } from '../../server/domain/templates/catalogue.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 
 /** Every settings key takes effect or is refused (issue 8, item 4): the keys that need no order code. */
@@ -305,5 +313,87 @@ describe('settings that act on new orders and receipts', () => {
     } finally {
       await post('/settings/payment-gateways', { default_gateway: 'pos_cash' });
     }
+  });
+});
+
+describe('generate_username', () => {
+  it('makes a username for a new customer who gave none only while it is on', async () => {
+    const made = await post('/customers', { email: 'grace.hopper@example.test' });
+    expect([made.status, made.body.username]).toEqual([201, 'grace.hopper']);
+    await post('/settings/general', { generate_username: false });
+    try {
+      const refused = await post('/customers', { email: 'alan.turing@example.test' });
+      expect([refused.status, refused.body.code]).toEqual([400, 'registration-error-invalid-username']);
+      const named = await post('/customers', { email: 'alan.turing@example.test', username: 'alan' });
+      expect([named.status, named.body.username]).toEqual([201, 'alan']);
+    } finally {
+      await post('/settings/general', { generate_username: true });
+    }
+  });
+});
+
+/**
+ * Every key of every settings group either changes what the till does (and the test named here
+ * fails if it does not) or is listed in KEPT_FOR_CENTRAL_STORE: a new key with neither fails here.
+ */
+describe('every settings key', () => {
+  const EFFECTS: Record<string, Record<string, string>> = {
+    general: {
+      pos_only_products: 'this file: pos_only_products and product visibility',
+      decimal_qty: 'this file: decimal_qty (stock and order lines)',
+      default_customer: 'this file: default_customer',
+      default_customer_is_cashier: 'this file: default_customer_is_cashier',
+      barcode_field: 'this file: barcode_field; test/catalogue/barcode-lookup.test.ts',
+      variable_measure_barcodes: 'test/catalogue/barcode-lookup.test.ts (GS1 weight and price labels)',
+      generate_username: 'this file: generate_username',
+      store_name: 'this file: receipt overrides',
+      store_phone: 'this file: receipt overrides',
+      store_email: 'this file: receipt overrides',
+      policies_and_conditions: 'this file: receipt overrides',
+      store_tax_ids: 'this file: receipt overrides',
+    },
+    checkout: {
+      receipt_default_mode: 'this file: receipt_default_mode',
+      prevent_overselling: 'this file: prevent_overselling',
+      admin_emails: 'this file: the e-mail groups (refused on)',
+      customer_emails: 'this file: the e-mail groups (refused on)',
+      cashier_emails: 'this file: the e-mail groups (refused on)',
+    },
+    tax_ids: { write_map: 'this file: tax_ids write_map' },
+    'payment-gateways': {
+      default_gateway: 'this file: default_gateway',
+      gateways: 'test/orders/checkout.test.ts (order, enabled) and test/catalogue/stock-ledger.test.ts (order_status)',
+      auto_print_receipt: 'test/settings/settings.test.ts (served to the till in GET /settings)',
+    },
+    approvals: { required: 'test/approvals', discount_above_percent: 'test/approvals' },
+    templates: { active_receipt: 'test/templates', active_report: 'test/templates' },
+    license: { key: 'test/settings/settings.test.ts (stored, masked, unverified)' },
+  };
+  const SCHEMAS: Record<string, { shape: Record<string, unknown> }> = {
+    general: generalSettingsSchema,
+    checkout: checkoutSettingsSchema,
+    tax_ids: taxIdsSettingsSchema,
+    'payment-gateways': paymentGatewaySettingsSchema,
+    approvals: approvalSettingsSchema,
+    templates: TEMPLATE_SETTINGS.schema,
+    license: licenseInputSchema,
+  };
+
+  for (const [group, schema] of Object.entries(SCHEMAS)) {
+    it(`of ${group} takes effect or is kept for the central store, not both`, () => {
+      const effective = Object.keys(EFFECTS[group] ?? {});
+      const kept = Object.keys(KEPT_FOR_CENTRAL_STORE[group] ?? {});
+      expect(effective.filter((key) => kept.includes(key))).toEqual([]);
+      expect(Object.keys(schema.shape).sort()).toEqual([...effective, ...kept].sort());
+    });
+  }
+
+  it('kept for the central store is stored, and the log says the till does not act on it', async () => {
+    expect((await post('/settings/general', { tracking_consent: 'denied', decimal_qty: false })).status).toBe(200);
+    expect(stored('general')).toMatchObject({ tracking_consent: 'denied' });
+    const logs = await api(server, 'GET', '/logs?per_page=5', { token: (await login(server, 'administrator')).access_token });
+    const messages = (logs.body.entries as Array<{ message: string }>).map((entry) => entry.message);
+    expect(messages).toContainEqual(expect.stringContaining('kept for the central store, not acted on by this till: general.tracking_consent (the till sends no usage data anywhere)'));
+    expect(messages.join('\n')).not.toContain('general.decimal_qty (');
   });
 });

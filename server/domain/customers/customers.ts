@@ -53,7 +53,11 @@ function generatedUsername(email: string, taken: (username: string) => boolean):
 
 /** Customer creation and update rules: unique email (case-insensitive), immutable username and uuid, replayable offline creates. */
 export class CustomerService {
-  constructor(private readonly customers: CustomersRepository) {}
+  /** `generateUsername`: the general setting `generate_username` (on unless told otherwise). */
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly generateUsername: () => boolean = () => true,
+  ) {}
 
   get(id: number): CustomerRecord {
     const customer = this.customers.findById(id);
@@ -72,6 +76,8 @@ export class CustomerService {
     if (input.username !== undefined && this.customers.usernameTaken(input.username)) {
       throw badRequest('registration-error-username-exists', `An account is already registered with the username ${input.username}. Please choose another.`);
     }
+    // With generate_username off a new customer needs a username, as WooCommerce's registration asks for one.
+    if (input.username === undefined && !this.generateUsername()) throw badRequest('registration-error-invalid-username', 'Please enter a valid account username.', { param: 'username' });
     const username = input.username ?? generatedUsername(input.email, (candidate) => this.customers.usernameTaken(candidate));
     const customer = this.customers.create({
       uuid: uuid ?? null,

@@ -1,10 +1,12 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { CUSTOMER_ORDERBY, CustomersRepository } from '../../data/repositories/customers.js';
+import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { CustomerService, shapeCustomer } from '../../domain/customers/customers.js';
 import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
 import { invalidParams } from '../../domain/errors.js';
+import { readGeneralSettings } from '../../domain/settings/general.js';
 import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -25,7 +27,8 @@ export const customersQuery = pagingQuery.extend({
 export function createCustomersRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
   const repository = new CustomersRepository(db);
-  const customers = new CustomerService(repository);
+  const settings = new SettingsRepository(db);
+  const customers = new CustomerService(repository, () => readGeneralSettings(settings).generate_username);
   const stores = new StoresRepository(db);
   const timeZone = () => stores.defaultStore().timezone;
 
