@@ -71,6 +71,15 @@ describe('line_items[].barcode', () => {
     }
   });
 
+  it('takes the weight of a new label scanned onto an existing line', async () => {
+    const created = await order([{ barcode: '2012345012349' }]);
+    // 20 12345 00500 6: 0.500 kg; 0.5 × 2.40 = 1.20, VAT 0.24, total 1.44.
+    const relabelled = await api(server, 'PATCH', `/orders/${created.body.id}`, { token: cashier, body: { line_items: [{ id: created.body.line_items[0].id, barcode: '2012345005006' }] } });
+    expect(relabelled.status, JSON.stringify(relabelled.body)).toBe(200);
+    const [line] = relabelled.body.line_items;
+    expect([line.quantity, line.subtotal, line.total_tax, barcodeMeta(line), relabelled.body.total]).toEqual([0.5, '1.20', '0.24', '2012345005006', '1.44']);
+  });
+
   it('refuses an unknown barcode, and a quantity that contradicts the label, naming the field', async () => {
     const unknown = await order([{ barcode: '036000291452' }, { barcode: '4006381333931' }]);
     expect([unknown.status, unknown.body.code, Object.keys(unknown.body.data.params)]).toEqual([400, 'rest_invalid_param', ['line_items[1].barcode']]);

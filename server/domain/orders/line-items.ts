@@ -213,7 +213,9 @@ export class LineItemBuilder {
   private updatedLine(existing: LineDraft, input: LineItemInput, param: string, context: LineContext): LineDraft {
     const named = namesProduct(input) ? this.productFor(input, param, context) : undefined;
     const product = named?.product;
-    const changesProduct = product !== undefined && product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id);
+    // A new scale label on a line reprices it like a new product would, even for the same product.
+    const relabelled = named?.scan?.match === 'variable_measure';
+    const changesProduct = product !== undefined && (relabelled || product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id));
     const quantity = changesProduct ? this.quantityOf(input, named?.scan, param, context) : (input.quantity ?? existing.data.quantity);
     if (!changesProduct && input.quantity !== undefined) checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
     const taxClass = input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : changesProduct ? product.taxClass : existing.data.tax_class;
