@@ -19,6 +19,11 @@ export interface ItemMeta {
 export interface LineItemData {
   product_id: number;
   variation_id: number;
+  /**
+   * Whole units, or up to three decimal places where `decimal_qty` is on or a scale label weighed it.
+   * Stored as JSON decimal text and read back to the same shortest form; arithmetic on it goes
+   * through Decimal (quantities.ts), never binary floating point.
+   */
   quantity: number;
   tax_class: string;
   /** The product's tax status when the line was made (`taxable`, `shipping` or `none`). */
