@@ -9,7 +9,8 @@ import { badRequest } from '../errors.js';
  *   (see money-invariants.ts);
  * - a paid order (processing) may be completed, put on hold or cancelled; a completed one stays
  *   completed: money comes back only through a refund, which moves it to `refunded`;
- * - a cancelled order may only be reopened as pending; refunded is final.
+ * - a cancelled order may only be reopened as pending, and is then unpaid (its payment date goes:
+ *   see OrderLifecycle.applyStatus) until it is paid through checkout again; refunded is final.
  */
 const TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
   'checkout-draft': ['pending', 'on-hold', 'processing', 'completed', 'cancelled', 'failed'],
