@@ -128,4 +128,17 @@ describe('refunds', () => {
     const missingList = await api(server, 'GET', '/orders/987654/refunds', { token });
     expect([missingList.status, missingList.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
   });
+
+  it('refunds part of a unit only of weighed goods: never of a line sold in whole units while decimal_qty is off', async () => {
+    const order = await paidOrder();
+    const stock = stockOf(catalogue.coffee);
+    const half = await refund(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 0.5 }] });
+    expect([half.status, half.body.code, half.body.data.params]).toEqual([400, 'rest_invalid_param', { 'line_items[0].quantity': 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' }]);
+    const tooFine = await refund(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 1.0005 }] });
+    expect([tooFine.status, Object.keys(tooFine.body.data.params)]).toEqual([400, ['line_items[0].quantity']]);
+    expect(stockOf(catalogue.coffee)).toBe(stock);
+    // A whole unit sent as text is still a quantity.
+    expect((await refund(order.id, { line_items: [{ id: order.line_items[0].id, quantity: '1' }] })).status).toBe(201);
+    expect(stockOf(catalogue.coffee)).toBe(stock + 1);
+  });
 });
