@@ -310,3 +310,24 @@ describe('shipping, fees and rounding', () => {
     expect(money(calculateOrderTotals(input({ settings: { ...EXCLUSIVE, roundAtSubtotal: true }, lines, ratesByClass: rates })).totalTax)).toBe('0.22');
   });
 });
+
+describe('decimal quantities (settings/general decimal_qty, scale labels)', () => {
+  const vat = new Map([['', [rate(1, '20.0000')]]]);
+
+  it('0.755 kg at 12.99/kg: 9.80745 → 9.81, VAT 1.96149 → 1.96, total 11.77', () => {
+    const subtotal = linePriceExcludingTax('12.99', 0.755, { pricesIncludeTax: false, taxable: true, baseRates: [], dp: 2 });
+    expect(subtotal.toString()).toBe('9.80745');
+    const totals = calculateOrderTotals(input({ lines: [line(subtotal.toString(), 0.755)], ratesByClass: vat }));
+    expect([money(totals.lines[0]!.total), totals.lines[0]!.totalTax.toString(), money(totals.total)]).toEqual(['9.81', '1.96', '11.77']);
+  });
+
+  it('a 1.00 cart coupon over 0.1 kg (1.299) and 0.2 kg (2.598) takes exactly 1.00, in whole cents per line', () => {
+    // Per unit of the 0.3 kg: 333 cents; 0.2 × 333 = 66.6 → 66, 0.1 × 333 = 33.3 → 33; the last cent to the larger line: 0.67 and 0.33.
+    const coupon = { code: 'ONE', discountType: 'fixed_cart' as const, amount: '1.00', limitUsageToXItems: null, eligible: [true, true] };
+    const totals = calculateOrderTotals(input({ lines: [line('1.299', 0.1), line('2.598', 0.2)], coupons: [coupon], ratesByClass: vat }));
+    expect(totals.coupons[0]!.discount.toString()).toBe('1');
+    // 1.299 − 0.33 = 0.969 → 0.97 and 2.598 − 0.67 = 1.928 → 1.93; VAT 0.1938 → 0.19 and 0.3856 → 0.39; total 0.97 + 1.93 + 0.58 = 3.48.
+    expect(totals.lines.map((entry) => entry.total.toString())).toEqual(['0.969', '1.928']);
+    expect([money(totals.discountTotal), money(totals.cartTax), money(totals.total)]).toEqual(['1.00', '0.58', '3.48']);
+  });
+});

@@ -79,6 +79,8 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
           discount = amount.times(item.quantity);
           applied = applied.plus(item.quantity);
         }
+        // A weighed line (0.755 kg) would take a fraction of a cent: its discount is whole cents, as integer quantities give.
+        if (!Number.isInteger(item.quantity)) discount = discount.floor();
         discount = Decimal.min(available, discount);
         total = total.plus(discount);
         add(index, discount);
@@ -93,8 +95,10 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
       const perUnit = amount.div(count).floor();
       if (perUnit.gt(0)) {
         let total = fixedProduct(withPrice, perUnit);
-        // Whatever the per-unit share could not place (capped lines) goes round again.
+        // Whatever the per-unit share could not place (capped lines) goes round again; cents that
+        // whole-cent shares of weighed lines cannot place go out one by one.
         if (total.gt(0) && total.lt(amount)) total = total.plus(fixedCart(withPrice, amount.minus(total)));
+        else if (total.isZero()) total = remainder(withPrice, amount);
         return total;
       }
       return amount.gt(0) ? remainder(withPrice, amount) : ZERO;
