@@ -7,7 +7,8 @@ import { migration as registersAndJournal } from './0006-registers-and-journal.j
 import { migration as stockLedgerAndStoreUsers } from './0007-stock-ledger-and-store-users.js';
 import { migration as importJournal } from './0008-import-journal.js';
 import { migration as accessVersion } from './0009-access-version.js';
+import { migration as catalogueVersion } from './0010-catalogue-version.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
-export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion];
+export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion];
