@@ -3,9 +3,12 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-/** `tillbase serve` on a free port over `dataDir`, with extra environment (TILLBASE_SYNCHRONOUS for the bench). */
-export async function startServe(dataDir, env = {}) {
-  const child = spawn(process.execPath, ['dist/server/cli/main.js', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', 'memory', '--no-demo', '--log-level', 'silent'], {
+/**
+ * `tillbase serve` on a free port over `dataDir`, with extra environment (TILLBASE_SYNCHRONOUS for the
+ * bench) and its secret store (`file` when another process must check its tokens, or a restart keep them).
+ */
+export async function startServe(dataDir, env = {}, secretStore = 'memory') {
+  const child = spawn(process.execPath, ['dist/server/cli/main.js', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -20,6 +23,7 @@ export async function startServe(dataDir, env = {}) {
   });
   return {
     apiUrl,
+    pid: child.pid,
     stop: () => new Promise((resolve) => {
       child.once('exit', resolve);
       child.kill('SIGTERM');
@@ -33,13 +37,15 @@ export async function loginToken(apiUrl, username, password) {
   return (await response.json()).access_token;
 }
 
-/** One sale: an order of 2 or 3 lines from `skus`, then cash. Throws with the status on any refusal. */
+/** One sale: an order of 2 or 3 lines from `skus`, then cash; returns how long each took (ms). Throws with the status on any refusal. */
 async function sell(apiUrl, token, skus, number) {
+  const started = performance.now();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const lines = Array.from({ length: 2 + (number % 2) }, (_, index) => ({ sku: skus[(number * 7 + index * 13) % skus.length], quantity: 1 + (index % 2) }));
   const created = await fetch(`${apiUrl}/orders`, { method: 'POST', headers, body: JSON.stringify({ line_items: lines }) });
   const order = await created.json();
   if (created.status !== 201) throw new Error(`order: ${created.status} ${JSON.stringify(order).slice(0, 200)}`);
+  const createdAt = performance.now();
   const paid = await fetch(`${apiUrl}/orders/${order.id}/checkout`, {
     method: 'POST',
     headers: { ...headers, 'idempotency-key': `bench-${order.id}` },
@@ -47,11 +53,12 @@ async function sell(apiUrl, token, skus, number) {
   });
   const body = await paid.text();
   if (paid.status !== 200) throw new Error(`checkout: ${paid.status} ${body.slice(0, 200)}`);
+  return { create: createdAt - started, checkout: performance.now() - createdAt };
 }
 
 /**
  * `tills` tills selling until `keepGoing()` turns false. Returns each sale's start (ms on the
- * performance clock) and duration, the failures, and sales per second.
+ * performance clock), its duration and those of its order create and checkout, the failures, and sales per second.
  */
 export async function runTills({ apiUrl, token, skus, tills = 8, keepGoing }) {
   const sales = [];
@@ -62,8 +69,8 @@ export async function runTills({ apiUrl, token, skus, tills = 8, keepGoing }) {
     while (keepGoing()) {
       const start = performance.now();
       try {
-        await sell(apiUrl, token, skus, number++);
-        sales.push({ start, ms: performance.now() - start });
+        const parts = await sell(apiUrl, token, skus, number++);
+        sales.push({ start, ms: performance.now() - start, ...parts });
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));
       }
