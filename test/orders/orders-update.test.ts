@@ -63,6 +63,15 @@ describe('line items', () => {
     expect([noMethod.status, noMethod.body.code]).toEqual([400, 'woocommerce_rest_invalid_shipping_item']);
   });
 
+  it('a line switched to another product keeps its quantity and takes that product\'s price', async () => {
+    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }] });
+    const response = await patch(order.id, { line_items: [{ id: order.line_items[0].id, sku: 'TEA-1' }] });
+    expect(response.status).toBe(200);
+    // 3 × 4.00 = 12.00 at the reduced 5 %: 0.60; total 12.60.
+    const [line] = response.body.line_items;
+    expect([line.id, line.name, line.quantity, line.subtotal, line.total_tax, response.body.total]).toEqual([order.line_items[0].id, 'Tea', 3, '12.00', '0.60', '12.60']);
+  });
+
   it('upserts meta by key but keeps the server-set store and cashier', async () => {
     const order = await createOrder(server, token, { meta_data: [{ key: 'table', value: '4' }] });
     const response = await patch(order.id, { meta_data: [{ key: 'table', value: '7' }, { key: '_pos_store', value: 99 }, { key: 'guests', value: 2 }] });

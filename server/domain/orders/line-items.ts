@@ -148,10 +148,11 @@ export class LineItemBuilder {
   }
 
   /**
-   * The quantity of a new line: a scale label's weight, else the one asked for (1 by default).
-   * A weight label names the quantity itself, so a different one sent with it is refused.
+   * The quantity of a line made for a product: a scale label's weight, else the one asked for, else
+   * `current` (the line's quantity so far, or 1 for a new line). A weight label names the quantity
+   * itself, so a different one sent with it is refused.
    */
-  private quantityOf(input: LineItemInput, scan: BarcodeMatch | undefined, param: string, context: LineContext): number {
+  private quantityOf(input: LineItemInput, scan: BarcodeMatch | undefined, param: string, context: LineContext, current = 1): number {
     if (scan?.measure === 'weight' && scan.quantity !== null) {
       const weight = new Decimal(scan.quantity).toNumber();
       if (input.quantity !== undefined && !new Decimal(input.quantity).eq(weight)) {
@@ -160,7 +161,8 @@ export class LineItemBuilder {
       if (weight <= 0) throw invalidParams({ [`${param}.barcode`]: `the barcode ${scan.code} carries no weight.` });
       return weight;
     }
-    const quantity = input.quantity ?? 1;
+    if (input.quantity === undefined) return current;
+    const quantity = input.quantity;
     if (quantity <= 0) throw invalidParams({ [`${param}.quantity`]: 'quantity must be more than 0 for a new line.' });
     checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
     return quantity;
@@ -216,7 +218,7 @@ export class LineItemBuilder {
     // A new scale label on a line reprices it like a new product would, even for the same product.
     const relabelled = named?.scan?.match === 'variable_measure';
     const changesProduct = product !== undefined && (relabelled || product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id));
-    const quantity = changesProduct ? this.quantityOf(input, named?.scan, param, context) : (input.quantity ?? existing.data.quantity);
+    const quantity = changesProduct ? this.quantityOf(input, named?.scan, param, context, existing.data.quantity) : (input.quantity ?? existing.data.quantity);
     if (!changesProduct && input.quantity !== undefined) checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
     const taxClass = input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : changesProduct ? product.taxClass : existing.data.tax_class;
     let data = { ...existing.data, quantity, tax_class: taxClass };
