@@ -47,6 +47,23 @@ describe('default_customer', () => {
   });
 });
 
+describe("a store's own default_customer", () => {
+  it('comes before the general one', async () => {
+    const general = addCustomer(server, 'general-default@example.test');
+    const local = addCustomer(server, 'store-default@example.test');
+    await setGeneral({ default_customer: general });
+    try {
+      setStore(server, { ...UK_STORE, default_customer: local });
+      expect((await createOrder(server, cashier, aSale())).customer_id).toBe(local);
+      setStore(server, UK_STORE);
+      expect((await createOrder(server, cashier, aSale())).customer_id).toBe(general);
+    } finally {
+      setStore(server, UK_STORE);
+      await setGeneral({ default_customer: 0 });
+    }
+  });
+});
+
 describe('default_customer_is_cashier', () => {
   it("makes the cashier's own customer account the customer, the same one every time", async () => {
     await setGeneral({ default_customer_is_cashier: true });
