@@ -203,7 +203,9 @@ export class Sale {
     this.till.state.set({ paying: true, checkout: null, status: null });
     try {
       const checkout = await this.client.get<CheckoutState>(`/orders/${order.id}/checkout`);
-      if (this.till.state.get().order?.id === order.id) this.till.state.set({ checkout });
+      // A payment answered meanwhile is newer than this read; the read must not replace it.
+      const now = this.till.state.get();
+      if (now.order?.id === order.id && now.paying && now.checkout === null) this.till.state.set({ checkout });
     } catch (error) {
       this.till.fail(error);
     }
