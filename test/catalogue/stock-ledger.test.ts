@@ -108,6 +108,41 @@ describe('the stock ledger', () => {
     expect((await history(ids.croissant)).length).toBe(entries);
   });
 
+  it('gives back on cancellation only what refunds left with the order: units refunded without restock are gone for good', async () => {
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    const order = await paidOrder([{ product_id: ids.muffin, quantity: 5 }]);
+    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    const line = order.line_items[0];
+    const refund = (quantity: number, restock: boolean) =>
+      api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (3 * quantity).toFixed(2) }] } });
+    const start = await stockOf(ids.muffin);
+    expect((await refund(2, false)).status).toBe(201);
+    expect((await refund(1, true)).status).toBe(201);
+    expect(await stockOf(ids.muffin)).toBe(start + 1);
+    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // 5 sold: 2 refunded and not restocked, 1 restocked, so the cancellation gives back the last 2.
+    expect(await stockOf(ids.muffin)).toBe(start + 3);
+    expect(ledgerMismatches()).toEqual([]);
+    expect((await history(ids.muffin)).slice(0, 2)).toMatchObject([
+      { change: 2, reason: 'cancellation', order_id: order.id },
+      { change: 1, reason: 'refund', order_id: order.id },
+    ]);
+  });
+
+  it('never restocks on refund units the sale did not take from stock', async () => {
+    const jam = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Jam', sku: 'LED-JAM', regular_price: '4.00' } })).body.id as number;
+    const order = await paidOrder([{ product_id: jam, quantity: 3 }]);
+    // Stock is managed only after the sale, so the sale took none.
+    expect((await api(server, 'PATCH', `/products/${jam}`, { token: manager, body: { manage_stock: true, stock_quantity: 10 } })).status).toBe(200);
+    const entries = (await history(jam)).length;
+    const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_restock: true, line_items: [{ id: order.line_items[0].id, quantity: 2, refund_total: '8.00' }] } });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+    expect(await stockOf(jam)).toBe(10);
+    expect((await history(jam)).length).toBe(entries);
+    expect(ledgerMismatches()).toEqual([]);
+  });
+
   it('holds after manual adjustments, each with its reason and note', async () => {
     const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 24, reason: 'received', note: 'Bakery delivery' } });
     expect(received.status).toBe(200);

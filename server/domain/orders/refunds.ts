@@ -128,23 +128,27 @@ export class RefundService {
       });
       new RefundTenders(this.db).book(order, refund, input.refund_destination ?? input.payment_method, userId);
 
-      let updated: OrderRecord = { ...order, date_modified_gmt: gmtNow() };
-      if (restock) updated = this.restock(updated, refundedItems, { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId });
+      const updated = this.settleStock({ ...order, date_modified_gmt: gmtNow() }, refundedItems, restock ? { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId } : undefined);
       this.lifecycle.save(updated);
       if (remaining.minus(amount).lte(0)) this.lifecycle.applyStatus(updated, 'refunded');
       return shapeRefund(refund, order, store, apiBase);
     });
   }
 
-  /** Puts refunded units of stock-managed products back, and no longer counts them as taken from stock. */
-  private restock(order: OrderRecord, refunded: readonly RefundedItem[], entry: StockEntry): OrderRecord {
+  /**
+   * Refunded units no longer count as taken by the order. With `restock` they go back on the shelf;
+   * without, they are gone for good, so a later cancellation gives back only what the order still
+   * holds. Only units the line actually took from stock can go back (WooCommerce skips a line whose
+   * stock was never reduced), so a refund never puts back units that were never taken.
+   */
+  private settleStock(order: OrderRecord, refunded: readonly RefundedItem[], restock: StockEntry | undefined): OrderRecord {
     const items = order.items.map((item): OrderItem => {
       const line = refunded.find((candidate) => candidate.refunded_item_id === item.id);
-      if (item.type !== 'line_item' || !line || line.quantity <= 0) return item;
+      if (item.type !== 'line_item' || !line || line.quantity <= 0 || item.data.reduced_stock <= 0) return item;
+      const settled = Decimal.min(line.quantity, item.data.reduced_stock);
       const productId = item.data.variation_id > 0 ? item.data.variation_id : item.data.product_id;
-      if (!this.products.findSellable(productId)?.manageStock) return item;
-      this.products.adjustStock(productId, line.quantity, entry);
-      return { ...item, data: { ...item.data, reduced_stock: Decimal.max(0, new Decimal(item.data.reduced_stock).minus(line.quantity)).toNumber() } };
+      if (restock !== undefined) this.products.adjustStock(productId, settled.toNumber(), restock);
+      return { ...item, data: { ...item.data, reduced_stock: new Decimal(item.data.reduced_stock).minus(settled).toNumber() } };
     });
     return { ...order, items };
   }
