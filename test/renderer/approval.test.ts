@@ -56,7 +56,10 @@ describe('manager approval at the till', () => {
     expect(await page.locator('#approval-error').textContent()).toBe(refused.body.message);
     expect((await api(server, 'GET', `/orders/${sale.id}/refunds`, { token: cashier })).body).toHaveLength(0);
 
-    await dialog.getByLabel("Manager's PIN").fill('4821');
+    // Typed key by key, as a manager would: each keystroke re-renders the dialog, which keeps the focus.
+    await dialog.getByLabel("Manager's PIN").fill('');
+    await dialog.getByLabel("Manager's PIN").focus();
+    await page.keyboard.type('4821', { delay: 80 });
     await screenshot(page, 'approval');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await page.locator('#status-message', { hasText: 'Refunded' }).waitFor();
