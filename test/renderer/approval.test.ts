@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, type TestServer } from '../helpers/server.js';
-import { logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { cartSettled, gridReady, logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;
@@ -70,6 +70,48 @@ describe('manager approval at the till', () => {
     // The audit trail names the manager who approved the cashier's refund.
     const audit = (await api(server, 'GET', '/logs?source=audit&action=approval.grant', { token: admin })).body;
     expect(JSON.stringify(audit)).toContain(`${manager.username} approved refund for ${server.users.cashier.username}`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("asks a manager for a price set by hand in the cart: cancelled, nothing changes; approved by password, the price the server set", async () => {
+    const admin = (await login(server, 'administrator')).access_token;
+    expect((await api(server, 'POST', '/settings/approvals', { token: admin, body: { required: ['price_override'] } })).status).toBe(200);
+    const manager = server.users.shop_manager;
+    const { page, pageErrors } = await openTill(harness!, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('Baguette');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.getByRole('button', { name: 'Baguette', exact: true }).click();
+    await cartSettled(page);
+    const orderId = Number(/Order (\d+)/.exec((await page.locator('.cart-head h2').textContent()) ?? '')?.[1]);
+    const edit = async (): Promise<void> => {
+      await page.getByRole('button', { name: 'Change Baguette' }).click();
+      await page.getByLabel('New line total (leave empty to keep)').fill('1.00');
+      await page.getByLabel('a new price').check();
+      await page.getByRole('button', { name: 'Apply' }).click();
+    };
+    await edit();
+    const dialog = page.getByRole('dialog', { name: 'Manager approval' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('A manager has to approve a price set by hand.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#status-message', { hasText: 'Not done: no manager approved it.' }).waitFor();
+    const unchanged = (await api(server, 'GET', `/orders/${orderId}`, { token: admin })).body;
+    expect(unchanged.line_items[0].total).not.toBe('1.00');
+    await page.getByRole('dialog', { name: 'Change Baguette' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await edit();
+    await dialog.waitFor();
+    await dialog.getByLabel("Manager's username").fill(manager.username);
+    await dialog.getByLabel('Use the password instead of a PIN').check();
+    await dialog.getByLabel("Manager's password").fill(manager.password);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: 'Change Baguette' }).waitFor({ state: 'detached' });
+    await cartSettled(page);
+    const changed = (await api(server, 'GET', `/orders/${orderId}`, { token: admin })).body;
+    expect(changed.line_items[0].total).toBe('1.00');
+    expect(await page.locator('#cart-total').textContent()).toBe(`$${changed.total}`);
     expect(pageErrors).toEqual([]);
   });
 });
