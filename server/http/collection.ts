@@ -109,6 +109,14 @@ export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id
   sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
 }
 
+/** Sends an audit index already serialised (`json`, `count` entries), with the headers `sendAudit` sends. */
+export function sendAuditJson(res: Response, json: string, count: number): void {
+  res.setHeader('X-WP-Total', String(count));
+  res.setHeader('X-WP-TotalPages', count === 0 ? '0' : '1');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(json);
+}
+
 /** The filters every collection takes (woocommerce-reference §3), from a validated query, as the repositories name them. */
 export function collectionFilterOf(query: {
   search?: string | undefined;

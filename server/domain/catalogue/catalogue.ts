@@ -52,6 +52,11 @@ export class Catalogue {
     return this.products.modificationIndex(kind, filter, sort);
   }
 
+  /** The audit as JSON text, each entry holding `fields` (a subset of id and date_modified_gmt). */
+  modificationIndexJson(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: string; count: number } {
+    return this.products.modificationIndexJson(kind, filter, sort, fields);
+  }
+
   listTerms(taxonomy: Taxonomy, filter: TermFilter, sort: TermSort, limit: number, offset: number, context: ShapeContext) {
     const { records, total } = this.terms.list(taxonomy, filter, sort, limit, offset);
     return { items: records.map((record) => shapeTerm(record, context)), total };

@@ -14,7 +14,7 @@ import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/cat
 import { gmtNow } from '../../domain/dates.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
-import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, sendAudit, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
+import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditJson, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
@@ -129,7 +129,8 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, auditQuery(req));
-      sendAudit(req, res, catalogue.modificationIndex(kind, tillFilter(kind, query).filter, catalogueSort(query)));
+      const audit = catalogue.modificationIndexJson(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
+      sendAuditJson(res, audit.json, audit.count);
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);

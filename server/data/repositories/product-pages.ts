@@ -1,0 +1,104 @@
+import type { Database } from '../database.js';
+import { prepared, SqlParams } from '../sql.js';
+import { catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
+
+/** Where each block of this many rows starts is remembered: a page skips fewer than this many index entries. */
+const BLOCK = 64;
+/** Lists remembered at once (each filter and order the tills and syncs use is one). */
+const REMEMBERED_LISTS = 64;
+
+/**
+ * The filters that test only what `catalogue_version` follows (migration 10): a list filtered by
+ * nothing else has the same rows, in the same order, for as long as the version stands.
+ */
+const PLACEMENT_FILTERS = new Set(['now', 'status', 'hideOnlineOnly', 'categories', 'tags', 'brands', 'type', 'include', 'exclude', 'parents', 'createdAfter', 'createdBefore']);
+
+/** The orders whose key is a column of `products_audit`, so that a page can start at a key. */
+const KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: 'p.date_created_gmt', id: 'p.id' };
+
+interface Placement {
+  version: number;
+  total: number;
+  /** The key and id of the first row of each block, for the orders in KEYS. */
+  blockStarts: Array<[string | number, number]> | undefined;
+}
+
+function placementOnly(filter: CatalogueFilter): boolean {
+  return Object.entries(filter).every(([name, value]) => value === undefined || (name === 'search' && value === '') || PLACEMENT_FILTERS.has(name));
+}
+
+/**
+ * Pages of the product lists without counting or skipping rows on every request. For a list whose
+ * filter tests only placement (PLACEMENT_FILTERS), the total and the start of every block of BLOCK
+ * rows are read once, in one pass over the index, and kept while `catalogue_version` stands; any
+ * write that could move a row between pages bumps it, whichever process makes it. A page then starts
+ * at its block's key (keyset paging) and skips fewer than BLOCK entries, so page 1,000 costs what
+ * page 1 costs, and the total stays exact after every write.
+ */
+export class ProductPages {
+  private readonly placements = new Map<string, Placement>();
+
+  constructor(private readonly db: Database) {}
+
+  private version(): number {
+    return prepared<[], { version: number }>(this.db, 'SELECT version FROM catalogue_version WHERE slot = 1').get()?.version ?? 0;
+  }
+
+  /** The page's ids and the list's total; undefined when the filter is not one this class can answer. */
+  page(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { ids: number[]; total: number } | undefined {
+    if (!placementOnly(filter)) return undefined;
+    const params = new SqlParams();
+    const where = catalogueWhere(kind, filter, params);
+    // The first parameter is `now`, which no placement filter reads; it must not split the lists.
+    const nowName = Object.keys(params.values)[0] ?? '';
+    if (where.includes(`@${nowName}`)) return undefined;
+    const values = Object.fromEntries(Object.entries(params.values).filter(([name]) => name !== nowName));
+    const key = KEYS[sort.orderby];
+    const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
+    const signature = `${kind}|${where}|${JSON.stringify(values)}|${key === undefined ? '' : `${sort.orderby} ${direction}`}`;
+    const placement = this.placement(signature, where, values, key, direction);
+
+    if (placement.blockStarts === undefined || key === undefined) {
+      // The order's parameters follow the filter's (`now` among them, for the price order).
+      const order = `${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)}`;
+      const ids = prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+        .all({ ...params.values, limit, offset })
+        .map((row) => row.id);
+      return { ids, total: placement.total };
+    }
+    const start = placement.blockStarts[Math.floor(offset / BLOCK)];
+    if (start === undefined) return { ids: [], total: placement.total };
+    const ids = prepared<[Record<string, unknown>], { id: number }>(
+      this.db,
+      `SELECT p.id FROM products p WHERE ${where} AND (${key}, p.id) ${direction === 'DESC' ? '<=' : '>='} (@startKey, @startId)
+       ORDER BY ${key} ${direction}, p.id ${direction} LIMIT @limit OFFSET @skip`,
+    )
+      .all({ ...values, startKey: start[0], startId: start[1], limit, skip: offset % BLOCK })
+      .map((row) => row.id);
+    return { ids, total: placement.total };
+  }
+
+  private placement(signature: string, where: string, values: Record<string, unknown>, key: string | undefined, direction: string): Placement {
+    // Read before the rows: a write between the two leaves an older number, and the next request reads again.
+    const version = this.version();
+    const known = this.placements.get(signature);
+    if (known !== undefined && known.version === version) return known;
+    let placement: Placement;
+    if (key === undefined) {
+      const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(values)?.n ?? 0;
+      placement = { version, total, blockStarts: undefined };
+    } else {
+      const blockStarts: Array<[string | number, number]> = [];
+      let total = 0;
+      const rows = prepared<[Record<string, unknown>], [string | number, number]>(this.db, `SELECT ${key}, p.id FROM products p WHERE ${where} ORDER BY ${key} ${direction}, p.id ${direction}`).raw(true);
+      for (const row of rows.iterate(values)) {
+        if (total % BLOCK === 0) blockStarts.push(row);
+        total += 1;
+      }
+      placement = { version, total, blockStarts };
+    }
+    if (this.placements.size >= REMEMBERED_LISTS) this.placements.clear();
+    this.placements.set(signature, placement);
+    return placement;
+  }
+}

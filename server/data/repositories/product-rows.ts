@@ -1,0 +1,97 @@
+import type {
+  CatalogueItemType,
+  DefaultAttribute,
+  ProductAttribute,
+  ProductImage,
+  ProductRecord,
+  TaxStatus,
+  VariationAttribute,
+} from '../../domain/catalogue/types.js';
+import type { MetaData } from '../../domain/stores.js';
+
+/** One row of `products` as SQLite returns it, with the parent's name and tax class joined for variations. */
+export interface ProductRow {
+  id: number;
+  parent_id: number;
+  type: CatalogueItemType;
+  name: string;
+  slug: string;
+  status: string;
+  featured: number;
+  catalog_visibility: string;
+  description: string;
+  short_description: string;
+  sku: string | null;
+  barcode: string | null;
+  regular_price: string;
+  sale_price: string;
+  date_on_sale_from_gmt: string | null;
+  date_on_sale_to_gmt: string | null;
+  virtual: number;
+  tax_status: TaxStatus;
+  tax_class: string;
+  manage_stock: number;
+  stock_quantity: number | null;
+  stock_status: string;
+  backorders: string;
+  sold_individually: number;
+  weight: string;
+  menu_order: number;
+  total_sales: number;
+  attributes: string;
+  default_attributes: string;
+  images: string;
+  meta_data: string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  parent_name: string | null;
+  parent_tax_class: string | null;
+  pos_visibility: string;
+}
+
+export function toRecord(row: ProductRow): ProductRecord {
+  const attributes = JSON.parse(row.attributes) as unknown[];
+  const isVariation = row.type === 'variation';
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    type: row.type,
+    name: row.name,
+    slug: row.slug,
+    status: row.status,
+    featured: row.featured === 1,
+    catalog_visibility: row.catalog_visibility,
+    description: row.description,
+    short_description: row.short_description,
+    sku: row.sku ?? '',
+    barcode: row.barcode ?? '',
+    regular_price: row.regular_price,
+    sale_price: row.sale_price,
+    date_on_sale_from_gmt: row.date_on_sale_from_gmt,
+    date_on_sale_to_gmt: row.date_on_sale_to_gmt,
+    virtual: row.virtual === 1,
+    tax_status: row.tax_status,
+    tax_class: row.tax_class,
+    manage_stock: row.manage_stock === 1,
+    stock_quantity: row.manage_stock === 1 ? row.stock_quantity : null,
+    stock_status: row.stock_status,
+    backorders: row.backorders,
+    sold_individually: row.sold_individually === 1,
+    weight: row.weight,
+    menu_order: row.menu_order,
+    total_sales: row.total_sales,
+    attributes: isVariation ? [] : (attributes as ProductAttribute[]),
+    variation_attributes: isVariation ? (attributes as VariationAttribute[]) : [],
+    default_attributes: JSON.parse(row.default_attributes) as DefaultAttribute[],
+    images: JSON.parse(row.images) as ProductImage[],
+    meta_data: JSON.parse(row.meta_data) as MetaData,
+    date_created_gmt: row.date_created_gmt,
+    date_modified_gmt: row.date_modified_gmt,
+    parent_name: isVariation ? row.parent_name : null,
+    parent_tax_class: isVariation ? row.parent_tax_class : null,
+    pos_visibility: row.pos_visibility,
+  };
+}
+
+export const SELECT_RECORD = `SELECT p.*, parent.name AS parent_name, parent.tax_class AS parent_tax_class
+  FROM products p LEFT JOIN products parent ON parent.id = p.parent_id AND p.type = 'variation'`;
