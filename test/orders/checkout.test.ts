@@ -247,4 +247,34 @@ describe('a cancelled order reopened', () => {
       writeGatewaySettings({ gateways: {} });
     }
   });
+
+  it('comes back to a coupon used up meanwhile: checkout refuses the use beyond its limit and takes nothing until the coupon is removed', async () => {
+    const manager = (await login(server, 'shop_manager')).access_token;
+    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Spelt loaf', regular_price: '6.00', manage_stock: true, stock_quantity: 10 }).id);
+    const couponId = addCoupon(server, { code: 'LASTONE', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
+    writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
+    try {
+      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
+      expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
+      expect((await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } })).status).toBe(200);
+      // The cancellation gave the coupon's one use back, and another sale took it.
+      const other = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
+      expect((await checkout(other.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
+      expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([9, 1]);
+
+      expect((await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } })).status).toBe(200);
+      const refused = await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} });
+      expect([refused.status, refused.body.code, refused.body.data.reason, refused.body.data.coupon]).toEqual([400, 'woocommerce_rest_invalid_coupon', 'usage_limit_reached', 'LASTONE']);
+      expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([9, 1]);
+      expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.status).toBe('pending');
+
+      const without = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { coupon_lines: [] } });
+      expect([without.status, without.body.coupon_lines, without.body.total]).toEqual([200, [], '7.20']);
+      const repaid = await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} });
+      expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
+      expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([8, 1]);
+    } finally {
+      writeGatewaySettings({ gateways: {} });
+    }
+  });
 });

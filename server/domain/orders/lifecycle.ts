@@ -12,6 +12,7 @@ import { Decimal } from '../money.js';
 import { readCheckoutSettings } from '../settings/checkout.js';
 import type { MetaData } from '../stores.js';
 import { LOCAL_PICKUP_METHODS } from '../taxes/location.js';
+import { couponError } from './coupons.js';
 import { PAYABLE_STATUSES, STOCK_REDUCING_STATUSES, STOCK_RESTORING_STATUSES, type OrderStatuses } from './statuses.js';
 import { itemsOfType, type OrderRecord } from './types.js';
 
@@ -168,9 +169,31 @@ export class OrderLifecycle {
     }
   }
 
+  /**
+   * A coupon is checked against its usage limits when it is applied, but its use is booked only
+   * when the order is paid or held: by then other orders may have used it up (or this one, reopened
+   * after a cancellation gave its use back, may come back to a coupon used up meanwhile). Booking a
+   * use beyond a limit is refused, as WooCommerce's checkout refuses it.
+   */
+  private assertCouponsUsable(order: OrderRecord): void {
+    const user = couponUserOf(order);
+    for (const line of itemsOfType(order.items, 'coupon')) {
+      const coupon = this.coupons.findByCode(line.name);
+      if (!coupon) continue;
+      if (coupon.usage_limit !== null && coupon.usage_limit > 0 && coupon.usage_count >= coupon.usage_limit) {
+        throw couponError('usage_limit_reached', `Coupon "${line.name}" has been used up (${coupon.usage_count} of ${coupon.usage_limit}) since it was applied: remove it from the order.`, line.name);
+      }
+      const perUser = coupon.usage_limit_per_user;
+      if (perUser !== null && perUser > 0 && user !== '' && coupon.used_by.filter((usedBy) => usedBy.toLowerCase() === user).length >= perUser) {
+        throw couponError('usage_limit_per_user_reached', `Coupon "${line.name}" has been used up by this customer since it was applied: remove it from the order.`, line.name);
+      }
+    }
+  }
+
   private takeFromStock(order: OrderRecord): OrderRecord {
     let meta = order.meta_data;
     let items = order.items;
+    if (!hasFlag(meta, '_recorded_coupon_usage_counts')) this.assertCouponsUsable(order);
     if (!hasFlag(meta, '_order_stock_reduced')) {
       const lines = itemsOfType(items, 'line_item');
       const demands = lines.flatMap((line, index) =>
