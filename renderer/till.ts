@@ -310,10 +310,10 @@ export class Till {
     }
   }
 
-  /** The register an order is sold on (the store's first, as the server picks it) and its open session. */
+  /** The register an order is sold on (the till's store's first, as the server picks it) and its open session. */
   async loadDrawer(): Promise<void> {
     try {
-      const [register] = await this.client.get<Register[]>('/registers', { per_page: 1 });
+      const [register] = await this.client.get<Register[]>('/registers', { per_page: 1, store_id: this.state.get().store?.id });
       const report = register?.session == null ? null : await this.client.get<SessionReport>(`/registers/${register.id}/session`);
       this.state.set((state) => ({ drawer: { register: register ?? null, report, closure: state.drawer?.closure ?? null } }));
     } catch (error) {
