@@ -28,10 +28,44 @@ function localFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The local twin of a GMT date string in the store's time zone (WooCommerce's `date_created` beside `date_created_gmt`). */
-export function gmtToLocal(gmt: string | null, timeZone: string): string | null {
-  if (gmt === null) return null;
+function intlLocal(gmt: string, timeZone: string): string {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of localFormatter(timeZone).formatToParts(fromGmt(gmt))) parts[part.type] = part.value;
   return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}T${parts.hour ?? ''}:${parts.minute ?? ''}:${parts.second ?? ''}`;
+}
+
+const HOUR_MS = 3_600_000;
+/** Offsets remembered, by zone and UTC hour; past this many the memory starts over. */
+const REMEMBERED_OFFSETS = 50_000;
+/** A zone's offset from UTC (ms) through one whole UTC hour, or null when it changes within it. */
+const hourOffsets = new Map<string, number | null>();
+
+/** The offset from UTC (ms) of `timeZone` at `utcMs`, as the zone's formatter shows the local time (to the second). */
+function offsetAt(utcMs: number, timeZone: string): number {
+  const local = intlLocal(new Date(utcMs).toISOString().slice(0, 19), timeZone);
+  return Date.parse(`${local}Z`) - utcMs;
+}
+
+/**
+ * The local twin of a GMT date string in the store's time zone (WooCommerce's `date_created` beside
+ * `date_created_gmt`). A page of products holds hundreds of dates and Intl formats each slowly, so
+ * the zone's offset is asked of Intl once per UTC hour (at both ends of the hour: an hour in which
+ * the offset changes, or a date outside the years 1000 to 9999, is formatted by Intl itself).
+ */
+export function gmtToLocal(gmt: string | null, timeZone: string): string | null {
+  if (gmt === null) return null;
+  const utcMs = Date.parse(`${gmt}Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(gmt) || Number.isNaN(utcMs)) return intlLocal(gmt, timeZone);
+  const hourStart = utcMs - (((utcMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
+  const key = `${timeZone} ${hourStart}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const atStart = offsetAt(hourStart, timeZone);
+    offset = atStart === offsetAt(hourStart + HOUR_MS - 1000, timeZone) ? atStart : null;
+    if (hourOffsets.size >= REMEMBERED_OFFSETS) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  if (offset === null) return intlLocal(gmt, timeZone);
+  const local = new Date(utcMs + offset).toISOString();
+  return /^[1-9]\d{3}-/.test(local) ? local.slice(0, 19) : intlLocal(gmt, timeZone);
 }
