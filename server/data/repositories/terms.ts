@@ -1,7 +1,7 @@
 import type { Database } from '../database.js';
 import type { TermRecord, TermReference, Taxonomy } from '../../domain/catalogue/types.js';
 import { slugify } from '../../domain/catalogue/naming.js';
-import { likePattern, SqlParams } from '../sql.js';
+import { likePattern, prepared, SqlParams } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
 export interface NewTerm {
@@ -39,12 +39,11 @@ export class TermsRepository {
   constructor(private readonly db: Database) {}
 
   find(taxonomy: Taxonomy, id: number): TermRecord | undefined {
-    return this.db.prepare<[string, number], TermRecord>(`${COUNTED} WHERE t.taxonomy = ? AND t.id = ?`).get(taxonomy, id);
+    return prepared<[string, number], TermRecord>(this.db, `${COUNTED} WHERE t.taxonomy = ? AND t.id = ?`).get(taxonomy, id);
   }
 
   create(taxonomy: Taxonomy, term: NewTerm): TermRecord {
-    const { lastInsertRowid } = this.db
-      .prepare('INSERT INTO terms (taxonomy, name, slug, parent, description, menu_order) VALUES (?, ?, ?, ?, ?, ?)')
+    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO terms (taxonomy, name, slug, parent, description, menu_order) VALUES (?, ?, ?, ?, ?, ?)')
       .run(taxonomy, term.name, term.slug ?? slugify(term.name), term.parent ?? 0, term.description ?? '', term.menu_order ?? 0);
     const record = this.find(taxonomy, Number(lastInsertRowid));
     if (!record) throw new Error('term vanished after insert');
@@ -53,37 +52,36 @@ export class TermsRepository {
 
   /** Writes a term's fields (those given). */
   update(id: number, changes: Partial<Omit<NewTerm, never>>): void {
-    const current = this.db.prepare<[number], { name: string; slug: string; parent: number; description: string; menu_order: number }>('SELECT * FROM terms WHERE id = ?').get(id);
+    const current = prepared<[number], { name: string; slug: string; parent: number; description: string; menu_order: number }>(this.db, 'SELECT * FROM terms WHERE id = ?').get(id);
     if (!current) return;
     const given = (Object.entries(changes) as Array<[string, unknown]>).filter(([, value]) => value !== undefined);
     const next = { ...current, ...Object.fromEntries(given) };
-    this.db.prepare('UPDATE terms SET name = ?, slug = ?, parent = ?, description = ?, menu_order = ? WHERE id = ?').run(next.name, next.slug, next.parent, next.description, next.menu_order, id);
+    prepared(this.db, 'UPDATE terms SET name = ?, slug = ?, parent = ?, description = ?, menu_order = ? WHERE id = ?').run(next.name, next.slug, next.parent, next.description, next.menu_order, id);
   }
 
   /** Deletes a term; its children move up to its parent, as WordPress does. Products lose it (cascade). */
   delete(id: number): void {
     writeTransaction(this.db, () => {
-      this.db.prepare('UPDATE terms SET parent = (SELECT parent FROM terms WHERE id = ?) WHERE parent = ?').run(id, id);
-      this.db.prepare('DELETE FROM terms WHERE id = ?').run(id);
+      prepared(this.db, 'UPDATE terms SET parent = (SELECT parent FROM terms WHERE id = ?) WHERE parent = ?').run(id, id);
+      prepared(this.db, 'DELETE FROM terms WHERE id = ?').run(id);
     });
   }
 
   /** Another term of the taxonomy with this slug. */
   slugOwner(taxonomy: Taxonomy, slug: string, exceptId: number): number | undefined {
-    return this.db.prepare<[string, string, number], { id: number }>('SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(taxonomy, slug, exceptId)?.id;
+    return prepared<[string, string, number], { id: number }>(this.db, 'SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(taxonomy, slug, exceptId)?.id;
   }
 
   /** The term's ancestors' ids, nearest first (to refuse a parent that is the term's own descendant). */
   ancestorsOf(id: number): number[] {
-    return this.db
-      .prepare<[number], { id: number }>('WITH RECURSIVE up(id, parent) AS (SELECT id, parent FROM terms WHERE id = ? UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent) SELECT id FROM up')
+    return prepared<[number], { id: number }>(this.db, 'WITH RECURSIVE up(id, parent) AS (SELECT id, parent FROM terms WHERE id = ? UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent) SELECT id FROM up')
       .all(id)
       .map((row) => row.id);
   }
 
   /** Adds terms to a product (already assigned ones are kept once). */
   assign(productId: number, termIds: readonly number[]): void {
-    const add = this.db.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
+    const add = prepared(this.db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
     writeTransaction(this.db, () => {
       for (const termId of termIds) add.run(productId, termId);
     });
@@ -95,8 +93,7 @@ export class TermsRepository {
     for (const id of productIds) result.set(id, { product_cat: [], product_tag: [], product_brand: [] });
     if (productIds.length === 0) return result;
     const params = new SqlParams();
-    const rows = this.db
-      .prepare<[Record<string, unknown>], TermReference & { product_id: number; taxonomy: Taxonomy }>(
+    const rows = prepared<[Record<string, unknown>], TermReference & { product_id: number; taxonomy: Taxonomy }>(this.db, 
         `SELECT pt.product_id, t.taxonomy, t.id, t.name, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id
          WHERE pt.product_id IN (${params.list(productIds)}) ORDER BY t.name COLLATE NOCASE, t.id`,
       )
@@ -119,7 +116,7 @@ export class TermsRepository {
     if (filter.slugs !== undefined) clauses.push(`t.slug IN (${params.list(filter.slugs)})`);
     const counted = `WITH counted AS (${COUNTED} WHERE ${clauses.join(' AND ')}) SELECT * FROM counted t`;
     const where = filter.hideEmpty === true ? 'WHERE t.count > 0' : '';
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM (${counted} ${where})`).get(params.values)?.n ?? 0;
+    const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM (${counted} ${where})`).get(params.values)?.n ?? 0;
 
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
     const include = sort.include ?? [];
@@ -133,8 +130,7 @@ export class TermsRepository {
       // WordPress's term groups are not kept here: every term is in group 0, so the name decides.
       term_group: 't.name COLLATE NOCASE',
     };
-    const records = this.db
-      .prepare<[Record<string, unknown>], TermRecord>(
+    const records = prepared<[Record<string, unknown>], TermRecord>(this.db, 
         `${counted} ${where} ORDER BY ${keys[sort.orderby]} ${direction}, t.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
       )
       .all(params.values);
