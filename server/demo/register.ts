@@ -12,5 +12,5 @@ export function openDemoRegister(db: Database): void {
   const register = new RegistersRepository(db).firstOfStore(new StoresRepository(db).defaultStore().id);
   const cashier = new UsersRepository(db).findByUsername('cashier');
   if (!register || !cashier || new RegistersRepository(db).openSession(register.id)) return;
-  new CashSessions(db).open(register.id, { opening_float: '0.00', note: 'Demo store: opened on first start' }, { userId: cashier.id, isManager: false });
+  new CashSessions(db).open(register.id, { opening_float: '0.00', note: 'Demo store: opened on first start' }, { userId: cashier.id, username: cashier.username, isManager: false });
 }

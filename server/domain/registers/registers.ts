@@ -3,6 +3,7 @@ import type { Database } from '../../data/database.js';
 import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
+import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
 import { gmtNow } from '../dates.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dates } from '../orders/shape.js';
@@ -36,8 +37,10 @@ export function shapeRegister(register: RegisterRecord, session: CashSessionReco
 export class RegisterService {
   private readonly registers: RegistersRepository;
   private readonly stores: StoresRepository;
+  private readonly audit: AuditTrail;
 
   constructor(private readonly db: Database) {
+    this.audit = new AuditTrail(db);
     this.registers = new RegistersRepository(db);
     this.stores = new StoresRepository(db);
   }
@@ -57,15 +60,17 @@ export class RegisterService {
     return { registers: registers.map((register) => this.respond(register, apiBase)), total };
   }
 
-  create(input: RegisterCreateInput): RegisterRecord {
+  create(input: RegisterCreateInput, actor: AuditActor): RegisterRecord {
     return writeTransaction(this.db, () => {
       const store = input.store_id === undefined ? this.stores.defaultStore() : this.stores.find(input.store_id);
       if (!store) throw badRequest('pos_rest_invalid_store_id', `Store ${String(input.store_id)} does not exist.`, { store_id: input.store_id });
-      return this.registers.insert(store.id, input.name, input.status, gmtNow());
+      const register = this.registers.insert(store.id, input.name, input.status, gmtNow());
+      this.audit.record({ actor, action: 'register.create', object: { type: 'register', id: register.id }, registerId: register.id, details: { name: register.name, store_id: register.store_id, status: register.status } });
+      return register;
     });
   }
 
-  update(id: number, input: RegisterUpdateInput): RegisterRecord {
+  update(id: number, input: RegisterUpdateInput, actor: AuditActor): RegisterRecord {
     return writeTransaction(this.db, () => {
       const register = this.get(id);
       const nextStatus = input.status ?? register.status;
@@ -73,7 +78,10 @@ export class RegisterService {
         throw conflict('pos_register_session_open', `Register ${id} has an open cash session; close it before disabling the register.`, { register_id: id });
       }
       this.registers.update(id, input.name ?? register.name, nextStatus, gmtNow());
-      return this.get(id);
+      const updated = this.get(id);
+      const changes = Object.fromEntries((['name', 'status'] as const).filter((field) => updated[field] !== register[field]).map((field) => [field, { from: register[field], to: updated[field] }]));
+      this.audit.record({ actor, action: 'register.update', object: { type: 'register', id }, registerId: id, details: { fields: Object.keys(changes), changes } });
+      return updated;
     });
   }
 }

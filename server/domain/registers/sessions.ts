@@ -5,6 +5,9 @@ import { JournalRepository, type ClosureRecord } from '../../data/repositories/j
 import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
+import { ApprovalService } from '../approvals/approval-service.js';
+import { AuditTrail } from '../audit/audit-trail.js';
+import type { Principal } from '../auth/auth-service.js';
 import { gmtNow } from '../dates.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { SalesJournal } from '../journal/journal.js';
@@ -29,7 +32,12 @@ export type CloseSessionInput = z.output<typeof closeSessionInput>;
 /** Who is asking: their id, and whether they manage the till (force-close, the full X report). */
 export interface CashActor {
   userId: number;
+  username: string;
   isManager: boolean;
+}
+
+export function cashActorOf(principal: Principal): CashActor {
+  return { userId: principal.user.id, username: principal.user.username, isManager: principal.capabilities.includes('manage_pos') };
 }
 
 export function registerClosed(register: RegisterRecord): ApiError {
@@ -51,8 +59,12 @@ export class CashSessions {
   private readonly closures: JournalRepository;
   private readonly journal: SalesJournal;
   private readonly reports: SessionReports;
+  private readonly audit: AuditTrail;
+  private readonly approvals: ApprovalService;
 
   constructor(private readonly db: Database) {
+    this.audit = new AuditTrail(db);
+    this.approvals = new ApprovalService(db);
     this.registers = new RegistersRepository(db);
     this.stores = new StoresRepository(db);
     this.closures = new JournalRepository(db);
@@ -90,14 +102,29 @@ export class CashSessions {
         opening_note: input.note,
         date_opened_gmt: gmtNow(),
       });
+      this.audit.record({
+        actor: { id: actor.userId, username: actor.username },
+        action: 'session.open',
+        object: { type: 'cash_session', id: session.id },
+        amounts: { opening_float: session.opening_float },
+        registerId: register.id,
+        details: { note: session.opening_note },
+        message: `${actor.username} opened register ${register.id} (${register.name}) with ${session.opening_float}`,
+      });
       return this.reports.build(register, session);
     });
   }
 
-  cash(registerId: number, input: CashMovementInput, actor: CashActor) {
+  /**
+   * Cash put in or taken out of the open drawer. Taking cash out may need a manager's approval
+   * (`cash_out` in `settings/approvals`), spent in this transaction so a refused movement leaves it unspent.
+   */
+  cash(registerId: number, input: CashMovementInput, principal: Principal, approvalHeader: string | undefined) {
+    const actor = cashActorOf(principal);
     return writeTransaction(this.db, () => {
       const register = this.register(registerId);
       const session = this.openSessionOf(register);
+      const approvalId = input.type === 'out' ? this.approvals.requireApproval('cash_out', principal, approvalHeader, { registerId: register.id }) : null;
       const movement = this.registers.addMovement({
         session_id: session.id,
         type: input.type,
@@ -105,6 +132,16 @@ export class CashSessions {
         reason: input.reason,
         user_id: actor.userId,
         date_created_gmt: gmtNow(),
+      });
+      this.audit.record({
+        actor: { id: actor.userId, username: actor.username },
+        action: `cash.${movement.type}`,
+        object: { type: 'cash_movement', id: movement.id },
+        amounts: { amount: movement.amount },
+        approvalId,
+        registerId: register.id,
+        details: { reason: movement.reason, session_id: session.id },
+        message: `${actor.username} put ${movement.type === 'in' ? 'in' : 'out'} ${movement.amount} at register ${register.id}${movement.reason === '' ? '' : ` (${movement.reason})`}`,
       });
       return { id: movement.id, register_id: register.id, session_id: session.id, type: movement.type, amount: movement.amount, reason: movement.reason, user_id: actor.userId, date_created_gmt: movement.date_created_gmt };
     });
@@ -142,8 +179,20 @@ export class CashSessions {
       const report = this.reports.build(register, closedSession);
       const expected = new Decimal(report.drawer?.expected_cash ?? 0);
       const zNumber = this.closures.nextZNumber(register.id);
-      const z: SessionReport = { ...report, report: 'Z', generated_gmt: now, z_number: zNumber, counted_cash: counted, variance: formatMoney(new Decimal(counted).minus(expected), dp) };
+      const variance = formatMoney(new Decimal(counted).minus(expected), dp);
+      const z: SessionReport = { ...report, report: 'Z', generated_gmt: now, z_number: zNumber, counted_cash: counted, variance };
       const closure = this.closures.insertClosure({ register_id: register.id, session_id: session.id, z_number: zNumber, report: JSON.stringify(z), closed_by: actor.userId, date_closed_gmt: now });
+      const forced = session.opened_by !== actor.userId;
+      this.audit.record({
+        actor: { id: actor.userId, username: actor.username },
+        // A manager closing someone else's drawer is an event of its own, named apart from a close.
+        action: forced ? 'session.force_close' : 'session.close',
+        object: { type: 'cash_session', id: session.id },
+        amounts: { counted_cash: counted, expected_cash: formatMoney(expected, dp), variance },
+        registerId: register.id,
+        details: { z_number: zNumber, closure_id: closure.id, opened_by: session.opened_by, note: input.note },
+        message: `${actor.username} ${forced ? 'force-closed' : 'closed'} register ${register.id} (${register.name}): counted ${counted}, expected ${formatMoney(expected, dp)}`,
+      });
       this.journal.append(
         register.id,
         'closure',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { registerCreateInput, RegisterService, registerUpdateInput } from '../../domain/registers/registers.js';
 import { REPORT_WIDTH, renderReportHtml, renderReportText } from '../../domain/registers/report-render.js';
 import { blindReport, type ReadableReport } from '../../domain/registers/reports.js';
-import { CashSessions, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
+import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
+import { CashSessions, cashActorOf, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -26,8 +27,7 @@ const reportQuery = z.object({
 const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 function actorOf(res: Response): CashActor {
-  const principal = principalOf(res);
-  return { userId: principal.user.id, isManager: principal.capabilities.includes('manage_pos') };
+  return cashActorOf(principalOf(res));
 }
 
 /** One report, or (for a list) a page of them: JSON, fixed-width text or an HTML page. */
@@ -75,13 +75,13 @@ export function createRegistersRouter({ auth, db }: AppContext): Router {
   });
 
   routes.post('/registers', (req, res) => {
-    const register = registers.create(parseBody(registerCreateInput, req));
+    const register = registers.create(parseBody(registerCreateInput, req), principalOf(res).user);
     sendItem(req, res, registers.respond(register, apiBase(req)), { location: `${apiBase(req)}/registers/${register.id}` });
   });
 
   routes.patch('/registers/{id}', (req, res) => {
     const { id } = parseParams(idParams, req);
-    sendItem(req, res, registers.respond(registers.update(id, parseBody(registerUpdateInput, req)), apiBase(req)));
+    sendItem(req, res, registers.respond(registers.update(id, parseBody(registerUpdateInput, req), principalOf(res).user), apiBase(req)));
   });
 
   routes.post('/registers/{id}/open', (req, res) => {
@@ -95,7 +95,7 @@ export function createRegistersRouter({ auth, db }: AppContext): Router {
   routes.post('/registers/{id}/cash', (req, res) => {
     const { id } = parseParams(idParams, req);
     res.status(201);
-    sendItem(req, res, sessions.cash(id, parseBody(cashMovementInput, req), actorOf(res)));
+    sendItem(req, res, sessions.cash(id, parseBody(cashMovementInput, req), principalOf(res), req.get(APPROVAL_HEADER)));
   });
 
   routes.get('/registers/{id}/session', (req, res) => {
