@@ -1,4 +1,5 @@
 import { OrdersRepository } from '../../data/repositories/orders.js';
+import { RegistersRepository } from '../../data/repositories/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import type { Database } from '../../data/database.js';
 import type { SpentApprovals } from '../approvals/approval-service.js';
@@ -6,7 +7,7 @@ import { discountPercent, setsLinePrices } from '../approvals/order-actions.js';
 import { formatMoney } from '../money.js';
 import type { OrderUpdateInput } from '../orders/input.js';
 import { itemsOfType, type OrderRecord } from '../orders/types.js';
-import { AuditTrail, type AuditActor } from './audit-trail.js';
+import { AuditTrail, type AuditActor, type AuditEvent } from './audit-trail.js';
 
 const orderObject = (order: { id: number }) => ({ type: 'order', id: order.id });
 const codesOf = (order: OrderRecord): string[] => itemsOfType(order.items, 'coupon').map((coupon) => coupon.name).sort();
@@ -19,11 +20,18 @@ export class OrderAudit {
   private readonly trail: AuditTrail;
   private readonly orders: OrdersRepository;
   private readonly stores: StoresRepository;
+  private readonly registers: RegistersRepository;
 
   constructor(db: Database) {
+    this.registers = new RegistersRepository(db);
     this.trail = new AuditTrail(db);
     this.orders = new OrdersRepository(db);
     this.stores = new StoresRepository(db);
+  }
+
+  /** Every order entry names the register the order belongs to (`order_tills`), so `?register=` finds a till's sales. */
+  private record(orderId: number, event: Omit<AuditEvent, 'registerId'>): void {
+    this.trail.record({ ...event, registerId: this.registers.orderTill(orderId)?.register_id ?? null });
   }
 
   /** Amounts as the receipt shows them: at the decimals of the order's store. */
@@ -35,21 +43,21 @@ export class OrderAudit {
   /** After `POST /orders` (before undefined) or `PATCH /orders/{id}`. */
   orderChanged(actor: AuditActor, input: Pick<OrderUpdateInput, 'line_items' | 'coupon_lines'>, before: OrderRecord | undefined, after: OrderRecord, approvals: SpentApprovals = {}): void {
     const object = orderObject(after);
-    if (before === undefined) this.trail.record({ actor, action: 'order.create', object, amounts: this.money(after, { total: after.total }), details: { status: after.status, currency: after.currency } });
+    if (before === undefined) this.record(after.id, { actor, action: 'order.create', object, amounts: this.money(after, { total: after.total }), details: { status: after.status, currency: after.currency } });
     if (setsLinePrices(input)) {
       const lines = (input.line_items ?? []).filter((line) => line.subtotal !== undefined || line.total !== undefined).map((line) => ({ id: line.id ?? null, sku: line.sku ?? null, product_id: line.product_id ?? null, subtotal: line.subtotal ?? null, total: line.total ?? null }));
-      this.trail.record({ actor, action: 'order.price_override', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.price_override, details: { lines, currency: after.currency } });
+      this.record(after.id, { actor, action: 'order.price_override', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.price_override, details: { lines, currency: after.currency } });
     }
     const discount = discountPercent(after);
     if (discount.gt(before === undefined ? 0 : discountPercent(before))) {
-      this.trail.record({ actor, action: 'order.discount', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
+      this.record(after.id, { actor, action: 'order.discount', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
     }
     const codes = codesOf(after);
     if (input.coupon_lines !== undefined && codes.join(',') !== (before === undefined ? '' : codesOf(before).join(','))) {
-      this.trail.record({ actor, action: 'order.coupon', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), details: { codes, currency: after.currency } });
+      this.record(after.id, { actor, action: 'order.coupon', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), details: { codes, currency: after.currency } });
     }
     if (before !== undefined && before.status !== 'cancelled' && after.status === 'cancelled') {
-      this.trail.record({ actor, action: 'order.cancel', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
+      this.record(after.id, { actor, action: 'order.cancel', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
     }
     if (after.date_paid_gmt !== null && before?.date_paid_gmt == null) this.sale(actor, after.id, { via: 'order' });
   }
@@ -58,7 +66,7 @@ export class OrderAudit {
   sale(actor: AuditActor, orderId: number, details: Record<string, unknown> = {}): void {
     const order = this.orders.find(orderId);
     if (order?.date_paid_gmt == null || this.trail.hasRecorded('order.sale', orderObject(order))) return;
-    this.trail.record({
+    this.record(order.id, {
       actor,
       action: 'order.sale',
       object: orderObject(order),
@@ -68,6 +76,6 @@ export class OrderAudit {
   }
 
   refund(actor: AuditActor, orderId: number, refund: { id: number; amount: string; reason: string }, approvalId: number | undefined): void {
-    this.trail.record({ actor, action: 'order.refund', object: orderObject({ id: orderId }), amounts: { amount: refund.amount }, approvalId, details: { refund_id: refund.id, reason: refund.reason } });
+    this.record(orderId, { actor, action: 'order.refund', object: orderObject({ id: orderId }), amounts: { amount: refund.amount }, approvalId, details: { refund_id: refund.id, reason: refund.reason } });
   }
 }
