@@ -16,7 +16,8 @@ const handles = z.array(z.string().trim().min(1).max(200)).max(100);
  * `GET /receipts/{id}` when the request names none: `fiscal` answers with the sale's journal record
  * (sequence, hash, reprint count; 404 `pos_receipt_snapshot_missing` for an order not yet paid),
  * `live` with the order as it is now. The default is `live`, not the reference plugin's `fiscal`:
- * the till prints receipts of unpaid (parked) orders too, and every fiscal read counts as a reprint.
+ * `GET /receipts/{id}` prints unpaid orders too (a parked cart, a quote), which have no fiscal
+ * record, and every fiscal read after the first counts as a reprint.
  */
 export const checkoutSettingsSchema = z.object({
   receipt_default_mode: z.enum(['fiscal', 'live']).default('live'),
