@@ -80,6 +80,7 @@ describe('X-WP-Total and Link', () => {
     await expectTotals(COUNT / 2, `&category=${category}`);
     await api(server, 'PUT', `/products/${created.body.id as number}`, { token: manager, body: { status: 'publish' } });
     await expectTotals(COUNT + 2);
+    await expectTotals(COUNT / 2 + 1, `&category=${category}`);
     withDb(server, (db) => db.prepare('DELETE FROM product_terms WHERE product_id = ?').run(created.body.id));
     await expectTotals(COUNT / 2, `&category=${category}`);
     expect(await api(server, 'DELETE', `/products/${created.body.id as number}?force=true`, { token: manager })).toMatchObject({ status: 200 });
