@@ -193,6 +193,8 @@ describe('the stock ledger', () => {
     const sold = await paidOrder([{ product_id: cheese, quantity: 2.345 }]);
     await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
     expect([sold.total, await stockOf(cheese)]).toEqual(['70.35', 7.655]);
+    // Units sold stay a whole number, as WooCommerce counts them: 1 of the held 1.234 kg, 2 of 2.345 kg.
+    expect((await api(server, 'GET', `/products/${cheese}`, { token: cashier })).body.total_sales).toBe(3);
     const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, { token: cashier, body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] } });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     expect(await stockOf(cheese)).toBe(8.155);

@@ -214,7 +214,9 @@ export class OrderLifecycle {
     if (!hasFlag(meta, '_recorded_sales')) {
       for (const line of itemsOfType(items, 'line_item')) {
         const productId = productOf(line.data);
-        if (productId > 0) this.products.addSales(productId, line.data.quantity);
+        // `total_sales` is a whole number of units: WooCommerce adds absint(quantity), so 2.345 kg counts 2.
+        const units = Math.trunc(line.data.quantity);
+        if (productId > 0 && units > 0) this.products.addSales(productId, units);
       }
       meta = setFlag(meta, '_recorded_sales', true);
     }
