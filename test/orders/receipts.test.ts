@@ -113,7 +113,7 @@ describe('GET /receipts/{order_id}', () => {
       ...gbp({ discount_total: '2.40', discount_total_incl: '2.82', discount_total_excl: '2.40', discount_total_tax: '0.42' }),
       ...gbp({ shipping_total: '5.00', shipping_total_incl: '6.00', shipping_total_excl: '5.00', shipping_total_tax: '1.00' }),
       ...gbp({ fee_total: '1.00', fee_total_incl: '1.00', fee_total_excl: '1.00', fee_total_tax: '0.00' }),
-      ...gbp({ tax_total: '4.78', total: '32.38', total_incl: '32.38', total_excl: '27.60', paid_total: '32.38', change_total: '7.62', refund_total: '3.78', net_total: '28.60' }),
+      ...gbp({ tax_total: '4.78', total: '32.38', total_incl: '32.38', total_excl: '27.60', paid_total: '32.38', due_total: '0.00', change_total: '7.62', refund_total: '3.78', net_total: '28.60' }),
       has_discount: true,
       has_refunds: true,
       total_qty: 3,
@@ -152,12 +152,40 @@ describe('GET /receipts/{order_id}', () => {
     expect(data.i18n).toMatchObject({ receipt: 'Receipt', total: 'Total', change: 'Change' });
   });
 
+  it('a part-paid sale shows each tender, what was paid so far and what is still due; the last cash part gives change', async () => {
+    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }] });
+    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.id}/checkout`, { token, body, headers: { 'Idempotency-Key': key } });
+    expect((await pay('part-card', { gateway_id: 'pos_card', payment_data: { amount: '10.00', transaction_id: 'T-1' } })).body.amount_due).toBe('15.00');
+    expect((await pay('part-cash', { gateway_id: 'pos_cash', payment_data: { amount: '5.00', amount_tendered: '5.00' } })).body.amount_due).toBe('10.00');
+    type Tender = { method_id: string; amount: string; tendered: string | null; change: string | null; transaction_id: string };
+    const tenders = (payments: Tender[]) => payments.map((payment) => [payment.method_id, payment.amount, payment.tendered, payment.change, payment.transaction_id]);
+    const part = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
+    expect(receiptDataSchema.safeParse(part).success).toBe(true);
+    expect(tenders(part.payments)).toEqual([
+      ['pos_card', '10.00', null, null, 'T-1'],
+      ['pos_cash', '5.00', '5.00', '0.00', ''],
+    ]);
+    // 25.00 total: 10.00 by card + 5.00 in cash paid, 10.00 still due.
+    expect(part.totals).toMatchObject(gbp({ total: '25.00', paid_total: '15.00', due_total: '10.00', change_total: '0.00' }));
+    expect(part.order.paid).toBeNull();
+
+    expect((await pay('last-cash', { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } })).body.amount_due).toBe('0.00');
+    const full = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
+    expect(tenders(full.payments)).toEqual([
+      ['pos_card', '10.00', null, null, 'T-1'],
+      ['pos_cash', '5.00', '5.00', '0.00', ''],
+      ['pos_cash', '10.00', '20.00', '10.00', ''],
+    ]);
+    expect(full.totals).toMatchObject(gbp({ paid_total: '25.00', due_total: '0.00', change_total: '10.00' }));
+    expect(full.order.paid).not.toBeNull();
+  });
+
   it('an unpaid guest sale has no payments; unknown orders and fiscal mode are 404', async () => {
     const order = await createOrder(server, token, { billing: { first_name: 'Walk', last_name: 'In' }, line_items: [{ product_id: catalogue.giftCard }] });
     const response = await api(server, 'GET', `/receipts/${order.id}`, { token });
     expect(response.body.data.customer).toMatchObject({ id: 0, is_guest: true, name: 'Walk In' });
     expect([response.body.data.payments, response.body.data.totals.total, response.body.data.tax_summary, response.body.data.has_tax_summary]).toEqual([[], '25.00', [], false]);
-    expect([response.body.data.totals.paid_total, response.body.data.totals.change_total, response.body.data.order.paid]).toEqual(['0.00', '0.00', null]);
+    expect([response.body.data.totals.paid_total, response.body.data.totals.due_total, response.body.data.totals.change_total, response.body.data.order.paid]).toEqual(['0.00', '25.00', '0.00', null]);
     const missing = await api(server, 'GET', '/receipts/987654', { token });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
     const fiscal = await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token });

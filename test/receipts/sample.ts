@@ -109,7 +109,7 @@ export function sampleReceipt(): ReceiptData {
       ...usd({ discount_total: '1.00', discount_total_incl: '1.08', discount_total_excl: '1.00', discount_total_tax: '0.08' }),
       ...usd({ shipping_total: '0.00', shipping_total_incl: '0.00', shipping_total_excl: '0.00', shipping_total_tax: '0.00' }),
       ...usd({ fee_total: '0.00', fee_total_incl: '0.00', fee_total_excl: '0.00', fee_total_tax: '0.00' }),
-      ...usd({ tax_total: '2.48', total: '32.48', total_incl: '32.48', total_excl: '30.00', paid_total: '32.48', change_total: '7.52', refund_total: '4.33', net_total: '28.15' }),
+      ...usd({ tax_total: '2.48', total: '32.48', total_incl: '32.48', total_excl: '30.00', paid_total: '32.48', due_total: '0.00', change_total: '7.52', refund_total: '4.33', net_total: '28.15' }),
       has_discount: true,
       has_refunds: true,
       total_qty: 6,

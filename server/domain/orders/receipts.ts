@@ -170,8 +170,10 @@ export class ReceiptService {
       };
     });
 
+    // Every tender taken so far: a part-paid order shows what was paid, each tender, and what is still due.
     const tenders = new OrderPayments(this.db).tendersOf(order);
-    const payments = tenders.some((tender) => tender.id > 0)
+    const recorded = tenders.some((tender) => tender.id > 0);
+    const payments = recorded
       ? tenders.map((tender) => ({
           method_id: tender.gateway_id,
           method_title: tender.gateway_title,
@@ -192,6 +194,9 @@ export class ReceiptService {
           },
         ]
       : [];
+    const paidTotal = recorded ? sum(tenders.map((tender) => new Decimal(tender.amount))) : paid ? total : new Decimal(0);
+    const changeTotal = recorded ? sum(tenders.map((tender) => new Decimal(tender.change))) : new Decimal(change ?? 0);
+    const dueTotal = order.status === 'cancelled' ? new Decimal(0) : Decimal.max(0, total.minus(paidTotal));
 
     const storeAddress = {
       address_1: store.store_address,
@@ -278,8 +283,9 @@ export class ReceiptService {
           total,
           total_incl: total,
           total_excl: total.minus(order.total_tax),
-          paid_total: paid ? total : new Decimal(0),
-          change_total: change ?? '0',
+          paid_total: paidTotal,
+          due_total: dueTotal,
+          change_total: changeTotal,
           refund_total: refundTotal,
           net_total: total.minus(refundTotal),
         }),

@@ -197,6 +197,8 @@ export const receiptDataSchema = z.object({
       'total_incl',
       'total_excl',
       'paid_total',
+      /** What is still to pay: the total less every tender taken so far (0 once paid, and for a cancelled order). */
+      'due_total',
       'change_total',
       'refund_total',
       'net_total',

@@ -92,7 +92,7 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       ...taxed('discount_total', zero),
       ...taxed('shipping_total', zero),
       ...taxed('fee_total', zero),
-      ...money.fields({ tax_total: tax, total, total_incl: total, total_excl: subtotal, paid_total: total, change_total: change, refund_total: zero, net_total: total }),
+      ...money.fields({ tax_total: tax, total, total_incl: total, total_excl: subtotal, paid_total: total, due_total: zero, change_total: change, refund_total: zero, net_total: total }),
       has_discount: false,
       has_refunds: false,
       total_qty: SAMPLE_LINES.reduce((count, line) => count + line.qty, 0),
