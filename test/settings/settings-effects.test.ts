@@ -166,6 +166,20 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
     expect(await stockOf(scarce)).toBe(-47);
   });
 
+  it('refuses an order created on hold beyond stock, and creates nothing', async () => {
+    await count(scarce, 3);
+    await post('/settings/checkout', { prevent_overselling: true });
+    try {
+      const orders = async () => (await api(server, 'GET', '/orders?per_page=100', { token: manager })).body.length as number;
+      const before = await orders();
+      const refused = await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 50 }] } });
+      expect([refused.status, refused.body.code, refused.body.data.param, refused.body.data.product_id]).toEqual([400, 'pos_rest_insufficient_stock', 'line_items[0].quantity', scarce]);
+      expect([await orders(), await stockOf(scarce)]).toEqual([before, 3]);
+    } finally {
+      await post('/settings/checkout', { prevent_overselling: false });
+    }
+  });
+
   it('an on-hold order may not grow its lines beyond stock while the rule is on', async () => {
     await count(scarce, 3);
     const order = (await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })).body;
