@@ -56,6 +56,25 @@ describe('split payments', () => {
     expect([part.status, part.body.amount_due, part.body.payments[0].tendered, part.body.payments[0].change]).toEqual([200, '6.20', '10.00', '0.00']);
   });
 
+  it('refuses malformed payment data, naming the field, and takes nothing', async () => {
+    const order = await order16();
+    for (const [gateway, data, field] of [
+      ['pos_cash', { amount_tendered: '-1.00' }, 'payment_data.amount_tendered'],
+      ['pos_cash', { amount_tendered: 'twenty' }, 'payment_data.amount_tendered'],
+      ['pos_card', { amount: '0' }, 'payment_data.amount'],
+      ['pos_card', { amount: 'a lot' }, 'payment_data.amount'],
+      ['pos_card', { transaction_id: 42 }, 'payment_data.transaction_id'],
+      ['pos_card', { transaction_id: 'T'.repeat(201) }, 'payment_data.transaction_id'],
+    ] as const) {
+      const refused = await pay(order.id, gateway, data);
+      expect([refused.status, refused.body.code, Object.keys(refused.body.data.params)], JSON.stringify(data)).toEqual([400, 'rest_invalid_param', [field]]);
+    }
+    const cashWithoutTender = await pay(order.id, 'pos_cash', {});
+    expect(Object.keys(cashWithoutTender.body.data.params)).toEqual(['payment_data.amount_tendered']);
+    // A number is read as the amount it names.
+    expect((await pay(order.id, 'pos_cash', { amount_tendered: 20 })).body).toMatchObject({ amount_due: '0.00', provider_data: { change_due: '3.80' } });
+  });
+
   it('concurrent parts on one order never pay more than its total', async () => {
     const order = await order16();
     const attempts = await Promise.all(Array.from({ length: 6 }, (_, index) => pay(order.id, 'pos_card', { amount: '5.00' }, `concurrent-${index}`)));
