@@ -49,8 +49,11 @@ export interface ProductRow {
   pos_visibility: string;
 }
 
+/** Most products have no attributes, images or meta: `[]` needs no parser. */
+const parseList = <T>(text: string): T[] => (text === '[]' ? [] : (JSON.parse(text) as T[]));
+
 export function toRecord(row: ProductRow): ProductRecord {
-  const attributes = JSON.parse(row.attributes) as unknown[];
+  const attributes = parseList<unknown>(row.attributes);
   const isVariation = row.type === 'variation';
   return {
     id: row.id,
@@ -82,9 +85,9 @@ export function toRecord(row: ProductRow): ProductRecord {
     total_sales: row.total_sales,
     attributes: isVariation ? [] : (attributes as ProductAttribute[]),
     variation_attributes: isVariation ? (attributes as VariationAttribute[]) : [],
-    default_attributes: JSON.parse(row.default_attributes) as DefaultAttribute[],
-    images: JSON.parse(row.images) as ProductImage[],
-    meta_data: JSON.parse(row.meta_data) as MetaData,
+    default_attributes: parseList<DefaultAttribute>(row.default_attributes),
+    images: parseList<ProductImage>(row.images),
+    meta_data: parseList<MetaData[number]>(row.meta_data),
     date_created_gmt: row.date_created_gmt,
     date_modified_gmt: row.date_modified_gmt,
     parent_name: isVariation ? row.parent_name : null,

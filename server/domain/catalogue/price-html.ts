@@ -22,8 +22,23 @@ function currencySymbol(currency: string): string {
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Rendered prices by format and amount: a page renders hundreds, of a few hundred distinct prices. */
+const rendered = new Map<string, string>();
+const REMEMBERED_PRICES = 10_000;
+
 /** An amount as WooCommerce's `wc_price` renders it, with the store's currency, separators and decimals. */
 export function priceHtml(amount: string, format: PriceFormat): string {
+  const key = `${format.currency}|${format.currency_pos}|${format.price_thousand_sep}|${format.price_decimal_sep}|${format.price_num_decimals}|${amount}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderPrice(amount, format);
+    if (rendered.size >= REMEMBERED_PRICES) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
+}
+
+function renderPrice(amount: string, format: PriceFormat): string {
   const fixed = money(amount).abs().toFixed(format.price_num_decimals);
   const [whole = '0', fraction] = fixed.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, format.price_thousand_sep);

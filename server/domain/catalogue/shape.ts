@@ -21,12 +21,34 @@ const links = (self: string, collection: string, up?: string) => ({
   ...(up === undefined ? {} : { up: [{ href: up }] }),
 });
 
+/** Formatted amounts by decimals and stored value: a catalogue repeats a few hundred prices, and decimal formatting is slow. */
+const formattedMoney = new Map<string, string>();
+const REMEMBERED_AMOUNTS = 10_000;
+
 function moneyField(value: string, context: ShapeContext): string {
-  return value === '' ? '' : formatMoney(value, context.store.price_num_decimals);
+  if (value === '') return '';
+  const key = `${context.store.price_num_decimals} ${value}`;
+  let formatted = formattedMoney.get(key);
+  if (formatted === undefined) {
+    formatted = formatMoney(value, context.store.price_num_decimals);
+    if (formattedMoney.size >= REMEMBERED_AMOUNTS) formattedMoney.clear();
+    formattedMoney.set(key, formatted);
+  }
+  return formatted;
 }
 
-function dates(name: string, gmt: string | null, context: ShapeContext): Record<string, string | null> {
-  return { [name]: gmtToLocal(gmt, context.store.timezone), [`${name}_gmt`]: gmt };
+const local = (gmt: string | null, context: ShapeContext) => gmtToLocal(gmt, context.store.timezone);
+
+/** The origin of each API base seen (a till reaches the server by one or two names). */
+const origins = new Map<string, string>();
+function originOf(apiBase: string): string {
+  let origin = origins.get(apiBase);
+  if (origin === undefined) {
+    origin = new URL(apiBase).origin;
+    if (origins.size >= 64) origins.clear();
+    origins.set(apiBase, origin);
+  }
+  return origin;
 }
 
 /**
@@ -37,7 +59,7 @@ function permalink(record: ProductRecord, context: ShapeContext): string {
   if (context.store.url !== '') return `${context.store.url.replace(/\/+$/, '')}/product/${record.slug}/`;
   const productId = record.type === 'variation' ? record.parent_id : record.id;
   const variation = record.type === 'variation' ? `?variation=${record.id}` : '';
-  return `${new URL(context.apiBase).origin}/app/#/product/${productId}${variation}`;
+  return `${originOf(context.apiBase)}/app/#/product/${productId}${variation}`;
 }
 
 function image(stored: ProductImage, record: ProductRecord, context: ShapeContext) {
@@ -46,8 +68,10 @@ function image(stored: ProductImage, record: ProductRecord, context: ShapeContex
     src: stored.src,
     name: stored.name,
     alt: stored.alt,
-    ...dates('date_created', record.date_created_gmt, context),
-    ...dates('date_modified', record.date_modified_gmt, context),
+    date_created: local(record.date_created_gmt, context),
+    date_created_gmt: record.date_created_gmt,
+    date_modified: local(record.date_modified_gmt, context),
+    date_modified_gmt: record.date_modified_gmt,
   };
 }
 
@@ -59,8 +83,10 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
     sku: record.sku,
     global_unique_id: record.barcode,
     barcode: record.barcode,
-    ...dates('date_on_sale_from', record.date_on_sale_from_gmt, context),
-    ...dates('date_on_sale_to', record.date_on_sale_to_gmt, context),
+    date_on_sale_from: local(record.date_on_sale_from_gmt, context),
+    date_on_sale_from_gmt: record.date_on_sale_from_gmt,
+    date_on_sale_to: local(record.date_on_sale_to_gmt, context),
+    date_on_sale_to_gmt: record.date_on_sale_to_gmt,
     virtual: record.virtual,
     downloadable: false,
     downloads: [],
@@ -101,8 +127,10 @@ export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, Term
     name: record.name,
     slug: record.slug,
     permalink: permalink(record, context),
-    ...dates('date_created', record.date_created_gmt, context),
-    ...dates('date_modified', record.date_modified_gmt, context),
+    date_created: local(record.date_created_gmt, context),
+    date_created_gmt: record.date_created_gmt,
+    date_modified: local(record.date_modified_gmt, context),
+    date_modified_gmt: record.date_modified_gmt,
     type: record.type,
     status: record.status,
     featured: record.featured,
@@ -158,8 +186,10 @@ export function shapeVariation(record: ProductRecord, context: ShapeContext) {
     parent_id: record.parent_id,
     name: record.name,
     permalink: permalink(record, context),
-    ...dates('date_created', record.date_created_gmt, context),
-    ...dates('date_modified', record.date_modified_gmt, context),
+    date_created: local(record.date_created_gmt, context),
+    date_created_gmt: record.date_created_gmt,
+    date_modified: local(record.date_modified_gmt, context),
+    date_modified_gmt: record.date_modified_gmt,
     status: record.status,
     price: moneyField(price, context),
     regular_price: moneyField(record.regular_price, context),
