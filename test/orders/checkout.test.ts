@@ -248,6 +248,26 @@ describe('a cancelled order reopened', () => {
     }
   });
 
+  it('is the only way back to pending for a paid order: one its gateway held (on-hold) cannot go back to pending payment', async () => {
+    const manager = (await login(server, 'shop_manager')).access_token;
+    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Barley loaf', regular_price: '4.00', manage_stock: true, stock_quantity: 10 }).id);
+    writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'on-hold' } } });
+    try {
+      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
+      expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
+      const held = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      expect([held.status, held.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity]).toEqual(['on-hold', false, 8]);
+      const back = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
+      expect([back.status, back.body.code, back.body.data.from]).toEqual([400, 'pos_rest_order_invalid_status_transition', 'on-hold']);
+      expect(productOf(server, loaf)?.stock_quantity).toBe(8);
+      expect((await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } })).status).toBe(200);
+      const reopened = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
+      expect([reopened.status, reopened.body.date_paid_gmt, productOf(server, loaf)?.stock_quantity]).toEqual([200, null, 10]);
+    } finally {
+      writeGatewaySettings({ gateways: {} });
+    }
+  });
+
   it('comes back to a coupon used up meanwhile: checkout refuses the use beyond its limit and takes nothing until the coupon is removed', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
     const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Spelt loaf', regular_price: '6.00', manage_stock: true, stock_quantity: 10 }).id);

@@ -87,6 +87,15 @@ export class OrderLifecycle {
   /** Moves an order to a status the transition table allows, applies the effects and saves it. */
   moveStatus(order: OrderRecord, to: string, statuses: OrderStatuses): OrderRecord {
     statuses.assertMove(order.status, to);
+    // A paid order held by its gateway (order_status on-hold) is not "pending payment": going back
+    // there would give its stock and coupons back while it stays paid. Only a cancelled one reopens.
+    if (to === 'pending' && order.status !== 'cancelled' && order.date_paid_gmt !== null) {
+      throw badRequest(
+        'pos_rest_order_invalid_status_transition',
+        `Order ${order.id} is paid: it cannot go back to pending payment. Cancel it (its stock and coupon uses come back, and it can be reopened) or refund it.`,
+        { from: order.status, to, order_id: order.id, date_paid_gmt: order.date_paid_gmt },
+      );
+    }
     return this.applyStatus(order, to);
   }
 

@@ -8,7 +8,9 @@ import { badRequest } from '../errors.js';
  *   to processing/completed only when it has nothing to pay: money is taken through checkout
  *   (see money-invariants.ts);
  * - a paid order (processing) may be completed, put on hold or cancelled; a completed one stays
- *   completed: money comes back only through a refund, which moves it to `refunded`;
+ *   completed: money comes back only through a refund, which moves it to `refunded`; a paid order
+ *   on hold never goes back to pending (OrderLifecycle.moveStatus: that would give back its stock
+ *   while it stays paid);
  * - a cancelled order may only be reopened as pending, and is then unpaid (its payment date goes:
  *   see OrderLifecycle.applyStatus) until it is paid through checkout again; refunded is final.
  */
