@@ -268,6 +268,26 @@ describe('a cancelled order reopened', () => {
     }
   });
 
+  it('is not reopened once money went back: checkout would count the first payment in full', async () => {
+    const manager = (await login(server, 'shop_manager')).access_token;
+    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Oat loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
+    writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
+    try {
+      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
+      expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
+      const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: manager, body: { line_items: [{ id: order.line_items[0].id, quantity: 1 }] } });
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+      expect((await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } })).status).toBe(200);
+      const reopened = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
+      expect([reopened.status, reopened.body.code]).toEqual([400, 'pos_rest_order_invalid_status_transition']);
+      expect(reopened.body.message).toContain('has refunds');
+      const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      expect([after.status, after.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity]).toEqual(['cancelled', false, 10]);
+    } finally {
+      writeGatewaySettings({ gateways: {} });
+    }
+  });
+
   it('comes back to a coupon used up meanwhile: checkout refuses the use beyond its limit and takes nothing until the coupon is removed', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
     const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Spelt loaf', regular_price: '6.00', manage_stock: true, stock_quantity: 10 }).id);

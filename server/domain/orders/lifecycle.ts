@@ -3,6 +3,7 @@ import { CouponsRepository } from '../../data/repositories/coupons.js';
 import { CustomersRepository } from '../../data/repositories/customers.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { ProductsRepository } from '../../data/repositories/products.js';
+import { RefundsRepository } from '../../data/repositories/refunds.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import type { StockEntry } from '../../data/repositories/stock-ledger.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
@@ -74,9 +75,11 @@ export class OrderLifecycle {
   private readonly customers: CustomersRepository;
   private readonly stores: StoresRepository;
   private readonly settings: SettingsRepository;
+  private readonly refunds: RefundsRepository;
 
   constructor(db: Database) {
     this.settings = new SettingsRepository(db);
+    this.refunds = new RefundsRepository(db);
     this.orders = new OrdersRepository(db);
     this.products = new ProductsRepository(db);
     this.coupons = new CouponsRepository(db);
@@ -95,6 +98,15 @@ export class OrderLifecycle {
         `Order ${order.id} is paid: it cannot go back to pending payment. Cancel it (its stock and coupon uses come back, and it can be reopened) or refund it.`,
         { from: order.status, to, order_id: order.id, date_paid_gmt: order.date_paid_gmt },
       );
+    }
+    // Checkout counts the payments taken before the cancellation toward a reopened order, and knows
+    // nothing of money given back since: an order with refunds would be paid again short of them.
+    if (to === 'pending' && order.status === 'cancelled' && this.refunds.forOrder(order.id).length > 0) {
+      throw badRequest('pos_rest_order_invalid_status_transition', `Order ${order.id} has refunds and cannot be reopened: ring the sale up as a new order.`, {
+        from: order.status,
+        to,
+        order_id: order.id,
+      });
     }
     return this.applyStatus(order, to);
   }
