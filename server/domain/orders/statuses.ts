@@ -11,8 +11,9 @@ import { badRequest } from '../errors.js';
  *   completed: money comes back only through a refund, which moves it to `refunded`; a paid order
  *   on hold never goes back to pending (OrderLifecycle.moveStatus: that would give back its stock
  *   while it stays paid);
- * - a cancelled order may only be reopened as pending, and is then unpaid (its payment date goes:
- *   see OrderLifecycle.applyStatus) until it is paid through checkout again; refunded is final.
+ * - a cancelled order may only be reopened as pending (not once it has refunds), and is then
+ *   unpaid (its payment date goes: see OrderLifecycle.applyStatus) until it is paid through
+ *   checkout again; refunded is final.
  */
 const TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
   'checkout-draft': ['pending', 'on-hold', 'processing', 'completed', 'cancelled', 'failed'],
