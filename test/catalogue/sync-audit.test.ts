@@ -37,3 +37,61 @@ describe('per_page=-1 with _fields=id,date_modified_gmt', () => {
     });
   }
 });
+
+describe('the products and variations audit, serialised by SQLite', () => {
+  let shirt: number;
+  let trashed: number;
+
+  beforeAll(async () => {
+    for (let index = 0; index < 15; index++) {
+      await api(server, 'POST', '/products', { token: manager, body: { name: `Audited ${index}`, regular_price: '1.00', date_created_gmt: `2025-01-0${1 + (index % 3)}T10:00:00` } });
+    }
+    shirt = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Audited shirt', type: 'variable', attributes: [{ name: 'Size', options: ['S', 'M', 'L'], variation: true }] } })).body.id as number;
+    trashed = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Audited gone', type: 'variable', attributes: [{ name: 'Size', options: ['S'], variation: true }] } })).body.id as number;
+    for (const [parent, size] of [[shirt, 'S'], [shirt, 'M'], [shirt, 'L'], [trashed, 'S']] as const) {
+      const created = await api(server, 'POST', `/products/${parent}/variations`, { token: manager, body: { regular_price: '5.00', attributes: [{ name: 'Size', option: size }] } });
+      expect(created.status).toBe(201);
+    }
+    expect((await api(server, 'DELETE', `/products/${trashed}`, { token: manager })).status).toBe(200);
+  });
+
+  /** The list's ids and dates, in its order, as SQL reads them apart from the server. */
+  const expected = (kind: 'product' | 'variation', order: string) =>
+    withDb(server, (db) =>
+      db
+        .prepare(
+          kind === 'product'
+            ? `SELECT id, date_modified_gmt FROM products WHERE type <> 'variation' AND status <> 'trash' ORDER BY ${order}`
+            : `SELECT v.id, v.date_modified_gmt FROM products v JOIN products owner ON owner.id = v.parent_id WHERE v.type = 'variation' AND v.status <> 'trash' AND owner.status <> 'trash' ORDER BY ${order.replaceAll('date_created_gmt', 'v.date_created_gmt').replaceAll('id ', 'v.id ')}`,
+        )
+        .all(),
+    );
+
+  for (const [kind, path] of [['product', '/products'], ['variation', '/products/variations']] as const) {
+    it(`${path}: every id with its modification time, in the list's order, with the total`, async () => {
+      for (const [query, order] of [['', 'date_created_gmt DESC, id DESC'], ['&orderby=id&order=asc', 'id ASC, id ASC'], ['&orderby=date&order=asc', 'date_created_gmt ASC, id ASC']] as const) {
+        const response = await api(server, 'GET', `${path}?per_page=-1&_fields=id,date_modified_gmt${query}`, { token });
+        expect(response.status).toBe(200);
+        const entries = expected(kind, order);
+        expect(entries.length).toBeGreaterThan(2);
+        expect(response.body, query).toEqual(entries);
+        expect([response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages'), response.headers.get('content-type')]).toEqual([String(entries.length), '1', 'application/json; charset=utf-8']);
+      }
+    });
+
+    it(`${path}: the fields in the order asked, as _fields trims, byte for byte`, async () => {
+      const entries = expected(kind, 'date_created_gmt DESC, id DESC') as Array<{ id: number; date_modified_gmt: string }>;
+      const reversed = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=date_modified_gmt,id`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await reversed.text()).toBe(JSON.stringify(entries.map((entry) => ({ date_modified_gmt: entry.date_modified_gmt, id: entry.id }))));
+      const asAsked = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=id,date_modified_gmt`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await asAsked.text()).toBe(JSON.stringify(entries.map((entry) => ({ id: entry.id, date_modified_gmt: entry.date_modified_gmt }))));
+      const ids = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=id`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await ids.text()).toBe(JSON.stringify(entries.map((entry) => ({ id: entry.id }))));
+    });
+  }
+
+  it('an empty audit is an empty list with a total of 0', async () => {
+    const response = await api(server, 'GET', '/products?per_page=-1&_fields=id,date_modified_gmt&search=nothing-matches-this', { token });
+    expect([response.status, response.body, response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages')]).toEqual([200, [], '0', '0']);
+  });
+});

@@ -332,8 +332,11 @@ export class ProductsRepository {
     const where = catalogueWhere(kind, filter, params);
     const order = catalogueOrderBy(sort, filter.now, params);
     const members = [...new Set(fields)].map((field) => (field === 'id' ? `'"id":' || p.id` : `'"date_modified_gmt":' || json_quote(p.date_modified_gmt)`));
+    // Ordered in a subquery, which reads the list's index in order (group_concat's own ORDER BY would
+    // sort every entry again); SQLite keeps a subquery's ORDER BY under an aggregate such as group_concat.
     const row = this.prepare<[Record<string, unknown>], { n: number; json: string }>(
-      `SELECT COUNT(*) AS n, '[' || ifnull(group_concat('{' || ${members.join(" || ',' || ")} || '}', ',' ORDER BY ${order}), '') || ']' AS json FROM ${catalogueFrom(filter)} WHERE ${where}`,
+      `SELECT COUNT(*) AS n, '[' || ifnull(group_concat(entry, ','), '') || ']' AS json
+       FROM (SELECT '{' || ${members.join(" || ',' || ")} || '}' AS entry FROM ${catalogueFrom(filter)} WHERE ${where} ORDER BY ${order})`,
     ).get(params.values);
     return { json: row?.json ?? '[]', count: row?.n ?? 0 };
   }
