@@ -168,6 +168,8 @@ describe('GET /receipts/{order_id}', () => {
     // 25.00 total: 10.00 by card + 5.00 in cash paid, 10.00 still due.
     expect(part.totals).toMatchObject(gbp({ total: '25.00', paid_total: '15.00', due_total: '10.00', change_total: '0.00' }));
     expect(part.order.paid).toBeNull();
+    const partText = (await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body;
+    expect(partText).toMatch(/^Due +£?10\.00$/m);
 
     expect((await pay('last-cash', { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } })).body.amount_due).toBe('0.00');
     const full = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
@@ -178,6 +180,7 @@ describe('GET /receipts/{order_id}', () => {
     ]);
     expect(full.totals).toMatchObject(gbp({ paid_total: '25.00', due_total: '0.00', change_total: '10.00' }));
     expect(full.order.paid).not.toBeNull();
+    expect((await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body).not.toMatch(/^Due/m);
   });
 
   it('an unpaid guest sale has no payments; unknown orders and fiscal mode are 404', async () => {

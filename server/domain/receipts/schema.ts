@@ -86,6 +86,7 @@ export const RECEIPT_LABELS = {
   payment: 'Payment',
   tendered: 'Tendered',
   change: 'Change',
+  amount_due: 'Due',
   reference: 'Ref.',
   refund: 'Refund',
   refunded: 'Refunded',

@@ -146,6 +146,8 @@ export function renderReceiptText(data: ReceiptData, width: number = TEXT_WIDTH.
       ...(payment.change === null ? [] : row(labels.change, amount(payment.change), width)),
       ...(payment.transaction_id === '' ? [] : wrap(`${labels.reference} ${payment.transaction_id}`, width)),
     ]),
+    // A receipt printed between the parts of a split payment says what is still to pay.
+    data.payments.length > 0 && new Decimal(data.totals.due_total).gt(0) ? row(labels.amount_due, amount(data.totals.due_total), width) : [],
   );
 
   // Refunds: each with its date, lines and reason; then what is left.
