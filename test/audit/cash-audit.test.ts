@@ -83,18 +83,28 @@ describe('the audit trail of the cash drawer', () => {
     expect(forced?.context).toMatchObject({ user_id: server.users.shop_manager.id, opened_by: server.users.cashier.id, amounts: { counted_cash: '10.00', expected_cash: '10.00', variance: '0.00' } });
   });
 
-  it('order entries carry the order’s register, so ?register= finds a till’s sales and refunds', async () => {
+  it('each tender taken is an entry; order entries carry the order’s register, so ?register= finds a till’s payments, sales and refunds', async () => {
     const register = await newRegister('Sales till');
     const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }], meta_data: [{ key: '_pos_register', value: register }] } });
     expect(order.status).toBe(201);
-    expect((await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status).toBe(200);
-    expect((await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: cashier, body: { amount: '1.00', reason: 'cold' } })).status).toBe(201);
+    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body, headers: { 'Idempotency-Key': key } });
+    // The coffee is 10.00 (no tax in this store): 4.00 in cash, then the 6.00 left by card.
+    expect((await pay('audit-cash', { gateway_id: 'pos_cash', payment_data: { amount: '4.00', amount_tendered: '4.00' } })).status).toBe(200);
+    expect((await pay('audit-card', { gateway_id: 'pos_card', payment_data: { transaction_id: 'T-9' } })).status).toBe(200);
+    // A replayed part is not a second payment.
+    expect((await pay('audit-card', { gateway_id: 'pos_card', payment_data: { transaction_id: 'T-9' } })).status).toBe(200);
+    expect((await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: cashier, body: { amount: '1.00', reason: 'cold', refund_destination: 'pos_card' } })).status).toBe(201);
     const orderEntries = (await audit(`&register=${register}`)).filter((entry) => entry.context.object_type === 'order');
     expect(orderEntries.map((entry) => [entry.context.action, entry.context.object_id, entry.context.register_id])).toEqual([
       ['order.refund', String(order.body.id), register],
       ['order.sale', String(order.body.id), register],
+      ['order.payment', String(order.body.id), register],
+      ['order.payment', String(order.body.id), register],
       ['order.create', String(order.body.id), register],
     ]);
+    const [card, cashPart] = orderEntries.slice(2, 4);
+    expect(cashPart?.context).toMatchObject({ user_id: server.users.cashier.id, gateway_id: 'pos_cash', pays_in_full: false, amounts: { amount: '4.00', tendered: '4.00', change: '0.00' } });
+    expect(card?.context).toMatchObject({ gateway_id: 'pos_card', transaction_id: 'T-9', pays_in_full: true, amounts: { amount: '6.00' } });
   });
 });
 

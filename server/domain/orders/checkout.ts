@@ -6,12 +6,14 @@ import { CheckoutsRepository, type CheckoutRecord } from '../../data/repositorie
 import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
+import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
 import { gmtNow } from '../dates.js';
 import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
 import { Gateways } from './gateways.js';
 import { isPaid, OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
 import { OrderPayments, type PaymentSummary } from './payments.js';
+import { formatMoney } from '../money.js';
 import type { OrderRecord } from './types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 
@@ -75,8 +77,10 @@ export class CheckoutService {
   private readonly gateways: Gateways;
   private readonly lifecycle: OrderLifecycle;
   private readonly payments: OrderPayments;
+  private readonly audit: AuditTrail;
 
   constructor(private readonly db: Database) {
+    this.audit = new AuditTrail(db);
     this.payments = new OrderPayments(db);
     this.orders = new OrdersRepository(db);
     this.checkouts = new CheckoutsRepository(db);
@@ -119,7 +123,8 @@ export class CheckoutService {
   }
 
   /** `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown. */
-  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, userId: number): CheckoutState {
+  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor): CheckoutState {
+    const userId = actor.id;
     const hash = requestHash(input);
     const result = writeTransaction(this.db, (): { state: CheckoutState } | { error: ApiError } => {
       if (idempotencyKey !== undefined) {
@@ -147,7 +152,19 @@ export class CheckoutService {
       const till = this.payments.tills.drawerFor(order, store);
       const outcome = this.payments.settle(order, gateway.record.id, store, input.payment_data);
       const checkoutId = randomUUID();
-      if (outcome.paid) this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
+      if (outcome.paid) {
+        this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
+        // Each tender taken is money in (or through) the drawer: one entry per part, the sale itself follows once nothing is due.
+        const dp = store.price_num_decimals;
+        this.audit.record({
+          actor,
+          action: 'order.payment',
+          object: { type: 'order', id: order.id },
+          amounts: { amount: formatMoney(outcome.amount, dp), ...(outcome.tendered === null ? {} : { tendered: formatMoney(outcome.tendered, dp), change: formatMoney(outcome.change, dp) }) },
+          registerId: till.register.id,
+          details: { gateway_id: gateway.record.id, checkout_id: checkoutId, transaction_id: outcome.transactionId, session_id: till.session?.id ?? null, pays_in_full: outcome.paysInFull },
+        });
+      }
       const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
       const terminal = status !== 'processing';
       if (outcome.paid && outcome.paysInFull) {

@@ -31,7 +31,7 @@ export function createCheckoutRouter({ auth, db }: AppContext): Router {
     const { id } = parseParams(idParams, req);
     const key = idempotencyKeyOf(req);
     const input = parseBody(checkoutInput, req);
-    const state = checkout.checkout(id, input, key, principalOf(res).user.id);
+    const state = checkout.checkout(id, input, key, principalOf(res).user);
     guarded.checkedOut(principalOf(res), id, input.gateway_id);
     res.json(state);
   });
