@@ -46,6 +46,14 @@ describe('split payments', () => {
     expect([replay.status, replay.body.checkout_id, replay.body.amount_paid]).toEqual([200, card.body.checkout_id, '6.20']);
   });
 
+  it('the bootstrap of a part-paid order asks for what is left, not the total', async () => {
+    const order = await order16();
+    const bootstrap = async (gateway: string) => (await api(server, 'POST', `/payment-gateways/${gateway}/bootstrap`, { token, body: { context: { order_id: order.id } } })).body.provider_data.amount_due as string;
+    expect(await bootstrap('pos_cash')).toBe('16.20');
+    await pay(order.id, 'pos_card', { amount: '6.20' });
+    expect([await bootstrap('pos_cash'), await bootstrap('pos_card')]).toEqual(['10.00', '10.00']);
+  });
+
   it('cash gives change only beyond what is due; less than the part is refused', async () => {
     const order = await order16();
     const changeTooEarly = await pay(order.id, 'pos_cash', { amount: '10.00', amount_tendered: '20.00' });

@@ -119,7 +119,7 @@ export class CheckoutService {
     const order = orderId === undefined ? undefined : requireOrder(this.orders, orderId);
     if (order) this.assertPayable(order);
     const store = order ? this.stores.findOrDefault(order.store_id) : this.gateways.defaultStore();
-    return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store) ?? {} };
+    return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store, order ? this.payments.summary(order).amount_due : null) ?? {} };
   }
 
   /** `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown. */

@@ -3,7 +3,6 @@ import { PaymentGatewaysRepository, type PaymentGatewayRecord } from '../../data
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { badRequest, notFound } from '../errors.js';
-import { formatMoney } from '../money.js';
 import { gatewaySettingOf, readPaymentGatewaySettings, type GatewaySetting } from '../settings/payment-gateways.js';
 import type { Store } from '../stores.js';
 import type { OrderRecord } from './types.js';
@@ -13,22 +12,18 @@ import type { OrderRecord } from './types.js';
  * payment itself (one part of a split, cash change, card transaction id) is settled by OrderPayments.
  */
 export interface GatewayAdapter {
-  /** `provider_data` of the bootstrap. */
-  bootstrap(order: OrderRecord | undefined, store: Store): Record<string, unknown>;
-}
-
-function amountDue(order: OrderRecord | undefined, store: Store): string | null {
-  return order ? formatMoney(order.total, store.price_num_decimals) : null;
+  /** `provider_data` of the bootstrap; `amountDue` is what is left to pay on the order (null without one). */
+  bootstrap(order: OrderRecord | undefined, store: Store, amountDue: string | null): Record<string, unknown>;
 }
 
 /** Cash: the cashier enters what the customer handed over (the change is worked out at checkout). */
 const cash: GatewayAdapter = {
-  bootstrap: (order, store) => ({ currency: order?.currency ?? store.currency, amount_due: amountDue(order, store) }),
+  bootstrap: (order, store, amountDue) => ({ currency: order?.currency ?? store.currency, amount_due: amountDue }),
 };
 
 /** Card on a terminal beside the till: the terminal's transaction id may be recorded. */
 const card: GatewayAdapter = {
-  bootstrap: (order, store) => ({ currency: order?.currency ?? store.currency, amount_due: amountDue(order, store), requires_transaction_id: false }),
+  bootstrap: (order, store, amountDue) => ({ currency: order?.currency ?? store.currency, amount_due: amountDue, requires_transaction_id: false }),
 };
 
 const ADAPTERS: Readonly<Record<string, GatewayAdapter>> = { pos_cash: cash, pos_card: card };
