@@ -71,6 +71,7 @@ describe('the audit trail of the cash drawer', () => {
     expect(opened?.context).toMatchObject({ user_id: server.users.cashier.id, object_type: 'cash_session', register_id: register, amounts: { opening_float: '100.00' }, note: 'Tuesday' });
     expect(cashIn?.context).toMatchObject({ object_type: 'cash_movement', amounts: { amount: '20.00' }, reason: 'in test', approval_id: null });
     expect(cashOut?.context).toMatchObject({ amounts: { amount: '15.50' }, reason: 'out test' });
+    expect([cashIn?.message, cashOut?.message]).toEqual([`test-cashier put in 20.00 at register ${register} (in test)`, `test-cashier took out 15.50 at register ${register} (out test)`]);
     expect(closed?.context).toMatchObject({ user_id: server.users.cashier.id, object_id: opened?.context.object_id, amounts: { counted_cash: '104.15', expected_cash: '104.50', variance: '-0.35' }, z_number: 1, opened_by: server.users.cashier.id });
   });
 

@@ -141,7 +141,7 @@ export class CashSessions {
         approvalId,
         registerId: register.id,
         details: { reason: movement.reason, session_id: session.id },
-        message: `${actor.username} put ${movement.type === 'in' ? 'in' : 'out'} ${movement.amount} at register ${register.id}${movement.reason === '' ? '' : ` (${movement.reason})`}`,
+        message: `${actor.username} ${movement.type === 'in' ? 'put in' : 'took out'} ${movement.amount} at register ${register.id}${movement.reason === '' ? '' : ` (${movement.reason})`}`,
       });
       return { id: movement.id, register_id: register.id, session_id: session.id, type: movement.type, amount: movement.amount, reason: movement.reason, user_id: actor.userId, date_created_gmt: movement.date_created_gmt };
     });
