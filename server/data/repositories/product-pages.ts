@@ -9,9 +9,11 @@ const REMEMBERED_LISTS = 64;
 
 /**
  * The filters that test only what `catalogue_version` follows (migration 10): a list filtered by
- * nothing else has the same rows, in the same order, for as long as the version stands.
+ * nothing else has the same rows, in the same order, for as long as the version stands. Lists of
+ * some ids or of one parent's variations are short and counted at once from their index; they are
+ * left out, or a till reading variations one by one would push the long lists out of memory.
  */
-const PLACEMENT_FILTERS = new Set(['now', 'status', 'hideOnlineOnly', 'categories', 'tags', 'brands', 'type', 'include', 'exclude', 'parents', 'createdAfter', 'createdBefore']);
+const PLACEMENT_FILTERS = new Set(['now', 'status', 'hideOnlineOnly', 'categories', 'tags', 'brands', 'type', 'exclude', 'createdAfter', 'createdBefore']);
 
 /** The orders whose key is a column of `products_audit`, so that a page can start at a key. */
 const KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: 'p.date_created_gmt', id: 'p.id' };
@@ -82,7 +84,12 @@ export class ProductPages {
     // Read before the rows: a write between the two leaves an older number, and the next request reads again.
     const version = this.version();
     const known = this.placements.get(signature);
-    if (known !== undefined && known.version === version) return known;
+    if (known !== undefined && known.version === version) {
+      // Most recently used last: the first entry is the one to forget when there are too many.
+      this.placements.delete(signature);
+      this.placements.set(signature, known);
+      return known;
+    }
     let placement: Placement;
     if (key === undefined) {
       const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(values)?.n ?? 0;
@@ -97,7 +104,9 @@ export class ProductPages {
       }
       placement = { version, total, blockStarts };
     }
-    if (this.placements.size >= REMEMBERED_LISTS) this.placements.clear();
+    this.placements.delete(signature);
+    const oldest = this.placements.keys().next();
+    if (this.placements.size >= REMEMBERED_LISTS && oldest.done !== true) this.placements.delete(oldest.value);
     this.placements.set(signature, placement);
     return placement;
   }
