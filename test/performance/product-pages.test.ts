@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
+import { runCli } from '../helpers/cli.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 
 /*
@@ -85,6 +89,23 @@ describe('X-WP-Total and Link', () => {
     await expectTotals(COUNT / 2, `&category=${category}`);
     expect(await api(server, 'DELETE', `/products/${created.body.id as number}?force=true`, { token: manager })).toMatchObject({ status: 200 });
     withDb(server, (db) => db.prepare('DELETE FROM products WHERE id = ?').run(extra.id));
+    await expectTotals(COUNT);
+  });
+
+  it('follow an import by `tillbase import` in another process, and a delete from another connection', async () => {
+    await expectTotals(COUNT);
+    const files = mkdtempSync(join(tmpdir(), 'tillbase-pages-import-'));
+    try {
+      const file = join(files, 'more.csv');
+      // No categories: the products alone must move the totals.
+      writeFileSync(file, ['SKU,Type,Name,Regular price', ...Array.from({ length: 120 }, (_, index) => `PAGES-${index},simple,Imported ${index},1.50`)].join('\n'));
+      const imported = await runCli(['import', 'products', file, '--data-dir', server.dataDir]);
+      expect(imported.code, imported.stderr).toBe(0);
+      await expectTotals(COUNT + 120);
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+    withDb(server, (db) => db.prepare("DELETE FROM products WHERE sku LIKE 'PAGES-%'").run());
     await expectTotals(COUNT);
   });
 
