@@ -28,7 +28,20 @@ function idempotencyKey(orderId: number): string {
   return `till-${orderId}-${crypto.randomUUID()}`;
 }
 
+/** The part of `GET /settings` the payment reads. */
+interface TillSettings {
+  payment_gateways?: { auto_print_receipt?: unknown };
+}
+
 export class Sale {
+  /**
+   * `payment_gateways.auto_print_receipt` as `GET /settings` said when this payment dialog opened: read
+   * again for every sale, so a manager's change applies at the next sale without a reload.
+   */
+  private autoPrint = false;
+  /** The order whose receipt prints by itself once it is showing (a sale just completed with auto print on). */
+  private printPending: number | null = null;
+
   constructor(private readonly till: Till) {}
 
   private get client() {
@@ -202,12 +215,22 @@ export class Sale {
     if (order === null) return;
     this.till.state.set({ paying: true, checkout: null, status: null });
     try {
-      const checkout = await this.client.get<CheckoutState>(`/orders/${order.id}/checkout`);
+      const [checkout] = await Promise.all([this.client.get<CheckoutState>(`/orders/${order.id}/checkout`), this.readAutoPrint()]);
       // A payment answered meanwhile is newer than this read; the read must not replace it.
       const now = this.till.state.get();
       if (now.order?.id === order.id && now.paying && now.checkout === null) this.till.state.set({ checkout });
     } catch (error) {
       this.till.fail(error);
+    }
+  }
+
+  /** Unreadable settings print only on the button: the sale itself goes on. */
+  private async readAutoPrint(): Promise<void> {
+    try {
+      const settings = await this.client.get<TillSettings>('/settings');
+      this.autoPrint = settings.payment_gateways?.auto_print_receipt === true;
+    } catch {
+      this.autoPrint = false;
     }
   }
 
@@ -228,7 +251,11 @@ export class Sale {
     try {
       const checkout = await this.client.request<CheckoutState>('POST', `/orders/${order.id}/checkout`, { gateway_id: gatewayId, payment_data: paymentData }, { headers: { 'Idempotency-Key': idempotencyKey(order.id) } });
       this.till.state.set({ checkout, busy: false });
-      if (checkout.status === 'completed') await this.showReceipt(order.id);
+      if (checkout.status === 'completed') {
+        // Only the part that settles the order prints; a part of a split payment leaves the dialog open.
+        this.printPending = this.autoPrint ? order.id : null;
+        await this.showReceipt(order.id);
+      }
       return checkout;
     } catch (error) {
       this.till.fail(error);
@@ -245,12 +272,25 @@ export class Sale {
       const html = await this.client.get<string>(`/receipts/${orderId}`, { format: 'html' }, { responseType: 'text' });
       this.till.state.set({ receipt: { orderId, html } });
     } catch (error) {
+      // No receipt showing: nothing prints by itself later (a reprint prints on the button only).
+      this.printPending = null;
       this.till.fail(error);
     }
   }
 
+  /**
+   * Whether the receipt of `orderId`, now showing, is to print by itself: true once, after the payment
+   * that completed that order with auto print on (never for a reprint from the history).
+   */
+  takeAutoPrint(orderId: number): boolean {
+    if (this.printPending !== orderId) return false;
+    this.printPending = null;
+    return true;
+  }
+
   /** Done with the sale (or the reprint): close the receipt and start an empty cart. */
   finish(): void {
+    this.printPending = null;
     const { checkout } = this.till.state.get();
     this.till.state.set(checkout?.status === 'completed' ? { receipt: null, paying: false, checkout: null, order: null } : { receipt: null });
   }

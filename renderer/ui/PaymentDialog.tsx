@@ -132,6 +132,8 @@ export function ReceiptDialog() {
   useEffect(() => {
     if (receipt !== null && hostRef.current !== null) showReceipt(hostRef.current, receipt.html);
     doneRef.current?.focus();
+    // Auto print (payment gateway settings) prints once the receipt it prints is in the page.
+    if (receipt !== null && sale.takeAutoPrint(receipt.orderId)) void print();
   }, [receipt]);
   if (receipt === null) return null;
   const change = checkout?.order_id === receipt.orderId ? checkout.provider_data.change_due : undefined;
