@@ -4,7 +4,7 @@ import type { ApiUser, TokenResponse } from '../../../shared/api.js';
 import type { RefreshTokenRecord, SessionRecord, SessionsRepository } from '../../data/repositories/sessions.js';
 import type { UserRecord, UsersRepository } from '../../data/repositories/users.js';
 import { ApiError } from '../errors.js';
-import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import { type TillCredential, verifyTillCredential } from '../users/pins.js';
 import type { LoginThrottle } from './throttle.js';
 import { newTokenId, type TokenSigner } from './tokens.js';
 
@@ -65,20 +65,29 @@ export class AuthService {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  async login(login: string, password: string, client: ClientInfo): Promise<TokenResponse> {
+  /**
+   * Signs a user in with their password, or with their PIN (for switching at a till: the same
+   * session and capabilities as the password). A PIN try is throttled on the login throttle and on
+   * `pinThrottle`, the counter the approvals and `POST /auth/pin` share, so that a login cannot
+   * reset PIN guesses made elsewhere. A wrong PIN, or a PIN for a user who has none, answers the same
+   * 401 as a wrong password, so that whether a user has a PIN is not revealed.
+   */
+  async login(login: string, credential: string | TillCredential, client: ClientInfo, pinThrottle?: LoginThrottle): Promise<TokenResponse> {
     const user = this.users.findByLogin(login);
     // One throttle key per account, whether it is named by username or by email.
     const throttleKey = user?.username ?? login;
-    const retryAfter = this.throttle.retryAfter(throttleKey, client.address);
+    const byPin = typeof credential !== 'string' && 'pin' in credential;
+    const throttles = byPin && pinThrottle !== undefined ? [this.throttle, pinThrottle] : [this.throttle];
+    const retryAfter = Math.max(...throttles.map((throttle) => throttle.retryAfter(throttleKey, client.address)));
     if (retryAfter > 0) {
       throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed login attempts. Please wait before trying again.', { retry_after: retryAfter });
     }
-    const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-    if (!user || !valid || user.disabled_at !== null) {
-      this.throttle.recordFailure(throttleKey, client.address);
+    const valid = await verifyTillCredential(user, typeof credential === 'string' ? { password: credential } : credential);
+    if (!user || !valid) {
+      for (const throttle of throttles) throttle.recordFailure(throttleKey, client.address);
       throw new ApiError(401, 'pos_auth_invalid_credentials', 'The username or password is incorrect.', { reason: 'invalid_credentials', current_user: 0 });
     }
-    this.throttle.recordSuccess(throttleKey, client.address);
+    for (const throttle of throttles) throttle.recordSuccess(throttleKey, client.address);
 
     const now = this.now();
     const sessionId = randomUUID();

@@ -10,10 +10,14 @@ import { endpointRouter } from '../endpoints.js';
 import { optionalPrincipalOf, principalOf } from '../middleware/access.js';
 import { parseBody, parseParams } from '../validation.js';
 
-const loginBody = z.object({
-  username: z.string().trim().min(1, 'username is required').max(254),
-  password: z.string().min(1, 'password is required').max(1024),
-});
+/** A password, or a PIN for switching at a till (CONTRACT 2 as extended: the same session either way). */
+const loginBody = z
+  .object({
+    username: z.string().trim().min(1, 'username is required').max(254),
+    password: z.string().min(1, 'password is required').max(1024).optional(),
+    pin: pinSchema.optional(),
+  })
+  .refine((body) => (body.pin === undefined) !== (body.password === undefined), { message: 'send either password or pin', path: ['password'] });
 const refreshBody = z.object({ refresh_token: z.string().min(1, 'refresh_token is required').max(4096) });
 const sessionParams = z.object({ id: z.uuid('must be a session id') });
 const pinBody = z.object({ pin: pinSchema.nullable(), current_password: z.string().min(1, 'current_password is required').max(1024) });
@@ -36,8 +40,9 @@ export function createAuthRouter({ auth, db }: AppContext): Router {
   const tillThrottle = new LoginThrottle();
 
   routes.post('/auth/login', async (req, res) => {
-    const { username, password } = parseBody(loginBody, req);
-    res.json(await auth.login(username, password, { address: req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' }));
+    const { username, password, pin } = parseBody(loginBody, req);
+    const credential = pin !== undefined ? { pin } : (password ?? '');
+    res.json(await auth.login(username, credential, { address: req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' }, tillThrottle));
   });
 
   routes.post('/auth/refresh', async (req, res) => {
