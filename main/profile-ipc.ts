@@ -5,6 +5,11 @@
  * answers the page with access tokens only: a refresh token never reaches page script, so a script
  * injected into the page could at worst use a 30-minute access token, not mint new ones for weeks.
  * Only the app's own pages may call it; every argument is checked, since a renderer is untrusted.
+ *
+ * Main keeps one session: the active profile's. Logging in as someone else (a switch, with that
+ * user's PIN or password) ends the previous user's session on the server and drops its refresh
+ * token, keeping only its name for the "switch to" buttons; `refresh` answers the active profile
+ * only. So page script can never obtain a token for another user without their PIN or password.
  */
 import { z } from 'zod';
 import { ROLES } from '../shared/access.js';
@@ -27,6 +32,9 @@ export function profileAccount(uuid: string): string {
 
 /** The SecretStore account of the list of saved profiles (names and roles, no tokens). */
 export const PROFILE_INDEX_ACCOUNT = 'profile-index';
+
+/** The SecretStore account naming the active profile (its uuid), so that a restart resumes that one only. */
+export const ACTIVE_PROFILE_ACCOUNT = 'profile-active';
 
 /** The part of Electron's `IpcMainInvokeEvent` the handlers use. */
 export interface ProfileIpcEvent {
@@ -58,7 +66,9 @@ const profileSchema = z.strictObject({
 });
 
 const noArgs = z.tuple([]);
-const loginArgs = z.tuple([z.string().trim().min(1).max(254), z.string().min(1).max(1024)]);
+const loginUsername = z.string().trim().min(1).max(254);
+const loginSecret = z.string().min(1).max(1024);
+const loginArgs = z.union([z.tuple([loginUsername, loginSecret]), z.tuple([loginUsername, loginSecret, z.enum(['password', 'pin'])])]);
 const uuidArgs = z.tuple([uuidSchema]);
 
 export function parseArgs<T>(schema: z.ZodType<T>, channel: string, args: unknown[]): T {
@@ -178,8 +188,8 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
     if (remaining.length !== profiles.length) await writeIndex(remaining);
   };
 
-  /** Ends a profile's session on the server (best effort) and forgets it here. */
-  const endSession = async (uuid: string): Promise<void> => {
+  /** Ends a profile's session on the server (best effort) and drops its tokens; its name stays listed. */
+  const endServerSession = async (uuid: string): Promise<void> => {
     let accessToken = accessTokens.get(uuid) ?? null;
     let answer = accessToken === null ? null : await post('/auth/logout', undefined, accessToken);
     if (answer === null || answer.status === 401 || answer.status === 403) {
@@ -188,10 +198,21 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
       accessToken = refreshed?.status === 200 ? (refreshed.body as TokenResponse).access_token : null;
       answer = accessToken === null ? null : await post('/auth/logout', undefined, accessToken);
     }
-    await forget(uuid);
+    accessTokens.delete(uuid);
+    await secrets.delete(profileAccount(uuid));
   };
 
+  /** Ends a profile's session on the server (best effort) and forgets it here. */
+  const endSession = async (uuid: string): Promise<void> => {
+    await endServerSession(uuid);
+    await forget(uuid);
+    if ((await secrets.get(ACTIVE_PROFILE_ACCOUNT)) === uuid) await secrets.delete(ACTIVE_PROFILE_ACCOUNT);
+  };
+
+  const notActive: AuthOutcome = { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This user is not signed in on this till: sign in with their PIN or password.', data: { status: 401 } }, retry_after: null };
+
   const refresh = async (uuid: string): Promise<AuthOutcome> => {
+    if ((await secrets.get(ACTIVE_PROFILE_ACCOUNT)) !== uuid) return notActive;
     const refreshToken = await secrets.get(profileAccount(uuid));
     if (refreshToken === null) return { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } }, retry_after: null };
     const answer = await post('/auth/refresh', { refresh_token: refreshToken }, null);
@@ -200,13 +221,18 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
     return outcomeOf(answer);
   };
 
-  const login = async (username: string, password: string): Promise<AuthOutcome> => {
-    const answer = await post('/auth/login', { username, password }, null);
+  const login = async (username: string, secret: string, kind: 'password' | 'pin'): Promise<AuthOutcome> => {
+    const answer = await post('/auth/login', kind === 'pin' ? { username, pin: secret } : { username, password: secret }, null);
     if (answer.status !== 200) return outcomeOf(answer);
     const tokens = answer.body as TokenResponse;
-    // A new login of a saved profile (a switch back, an unlock) replaces its old session on the server.
+    // A new login of a saved profile (a switch back, an unlock) replaces its old session on the server;
+    // any other profile that still holds a session (the user switched from) loses it.
     if ((await secrets.get(profileAccount(tokens.user.uuid))) !== null) await endSession(tokens.user.uuid);
+    for (const profile of await readIndex()) {
+      if (profile.uuid !== tokens.user.uuid && (await secrets.get(profileAccount(profile.uuid))) !== null) await endServerSession(profile.uuid);
+    }
     await keep(tokens);
+    await secrets.set(ACTIVE_PROFILE_ACCOUNT, tokens.user.uuid);
     return outcomeOf(answer);
   };
 
@@ -215,8 +241,8 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
     return serialized(readIndex);
   });
   handleFromApp(ipc, appOrigin, SESSION_CHANNELS.login, (_event, ...args) => {
-    const [username, password] = parseArgs(loginArgs, SESSION_CHANNELS.login, args);
-    return serialized(() => login(username, password));
+    const [username, secret, kind] = parseArgs(loginArgs, SESSION_CHANNELS.login, args);
+    return serialized(() => login(username, secret, kind ?? 'password'));
   });
   handleFromApp(ipc, appOrigin, SESSION_CHANNELS.refresh, (_event, ...args) => {
     const [uuid] = parseArgs(uuidArgs, SESSION_CHANNELS.refresh, args);

@@ -4,7 +4,8 @@
  * Type-only on purpose: a sandboxed preload script cannot load other modules at run time.
  *
  * Refresh tokens never cross it: the main process logs in, refreshes and logs out itself, keeps
- * each profile's refresh token in the OS keychain, and hands the page access tokens only.
+ * the active profile's refresh token in the OS keychain, and hands the page access tokens only.
+ * Other saved profiles are names only: switching to one is a login with that user's PIN or password.
  */
 import type { RoleName } from './access.js';
 import type { ApiErrorBody, ApiUser } from './api.js';
@@ -30,8 +31,9 @@ export type AuthOutcome = { ok: true; grant: AccessGrant } | { ok: false; status
 /** The sessions of the users logged in on this till, kept by the main process. */
 export interface SessionBridge {
   profiles(): Promise<SavedProfile[]>;
-  login(username: string, password: string): Promise<AuthOutcome>;
-  /** A new access token for a saved profile, from the refresh token main keeps for it. */
+  /** A login with a password, or with a PIN (`kind` 'pin'); it becomes the active profile, and the previous one's session ends. */
+  login(username: string, secret: string, kind?: 'password' | 'pin'): Promise<AuthOutcome>;
+  /** A new access token for the active profile, from the refresh token main keeps for it; any other profile is refused. */
   refresh(uuid: string): Promise<AuthOutcome>;
   /** Ends the profile's session on the server and forgets its tokens. */
   logout(uuid: string): Promise<void>;

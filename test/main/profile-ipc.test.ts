@@ -4,7 +4,7 @@
  * page with access tokens only. Electron's ipcMain is the only stand-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
+import { ACTIVE_PROFILE_ACCOUNT, PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 type Listener = (event: ProfileIpcEvent, ...args: unknown[]) => Promise<unknown>;
 
 /** A stand-in for Electron's ipcMain: keeps the handlers and calls them as a frame at `senderUrl` would. */
-function setup() {
+function setup(secrets = createMemorySecretStore()) {
   const handlers = new Map<string, Listener>();
   const ipc: IpcMainLike = {
     handle: (channel, listener) => {
@@ -30,7 +30,6 @@ function setup() {
     },
     removeHandler: (channel) => handlers.delete(channel),
   };
-  const secrets = createMemorySecretStore();
   const unregister = registerProfileIpc(ipc, secrets, server.origin, server.apiUrl, fetch);
   const invoke = (senderUrl: string, channel: string, ...args: unknown[]): Promise<any> => {
     const listener = handlers.get(channel);
@@ -92,6 +91,42 @@ describe('session keeper in the main process', () => {
     expect(second.ok).toBe(true);
     expect((await api(server, 'GET', '/auth/test', { token: first.grant.access_token })).body.authenticated).toBe(false);
     expect((await api(server, 'GET', '/auth/test', { token: second.grant.access_token })).body.authenticated).toBe(true);
+  });
+
+  it('keeps only the active profile: one switched away from cannot be refreshed from page script', async () => {
+    const { secrets, call } = setup();
+    const admin = await call(SESSION_CHANNELS.login, server.users.administrator.username, server.users.administrator.password);
+    const adminUuid = admin.grant.user.uuid as string;
+    const cashier = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    expect(cashier.ok).toBe(true);
+    // The administrator is still offered by name, but page script cannot get a token for them.
+    expect((await call(SESSION_CHANNELS.profiles)).map((profile: { uuid: string }) => profile.uuid)).toContain(adminUuid);
+    const refused = await call(SESSION_CHANNELS.refresh, adminUuid);
+    expect(refused).toMatchObject({ ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid' } });
+    expect(JSON.stringify(refused)).not.toContain('access_token');
+    expect(await secrets.get(profileAccount(adminUuid))).toBeNull();
+    expect((await api(server, 'GET', '/auth/test', { token: admin.grant.access_token })).body.authenticated).toBe(false);
+    expect(await call(SESSION_CHANNELS.refresh, cashier.grant.user.uuid)).toMatchObject({ ok: true });
+    // After a restart of the app (a new keeper over the same keychain) the same holds.
+    const restarted = setup(secrets);
+    expect(await secrets.get(ACTIVE_PROFILE_ACCOUNT)).toBe(cashier.grant.user.uuid);
+    expect(await restarted.call(SESSION_CHANNELS.refresh, adminUuid)).toMatchObject({ ok: false, status: 401 });
+    expect(await restarted.call(SESSION_CHANNELS.refresh, cashier.grant.user.uuid)).toMatchObject({ ok: true });
+  });
+
+  it('switches with the PIN of the user switched to; a wrong PIN changes nothing', async () => {
+    const manager = server.users.shop_manager;
+    const managerToken = (await api(server, 'POST', '/auth/login', { body: { username: manager.username, password: manager.password } })).body.access_token as string;
+    expect((await api(server, 'POST', '/auth/pin', { token: managerToken, body: { pin: '7531', current_password: manager.password } })).status).toBe(200);
+    const { call } = setup();
+    const cashier = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
+    const wrong = await call(SESSION_CHANNELS.login, manager.username, '7530', 'pin');
+    expect(wrong).toMatchObject({ ok: false, status: 401, error: { code: 'pos_auth_invalid_credentials' } });
+    expect(await call(SESSION_CHANNELS.refresh, cashier.grant.user.uuid)).toMatchObject({ ok: true });
+    const switched = await call(SESSION_CHANNELS.login, manager.username, '7531', 'pin');
+    expect(switched).toMatchObject({ ok: true, grant: { user: { username: manager.username } } });
+    expect(await call(SESSION_CHANNELS.refresh, cashier.grant.user.uuid)).toMatchObject({ ok: false, status: 401 });
+    await expect(call(SESSION_CHANNELS.login, manager.username, '7531', 'fingerprint')).rejects.toThrow(/invalid arguments/);
   });
 
   it('refuses calls from any frame outside the app origin', async () => {
