@@ -377,7 +377,7 @@ describe('every settings key', () => {
     'payment-gateways': {
       default_gateway: 'this file: default_gateway',
       gateways: 'test/orders/checkout.test.ts (order, enabled) and test/catalogue/stock-ledger.test.ts (order_status)',
-      auto_print_receipt: 'test/settings/settings.test.ts (served to the till in GET /settings)',
+      auto_print_receipt: 'test/renderer/auto-print.test.ts (the till prints the receipt once a sale is fully paid); test/settings/settings.test.ts (served in GET /settings)',
     },
     approvals: { required: 'test/approvals', discount_above_percent: 'test/approvals' },
     templates: { active_receipt: 'test/templates', active_report: 'test/templates' },
