@@ -66,8 +66,10 @@ export function PaymentDialog() {
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
     // Amounts go as typed; the server checks them and answers what is paid, due and given back.
-    const amount = part.trim() === '' ? {} : { amount: part.trim() };
-    const data = gateway === 'pos_cash' ? { ...amount, amount_tendered: tendered.trim() === '' ? part.trim() : tendered.trim() } : { ...amount, ...(transactionId.trim() === '' ? {} : { transaction_id: transactionId.trim() }) };
+    const data: Record<string, string> = {};
+    if (part.trim() !== '') data.amount = part.trim();
+    if (gateway === 'pos_cash') data.amount_tendered = tendered.trim() === '' ? part.trim() : tendered.trim();
+    else if (transactionId.trim() !== '') data.transaction_id = transactionId.trim();
     await sale.pay(gateway, data);
   };
 
