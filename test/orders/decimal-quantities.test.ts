@@ -80,5 +80,9 @@ describe('decimal quantities on order lines', () => {
     const ledger = withDb(server, (db) => db.prepare<[number], { change_milli: number; reason: string }>('SELECT change_milli, reason FROM stock_ledger WHERE product_id = ? ORDER BY id').all(cheddar));
     expect(ledger.map((entry) => entry.change_milli)).toEqual([10_000, -755, -100, -200]);
     expect(ledger.reduce((sum, entry) => sum + entry.change_milli, 0)).toBe(8_945);
+    // The receipt counts 0.1 + 0.2 kg as 0.3, not the binary sum 0.30000000000000004.
+    const receipt = await api(server, 'GET', `/receipts/${second.id}`, { token: cashier });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data.totals.total_qty).toBe(0.3);
   });
 });
