@@ -7,7 +7,7 @@
  */
 import { STILL_UNAUTHORIZED_MESSAGE, type ApiErrorBody, type ApiUser } from '../shared/api.js';
 import type { AuthOutcome, SavedProfile } from '../shared/bridge.js';
-import type { AuthTransport, TokenVault } from './token-vault.js';
+import type { AuthTransport, LoginKind, TokenVault } from './token-vault.js';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -160,8 +160,8 @@ export class ApiClient {
   }
 
   /** Logs a user in, keeps their tokens as a profile and makes it the active one. */
-  async login(username: string, password: string): Promise<ApiUser> {
-    const outcome = await this.tokens.keeper.login(this.transport, username, password);
+  async login(username: string, secret: string, kind: LoginKind = 'password'): Promise<ApiUser> {
+    const outcome = await this.tokens.keeper.login(this.transport, username, secret, kind);
     if (!outcome.ok) throw errorOfOutcome(outcome);
     this.tokens.save(outcome.grant);
     this.tokens.activate(outcome.grant.user.uuid);

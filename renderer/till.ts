@@ -8,7 +8,7 @@ import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from '
 import { errorDetail, noteOf, type StatusNote } from './messages.js';
 import { ApprovalCancelled, Approvals } from './approvals.js';
 import { createStore, type Store } from './store.js';
-import type { TokenVault } from './token-vault.js';
+import type { LoginKind, TokenVault } from './token-vault.js';
 import type { Category, CheckoutState, Gateway, Order, Product, Register, SessionReport, StoreInfo, Variation } from './types.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
@@ -192,16 +192,17 @@ export class Till {
     void this.loadSellScreen();
   }
 
-  async login(username: string, password: string): Promise<void> {
-    const user = await this.client.login(username, password);
+  /** A login by password, or by PIN when switching to a user at the till. */
+  async login(username: string, secret: string, kind: LoginKind = 'password'): Promise<void> {
+    const user = await this.client.login(username, secret, kind);
     this.enter(user);
   }
 
-  /** The idle lock's password: a new login of the same user, so the server checks the password. */
-  async unlock(password: string): Promise<void> {
+  /** The idle lock's PIN or password: a new login of the same user, so the server checks it. */
+  async unlock(secret: string, kind: LoginKind = 'password'): Promise<void> {
     const current = this.state.get().user;
     if (current === null) return;
-    const user = await this.client.login(current.username, password);
+    const user = await this.client.login(current.username, secret, kind);
     if (user.uuid !== current.uuid) throw new Error('unlocked as another user');
     this.state.set({ locked: false, user, status: null });
   }
@@ -210,7 +211,7 @@ export class Till {
     if (this.state.get().user !== null) this.state.set({ locked: true });
   }
 
-  /** Back to the login screen to log in as someone else; the other user's password is asked for. */
+  /** Back to the login screen to log in as someone else; the other user's PIN or password is asked for. */
   async switchUser(): Promise<void> {
     this.vault.deactivate();
     await this.showLogin();

@@ -25,10 +25,14 @@ export interface AuthTransport {
 export interface SessionKeeper {
   /** Users offered on the login screen (names only). */
   profiles(): Promise<SavedProfile[]>;
-  login(transport: AuthTransport, username: string, password: string): Promise<AuthOutcome>;
+  /** A login with a password, or with a PIN (`kind` 'pin': switching at the till, the same session). */
+  login(transport: AuthTransport, username: string, secret: string, kind?: LoginKind): Promise<AuthOutcome>;
   refresh(transport: AuthTransport, uuid: string): Promise<AuthOutcome>;
   logout(transport: AuthTransport, uuid: string, accessToken: string | null): Promise<void>;
 }
+
+/** How a user proves themselves at login: their password, or their PIN. */
+export type LoginKind = 'password' | 'pin';
 
 const SESSION_KEY = 'tillbase.session';
 const RECENT_USERS_KEY = 'tillbase.recent-users';
@@ -112,8 +116,8 @@ export function browserSessionKeeper(storage: StorageLike): SessionKeeper {
   };
   return {
     profiles: () => Promise.resolve(readRecent()),
-    async login(transport, username, password) {
-      const response = await transport.post('/auth/login', { username, password }, null);
+    async login(transport, username, secret, kind = 'password') {
+      const response = await transport.post('/auth/login', kind === 'pin' ? { username, pin: secret } : { username, password: secret }, null);
       if (response.status !== 200) return failure(response.status, response.body, response.retryAfter);
       const tokens = response.body as TokenResponse;
       const previous = readSession();
@@ -145,7 +149,7 @@ export function browserSessionKeeper(storage: StorageLike): SessionKeeper {
 export function bridgeSessionKeeper(bridge: SessionBridge): SessionKeeper {
   return {
     profiles: () => bridge.profiles(),
-    login: (_transport, username, password) => bridge.login(username, password),
+    login: (_transport, username, secret, kind) => (kind === undefined ? bridge.login(username, secret) : bridge.login(username, secret, kind)),
     refresh: (_transport, uuid) => bridge.refresh(uuid),
     logout: (_transport, uuid) => bridge.logout(uuid),
   };

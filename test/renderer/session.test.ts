@@ -1,6 +1,6 @@
 /**
  * Sessions and messages of the till window in real Chromium against real servers: switching user
- * needs that user's password, the idle lock, the two cases under CONTRACT 5's sentence, the banner
+ * needs that user's PIN (or password), the idle lock, the two cases under CONTRACT 5's sentence, the banner
  * while the server cannot be reached, CONTRACT 5's one refresh, and refresh tokens out of page script
  * (the desktop app's bridge served by the real main-process module, main/profile-ipc.ts).
  */
@@ -33,7 +33,10 @@ async function storageDump(page: Page): Promise<string> {
 }
 
 describe('switching user and locking', () => {
-  it('asks for the password of the user switched to, and keeps only the active session in sessionStorage', async () => {
+  it('asks for the PIN of the user switched to (or the password), and keeps only the active session in sessionStorage', async () => {
+    const adminUser = server.users.administrator;
+    const adminToken = (await login(server, 'administrator')).access_token;
+    expect((await api(server, 'POST', '/auth/pin', { token: adminToken, body: { pin: '8642', current_password: adminUser.password } })).status).toBe(200);
     const { page, pageErrors, count } = await openTill(harness!, server);
     const admin = await logIn(page, server, 'administrator');
     await page.locator('#switch-user').click();
@@ -45,20 +48,37 @@ describe('switching user and locking', () => {
     expect(stored).not.toContain(admin.refresh_token);
     expect(stored).toContain(cashier.refresh_token);
 
-    // Back to the administrator: the profile button only fills in the name; the password is asked for.
+    // Back to the administrator: the profile button only fills in the name; their PIN is asked for.
     await page.locator('#switch-user').click();
     const adminButton = page.locator(`#profile-list button[data-profile="${admin.user.uuid}"]`);
     await adminButton.click();
     expect(await page.locator('#login-username').inputValue()).toBe(admin.user.username);
-    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.id)).toBe('login-password');
+    await page.locator('#login-pin:focus').waitFor();
+    expect(await page.getByLabel('PIN', { exact: true }).count()).toBe(1);
     expect(await page.locator('#session-bar').count()).toBe(0);
-    await page.locator('#login-password').fill('not the password');
+    await screenshot(page, 'switch-pin');
+    // A wrong PIN is refused in the server's words; nothing opens.
+    await page.locator('#login-pin').fill('1111');
     await page.locator('#login-submit').click();
-    await page.locator('#login-error', { hasText: 'not correct' }).waitFor();
+    await page.locator('#login-error', { hasText: 'The username or password is incorrect. Check the PIN.' }).waitFor();
     expect(await page.locator('#session-bar').count()).toBe(0);
-    await logIn(page, server, 'administrator');
+    // Only digits go in.
+    await page.locator('#login-pin').fill('');
+    await page.locator('#login-pin').pressSequentially('86a42');
+    expect(await page.locator('#login-pin').inputValue()).toBe('8642');
+    const [pinLogin] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/pos/v1/auth/login')), page.locator('#login-submit').click()]);
+    expect(JSON.parse(pinLogin.postData() ?? '{}')).toEqual({ username: adminUser.username, pin: '8642' });
+    await page.locator('#session-bar').waitFor();
     expect(await page.locator('#user-role').textContent()).toBe('Administrator');
-    expect(count('POST /auth/login')).toBe(4);
+    expect(await storageDump(page)).not.toContain('8642');
+
+    // Or the password instead, for a user without a PIN.
+    await page.locator('#switch-user').click();
+    await page.locator(`#profile-list button[data-profile="${cashier.user.uuid}"]`).click();
+    await page.getByRole('button', { name: 'Use password instead' }).click();
+    await page.locator('#login-password:focus').waitFor();
+    await logIn(page, server, 'cashier');
+    expect(count('POST /auth/login')).toBe(5);
 
     // Logging out ends the session on the server.
     const before = count('POST /auth/logout');
@@ -69,7 +89,7 @@ describe('switching user and locking', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('locks after the idle time and unlocks with the password, keeping the cart', async () => {
+  it('locks after the idle time and unlocks with the PIN or the password, keeping the cart', async () => {
     const { page, pageErrors } = await openTill(harness!, server, { query: '?idle-lock=1' });
     await logIn(page, server, 'cashier');
     await gridReady(page);
@@ -79,10 +99,23 @@ describe('switching user and locking', () => {
     await page.locator('#lock-view').waitFor();
     expect(await page.getByRole('region', { name: 'Cart' }).count()).toBe(0);
     await screenshot(page, 'lock');
+    // The cashier has no PIN: one is refused as a wrong one would be.
+    await page.locator('#unlock-pin').fill('2222');
+    await page.keyboard.press('Enter');
+    await page.locator('#lock-view .form-error', { hasText: 'incorrect' }).waitFor();
+    await page.getByRole('button', { name: 'Use password instead' }).click();
     await page.locator('#unlock-password').fill('wrong password');
     await page.keyboard.press('Enter');
     await page.locator('#lock-view .form-error', { hasText: 'not correct' }).waitFor();
     await page.locator('#unlock-password').fill(server.users.cashier.password);
+    await page.keyboard.press('Enter');
+    await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
+
+    // With a PIN set, the lock opens with it.
+    expect((await api(server, 'POST', '/auth/pin', { token: (await login(server, 'cashier')).access_token, body: { pin: '3690', current_password: server.users.cashier.password } })).status).toBe(200);
+    await sleep(1_300);
+    await page.locator('#lock-view').waitFor();
+    await page.locator('#unlock-pin').fill('3690');
     await page.keyboard.press('Enter');
     await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
     expect(pageErrors).toEqual([]);
@@ -188,7 +221,8 @@ async function installDesktopBridge(context: BrowserContext, target: TestServer)
     (globalThis as any).tillbase = {
       session: {
         profiles: () => call(channels.profiles),
-        login: (username: string, password: string) => call(channels.login, username, password),
+        // As main/preload.cts: the kind ('pin') is passed only when given.
+        login: (username: string, secret: string, kind?: string) => (kind === undefined ? call(channels.login, username, secret) : call(channels.login, username, secret, kind)),
         refresh: (uuid: string) => call(channels.refresh, uuid),
         logout: (uuid: string) => call(channels.logout, uuid),
       },
@@ -199,6 +233,58 @@ async function installDesktopBridge(context: BrowserContext, target: TestServer)
 }
 
 describe('refresh tokens out of page script', () => {
+  it('in the desktop app, switching back to a saved user needs their PIN: page script cannot refresh anyone but the active user', async () => {
+    const adminUser = server.users.administrator;
+    const adminToken = (await login(server, 'administrator')).access_token;
+    expect((await api(server, 'POST', '/auth/pin', { token: adminToken, body: { pin: '8642', current_password: adminUser.password } })).status).toBe(200);
+    const { page, pageErrors } = await openTill(harness!, server, {
+      beforeLoad: async (context) => {
+        await installDesktopBridge(context, server);
+      },
+    });
+    // Logins go through main (the bridge), not the page's network: wait for the session bar.
+    const logInByPassword = async (role: 'administrator' | 'cashier') => {
+      await page.locator('#login-username').fill(server.users[role].username);
+      await page.locator('#login-password').fill(server.users[role].password);
+      await page.locator('#login-submit').click();
+      await page.locator('#session-bar').waitFor();
+    };
+    await logInByPassword('administrator');
+    const uuidOf = async (username: string): Promise<string> => {
+      const profiles = await page.evaluate(async () => (await (globalThis as any).tillbase.session.profiles()) as Array<{ uuid: string; username: string }>);
+      const found = profiles.find((profile) => profile.username === username);
+      if (found === undefined) throw new Error(`${username} is not a saved profile`);
+      return found.uuid;
+    };
+    const admin = { user: { uuid: await uuidOf(adminUser.username) } };
+    const adminSession = await page.evaluate(async (id) => ((await (globalThis as any).tillbase.session.refresh(id)) as { grant: { access_token: string } }).grant.access_token, admin.user.uuid);
+    await page.locator('#switch-user').click();
+    await logInByPassword('cashier');
+    const refreshOf = (uuid: string) => page.evaluate(async (id) => (await (globalThis as any).tillbase.session.refresh(id)) as { ok: boolean; status?: number }, uuid);
+    // The administrator is a name on the list now: one click in page script gets no token.
+    expect(await refreshOf(admin.user.uuid)).toMatchObject({ ok: false, status: 401 });
+    expect((await api(server, 'GET', '/auth/test', { token: adminSession })).body.authenticated).toBe(false);
+
+    await page.locator('#switch-user').click();
+    await page.locator(`#profile-list button[data-profile="${admin.user.uuid}"]`).click();
+    await page.locator('#login-pin:focus').waitFor();
+    await page.locator('#login-pin').fill('8643');
+    await page.locator('#login-submit').click();
+    await page.locator('#login-error', { hasText: 'incorrect' }).waitFor();
+    expect(await page.locator('#session-bar').count()).toBe(0);
+    await page.locator('#login-pin').fill('8642');
+    await page.locator('#login-submit').click();
+    await page.locator('#session-bar').waitFor();
+    expect(await page.locator('#user-role').textContent()).toBe('Administrator');
+    const cashierUuid = await uuidOf(server.users.cashier.username);
+    expect(await refreshOf(cashierUuid)).toMatchObject({ ok: false, status: 401 });
+    expect(await refreshOf(admin.user.uuid)).toMatchObject({ ok: true });
+    const readable = await page.evaluate(() => JSON.stringify((globalThis as any).bridgeAnswers) + JSON.stringify({ ...(globalThis as any).sessionStorage, ...(globalThis as any).localStorage }));
+    expect(readable).not.toContain('refresh_token');
+    expect(readable).not.toContain('8642');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('in the desktop app, holds no refresh token in storage, globals, the page or the bridge answers', async () => {
     let secrets: Awaited<ReturnType<typeof installDesktopBridge>> | undefined;
     const { page, pageErrors } = await openTill(harness!, server, {
