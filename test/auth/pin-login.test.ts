@@ -79,4 +79,17 @@ describe('POST /auth/login with a PIN', () => {
     const approval = await api(server, 'POST', '/auth/approvals', { token: cashierToken, body: { username: kim.username, pin: '9753', action: 'refund' } });
     expect(approval.status).toBe(429);
   });
+
+  it('never writes a PIN to the log, right, wrong or malformed', async () => {
+    await cashier('pin-lou', '86420975');
+    expect((await signIn({ username: 'pin-lou', pin: '86420975' })).status).toBe(200);
+    expect((await signIn({ username: 'pin-lou', pin: '97531864' })).status).toBe(401);
+    const malformed = await signIn({ username: 'pin-lou', pin: '6420975x' });
+    expect(malformed.status).toBe(400);
+    const logs = await api(server, 'GET', '/logs?per_page=100', { token: admin });
+    expect(logs.status).toBe(200);
+    const text = JSON.stringify(logs.body) + JSON.stringify(malformed.body);
+    expect(text).toContain('/auth/login');
+    for (const pin of ['86420975', '97531864', '6420975x']) expect(text).not.toContain(pin);
+  });
 });
