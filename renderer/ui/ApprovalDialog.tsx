@@ -2,7 +2,7 @@
  * A manager approves a cashier's request on this till without switching user: their username and
  * PIN (or password) go to `POST /auth/approvals`; a refusal is shown in the server's words.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { actionWords } from '../approvals.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
@@ -16,7 +16,9 @@ export function ApprovalDialog() {
   const [busy, setBusy] = useState(false);
   const secretRef = useRef<HTMLInputElement>(null);
   const open = ask !== null;
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setSecret('');
     setBusy(false);
   }, [open, ask?.error]);

@@ -1,5 +1,5 @@
 /** The order history: recent sales, one order's lines, a reprint, and a refund of lines back through a tender. */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
 import type { Order } from '../types.js';
 import { useTill, useTillState } from './context.js';
@@ -15,7 +15,9 @@ function RefundForm(props: { order: Order }) {
   const [restock, setRestock] = useState(true);
   const [destination, setDestination] = useState(order.payment_method || 'pos_cash');
   const [reason, setReason] = useState('');
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setQuantities({});
     setDestination(order.payment_method || 'pos_cash');
   }, [order]);

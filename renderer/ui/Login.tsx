@@ -1,6 +1,6 @@
 /** The login screen (with the users recently logged in on this till) and the idle lock screen. */
 import type { Ref } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiRequestError } from '../api-client.js';
 import { roleLabel } from '../format.js';
 import type { LoginKind } from '../token-vault.js';
@@ -58,7 +58,9 @@ export function LoginScreen() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setUsername(presetName);
     (presetName === '' ? usernameRef : secretRef).current?.focus();
   }, [presetName]);

@@ -4,7 +4,7 @@
  * the server's, given only on the part that settles the order. The payments made and the amount
  * still due are shown as the server's checkout state says, never added up here.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
 import { quickTenders } from '../tenders.js';
@@ -49,13 +49,15 @@ export function PaymentDialog() {
   const [transactionId, setTransactionId] = useState('');
   const tenderRef = useRef<HTMLInputElement>(null);
   const paidSoFar = checkout?.order_id === order?.id ? (checkout?.payments ?? []).length : 0;
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     // A new dialog, or a part paid: the fields start empty for the next part.
     setPart('');
     setTendered('');
     setTransactionId('');
   }, [paying, paidSoFar]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (paying) setGateway('pos_cash');
   }, [paying]);
   if (!paying || order === null || receipt !== null) return null;

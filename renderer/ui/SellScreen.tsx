@@ -1,5 +1,5 @@
 /** The selling screen: search, category tabs and the product grid on the left, the cart on the right. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
 import type { Product } from '../types.js';
 import { CartPanel } from './CartPanel.js';
@@ -81,7 +81,9 @@ export function SellScreen() {
   useEffect(() => {
     searchRef.current?.focus();
   }, []);
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setTerm(search);
   }, [search]);
 

@@ -2,7 +2,7 @@
  * Payment gateways (`GET/POST /settings/payment-gateways`): which tenders the till offers, in which
  * order, the one it preselects, and whether receipts print by themselves.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
@@ -45,7 +45,9 @@ export function GatewaysScreen() {
   const settings = loaded.data;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setDraft(settings === null ? null : draftOf(settings));
   }, [settings]);
   if (settings === null || draft === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;

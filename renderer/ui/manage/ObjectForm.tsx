@@ -4,7 +4,7 @@
  * fields they name.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { useTill } from '../context.js';
 import { errorFor, runSave, type FieldErrors } from './api.js';
 import { changesOf, draftFrom, type Draft, type FieldSpec } from './fields.js';
@@ -138,7 +138,9 @@ export function ObjectForm(props: ObjectFormProps) {
   const [saving, setSaving] = useState(false);
   // A new answer from the server (after a save, or another object chosen) resets the inputs; the
   // fields are derived from the values, so they need not be a dependency of their own.
-  useEffect(() => {
+  // A layout effect runs in the same task as the render, so a keystroke or a scan cannot land
+  // between the fields appearing and this reset (a plain effect runs after paint and wiped them).
+  useLayoutEffect(() => {
     setDraft(draftFrom(values, fields));
   }, [values]);
 
