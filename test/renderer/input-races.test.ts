@@ -36,7 +36,7 @@ async function fillOnAppear(page: Page, selector: string, value: string, eventTy
       if (field === null) return;
       observer.disconnect();
       const prototype = Object.getPrototypeOf(field);
-      Object.getOwnPropertyDescriptor(prototype, 'value').set.call(field, value);
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
       field.dispatchEvent(new (globalThis as any).Event(eventType, { bubbles: true }));
       (globalThis as any).filledOnAppear = field.value;
     });
