@@ -1,6 +1,7 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
 import { StoresRepository, StoreUsersRepository } from '../../data/repositories/stores.js';
+import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import type { Store } from '../../domain/stores.js';
 import {
@@ -27,6 +28,8 @@ const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be 
 export function createStoresRouter({ auth, db, logs }: AppContext): Router {
   const routes = endpointRouter(auth);
   const stores = new StoresRepository(db);
+  // A store's fields are the shop's settings (tax, currency, receipts): changing them is audited like settings.
+  const audit = new AuditTrail(db);
 
   const findStore = (req: Request): Store => {
     const { id } = parseParams(idParams, req);
@@ -59,7 +62,9 @@ export function createStoresRouter({ auth, db, logs }: AppContext): Router {
     const input = parseBody(storeCreateSchema, req);
     const { name, fields } = splitStoreInput(input);
     const store = stores.create(name, fields, upsertMetaData([], input.meta_data));
-    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} (${store.name}) created`, context: { store_id: store.id, user_id: principalOf(res).user.id } });
+    const { user } = principalOf(res);
+    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} (${store.name}) created`, context: { store_id: store.id, user_id: user.id } });
+    audit.record({ actor: user, action: 'store.create', object: { type: 'store', id: store.id }, details: { name: store.name }, message: `${user.username} created store ${store.id} (${store.name})` });
     sendItem(req, res, storeResourceFor(req, store, 'edit'), { location: `${apiBase(req)}/stores/${store.id}` });
   });
 
@@ -72,7 +77,11 @@ export function createStoresRouter({ auth, db, logs }: AppContext): Router {
     const updated = stores.update(store.id, name, fields, meta_data ? upsertMetaData(store.meta_data, meta_data) : store.meta_data);
     if (!updated) throw notFound('store');
     const keys = storeWritableKeys(patch);
-    if (keys.length > 0) logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} updated (${keys.join(', ')})`, context: { store_id: store.id, keys, user_id: principalOf(res).user.id } });
+    if (keys.length > 0) {
+      const { user } = principalOf(res);
+      logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} updated (${keys.join(', ')})`, context: { store_id: store.id, keys, user_id: user.id } });
+      audit.record({ actor: user, action: 'store.update', object: { type: 'store', id: store.id }, details: { keys }, message: `${user.username} updated store ${store.id} (${keys.join(', ')})` });
+    }
     sendItem(req, res, storeResourceFor(req, updated, 'edit'));
   });
 
@@ -89,7 +98,9 @@ export function createStoresRouter({ auth, db, logs }: AppContext): Router {
     const unknown = assignments.unknownUsers(user_ids);
     if (unknown.length > 0) throw invalidParams({ user_ids: `no user with id ${unknown.join(', ')}` });
     assignments.setUsers(store.id, user_ids);
-    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: principalOf(res).user.id } });
+    const { user } = principalOf(res);
+    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: user.id } });
+    audit.record({ actor: user, action: 'store.users', object: { type: 'store', id: store.id }, details: { user_ids }, message: `${user.username} set the users of store ${store.id} (${user_ids.join(', ')})` });
     res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
   });
 
