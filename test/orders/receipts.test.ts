@@ -116,6 +116,7 @@ describe('GET /receipts/{order_id}', () => {
       ...gbp({ tax_total: '4.78', total: '32.38', total_incl: '32.38', total_excl: '27.60', paid_total: '32.38', due_total: '0.00', change_total: '7.62', refund_total: '3.78', net_total: '28.60' }),
       has_discount: true,
       has_refunds: true,
+      has_due: false,
       total_qty: 3,
       line_count: 2,
     });
@@ -170,6 +171,10 @@ describe('GET /receipts/{order_id}', () => {
     expect(part.order.paid).toBeNull();
     const partText = (await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body;
     expect(partText).toMatch(/^Due +£?10\.00$/m);
+    expect(part.totals.has_due).toBe(true);
+    // The gallery's till roll and A4 invoice print what is still due, as the text receipt does.
+    const html = async (template: string) => (await api<string>(server, 'GET', `/receipts/${order.id}?format=html&template_id=${template}`, { token, headers: { accept: 'text/html' } })).body;
+    for (const template of ['till-roll-80mm', 'a4-invoice']) expect(await html(template)).toMatch(/>Due<\/(span|td)><(span|td)[^>]*>£10\.00</);
 
     expect((await pay('last-cash', { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } })).body.amount_due).toBe('0.00');
     const full = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
@@ -181,6 +186,8 @@ describe('GET /receipts/{order_id}', () => {
     expect(full.totals).toMatchObject(gbp({ paid_total: '25.00', due_total: '0.00', change_total: '10.00' }));
     expect(full.order.paid).not.toBeNull();
     expect((await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body).not.toMatch(/^Due/m);
+    expect(full.totals.has_due).toBe(false);
+    for (const template of ['till-roll-80mm', 'a4-invoice']) expect(await html(template)).not.toContain('>Due<');
   });
 
   it('an unpaid guest sale has no payments; unknown orders and fiscal mode are 404', async () => {

@@ -112,6 +112,7 @@ export function sampleReceipt(): ReceiptData {
       ...usd({ tax_total: '2.48', total: '32.48', total_incl: '32.48', total_excl: '30.00', paid_total: '32.48', due_total: '0.00', change_total: '7.52', refund_total: '4.33', net_total: '28.15' }),
       has_discount: true,
       has_refunds: true,
+      has_due: false,
       total_qty: 6,
       line_count: 3,
     },

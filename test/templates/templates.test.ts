@@ -100,7 +100,7 @@ describe('GET /templates', () => {
       is_premade: true,
       gallery_key: 'till-roll-80mm',
       preview_data: null,
-      gallery_version: 2,
+      gallery_version: 3,
       status: 'publish',
       source: 'gallery',
       menu_order: 0,

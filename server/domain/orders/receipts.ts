@@ -291,6 +291,7 @@ export class ReceiptService {
         }),
         has_discount: coupons.length > 0 && !new Decimal(order.discount_total).plus(order.discount_tax).isZero(),
         has_refunds: refunds.length > 0,
+        has_due: payments.length > 0 && dueTotal.gt(0),
         // Weighed lines make quantities decimal: summed exactly, so 0.1 + 0.2 kg prints 0.3.
         total_qty: lines.reduce((count, line) => count.plus(line.data.quantity), new Decimal(0)).toNumber(),
         line_count: lines.length,

@@ -206,6 +206,8 @@ export const receiptDataSchema = z.object({
     ),
     has_discount: z.boolean(),
     has_refunds: z.boolean(),
+    /** Some tender was taken and something is still to pay: a part-paid order's receipt shows what is due. */
+    has_due: z.boolean(),
     total_qty: z.number(),
     line_count: z.number().int(),
   }),

@@ -95,6 +95,7 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       ...money.fields({ tax_total: tax, total, total_incl: total, total_excl: subtotal, paid_total: total, due_total: zero, change_total: change, refund_total: zero, net_total: total }),
       has_discount: false,
       has_refunds: false,
+      has_due: false,
       total_qty: SAMPLE_LINES.reduce((count, line) => count + line.qty, 0),
       line_count: SAMPLE_LINES.length,
     },
