@@ -26,6 +26,7 @@ import { createLogger, type Logger } from './logging.js';
 import { SECRETS_FILE_NAME } from './secrets/file-store.js';
 import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
+import { prepared } from './data/sql.js';
 
 export { DATABASE_FILE, type ServeOptions } from './config.js';
 
@@ -137,7 +138,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of undoAbandonedImports(db)) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
     const signingKey = await loadSigningKey(secrets);
-    const installationId = db.prepare<[], { value: string }>("SELECT value FROM installation WHERE key = 'installation_id'").get()?.value;
+    const installationId = prepared<[], { value: string }>(db, "SELECT value FROM installation WHERE key = 'installation_id'").get()?.value;
     if (installationId === undefined) throw new Error('the database has no installation id');
     await seedDemoIfWanted(db, options, dataDir, logger, announce);
 

@@ -3,6 +3,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { DatabaseTooNewError, schemaVersion } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createPrivateFile } from './private-files.js';
+import { prepared } from './sql.js';
 
 /** The tables of schema version 1: every Tillbase database, however old, has them. */
 const TILLBASE_TABLES = ['installation', 'users', 'roles', 'role_capabilities', 'user_roles', 'sessions'] as const;
@@ -75,14 +76,14 @@ export function checkTillbaseDatabase(file: string): DatabaseFileFacts {
   try {
     let problems: string[];
     try {
-      problems = db.prepare<[], string>('PRAGMA integrity_check').pluck().all();
+      problems = prepared<[], string>(db, 'PRAGMA integrity_check').pluck().all();
     } catch (error) {
       const code = sqliteCode(error);
       if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new UnusableDatabaseError('it is not a SQLite database');
       throw error;
     }
     if (problems.join() !== 'ok') throw new UnusableDatabaseError(`SQLite's integrity check fails: ${problems.slice(0, 3).join('; ')}`);
-    const tables = new Set(db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
+    const tables = new Set(prepared<[], string>(db, "SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
     const missing = TILLBASE_TABLES.filter((table) => !tables.has(table));
     if (missing.length > 0) throw new UnusableDatabaseError(`it is not a Tillbase database (no ${missing.join(', ')} table${missing.length > 1 ? 's' : ''})`);
     const version = schemaVersion(db);

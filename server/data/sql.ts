@@ -33,13 +33,18 @@ export interface CollectionFilter {
   modifiedBefore?: string | undefined;
 }
 
-/** Past this many distinct statements a database's cache starts over (list queries vary with their filters). */
-const STATEMENT_CACHE_SIZE = 256;
+/**
+ * Past this many distinct statements a database's cache forgets the least recently used one (list
+ * queries vary with their filters; the sale's few dozen statements stay, however many lists run).
+ */
+const STATEMENT_CACHE_SIZE = 512;
 const statementCaches = new WeakMap<Database, Map<string, Statement>>();
 
 /**
  * A prepared statement for this SQL on this database, compiled once: compiling costs more than
- * running, and the auth check, imports and syncs run the same statements thousands of times.
+ * running, and the auth check, the sale, imports and syncs run the same statements thousands of
+ * times. This is the only place that compiles statements (an eslint rule enforces it). A cached
+ * statement is shared: a caller that sets `pluck` or `raw` on it owns that SQL text.
  */
 export function prepared<Parameters extends unknown[] | object = unknown[], Result = unknown>(db: Database, sql: string): Statement<Parameters, Result> {
   let cache = statementCaches.get(db);
@@ -49,9 +54,15 @@ export function prepared<Parameters extends unknown[] | object = unknown[], Resu
   }
   let statement = cache.get(sql);
   if (statement === undefined) {
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
     statement = db.prepare(sql);
-    cache.set(sql, statement);
+    if (cache.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next();
+      if (oldest.done !== true) cache.delete(oldest.value);
+    }
+  } else {
+    // A Map iterates in insertion order: moving a hit to the end keeps the oldest key the least recently used.
+    cache.delete(sql);
   }
+  cache.set(sql, statement);
   return statement as Statement<Parameters, Result>;
 }

@@ -2,7 +2,7 @@ import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
 import type { CouponRecord } from '../../domain/coupons/types.js';
 import type { MetaData } from '../../domain/stores.js';
-import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
+import { prepared, type CollectionFilter, likePattern, SqlParams } from '../sql.js';
 
 type JsonColumn = 'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
 type FlagColumn = 'individual_use' | 'free_shipping' | 'exclude_sale_items';
@@ -62,29 +62,26 @@ export class CouponsRepository {
   constructor(private readonly db: Database) {}
 
   findById(id: number): CouponRecord | undefined {
-    const row = this.db.prepare<[number], CouponRow>('SELECT * FROM coupons WHERE id = ?').get(id);
+    const row = prepared<[number], CouponRow>(this.db, 'SELECT * FROM coupons WHERE id = ?').get(id);
     return row && toRecord(row);
   }
 
   /** Case-insensitively (the code column collates NOCASE), as WooCommerce looks codes up. */
   findByCode(code: string): CouponRecord | undefined {
-    const row = this.db.prepare<[string], CouponRow>("SELECT * FROM coupons WHERE code = ? AND status <> 'trash'").get(code.trim());
+    const row = prepared<[string], CouponRow>(this.db, "SELECT * FROM coupons WHERE code = ? AND status <> 'trash'").get(code.trim());
     return row && toRecord(row);
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM coupons').get()?.n ?? 0;
+    return prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM coupons').get()?.n ?? 0;
   }
 
   create(coupon: NewCoupon): CouponRecord {
     const created = coupon.date_created_gmt ?? gmtNow();
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO coupons (code, amount, discount_type, status, description, date_expires_gmt, individual_use, product_ids, excluded_product_ids,
+    const { lastInsertRowid } = prepared(this.db, `INSERT INTO coupons (code, amount, discount_type, status, description, date_expires_gmt, individual_use, product_ids, excluded_product_ids,
            product_categories, excluded_product_categories, usage_limit, usage_limit_per_user, limit_usage_to_x_items, free_shipping,
            exclude_sale_items, minimum_amount, maximum_amount, email_restrictions, meta_data, date_created_gmt, date_modified_gmt)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         coupon.code,
         coupon.amount,
@@ -117,29 +114,26 @@ export class CouponsRepository {
   /** One more use of the coupon, by a user id (as a string) or a guest's email, as WooCommerce records `used_by`. */
   /** One more use; `usedBy` (customer id or guest email) is recorded when there is one. */
   incrementUsage(id: number, usedBy: string): void {
-    this.db
-      .prepare("UPDATE coupons SET usage_count = usage_count + 1, used_by = CASE WHEN @usedBy = '' THEN used_by ELSE json_insert(used_by, '$[#]', @usedBy) END, date_modified_gmt = @now WHERE id = @id")
+    prepared(this.db, "UPDATE coupons SET usage_count = usage_count + 1, used_by = CASE WHEN @usedBy = '' THEN used_by ELSE json_insert(used_by, '$[#]', @usedBy) END, date_modified_gmt = @now WHERE id = @id")
       .run({ usedBy, now: gmtNow(), id });
   }
 
   /** Gives back a use, as when an order that used the coupon is cancelled: one count and one `used_by` entry. */
   decrementUsage(id: number, usedBy: string): void {
-    const row = this.db.prepare<[number], { used_by: string }>('SELECT used_by FROM coupons WHERE id = ?').get(id);
+    const row = prepared<[number], { used_by: string }>(this.db, 'SELECT used_by FROM coupons WHERE id = ?').get(id);
     if (!row) return;
     const usedByList = JSON.parse(row.used_by) as string[];
     const index = usedByList.indexOf(usedBy);
     if (index !== -1) usedByList.splice(index, 1);
-    this.db
-      .prepare('UPDATE coupons SET usage_count = MAX(usage_count - 1, 0), used_by = ?, date_modified_gmt = ? WHERE id = ?')
+    prepared(this.db, 'UPDATE coupons SET usage_count = MAX(usage_count - 1, 0), used_by = ?, date_modified_gmt = ? WHERE id = ?')
       .run(JSON.stringify(usedByList), gmtNow(), id);
   }
 
   list(filter: CouponFilter, sort: CouponSort, limit: number, offset: number): { records: CouponRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM coupons c WHERE ${where}`).get(params.values)?.n ?? 0;
-    const rows = this.db
-      .prepare<[Record<string, unknown>], CouponRow>(`SELECT * FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
+    const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM coupons c WHERE ${where}`).get(params.values)?.n ?? 0;
+    const rows = prepared<[Record<string, unknown>], CouponRow>(this.db, `SELECT * FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
       .all(params.values);
     return { records: rows.map(toRecord), total };
   }
@@ -148,8 +142,7 @@ export class CouponsRepository {
   modificationIndex(filter: CouponFilter, sort: CouponSort): Array<{ id: number; date_modified_gmt: string }> {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    return this.db
-      .prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT c.id, c.date_modified_gmt FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
+    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(this.db, `SELECT c.id, c.date_modified_gmt FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
       .all(params.values);
   }
 

@@ -3,7 +3,7 @@ import { gmtNow } from '../../domain/dates.js';
 import { completeBilling, completeShipping, type BillingAddress, type ShippingAddress } from '../../domain/customers/address.js';
 import type { CustomerRecord } from '../../domain/customers/types.js';
 import type { MetaData } from '../../domain/stores.js';
-import { likePattern, SqlParams } from '../sql.js';
+import { prepared, likePattern, SqlParams } from '../sql.js';
 
 /** A customer as stored: addresses and meta as JSON text, the flag as 0/1. */
 type CustomerRow = Omit<CustomerRecord, 'billing' | 'shipping' | 'meta_data' | 'is_paying_customer'> & {
@@ -64,36 +64,33 @@ export class CustomersRepository {
   constructor(private readonly db: Database) {}
 
   findById(id: number): CustomerRecord | undefined {
-    const row = this.db.prepare<[number], CustomerRow>('SELECT * FROM customers WHERE id = ?').get(id);
+    const row = prepared<[number], CustomerRow>(this.db, 'SELECT * FROM customers WHERE id = ?').get(id);
     return row && toRecord(row);
   }
 
   /** Case-insensitively: the email column collates NOCASE, as WordPress compares emails. */
   findByEmail(email: string): CustomerRecord | undefined {
-    const row = this.db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE email = ?').get(email);
+    const row = prepared<[string], CustomerRow>(this.db, 'SELECT * FROM customers WHERE email = ?').get(email);
     return row && toRecord(row);
   }
 
   findByUuid(uuid: string): CustomerRecord | undefined {
-    const row = this.db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE uuid = ?').get(uuid);
+    const row = prepared<[string], CustomerRow>(this.db, 'SELECT * FROM customers WHERE uuid = ?').get(uuid);
     return row && toRecord(row);
   }
 
   usernameTaken(username: string): boolean {
-    return this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM customers WHERE username = ?').get(username)?.n !== 0;
+    return prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM customers WHERE username = ?').get(username)?.n !== 0;
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM customers').get()?.n ?? 0;
+    return prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM customers').get()?.n ?? 0;
   }
 
   create(customer: NewCustomer): CustomerRecord {
     const created = customer.date_created_gmt ?? gmtNow();
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO customers (uuid, email, username, first_name, last_name, billing, shipping, meta_data, date_created_gmt, date_modified_gmt)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+    const { lastInsertRowid } = prepared(this.db, `INSERT INTO customers (uuid, email, username, first_name, last_name, billing, shipping, meta_data, date_created_gmt, date_modified_gmt)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         customer.uuid ?? null,
         customer.email,
@@ -115,11 +112,8 @@ export class CustomersRepository {
     const current = this.findById(id);
     if (!current) return undefined;
     const next = { ...current, ...changes };
-    this.db
-      .prepare(
-        `UPDATE customers SET uuid = ?, email = ?, first_name = ?, last_name = ?, billing = ?, shipping = ?, meta_data = ?, is_paying_customer = ?, date_modified_gmt = ?
-         WHERE id = ?`,
-      )
+    prepared(this.db, `UPDATE customers SET uuid = ?, email = ?, first_name = ?, last_name = ?, billing = ?, shipping = ?, meta_data = ?, is_paying_customer = ?, date_modified_gmt = ?
+         WHERE id = ?`)
       .run(
         next.uuid,
         next.email,
@@ -138,9 +132,8 @@ export class CustomersRepository {
   list(filter: CustomerFilter, sort: CustomerSort, limit: number, offset: number): { records: CustomerRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
-    const rows = this.db
-      .prepare<[Record<string, unknown>], CustomerRow>(`SELECT * FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
+    const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
+    const rows = prepared<[Record<string, unknown>], CustomerRow>(this.db, `SELECT * FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
       .all(params.values);
     return { records: rows.map(toRecord), total };
   }
@@ -149,8 +142,7 @@ export class CustomersRepository {
   modificationIndex(filter: CustomerFilter, sort: CustomerSort): Array<{ id: number; date_modified_gmt: string }> {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    return this.db
-      .prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT c.id, c.date_modified_gmt FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
+    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(this.db, `SELECT c.id, c.date_modified_gmt FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
       .all(params.values);
   }
 

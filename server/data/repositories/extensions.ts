@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
+import { prepared } from '../sql.js';
 
 export type ExtensionStatus = 'inactive' | 'active';
 
@@ -30,7 +31,7 @@ export class ExtensionsRepository {
   constructor(private readonly db: Database) {}
 
   find(slug: string): ExtensionRecord | undefined {
-    const row = this.db.prepare<[string], ExtensionRow>('SELECT * FROM extensions WHERE slug = ?').get(slug);
+    const row = prepared<[string], ExtensionRow>(this.db, 'SELECT * FROM extensions WHERE slug = ?').get(slug);
     return row && toRecord(row);
   }
 
@@ -50,8 +51,7 @@ export class ExtensionsRepository {
       params.search = query.search.toLowerCase();
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db
-      .prepare<Record<string, string>, ExtensionRow>(`SELECT * FROM extensions ${clause} ORDER BY lower(json_extract(manifest, '$.name')), slug`)
+    return prepared<Record<string, string>, ExtensionRow>(this.db, `SELECT * FROM extensions ${clause} ORDER BY lower(json_extract(manifest, '$.name')), slug`)
       .all(params)
       .map(toRecord);
   }
@@ -59,21 +59,20 @@ export class ExtensionsRepository {
   /** Registers a manifest as an inactive extension; false when the slug is already taken. */
   insert(slug: string, manifest: object, version: string, autoUpdate: boolean): boolean {
     return (
-      this.db
-        .prepare('INSERT INTO extensions (slug, manifest, status, installed_version, auto_update, date_modified_gmt) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING')
+      prepared(this.db, 'INSERT INTO extensions (slug, manifest, status, installed_version, auto_update, date_modified_gmt) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING')
         .run(slug, JSON.stringify(manifest), 'inactive', version, autoUpdate ? 1 : 0, gmtNow()).changes > 0
     );
   }
 
   setStatus(slug: string, status: ExtensionStatus): boolean {
-    return this.db.prepare('UPDATE extensions SET status = ?, date_modified_gmt = ? WHERE slug = ?').run(status, gmtNow(), slug).changes > 0;
+    return prepared(this.db, 'UPDATE extensions SET status = ?, date_modified_gmt = ? WHERE slug = ?').run(status, gmtNow(), slug).changes > 0;
   }
 
   setAutoUpdate(slug: string, autoUpdate: boolean): boolean {
-    return this.db.prepare('UPDATE extensions SET auto_update = ?, date_modified_gmt = ? WHERE slug = ?').run(autoUpdate ? 1 : 0, gmtNow(), slug).changes > 0;
+    return prepared(this.db, 'UPDATE extensions SET auto_update = ?, date_modified_gmt = ? WHERE slug = ?').run(autoUpdate ? 1 : 0, gmtNow(), slug).changes > 0;
   }
 
   remove(slug: string): boolean {
-    return this.db.prepare('DELETE FROM extensions WHERE slug = ?').run(slug).changes > 0;
+    return prepared(this.db, 'DELETE FROM extensions WHERE slug = ?').run(slug).changes > 0;
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export const LOG_ENTRY_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
 export type LogEntryLevel = (typeof LOG_ENTRY_LEVELS)[number];
@@ -32,10 +33,9 @@ export class LogsRepository {
 
   /** Adds an entry and drops what has fallen out of the retention window (cheap: a range of the primary key). */
   add(entry: Omit<LogEntry, 'id' | 'timestamp'>): void {
-    const { lastInsertRowid } = this.db
-      .prepare('INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)')
+    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)')
       .run(new Date().toISOString(), entry.level, entry.source, entry.message, JSON.stringify(entry.context));
-    this.db.prepare('DELETE FROM logs WHERE id <= ?').run(Number(lastInsertRowid) - this.retention);
+    prepared(this.db, 'DELETE FROM logs WHERE id <= ?').run(Number(lastInsertRowid) - this.retention);
   }
 
   list(query: LogQuery): { entries: LogEntry[]; total: number } {
@@ -54,16 +54,13 @@ export class LogsRepository {
       params.after = query.after;
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = this.db.prepare<Record<string, string>, { n: number }>(`SELECT COUNT(*) AS n FROM logs ${clause}`).get(params)?.n ?? 0;
-    const rows = this.db
-      .prepare<Record<string, string | number>, Omit<LogEntry, 'context'> & { context: string }>(
-        `SELECT * FROM logs ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-      )
+    const total = prepared<Record<string, string>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM logs ${clause}`).get(params)?.n ?? 0;
+    const rows = prepared<Record<string, string | number>, Omit<LogEntry, 'context'> & { context: string }>(this.db, `SELECT * FROM logs ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
       .all({ ...params, limit: query.limit, offset: query.offset });
     return { entries: rows.map((row) => ({ ...row, context: JSON.parse(row.context) as Record<string, unknown> })), total };
   }
 
   sources(): string[] {
-    return this.db.prepare<[], { source: string }>('SELECT DISTINCT source FROM logs ORDER BY source').all().map((row) => row.source);
+    return prepared<[], { source: string }>(this.db, 'SELECT DISTINCT source FROM logs ORDER BY source').all().map((row) => row.source);
   }
 }

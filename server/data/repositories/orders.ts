@@ -1,4 +1,4 @@
-import type { CollectionFilter } from '../sql.js';
+import { prepared, type CollectionFilter } from '../sql.js';
 import type { Database } from '../database.js';
 import { completeBilling, completeShipping } from '../../domain/customers/address.js';
 import type { MetaData } from '../../domain/stores.js';
@@ -79,6 +79,8 @@ const COLUMNS = [
   'date_paid_gmt',
   'date_completed_gmt',
 ] as const;
+const INSERT_ORDER = `INSERT INTO orders (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((name) => `@${name}`).join(', ')})`;
+const UPDATE_ORDER = `UPDATE orders SET ${COLUMNS.map((name) => `${name} = @${name}`).join(', ')} WHERE id = @id`;
 
 /** Filters of `GET /orders` (CONTRACT 7, woocommerce-reference §2.6 and §3). */
 export interface OrderFilter extends CollectionFilter {
@@ -187,24 +189,21 @@ export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
   find(id: number): OrderRecord | undefined {
-    const row = this.db.prepare<[number], OrderRow>('SELECT * FROM orders WHERE id = ?').get(id);
+    const row = prepared<[number], OrderRow>(this.db, 'SELECT * FROM orders WHERE id = ?').get(id);
     return row && toRecord(row, this.itemsOf([row.id]).get(row.id) ?? []);
   }
 
   findByUuid(uuid: string): OrderRecord | undefined {
-    const row = this.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE uuid = ?').get(uuid);
+    const row = prepared<[string], OrderRow>(this.db, 'SELECT * FROM orders WHERE uuid = ?').get(uuid);
     return row && toRecord(row, this.itemsOf([row.id]).get(row.id) ?? []);
   }
 
   insert(fields: OrderFields): number {
-    const names = COLUMNS.join(', ');
-    const values = COLUMNS.map((name) => `@${name}`).join(', ');
-    return Number(this.db.prepare(`INSERT INTO orders (${names}) VALUES (${values})`).run(columnsOf(fields)).lastInsertRowid);
+    return Number(prepared(this.db, INSERT_ORDER).run(columnsOf(fields)).lastInsertRowid);
   }
 
   update(id: number, fields: OrderFields): void {
-    const assignments = COLUMNS.map((name) => `${name} = @${name}`).join(', ');
-    this.db.prepare(`UPDATE orders SET ${assignments} WHERE id = @id`).run({ ...columnsOf(fields), id });
+    prepared(this.db, UPDATE_ORDER).run({ ...columnsOf(fields), id });
   }
 
   /**
@@ -213,11 +212,11 @@ export class OrdersRepository {
    */
   saveItems(orderId: number, items: readonly OrderItemDraft[]): OrderItem[] {
     const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
-    const existing = this.db.prepare<[number], { id: number }>('SELECT id FROM order_items WHERE order_id = ?').all(orderId);
-    const remove = this.db.prepare('DELETE FROM order_items WHERE id = ?');
+    const existing = prepared<[number], { id: number }>(this.db, 'SELECT id FROM order_items WHERE order_id = ?').all(orderId);
+    const remove = prepared(this.db, 'DELETE FROM order_items WHERE id = ?');
     for (const { id } of existing) if (!keep.has(id)) remove.run(id);
-    const update = this.db.prepare('UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId');
-    const insert = this.db.prepare('INSERT INTO order_items (order_id, type, name, position, data) VALUES (@orderId, @type, @name, @position, @data)');
+    const update = prepared(this.db, 'UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId');
+    const insert = prepared(this.db, 'INSERT INTO order_items (order_id, type, name, position, data) VALUES (@orderId, @type, @name, @position, @data)');
     return items.map((item, position) => {
       const values = { orderId, type: item.type, name: item.name, position, data: JSON.stringify(item.data) };
       if (item.id !== undefined) {
@@ -231,9 +230,9 @@ export class OrdersRepository {
 
   list(filter: OrderFilter, sort: OrderSort, limit: number, offset: number): { records: OrderRecord[]; total: number } {
     const { clause, params } = whereOf(filter);
-    const total = this.db.prepare<[Params], { n: number }>(`SELECT COUNT(*) AS n FROM orders o ${clause}`).get(params)?.n ?? 0;
+    const total = prepared<[Params], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM orders o ${clause}`).get(params)?.n ?? 0;
     const orderBy = orderByOf(sort, filter.include, params);
-    const rows = this.db.prepare<[Params], OrderRow>(`SELECT o.* FROM orders o ${clause} ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
+    const rows = prepared<[Params], OrderRow>(this.db, `SELECT o.* FROM orders o ${clause} ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
     const items = this.itemsOf(rows.map((row) => row.id));
     return { records: rows.map((row) => toRecord(row, items.get(row.id) ?? [])), total };
   }
@@ -242,15 +241,17 @@ export class OrdersRepository {
   modificationIndex(filter: OrderFilter, sort: OrderSort): Array<{ id: number; date_modified_gmt: string }> {
     const { clause, params } = whereOf(filter);
     const orderBy = orderByOf(sort, filter.include, params);
-    return this.db.prepare<[Params], { id: number; date_modified_gmt: string }>(`SELECT o.id, o.date_modified_gmt FROM orders o ${clause} ${orderBy}`).all(params);
+    return prepared<[Params], { id: number; date_modified_gmt: string }>(this.db, `SELECT o.id, o.date_modified_gmt FROM orders o ${clause} ${orderBy}`).all(params);
   }
 
   private itemsOf(orderIds: readonly number[]): Map<number, OrderItem[]> {
     const result = new Map<number, OrderItem[]>();
     if (orderIds.length === 0) return result;
-    const rows = this.db
-      .prepare<number[], ItemRow>(`SELECT * FROM order_items WHERE order_id IN (${orderIds.map(() => '?').join(', ')}) ORDER BY order_id, position, id`)
-      .all(...orderIds);
+    // One statement for any number of orders: the ids go in as one JSON array.
+    const rows =
+      orderIds.length === 1
+        ? prepared<[number], ItemRow>(this.db, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY position, id').all(orderIds[0] ?? 0)
+        : prepared<[string], ItemRow>(this.db, 'SELECT * FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position, id').all(JSON.stringify(orderIds));
     for (const row of rows) {
       const items = result.get(row.order_id) ?? [];
       items.push(toItem(row));

@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 /** An installed payment gateway (a row of `payment_gateways`). */
 export interface PaymentGatewayRecord {
@@ -14,10 +15,10 @@ export class PaymentGatewaysRepository {
   constructor(private readonly db: Database) {}
 
   all(): PaymentGatewayRecord[] {
-    return this.db.prepare<[], PaymentGatewayRecord>('SELECT id, title, description, provider, pos_type, position FROM payment_gateways ORDER BY position, id').all();
+    return prepared<[], PaymentGatewayRecord>(this.db, 'SELECT id, title, description, provider, pos_type, position FROM payment_gateways ORDER BY position, id').all();
   }
 
   find(id: string): PaymentGatewayRecord | undefined {
-    return this.db.prepare<[string], PaymentGatewayRecord>('SELECT id, title, description, provider, pos_type, position FROM payment_gateways WHERE id = ?').get(id);
+    return prepared<[string], PaymentGatewayRecord>(this.db, 'SELECT id, title, description, provider, pos_type, position FROM payment_gateways WHERE id = ?').get(id);
   }
 }

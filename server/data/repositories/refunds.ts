@@ -1,6 +1,7 @@
 import type { Database } from '../database.js';
 import type { MetaData } from '../../domain/stores.js';
 import type { RefundedItem, RefundRecord } from '../../domain/orders/refund-types.js';
+import { prepared } from '../sql.js';
 
 interface RefundRow {
   id: number;
@@ -29,11 +30,8 @@ export class RefundsRepository {
   constructor(private readonly db: Database) {}
 
   create(refund: Omit<RefundRecord, 'id'>): RefundRecord {
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO refunds (order_id, amount, reason, refunded_by, refunded_payment, restock, line_items, meta_data, date_created_gmt)
-         VALUES (@order_id, @amount, @reason, @refunded_by, @refunded_payment, @restock, @line_items, @meta_data, @date_created_gmt)`,
-      )
+    const { lastInsertRowid } = prepared(this.db, `INSERT INTO refunds (order_id, amount, reason, refunded_by, refunded_payment, restock, line_items, meta_data, date_created_gmt)
+         VALUES (@order_id, @amount, @reason, @refunded_by, @refunded_payment, @restock, @line_items, @meta_data, @date_created_gmt)`)
       .run({
         ...refund,
         refunded_payment: refund.refunded_payment ? 1 : 0,
@@ -41,22 +39,21 @@ export class RefundsRepository {
         line_items: JSON.stringify(refund.line_items),
         meta_data: JSON.stringify(refund.meta_data),
       });
-    const row = this.db.prepare<[number], RefundRow>('SELECT * FROM refunds WHERE id = ?').get(Number(lastInsertRowid));
+    const row = prepared<[number], RefundRow>(this.db, 'SELECT * FROM refunds WHERE id = ?').get(Number(lastInsertRowid));
     if (!row) throw new Error('refund vanished after insert');
     return toRecord(row);
   }
 
   /** An order's refunds, newest first (as WooCommerce lists them). */
   forOrder(orderId: number): RefundRecord[] {
-    return this.db.prepare<[number], RefundRow>('SELECT * FROM refunds WHERE order_id = ? ORDER BY date_created_gmt DESC, id DESC').all(orderId).map(toRecord);
+    return prepared<[number], RefundRow>(this.db, 'SELECT * FROM refunds WHERE order_id = ? ORDER BY date_created_gmt DESC, id DESC').all(orderId).map(toRecord);
   }
 
   forOrders(orderIds: readonly number[]): Map<number, RefundRecord[]> {
     const result = new Map<number, RefundRecord[]>();
     if (orderIds.length === 0) return result;
-    const rows = this.db
-      .prepare<number[], RefundRow>(`SELECT * FROM refunds WHERE order_id IN (${orderIds.map(() => '?').join(', ')}) ORDER BY date_created_gmt DESC, id DESC`)
-      .all(...orderIds);
+    // The ids go in as one JSON array, so any number of them is one cached statement.
+    const rows = prepared<[string], RefundRow>(this.db, 'SELECT * FROM refunds WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY date_created_gmt DESC, id DESC').all(JSON.stringify(orderIds));
     for (const row of rows) result.set(row.order_id, [...(result.get(row.order_id) ?? []), toRecord(row)]);
     return result;
   }

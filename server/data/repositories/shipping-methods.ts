@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface ShippingMethodRecord {
   id: string;
@@ -10,10 +11,10 @@ export class ShippingMethodsRepository {
   constructor(private readonly db: Database) {}
 
   list(): ShippingMethodRecord[] {
-    return this.db.prepare<[], ShippingMethodRecord>('SELECT id, title, description FROM shipping_methods ORDER BY rowid').all();
+    return prepared<[], ShippingMethodRecord>(this.db, 'SELECT id, title, description FROM shipping_methods ORDER BY rowid').all();
   }
 
   find(id: string): ShippingMethodRecord | undefined {
-    return this.db.prepare<[string], ShippingMethodRecord>('SELECT id, title, description FROM shipping_methods WHERE id = ?').get(id);
+    return prepared<[string], ShippingMethodRecord>(this.db, 'SELECT id, title, description FROM shipping_methods WHERE id = ?').get(id);
   }
 }

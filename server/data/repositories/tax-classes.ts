@@ -1,4 +1,5 @@
 import type { Database } from '../database.js';
+import { prepared } from '../sql.js';
 
 export interface TaxClass {
   slug: string;
@@ -10,16 +11,16 @@ export class TaxClassesRepository {
   constructor(private readonly db: Database) {}
 
   all(): TaxClass[] {
-    return this.db.prepare<[], TaxClass>('SELECT slug, name FROM tax_classes ORDER BY position, slug').all();
+    return prepared<[], TaxClass>(this.db, 'SELECT slug, name FROM tax_classes ORDER BY position, slug').all();
   }
 
   exists(slug: string): boolean {
-    return this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(slug)?.n === 1;
+    return prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(slug)?.n === 1;
   }
 
   /** Adds a tax class after the existing ones. */
   create(slug: string, name: string): void {
-    const position = this.db.prepare<[], { n: number | null }>('SELECT MAX(position) + 1 AS n FROM tax_classes').get()?.n ?? 0;
-    this.db.prepare('INSERT INTO tax_classes (slug, name, position) VALUES (?, ?, ?)').run(slug, name, position);
+    const position = prepared<[], { n: number | null }>(this.db, 'SELECT MAX(position) + 1 AS n FROM tax_classes').get()?.n ?? 0;
+    prepared(this.db, 'INSERT INTO tax_classes (slug, name, position) VALUES (?, ?, ?)').run(slug, name, position);
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../database.js';
 import { Decimal } from '../../domain/money.js';
 import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '../../domain/taxes/rates.js';
+import { prepared } from '../sql.js';
 
 interface TaxRateRow {
   id: number;
@@ -51,14 +52,11 @@ export class TaxRatesRepository {
   /** Adds a rate (the class must exist); `""` as class means standard, as in WooCommerce's CSV. */
   create(input: TaxRateInput): TaxRate {
     const rate = taxRateInputSchema.parse(input);
-    const classExists = this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(rate.class)?.n === 1;
+    const classExists = prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(rate.class)?.n === 1;
     if (!classExists) throw new Error(`unknown tax class "${rate.class}"`);
-    const nextOrder = this.db.prepare<[], { n: number | null }>('SELECT MAX(rate_order) + 1 AS n FROM tax_rates').get()?.n ?? 0;
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+    const nextOrder = prepared<[], { n: number | null }>(this.db, 'SELECT MAX(rate_order) + 1 AS n FROM tax_rates').get()?.n ?? 0;
+    const { lastInsertRowid } = prepared(this.db, `INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         rate.country,
         rate.state,
@@ -78,27 +76,26 @@ export class TaxRatesRepository {
   }
 
   find(id: number): TaxRate | undefined {
-    const row = this.db.prepare<[number], TaxRateRow>('SELECT * FROM tax_rates WHERE id = ?').get(id);
+    const row = prepared<[number], TaxRateRow>(this.db, 'SELECT * FROM tax_rates WHERE id = ?').get(id);
     return row && toTaxRate(row);
   }
 
   findMany(ids: readonly number[]): TaxRate[] {
     if (ids.length === 0) return [];
-    const rows = this.db.prepare<number[], TaxRateRow>(`SELECT * FROM tax_rates WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`).all(...ids);
+    const rows = prepared<[string], TaxRateRow>(this.db, 'SELECT * FROM tax_rates WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids));
     return rows.map(toTaxRate);
   }
 
   all(): TaxRate[] {
-    return this.db.prepare<[], TaxRateRow>('SELECT * FROM tax_rates ORDER BY rate_order, id').all().map(toTaxRate);
+    return prepared<[], TaxRateRow>(this.db, 'SELECT * FROM tax_rates ORDER BY rate_order, id').all().map(toTaxRate);
   }
 
   list(query: TaxRateListQuery): { rates: TaxRate[]; total: number } {
     const where = query.taxClass === undefined ? '' : 'WHERE class = @taxClass';
     const params: Record<string, string> = query.taxClass === undefined ? {} : { taxClass: query.taxClass };
-    const total = this.db.prepare<Record<string, string>, { n: number }>(`SELECT COUNT(*) AS n FROM tax_rates ${where}`).get(params)?.n ?? 0;
+    const total = prepared<Record<string, string>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM tax_rates ${where}`).get(params)?.n ?? 0;
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const rows = this.db
-      .prepare<Record<string, string | number>, TaxRateRow>(`SELECT * FROM tax_rates ${where} ORDER BY ${ORDER_COLUMNS[query.orderby]} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`)
+    const rows = prepared<Record<string, string | number>, TaxRateRow>(this.db, `SELECT * FROM tax_rates ${where} ORDER BY ${ORDER_COLUMNS[query.orderby]} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`)
       .all({ ...params, limit: query.limit, offset: query.offset });
     return { rates: rows.map(toTaxRate), total };
   }
@@ -108,8 +105,7 @@ export class TaxRatesRepository {
    * the postcode and city tests and the per-priority choice are done by the domain.
    */
   candidates(country: string, state: string, taxClass: string): TaxRate[] {
-    return this.db
-      .prepare<[string, string, string], TaxRateRow>("SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id")
+    return prepared<[string, string, string], TaxRateRow>(this.db, "SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id")
       .all(country.toUpperCase(), state.toUpperCase(), taxClass)
       .map(toTaxRate);
   }

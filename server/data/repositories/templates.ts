@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../domain/dates.js';
+import { prepared } from '../sql.js';
 
 /** A row of `templates`: a receipt or report template saved on this till. */
 export interface TemplateRecord {
@@ -46,7 +47,7 @@ export class TemplatesRepository {
   constructor(private readonly db: Database) {}
 
   find(id: number): TemplateRecord | undefined {
-    return this.db.prepare<[number], TemplateRecord>("SELECT * FROM templates WHERE id = ? AND status <> 'trash'").get(id);
+    return prepared<[number], TemplateRecord>(this.db, "SELECT * FROM templates WHERE id = ? AND status <> 'trash'").get(id);
   }
 
   /** Templates in menu order; trashed ones are left out. */
@@ -70,23 +71,19 @@ export class TemplatesRepository {
       params.modifiedAfter = query.modifiedAfter;
     }
     const clause = `WHERE ${where.join(' AND ')}`;
-    const total = this.db.prepare<Record<string, string>, { n: number }>(`SELECT COUNT(*) AS n FROM templates ${clause}`).get(params)?.n ?? 0;
+    const total = prepared<Record<string, string>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM templates ${clause}`).get(params)?.n ?? 0;
     const templates =
       query.limit === 0
         ? []
-        : this.db
-            .prepare<Record<string, string | number>, TemplateRecord>(`SELECT * FROM templates ${clause} ORDER BY menu_order, id LIMIT @limit OFFSET @offset`)
+        : prepared<Record<string, string | number>, TemplateRecord>(this.db, `SELECT * FROM templates ${clause} ORDER BY menu_order, id LIMIT @limit OFFSET @offset`)
             .all({ ...params, limit: query.limit, offset: query.offset });
     return { templates, total };
   }
 
   create(template: NewTemplate): TemplateRecord {
     const now = gmtNow();
-    const { lastInsertRowid } = this.db
-      .prepare(
-        `INSERT INTO templates (uuid, title, description, content, type, category, language, engine, output_type, paper_width, tax_display, gallery_key, status, source, menu_order, date_created_gmt, date_modified_gmt)
-         VALUES (@uuid, @title, @description, @content, @type, @category, @language, @engine, @output_type, @paper_width, @tax_display, @gallery_key, @status, @source, @menu_order, @now, @now)`,
-      )
+    const { lastInsertRowid } = prepared(this.db, `INSERT INTO templates (uuid, title, description, content, type, category, language, engine, output_type, paper_width, tax_display, gallery_key, status, source, menu_order, date_created_gmt, date_modified_gmt)
+         VALUES (@uuid, @title, @description, @content, @type, @category, @language, @engine, @output_type, @paper_width, @tax_display, @gallery_key, @status, @source, @menu_order, @now, @now)`)
       .run({
         uuid: randomUUID(),
         title: template.title,
