@@ -122,79 +122,89 @@ export class CheckoutService {
     return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store, order ? this.payments.summary(order).amount_due : null) ?? {} };
   }
 
-  /** `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown. */
-  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor): CheckoutState {
-    const userId = actor.id;
+  /**
+   * `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown.
+   * `andThen` runs in the same transaction once the answer is a state (the route's audit entries),
+   * so a sale costs one commit.
+   */
+  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor, andThen: (state: CheckoutState) => void = () => undefined): CheckoutState {
     const hash = requestHash(input);
-    const result = writeTransaction(this.db, (): { state: CheckoutState } | { error: ApiError } => {
-      if (idempotencyKey !== undefined) {
-        const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
-        if (earlier) {
-          if (earlier.request_hash !== hash) {
-            throw conflict('pos_idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', { checkout_id: earlier.id });
-          }
-          if (earlier.response_status >= 400) {
-            const stored = earlier.response as StoredError;
-            return { error: new ApiError(earlier.response_status, stored.code, stored.message, stored.data) };
-          }
-          return { state: earlier.response as CheckoutState };
-        }
-      }
-      const order = requireOrder(this.orders, orderId);
-      const gateway = this.gateways.find(input.gateway_id);
-      if (!gateway) throw invalidParams({ gateway_id: `${input.gateway_id} is not an installed payment gateway` });
-      if (!gateway.setting.enabled) throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
-      if (!gateway.adapter) throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, { gateway_id: input.gateway_id });
-      this.assertPayable(order);
-
-      const store = this.stores.findOrDefault(order.store_id);
-      // Split payments: each checkout settles one part, from the drawer of the order's register.
-      const till = this.payments.tills.drawerFor(order, store);
-      const outcome = this.payments.settle(order, gateway.record.id, store, input.payment_data);
-      const checkoutId = randomUUID();
-      if (outcome.paid) {
-        this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
-        // Each tender taken is money in (or through) the drawer: one entry per part, the sale itself follows once nothing is due.
-        const dp = store.price_num_decimals;
-        this.audit.record({
-          actor,
-          action: 'order.payment',
-          object: { type: 'order', id: order.id },
-          amounts: { amount: formatMoney(outcome.amount, dp), ...(outcome.tendered === null ? {} : { tendered: formatMoney(outcome.tendered, dp), change: formatMoney(outcome.change, dp) }) },
-          registerId: till.register.id,
-          details: { gateway_id: gateway.record.id, checkout_id: checkoutId, transaction_id: outcome.transactionId, session_id: till.session?.id ?? null, pays_in_full: outcome.paysInFull },
-        });
-      }
-      const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
-      const terminal = status !== 'processing';
-      if (outcome.paid && outcome.paysInFull) {
-        const paid = this.lifecycle.pay(
-          order,
-          { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId, configuredStatus: gateway.setting.order_status },
-          this.statuses(),
-        );
-        this.payments.recordSale(paid, userId);
-      }
-      const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(requireOrder(this.orders, order.id)) };
-      const error = outcome.paid ? undefined : outcome.error;
-      this.checkouts.insert({
-        id: checkoutId,
-        order_id: order.id,
-        gateway_id: gateway.record.id,
-        action: input.action,
-        status,
-        provider_data: outcome.providerData,
-        idempotency_key: idempotencyKey ?? null,
-        request_hash: hash,
-        response: error ? { code: error.code, message: error.message, data: { ...error.data, checkout_id: checkoutId } } : state,
-        response_status: error ? error.status : 200,
-        created_by: userId,
-        date_created_gmt: gmtNow(),
-      });
-      return error ? { error: new ApiError(error.status, error.code, error.message, { ...error.data, checkout_id: checkoutId }) } : { state };
+    const result = writeTransaction(this.db, () => {
+      const outcome = this.attempt(orderId, input, idempotencyKey, actor, hash);
+      if ('state' in outcome) andThen(outcome.state);
+      return outcome;
     });
     // IMMEDIATE: the write lock is taken before the order is read, so no other connection can pay it in between.
     if ('error' in result) throw result.error;
     return result.state;
+  }
+
+  private attempt(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor, hash: string): { state: CheckoutState } | { error: ApiError } {
+    const userId = actor.id;
+    if (idempotencyKey !== undefined) {
+      const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
+      if (earlier) {
+        if (earlier.request_hash !== hash) {
+          throw conflict('pos_idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', { checkout_id: earlier.id });
+        }
+        if (earlier.response_status >= 400) {
+          const stored = earlier.response as StoredError;
+          return { error: new ApiError(earlier.response_status, stored.code, stored.message, stored.data) };
+        }
+        return { state: earlier.response as CheckoutState };
+      }
+    }
+    const order = requireOrder(this.orders, orderId);
+    const gateway = this.gateways.find(input.gateway_id);
+    if (!gateway) throw invalidParams({ gateway_id: `${input.gateway_id} is not an installed payment gateway` });
+    if (!gateway.setting.enabled) throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
+    if (!gateway.adapter) throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, { gateway_id: input.gateway_id });
+    this.assertPayable(order);
+
+    const store = this.stores.findOrDefault(order.store_id);
+    // Split payments: each checkout settles one part, from the drawer of the order's register.
+    const till = this.payments.tills.drawerFor(order, store);
+    const outcome = this.payments.settle(order, gateway.record.id, store, input.payment_data);
+    const checkoutId = randomUUID();
+    if (outcome.paid) {
+      this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
+      // Each tender taken is money in (or through) the drawer: one entry per part, the sale itself follows once nothing is due.
+      const dp = store.price_num_decimals;
+      this.audit.record({
+        actor,
+        action: 'order.payment',
+        object: { type: 'order', id: order.id },
+        amounts: { amount: formatMoney(outcome.amount, dp), ...(outcome.tendered === null ? {} : { tendered: formatMoney(outcome.tendered, dp), change: formatMoney(outcome.change, dp) }) },
+        registerId: till.register.id,
+        details: { gateway_id: gateway.record.id, checkout_id: checkoutId, transaction_id: outcome.transactionId, session_id: till.session?.id ?? null, pays_in_full: outcome.paysInFull },
+      });
+    }
+    const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
+    const terminal = status !== 'processing';
+    if (outcome.paid && outcome.paysInFull) {
+      const paid = this.lifecycle.pay(
+        order,
+        { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId, configuredStatus: gateway.setting.order_status },
+        this.statuses(),
+      );
+      this.payments.recordSale(paid, userId);
+    }
+    const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(requireOrder(this.orders, order.id)) };
+    const error = outcome.paid ? undefined : outcome.error;
+    this.checkouts.insert({
+      id: checkoutId,
+      order_id: order.id,
+      gateway_id: gateway.record.id,
+      action: input.action,
+      status,
+      provider_data: outcome.providerData,
+      idempotency_key: idempotencyKey ?? null,
+      request_hash: hash,
+      response: error ? { code: error.code, message: error.message, data: { ...error.data, checkout_id: checkoutId } } : state,
+      response_status: error ? error.status : 200,
+      created_by: userId,
+      date_created_gmt: gmtNow(),
+    });
+    return error ? { error: new ApiError(error.status, error.code, error.message, { ...error.data, checkout_id: checkoutId }) } : { state };
   }
 }

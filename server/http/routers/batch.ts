@@ -24,6 +24,7 @@ import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { idSchema, parseBody, parseWith } from '../validation.js';
 import type { Logger } from '../../logging.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 
 /** WooCommerce's limit for one batch, over create, update and delete together. */
 export const BATCH_LIMIT = 100;
@@ -127,13 +128,13 @@ export function createBatchRouter({ auth, db, logger }: AppContext): Router {
         capabilities: { create: 'create_orders', update: 'edit_orders', delete: 'edit_orders' },
         create: (item, req, principal) => {
           const input = parseWith(orderCreateInput, item);
-          const { order } = guarded.create(principal, req.get(APPROVAL_HEADER), input, () => orders.create(input, principal.user.id));
+          const { order } = writeTransaction(db, () => guarded.create(principal, req.get(APPROVAL_HEADER), input, () => orders.create(input, principal.user.id)));
           return orders.respond(order, apiBase(req));
         },
         update: (id, item, req, principal) => {
           const changes = withoutId(item);
           const input = parseWith(orderUpdateInput, changes);
-          return orders.respond(guarded.update(principal, req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)), apiBase(req));
+          return orders.respond(writeTransaction(db, () => guarded.update(principal, req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input))), apiBase(req));
         },
         delete: () => {
           throw notDeletable('order');

@@ -31,8 +31,8 @@ export function createCheckoutRouter({ auth, db }: AppContext): Router {
     const { id } = parseParams(idParams, req);
     const key = idempotencyKeyOf(req);
     const input = parseBody(checkoutInput, req);
-    const state = checkout.checkout(id, input, key, principalOf(res).user);
-    guarded.checkedOut(principalOf(res), id, input.gateway_id);
+    // The sale's audit entry is written in the checkout's own transaction: one commit per request.
+    const state = checkout.checkout(id, input, key, principalOf(res).user, () => { guarded.checkedOut(principalOf(res), id, input.gateway_id); });
     res.json(state);
   });
 

@@ -7,6 +7,7 @@ import { invalidParams } from '../../domain/errors.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { OrderService } from '../../domain/orders/orders.js';
 import { RefundService, refundInput } from '../../domain/orders/refunds.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -95,7 +96,8 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
 
   routes.post('/orders', (req, res) => {
     const input = parseBody(orderCreateInput, req);
-    const { order, created } = guarded.create(principalOf(res), req.get(APPROVAL_HEADER), input, () => orders.create(input, principalOf(res).user.id));
+    // One transaction (one commit, one fsync) for the order, its approvals and its audit entries.
+    const { order, created } = writeTransaction(db, () => guarded.create(principalOf(res), req.get(APPROVAL_HEADER), input, () => orders.create(input, principalOf(res).user.id)));
     const body = orders.respond(order, apiBaseOf(req));
     // A known uuid answers 200 with the order it made the first time.
     sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
@@ -104,7 +106,8 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   routes.patch('/orders/{id}', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(orderUpdateInput, req);
-    sendItem(req, res, orders.respond(guarded.update(principalOf(res), req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)), apiBaseOf(req)));
+    const order = writeTransaction(db, () => guarded.update(principalOf(res), req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)));
+    sendItem(req, res, orders.respond(order, apiBaseOf(req)));
   });
 
   routes.get('/orders/{id}/refunds', (req, res) => {
@@ -120,7 +123,7 @@ export function createOrdersRouter({ auth, db }: AppContext): Router {
   routes.post('/orders/{id}/refunds', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(refundInput, req);
-    const refund = guarded.refund(principalOf(res), req.get(APPROVAL_HEADER), id, () => refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req)));
+    const refund = writeTransaction(db, () => guarded.refund(principalOf(res), req.get(APPROVAL_HEADER), id, () => refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req))));
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 
