@@ -66,3 +66,23 @@ export function prepared<Parameters extends unknown[] | object = unknown[], Resu
   cache.set(sql, statement);
   return statement as Statement<Parameters, Result>;
 }
+
+const externalReads = new WeakMap<Database, { version: number; values: Map<string, unknown> }>();
+
+/**
+ * `read()`, remembered per database and key for as long as no other connection commits (SQLite's
+ * `PRAGMA data_version`, a read of shared memory). Only for tables this connection never writes:
+ * its own writes do not move the version. Callers must not change what comes back.
+ */
+export function unlessChangedElsewhere<T>(db: Database, key: string, read: () => T): T {
+  const version = prepared<[], number>(db, 'PRAGMA data_version').pluck(true).get() ?? 0;
+  let entry = externalReads.get(db);
+  if (entry?.version !== version) {
+    entry = { version, values: new Map() };
+    externalReads.set(db, entry);
+  }
+  if (entry.values.has(key)) return entry.values.get(key) as T;
+  const value = read();
+  entry.values.set(key, value);
+  return value;
+}

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared, unlessChangedElsewhere } from '../sql.js';
 
 export interface OrderStatusRecord {
   status: string;
@@ -22,9 +22,12 @@ interface OrderStatusRow {
 export class OrderStatusesRepository {
   constructor(private readonly db: Database) {}
 
-  all(): OrderStatusRecord[] {
-    return prepared<[], OrderStatusRow>(this.db, 'SELECT status, label, position, is_editable, is_paid FROM order_statuses ORDER BY position, status')
-      .all()
-      .map((row) => ({ ...row, is_editable: row.is_editable === 1, is_paid: row.is_paid === 1 }));
+  /** Read at every order request: kept until another process changes the database (Tillbase itself never writes them). */
+  all(): readonly OrderStatusRecord[] {
+    return unlessChangedElsewhere(this.db, 'order_statuses', () =>
+      prepared<[], OrderStatusRow>(this.db, 'SELECT status, label, position, is_editable, is_paid FROM order_statuses ORDER BY position, status')
+        .all()
+        .map((row) => ({ ...row, is_editable: row.is_editable === 1, is_paid: row.is_paid === 1 })),
+    );
   }
 }

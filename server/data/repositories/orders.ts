@@ -80,7 +80,7 @@ const COLUMNS = [
   'date_completed_gmt',
 ] as const;
 const INSERT_ORDER = `INSERT INTO orders (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((name) => `@${name}`).join(', ')})`;
-const UPDATE_ORDER = `UPDATE orders SET ${COLUMNS.map((name) => `${name} = @${name}`).join(', ')} WHERE id = @id`;
+const updateOf = (columns: readonly string[]) => `UPDATE orders SET ${columns.map((name) => `${name} = @${name}`).join(', ')} WHERE id = @id`;
 
 /** Filters of `GET /orders` (CONTRACT 7, woocommerce-reference §2.6 and §3). */
 export interface OrderFilter extends CollectionFilter {
@@ -202,8 +202,19 @@ export class OrdersRepository {
     return Number(prepared(this.db, INSERT_ORDER).run(columnsOf(fields)).lastInsertRowid);
   }
 
+  /**
+   * Writes the columns that differ from the stored row, and nothing when none does: an index
+   * whose columns an UPDATE does not set is left alone, so paying an order rewrites two of its
+   * five indexes instead of all of them (fewer pages in the commit, which is an fsync).
+   */
   update(id: number, fields: OrderFields): void {
-    prepared(this.db, UPDATE_ORDER).run({ ...columnsOf(fields), id });
+    const next: Record<string, unknown> = columnsOf(fields);
+    const stored = prepared<[number], Record<string, unknown>>(this.db, 'SELECT * FROM orders WHERE id = ?').get(id);
+    const changed = stored === undefined ? COLUMNS : COLUMNS.filter((name) => next[name] !== stored[name]);
+    if (changed.length === 0) return;
+    const values: Record<string, unknown> = { id };
+    for (const name of changed) values[name] = next[name];
+    prepared(this.db, updateOf(changed)).run(values);
   }
 
   /**
@@ -212,15 +223,18 @@ export class OrdersRepository {
    */
   saveItems(orderId: number, items: readonly OrderItemDraft[]): OrderItem[] {
     const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
-    const existing = prepared<[number], { id: number }>(this.db, 'SELECT id FROM order_items WHERE order_id = ?').all(orderId);
+    const existing = prepared<[number], Omit<ItemRow, 'order_id'>>(this.db, 'SELECT id, type, name, position, data FROM order_items WHERE order_id = ?').all(orderId);
     const remove = prepared(this.db, 'DELETE FROM order_items WHERE id = ?');
     for (const { id } of existing) if (!keep.has(id)) remove.run(id);
+    // An item saved as it is stored is not written again (most of an order's items when it is paid).
+    const stored = new Map(existing.map((row) => [row.id, row]));
     const update = prepared(this.db, 'UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId');
     const insert = prepared(this.db, 'INSERT INTO order_items (order_id, type, name, position, data) VALUES (@orderId, @type, @name, @position, @data)');
     return items.map((item, position) => {
       const values = { orderId, type: item.type, name: item.name, position, data: JSON.stringify(item.data) };
       if (item.id !== undefined) {
-        update.run({ ...values, id: item.id });
+        const row = stored.get(item.id);
+        if (row?.type !== values.type || row.name !== values.name || row.position !== position || row.data !== values.data) update.run({ ...values, id: item.id });
         return { ...item, id: item.id };
       }
       const id = Number(insert.run(values).lastInsertRowid);

@@ -99,9 +99,14 @@ export class RegistersRepository {
     return prepared<[number], CashMovementRecord>(this.db, 'SELECT * FROM cash_movements WHERE session_id = ? ORDER BY id').all(sessionId);
   }
 
-  /** Records (or moves) the till and drawer of an order. */
+  /** Records (or moves) the till and drawer of an order; the same till again writes nothing. */
   setOrderTill(orderId: number, registerId: number, sessionId: number | null): void {
-    prepared(this.db, 'INSERT INTO order_tills (order_id, register_id, session_id) VALUES (?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET register_id = excluded.register_id, session_id = excluded.session_id').run(
+    prepared(
+      this.db,
+      `INSERT INTO order_tills (order_id, register_id, session_id) VALUES (?, ?, ?)
+       ON CONFLICT (order_id) DO UPDATE SET register_id = excluded.register_id, session_id = excluded.session_id
+       WHERE register_id IS NOT excluded.register_id OR session_id IS NOT excluded.session_id`,
+    ).run(
       orderId,
       registerId,
       sessionId,

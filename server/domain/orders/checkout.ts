@@ -167,7 +167,7 @@ export class CheckoutService {
     const outcome = this.payments.settle(order, gateway.record.id, store, input.payment_data);
     const checkoutId = randomUUID();
     if (outcome.paid) {
-      this.payments.record(order, outcome, gateway.record, till, checkoutId, userId);
+      this.payments.record(order, outcome, gateway.record, till, checkoutId, userId, store);
       // Each tender taken is money in (or through) the drawer: one entry per part, the sale itself follows once nothing is due.
       const dp = store.price_num_decimals;
       this.audit.record({
@@ -181,15 +181,17 @@ export class CheckoutService {
     }
     const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
     const terminal = status !== 'processing';
+    // The order as saved: paying writes it, and nothing else in this transaction does.
+    let saved = order;
     if (outcome.paid && outcome.paysInFull) {
       const paid = this.lifecycle.pay(
         order,
         { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId, configuredStatus: gateway.setting.order_status },
         this.statuses(),
       );
-      this.payments.recordSale(paid, userId);
+      saved = this.payments.recordSale(paid, userId, { store, till });
     }
-    const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(requireOrder(this.orders, order.id)) };
+    const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(saved, store) };
     const error = outcome.paid ? undefined : outcome.error;
     this.checkouts.insert({
       id: checkoutId,

@@ -102,8 +102,8 @@ export class OrderPayments {
     return this.tendersOf(order).reduce((total, payment) => total.plus(payment.amount), new Decimal(0));
   }
 
-  summary(order: OrderRecord): PaymentSummary {
-    const store = this.stores.findOrDefault(order.store_id);
+  /** `store` is the order's, when the caller has it at hand. */
+  summary(order: OrderRecord, store: Store = this.stores.findOrDefault(order.store_id)): PaymentSummary {
     const dp = store.price_num_decimals;
     const tenders = this.tendersOf(order);
     const paid = tenders.reduce((total, payment) => total.plus(payment.amount), new Decimal(0));
@@ -168,8 +168,8 @@ export class OrderPayments {
   }
 
   /** Stores a settled part against the drawer that took it. */
-  record(order: OrderRecord, part: Extract<PartOutcome, { paid: true }>, gateway: { id: string; title: string }, till: Till, checkoutId: string, userId: number): void {
-    const dp = this.stores.findOrDefault(order.store_id).price_num_decimals;
+  record(order: OrderRecord, part: Extract<PartOutcome, { paid: true }>, gateway: { id: string; title: string }, till: Till, checkoutId: string, userId: number, store: Store = this.stores.findOrDefault(order.store_id)): void {
+    const dp = store.price_num_decimals;
     this.payments.insert({
       order_id: order.id,
       checkout_id: checkoutId,
@@ -189,11 +189,13 @@ export class OrderPayments {
   /**
    * Writes the journal entry of an order that has just become paid (once per order), and records
    * the drawer that took its money as the order's session. Orders not paid yet are left alone.
+   * A checkout passes the store and the till it has just taken the money into (read in the same
+   * transaction, so the same as reading them again).
    */
-  recordSale(order: OrderRecord, userId: number): OrderRecord {
+  recordSale(order: OrderRecord, userId: number, at?: { store: Store; till: Till }): OrderRecord {
     if (order.date_paid_gmt === null || this.journal.saleOf(order.id)) return order;
-    const store = this.stores.findOrDefault(order.store_id);
-    const till = this.tills.of(order, store);
+    const store = at?.store ?? this.stores.findOrDefault(order.store_id);
+    const till = at?.till ?? this.tills.of(order, store);
     this.tills.settle(order.id, till);
     const user = this.users.findById(userId);
     let saved = order;
