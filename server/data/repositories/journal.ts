@@ -33,8 +33,9 @@ export interface ClosureRecord {
 export class JournalRepository {
   constructor(private readonly db: Database) {}
 
-  last(registerId: number): JournalRecord | undefined {
-    return prepared<[number], JournalRecord>(this.db, 'SELECT * FROM journal WHERE register_id = ? ORDER BY sequence DESC LIMIT 1').get(registerId);
+  /** What the next entry of a register chains to (not the payload: a sale's is kilobytes). */
+  last(registerId: number): Pick<JournalRecord, 'sequence' | 'hash'> | undefined {
+    return prepared<[number], Pick<JournalRecord, 'sequence' | 'hash'>>(this.db, 'SELECT sequence, hash FROM journal WHERE register_id = ? ORDER BY sequence DESC LIMIT 1').get(registerId);
   }
 
   insert(record: JournalRecord): void {
@@ -43,6 +44,10 @@ export class JournalRepository {
       `INSERT INTO journal (id, register_id, sequence, kind, session_id, order_id, refund_id, closure_id, payload, previous_hash, hash, date_created_gmt)
        VALUES (@id, @register_id, @sequence, @kind, @session_id, @order_id, @refund_id, @closure_id, @payload, @previous_hash, @hash, @date_created_gmt)`,
     ).run(record);
+  }
+
+  hasSale(orderId: number): boolean {
+    return prepared<[number], number>(this.db, "SELECT 1 FROM journal WHERE order_id = ? AND kind = 'sale'").pluck(true).get(orderId) !== undefined;
   }
 
   saleOf(orderId: number): JournalRecord | undefined {

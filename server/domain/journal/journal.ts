@@ -82,6 +82,10 @@ export class SalesJournal {
     return this.entries.saleOf(orderId);
   }
 
+  hasSale(orderId: number): boolean {
+    return this.entries.hasSale(orderId);
+  }
+
   /** Checks every register's chain from its first entry: sequence, link to the previous hash, own hash. */
   verify(): VerifyResult {
     let count = 0;

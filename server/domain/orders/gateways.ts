@@ -55,7 +55,8 @@ export class Gateways {
   }
 
   find(id: string): Gateway | undefined {
-    return this.all().find((gateway) => gateway.record.id === id);
+    const record = this.repository.find(id);
+    return record && { record, setting: gatewaySettingOf(readPaymentGatewaySettings(this.settings), record.id, record.position), adapter: ADAPTERS[record.id] };
   }
 
   /** An installed and enabled gateway, or 404 / 400 `pos_rest_gateway_disabled`. */

@@ -193,7 +193,7 @@ export class OrderPayments {
    * transaction, so the same as reading them again).
    */
   recordSale(order: OrderRecord, userId: number, at?: { store: Store; till: Till }): OrderRecord {
-    if (order.date_paid_gmt === null || this.journal.saleOf(order.id)) return order;
+    if (order.date_paid_gmt === null || this.journal.hasSale(order.id)) return order;
     const store = at?.store ?? this.stores.findOrDefault(order.store_id);
     const till = at?.till ?? this.tills.of(order, store);
     this.tills.settle(order.id, till);
