@@ -34,11 +34,18 @@ export interface CollectionFilter {
 }
 
 /**
- * Past this many distinct statements a database's cache forgets the least recently used one (list
- * queries vary with their filters; the sale's few dozen statements stay, however many lists run).
+ * A database's statements in two generations: those used since the last turn, and those used in
+ * the one before. When the recent one is full it becomes the older one and the older is dropped,
+ * so a statement is forgotten once 256 to 512 others have been used since it last was (list
+ * queries vary with their filters; the sale's few dozen statements stay however many lists run).
+ * A hit is one Map lookup.
  */
-const STATEMENT_CACHE_SIZE = 512;
-const statementCaches = new WeakMap<Database, Map<string, Statement>>();
+const GENERATION_SIZE = 256;
+interface StatementCache {
+  recent: Map<string, Statement>;
+  older: Map<string, Statement>;
+}
+const statementCaches = new WeakMap<Database, StatementCache>();
 
 /**
  * A prepared statement for this SQL on this database, compiled once: compiling costs more than
@@ -49,21 +56,18 @@ const statementCaches = new WeakMap<Database, Map<string, Statement>>();
 export function prepared<Parameters extends unknown[] | object = unknown[], Result = unknown>(db: Database, sql: string): Statement<Parameters, Result> {
   let cache = statementCaches.get(db);
   if (cache === undefined) {
-    cache = new Map();
+    cache = { recent: new Map(), older: new Map() };
     statementCaches.set(db, cache);
   }
-  let statement = cache.get(sql);
+  let statement = cache.recent.get(sql);
   if (statement === undefined) {
-    statement = db.prepare(sql);
-    if (cache.size >= STATEMENT_CACHE_SIZE) {
-      const oldest = cache.keys().next();
-      if (oldest.done !== true) cache.delete(oldest.value);
+    statement = cache.older.get(sql) ?? db.prepare(sql);
+    if (cache.recent.size >= GENERATION_SIZE) {
+      cache.older = cache.recent;
+      cache.recent = new Map();
     }
-  } else {
-    // A Map iterates in insertion order: moving a hit to the end keeps the oldest key the least recently used.
-    cache.delete(sql);
+    cache.recent.set(sql, statement);
   }
-  cache.set(sql, statement);
   return statement as Statement<Parameters, Result>;
 }
 

@@ -4,7 +4,7 @@ import { prepared, unlessChangedElsewhere } from '../../server/data/sql.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 
 describe('prepared(): one compiled statement per SQL text and database', () => {
-  it('gives the same statement back, and forgets the least recently used past 512', () => {
+  it('gives the same statement back, and forgets one that 512 others have come after', () => {
     const db = openDatabase(':memory:');
     try {
       const hot = prepared(db, 'SELECT 1 AS n');
