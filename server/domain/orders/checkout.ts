@@ -78,8 +78,10 @@ export class CheckoutService {
   private readonly lifecycle: OrderLifecycle;
   private readonly payments: OrderPayments;
   private readonly audit: AuditTrail;
+  private readonly statusRecords: OrderStatusesRepository;
 
   constructor(private readonly db: Database) {
+    this.statusRecords = new OrderStatusesRepository(db);
     this.audit = new AuditTrail(db);
     this.payments = new OrderPayments(db);
     this.orders = new OrdersRepository(db);
@@ -90,7 +92,7 @@ export class CheckoutService {
   }
 
   private statuses(): OrderStatuses {
-    return new OrderStatuses(new OrderStatusesRepository(this.db).all());
+    return new OrderStatuses(this.statusRecords.all());
   }
 
   /**

@@ -74,8 +74,16 @@ export class OrderService {
   private readonly lines: LineItemBuilder;
   private readonly defaults: NewOrderDefaults;
   private readonly taxClassOf: TaxClassOf;
+  private readonly statusRecords: OrderStatusesRepository;
+  private readonly terms: TermsRepository;
+  private readonly coupons: CouponsRepository;
+  private readonly gateways: PaymentGatewaysRepository;
 
   constructor(private readonly db: Database) {
+    this.statusRecords = new OrderStatusesRepository(db);
+    this.terms = new TermsRepository(db);
+    this.coupons = new CouponsRepository(db);
+    this.gateways = new PaymentGatewaysRepository(db);
     this.orders = new OrdersRepository(db);
     this.stores = new StoresRepository(db);
     this.products = new ProductsRepository(db);
@@ -90,7 +98,7 @@ export class OrderService {
   }
 
   statuses(): OrderStatuses {
-    return new OrderStatuses(new OrderStatusesRepository(this.db).all());
+    return new OrderStatuses(this.statusRecords.all());
   }
 
   get(id: number): OrderRecord {
@@ -271,9 +279,8 @@ export class OrderService {
 
   /** `set_paid`: paid through the order's own payment method (or the default gateway), to that gateway's paid status. */
   private setPaid(order: OrderRecord, statuses: OrderStatuses): OrderRecord {
-    const settings = readPaymentGatewaySettings(new SettingsRepository(this.db));
-    const gateways = new PaymentGatewaysRepository(this.db);
-    const gateway = gateways.find(order.payment_method !== '' ? order.payment_method : settings.default_gateway);
+    const settings = readPaymentGatewaySettings(this.settings);
+    const gateway = this.gateways.find(order.payment_method !== '' ? order.payment_method : settings.default_gateway);
     const setting = gateway ? gatewaySettingOf(settings, gateway.id, gateway.position) : undefined;
     return this.lifecycle.pay(
       order,
@@ -287,7 +294,7 @@ export class OrderService {
   }
 
   recalculateContext(store: Store): RecalculateContext {
-    return { store, finder: this.finder, products: this.products, terms: new TermsRepository(this.db), coupons: new CouponsRepository(this.db), nowGmt: gmtNow() };
+    return { store, finder: this.finder, products: this.products, terms: this.terms, coupons: this.coupons, nowGmt: gmtNow() };
   }
 
   private checkStatusName(status: string, statuses: OrderStatuses): void {

@@ -72,8 +72,14 @@ export class RefundService {
   private readonly products: ProductsRepository;
   private readonly stores: StoresRepository;
   private readonly lifecycle: OrderLifecycle;
+  private readonly statusRecords: OrderStatusesRepository;
+  private readonly settings: SettingsRepository;
+  private readonly tenders: RefundTenders;
 
   constructor(private readonly db: Database) {
+    this.statusRecords = new OrderStatusesRepository(db);
+    this.settings = new SettingsRepository(db);
+    this.tenders = new RefundTenders(db);
     this.orders = new OrdersRepository(db);
     this.refunds = new RefundsRepository(db);
     this.products = new ProductsRepository(db);
@@ -98,14 +104,14 @@ export class RefundService {
       const order = requireOrder(this.orders, orderId);
       const store = this.stores.findOrDefault(order.store_id);
       const dp = store.price_num_decimals;
-      const statuses = new OrderStatuses(new OrderStatusesRepository(this.db).all());
+      const statuses = new OrderStatuses(this.statusRecords.all());
       if (!statuses.isPaid(order.status)) {
         throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, { order_id: order.id, order_status: order.status });
       }
       const previous = this.refunds.forOrder(order.id);
       const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
 
-      const decimalQty = readGeneralSettings(new SettingsRepository(this.db)).decimal_qty;
+      const decimalQty = readGeneralSettings(this.settings).decimal_qty;
       const refundedItems = (input.line_items ?? []).map((line, index) => refundedItemOf(order, line, index, previous, dp, decimalQty));
       const lineSum = sum(refundedItems.map((item) => sum([new Decimal(item.total), ...item.taxes.map((tax) => new Decimal(tax.total))])));
       const amount = new Decimal(input.amount ?? lineSum.toDecimalPlaces(dp));
@@ -126,7 +132,7 @@ export class RefundService {
         meta_data: (input.meta_data ?? []).map((entry, index) => ({ id: index + 1, key: entry.key, value: entry.value })),
         date_created_gmt: gmtNow(),
       });
-      new RefundTenders(this.db).book(order, refund, input.refund_destination ?? input.payment_method, userId);
+      this.tenders.book(order, refund, input.refund_destination ?? input.payment_method, userId);
 
       const updated = this.settleStock({ ...order, date_modified_gmt: gmtNow() }, refundedItems, restock ? { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId } : undefined);
       this.lifecycle.save(updated);
