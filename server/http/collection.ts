@@ -56,6 +56,19 @@ function pageUrl(req: Request, page: number): string {
 
 /** Sends one page of a collection with `X-WP-Total`, `X-WP-TotalPages` and `Link` (prev/next). */
 export function sendPage(req: Request, res: Response, items: readonly object[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+  setPageHeaders(req, res, total, paging);
+  const fields = requestedFields(req);
+  res.json(items.map((item) => trimFields(item, fields)));
+}
+
+/** Sends one page already serialised (a JSON array, untrimmed), with the headers `sendPage` sends. */
+export function sendPageJson(req: Request, res: Response, json: string, total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+  setPageHeaders(req, res, total, paging);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(json);
+}
+
+function setPageHeaders(req: Request, res: Response, total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
   const totalPages = total === 0 ? 0 : Math.ceil(total / paging.per_page);
   res.setHeader('X-WP-Total', String(total));
   res.setHeader('X-WP-TotalPages', String(totalPages));
@@ -63,8 +76,6 @@ export function sendPage(req: Request, res: Response, items: readonly object[], 
   if (paging.page > 1 && totalPages > 0) links.push(`<${pageUrl(req, Math.min(paging.page - 1, totalPages))}>; rel="prev"`);
   if (paging.page < totalPages) links.push(`<${pageUrl(req, paging.page + 1)}>; rel="next"`);
   if (links.length > 0) res.setHeader('Link', links.join(', '));
-  const fields = requestedFields(req);
-  res.json(items.map((item) => trimFields(item, fields)));
 }
 
 /** Sends a whole, unpaginated list (tax classes, gateways...) with the totals headers WordPress still sends. */

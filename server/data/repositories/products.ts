@@ -277,8 +277,14 @@ export class ProductsRepository {
 
   /** One page of products (`kind` 'product') or variations, and the number of matches. */
   list(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { records: ProductRecord[]; total: number } {
+    const { ids, total } = this.listIds(kind, filter, sort, limit, offset);
+    return { records: this.findMany(ids), total };
+  }
+
+  /** The ids of one page, in the list's order, and the number of matches. */
+  listIds(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { ids: number[]; total: number } {
     const placed = this.pages.page(kind, filter, sort, limit, offset);
-    if (placed !== undefined) return { records: this.findMany(placed.ids), total: placed.total };
+    if (placed !== undefined) return placed;
     const params = new SqlParams();
     const where = catalogueWhere(kind, filter, params);
     const page = `ORDER BY ${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
@@ -299,11 +305,11 @@ export class ProductsRepository {
     const total =
       rows[0]?.total ??
       (isLastPage ? offset + pageIds.length : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ?? 0));
-    return { records: this.findMany(pageIds), total };
+    return { ids: pageIds, total };
   }
 
   /** Products and variations by id, in the order of `ids` (unknown ids are left out). */
-  private findMany(ids: readonly number[]): ProductRecord[] {
+  findMany(ids: readonly number[]): ProductRecord[] {
     if (ids.length === 0) return [];
     const params = new SqlParams();
     const rows = this.prepare<[Record<string, unknown>], ProductRow>(`${SELECT_RECORD} WHERE p.id IN (${params.list(ids)})`).all(params.values);

@@ -17,15 +17,22 @@ export class Catalogue {
   ) {}
 
   private shapeProducts(records: readonly ProductRecord[], context: ShapeContext): ProductResource[] {
+    return this.shapeProductsWithVariations(records, context).map((shaped) => shaped.resource);
+  }
+
+  /** Products shaped, each with the variations its shape was computed from (a variable product's price and sale follow them). */
+  shapeProductsWithVariations(records: readonly ProductRecord[], context: ShapeContext): Array<{ record: ProductRecord; variations: ProductRecord[]; resource: ProductResource }> {
     const ids = records.map((record) => record.id);
     const termsByProduct = this.terms.termsOfProducts(ids);
     const variationsByParent = new Map<number, ProductRecord[]>();
     for (const variation of this.products.variationsOf(records.filter((record) => record.type === 'variable').map((record) => record.id))) {
       variationsByParent.set(variation.parent_id, [...(variationsByParent.get(variation.parent_id) ?? []), variation]);
     }
-    return records.map((record) =>
-      shapeProduct(record, termsByProduct.get(record.id) ?? { product_cat: [], product_tag: [], product_brand: [] }, variationsByParent.get(record.id) ?? [], context),
-    );
+    return records.map((record) => {
+      const variations = variationsByParent.get(record.id) ?? [];
+      const terms = termsByProduct.get(record.id) ?? { product_cat: [], product_tag: [], product_brand: [] };
+      return { record, variations, resource: shapeProduct(record, terms, variations, context) };
+    });
   }
 
   listProducts(filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number, context: ShapeContext): Page<ProductResource> {

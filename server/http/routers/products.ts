@@ -3,18 +3,20 @@ import { z } from 'zod';
 import type { Database } from '../../data/database.js';
 import { CATALOGUE_ORDERBY, ProductsRepository, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../data/repositories/products.js';
 import { BarcodesRepository } from '../../data/repositories/barcodes.js';
+import { ProductDocumentsRepository } from '../../data/repositories/product-documents.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TERM_ORDERBY, TermsRepository } from '../../data/repositories/terms.js';
 import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
+import { ProductDocuments } from '../../domain/catalogue/documents.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../domain/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/catalogue/types.js';
 import { gmtNow } from '../../domain/dates.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
-import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditJson, orderQuery, pagingQuery, sendPage, sendItem } from '../collection.js';
+import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditJson, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
@@ -23,6 +25,9 @@ import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate 
 export function shapeContextOf(req: Request, db: Database): ShapeContext {
   return { store: new StoresRepository(db).defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
 }
+
+/** A request for the whole default shape (view context, no `_fields`), which stored product documents answer. */
+const isDefaultShape = (req: Request): boolean => requestedFields(req) === undefined && contextOf(req) === 'view';
 
 /** `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. */
 const stringList = z.preprocess((value) => {
@@ -106,7 +111,9 @@ export const termsQuery = pagingQuery.extend({
 /** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
 export function createProductsRouter({ auth, db }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
+  const products = new ProductsRepository(db);
+  const catalogue = new Catalogue(products, new TermsRepository(db));
+  const documents = new ProductDocuments(catalogue, products, new ProductDocumentsRepository(db));
   const settings = new SettingsRepository(db);
   const barcodes = new BarcodesRepository(db);
   const stores = new StoresRepository(db);
@@ -137,7 +144,10 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
     const { filter, match } = tillFilter(kind, query);
     const sort = catalogueSort(query);
     const context = shapeContextOf(req, db);
-    if (kind === 'product') {
+    if (kind === 'product' && match === undefined && isDefaultShape(req)) {
+      const { ids, total } = products.listIds(kind, filter, sort, query.per_page, offsetOf(query));
+      sendPageJson(req, res, documents.pageJson(ids, context), total, query);
+    } else if (kind === 'product') {
       const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
       sendPage(req, res, withMatch(page.items, match), page.total, query);
     } else {
@@ -181,6 +191,13 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   routes.get('/products', listCatalogue('product', productsQuery));
   routes.get('/products/{id}', (req, res) => {
     const { id } = parseWith(idParams, req.params);
+    if (isDefaultShape(req)) {
+      const document = documents.productJson(id, shapeContextOf(req, db));
+      if (document === undefined || (document.posVisibility === 'online_only' && readGeneralSettings(settings).pos_only_products)) throw notFound('product');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.send(document.json);
+      return;
+    }
     const product = catalogue.getProduct(id, shapeContextOf(req, db));
     if (product.pos_visibility === 'online_only' && readGeneralSettings(settings).pos_only_products) throw notFound('product');
     sendItem(req, res, product);

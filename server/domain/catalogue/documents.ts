@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { ProductDocumentsRepository, DocumentToStore, StoredDocument } from '../../data/repositories/product-documents.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { Catalogue } from './catalogue.js';
+import type { PriceFields } from './pricing.js';
+import type { ShapeContext } from './shape.js';
+
+/** Digests of the store settings and API base seen: a till reaches the server by one or two names. */
+const stamps = new Map<string, string>();
+
+/**
+ * What a document depends on besides its rows and the clock: the store's settings (decimals,
+ * currency, separators, time zone, storefront url) and the API base of `_links` and permalinks.
+ * Documents are kept per stamp: a request by another host name shapes afresh.
+ */
+export function documentStamp(context: ShapeContext): string {
+  const source = `${JSON.stringify(context.store)}\n${context.apiBase}`;
+  let stamp = stamps.get(source);
+  if (stamp === undefined) {
+    stamp = createHash('sha256').update(source).digest('base64url');
+    if (stamps.size >= 64) stamps.clear();
+    stamps.set(source, stamp);
+  }
+  return stamp;
+}
+
+/**
+ * The next moments at which the clock changes what `isOnSale` says of any of `items`: a sale that
+ * has not begun begins when now reaches `date_on_sale_from_gmt` (valid before it), and a sale that
+ * has not ended ends once now passes `date_on_sale_to_gmt` (valid through it). Compared as strings,
+ * exactly as the sale rule compares them.
+ */
+export function saleBoundaries(items: readonly PriceFields[], nowGmt: string): { validBefore: string | null; validThrough: string | null } {
+  let validBefore: string | null = null;
+  let validThrough: string | null = null;
+  for (const item of items) {
+    const from = item.date_on_sale_from_gmt;
+    const to = item.date_on_sale_to_gmt;
+    if (from !== null && from > nowGmt && (validBefore === null || from < validBefore)) validBefore = from;
+    if (to !== null && to >= nowGmt && (validThrough === null || to < validThrough)) validThrough = to;
+  }
+  return { validBefore, validThrough };
+}
+
+/**
+ * Products as the JSON text the API sends by default (view context, every field), kept in
+ * `product_documents` between requests. A document is sent as stored while it is fresh; a stale
+ * or missing one is shaped now, by the same code as any other request, and stored for the next.
+ */
+export class ProductDocuments {
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly products: ProductsRepository,
+    private readonly documents: ProductDocumentsRepository,
+  ) {}
+
+  /** The page of `ids` as a JSON array, in that order; unknown ids are left out. */
+  pageJson(ids: readonly number[], context: ShapeContext): string {
+    const stamp = documentStamp(context);
+    const stored = this.documents.read(ids, stamp, context.nowGmt);
+    const fresh = this.refresh(stored, stamp, context);
+    const parts: string[] = [];
+    for (const document of stored) {
+      const json = document.json ?? fresh.get(document.id);
+      if (json !== undefined) parts.push(json);
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  /** One product's document, with its till visibility; undefined for an unknown id or a variation. */
+  productJson(id: number, context: ShapeContext): { json: string; posVisibility: string } | undefined {
+    const stamp = documentStamp(context);
+    const stored = this.documents.readProduct(id, stamp, context.nowGmt);
+    if (stored === undefined || stored.type === 'variation') return undefined;
+    const json = stored.json ?? this.refresh([stored], stamp, context).get(id);
+    return json === undefined ? undefined : { json, posVisibility: stored.pos_visibility };
+  }
+
+  /** Shapes the documents that are stale or missing, stores them over the revisions read, and returns their text by id. */
+  private refresh(stored: readonly StoredDocument[], stamp: string, context: ShapeContext): Map<number, string> {
+    const stale = stored.filter((document) => document.json === null);
+    const fresh = new Map<number, string>();
+    if (stale.length === 0) return fresh;
+    // The revisions were read before these rows: a write in between moves the revision, and the store below skips that document.
+    const shaped = this.catalogue.shapeProductsWithVariations(
+      this.products.findMany(stale.map((document) => document.id)).filter((record) => record.type !== 'variation'),
+      context,
+    );
+    const revisions = new Map(stale.map((document) => [document.id, document.revision]));
+    const toStore: DocumentToStore[] = [];
+    for (const { record, variations, resource } of shaped) {
+      const json = JSON.stringify(resource);
+      fresh.set(record.id, json);
+      const revision = revisions.get(record.id);
+      if (revision === null || revision === undefined) continue;
+      toStore.push({ id: record.id, revision, json, ...saleBoundaries([record, ...variations], context.nowGmt) });
+    }
+    this.documents.store(toStore, stamp);
+    return fresh;
+  }
+}
