@@ -201,7 +201,7 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
     return {
       // A list filtered by placement alone counts in the pass that finds where its pages start.
       count: planOf(/^SELECT (COUNT\(\*\)|p\.date_created_gmt, p\.id FROM)/),
-      page: required(/^SELECT p\.id(, COUNT\(\*\) OVER \(\) AS total)? FROM/),
+      page: required(/^(WITH matches AS MATERIALIZED \(SELECT p\.id, |SELECT p\.id(, COUNT\(\*\) OVER \(\) AS total)? FROM)/),
       rows: required(/^SELECT p\.\*/),
       audit: required(/^SELECT p\.id, p\.date_modified_gmt/),
     };

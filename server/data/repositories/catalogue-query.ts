@@ -98,7 +98,8 @@ function searchClause(search: string, params: SqlParams): string {
 /** A search that is a whole SKU or barcode (any GTIN form of it) puts that item first, whatever the order asked for. */
 export function exactMatchFirst(search: string | undefined, params: SqlParams): string {
   if (search === undefined || search === '') return '';
-  return `(p.sku = ${params.bind(search)} COLLATE NOCASE OR p.barcode IN (${params.list(gtinForms(search))})) DESC, `;
+  // A row without a SKU or barcode compares as NULL, which would sort it after every row with both.
+  return `ifnull(p.sku = ${params.bind(search)} COLLATE NOCASE OR p.barcode IN (${params.list(gtinForms(search))}), 0) DESC, `;
 }
 
 const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;

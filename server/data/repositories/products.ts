@@ -9,6 +9,7 @@ import type { CatalogueItemType, DefaultAttribute, ProductAttribute, ProductImag
 import { writeTransaction } from '../write-transaction.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
+import { searchPage } from './product-search.js';
 import { SELECT_RECORD, toRecord, type ProductRow } from './product-rows.js';
 import { ProductStockRepository } from './product-stock.js';
 import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
@@ -285,19 +286,13 @@ export class ProductsRepository {
   listIds(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { ids: number[]; total: number } {
     const placed = this.pages.page(kind, filter, sort, limit, offset);
     if (placed !== undefined) return placed;
+    if (filter.search !== undefined && filter.search !== '') return searchPage(this.db, kind, filter, sort, limit, offset);
     const params = new SqlParams();
     const where = catalogueWhere(kind, filter, params);
     const page = `ORDER BY ${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
     // The page's ids first, then their rows: sorting narrow keys instead of whole rows keeps a search
     // or a category of thousands of matches fast.
-    let rows: Array<{ id: number; total?: number }>;
-    if (filter.search !== undefined && filter.search !== '') {
-      // Every match of a search is read and sorted anyway, so they are counted in the same pass
-      // rather than by running the search again.
-      rows = this.prepare<[Record<string, unknown>], { id: number; total: number }>(`SELECT p.id, COUNT(*) OVER () AS total FROM ${catalogueFrom(filter)} WHERE ${where} ${page}`).all(params.values);
-    } else {
-      rows = this.prepare<[Record<string, unknown>], { id: number }>(`SELECT p.id FROM ${catalogueFrom(filter)} WHERE ${where} ${page}`).all(params.values);
-    }
+    const rows = this.prepare<[Record<string, unknown>], { id: number; total?: number }>(`SELECT p.id FROM ${catalogueFrom(filter)} WHERE ${where} ${page}`).all(params.values);
     const pageIds = rows.map((row) => row.id);
     // A page that is short and not past the end is the last one, so it tells the total by itself;
     // the others run the filter again to count.
