@@ -62,7 +62,7 @@ export function sendPage(req: Request, res: Response, items: readonly object[], 
 }
 
 /** Sends one page already serialised (a JSON array, untrimmed), with the headers `sendPage` sends. */
-export function sendPageJson(req: Request, res: Response, json: string, total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+export function sendPageJson(req: Request, res: Response, json: string | Buffer, total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
   setPageHeaders(req, res, total, paging);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.send(json);

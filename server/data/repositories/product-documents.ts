@@ -10,6 +10,23 @@ export interface StoredDocument {
   json: string | null;
 }
 
+/** One product's stored document as the bytes to send, with what decides whether it may be sent. */
+export interface StoredProduct {
+  id: number;
+  type: string;
+  pos_visibility: string;
+  revision: number | null;
+  json: Buffer | null;
+}
+
+/** A page of documents joined, valid (when complete) until the earliest sale-date boundary among them. */
+export interface StoredPage {
+  complete: boolean;
+  body: Buffer;
+  validBefore: string | null;
+  validThrough: string | null;
+}
+
 /** A freshly shaped document to keep, valid for `stamp` until its sale-date boundary. */
 export interface DocumentToStore {
   id: number;
@@ -25,6 +42,27 @@ const FRESH = `CASE WHEN d.stamp = @stamp AND (d.valid_before IS NULL OR @now < 
 export class ProductDocumentsRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * The page of `ids` as the bytes of one JSON array, joined by SQLite: no JavaScript string per
+   * document, nothing to encode again. `complete` is false when any document is stale or missing
+   * (they are left out of `body`), and the caller reads them one by one instead.
+   */
+  readPage(ids: readonly number[], stamp: string, now: string): StoredPage {
+    const row = prepared<[Record<string, unknown>], { n: number; fresh: number; body: Buffer; validBefore: string | null; validThrough: string | null }>(
+      this.db,
+      `SELECT COUNT(*) AS n, COUNT(doc) AS fresh, CAST('[' || ifnull(group_concat(doc, ','), '') || ']' AS BLOB) AS body,
+         MIN(valid_before) AS validBefore, MIN(valid_through) AS validThrough
+       FROM (SELECT ${FRESH} AS doc, d.valid_before, d.valid_through FROM json_each(@ids) j LEFT JOIN product_documents d ON d.product_id = j.value ORDER BY j.key)`,
+    ).get({ ids: JSON.stringify(ids), stamp, now });
+    if (row === undefined) return { complete: false, body: Buffer.from('[]'), validBefore: null, validThrough: null };
+    return { complete: row.n === row.fresh, body: row.body, validBefore: row.validBefore, validThrough: row.validThrough };
+  }
+
+  /** Moves on whenever any document is marked stale, created or deleted (migration 13). */
+  version(): number {
+    return prepared<[], { version: number }>(this.db, 'SELECT version FROM documents_version WHERE slot = 1').get()?.version ?? 0;
+  }
+
   /** The documents of `ids`, in that order. */
   read(ids: readonly number[], stamp: string, now: string): StoredDocument[] {
     if (ids.length === 0) return [];
@@ -35,11 +73,11 @@ export class ProductDocumentsRepository {
     ).all({ ids: JSON.stringify(ids), stamp, now });
   }
 
-  /** One product's document with the row's type and till visibility, read in one statement (undefined: no such product). */
-  readProduct(id: number, stamp: string, now: string): (StoredDocument & { type: string; pos_visibility: string }) | undefined {
-    return prepared<[Record<string, unknown>], StoredDocument & { type: string; pos_visibility: string }>(
+  /** One product's document (as bytes) with the row's type and till visibility, read in one statement (undefined: no such product). */
+  readProduct(id: number, stamp: string, now: string): StoredProduct | undefined {
+    return prepared<[Record<string, unknown>], StoredProduct>(
       this.db,
-      `SELECT p.id, p.type, p.pos_visibility, d.revision AS revision, ${FRESH} AS json
+      `SELECT p.id, p.type, p.pos_visibility, d.revision AS revision, CAST(${FRESH} AS BLOB) AS json
        FROM products p LEFT JOIN product_documents d ON d.product_id = p.id WHERE p.id = @id`,
     ).get({ id, stamp, now });
   }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ProductDocumentsRepository, DocumentToStore, StoredDocument } from '../../data/repositories/product-documents.js';
-import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { CatalogueFilter, CatalogueSort, ProductsRepository } from '../../data/repositories/products.js';
 import type { Catalogue } from './catalogue.js';
+import { cacheablePage, DocumentPages, pageKey } from './document-pages.js';
 import type { PriceFields } from './pricing.js';
 import type { ShapeContext } from './shape.js';
 
@@ -54,9 +55,32 @@ export class ProductDocuments {
     private readonly documents: ProductDocumentsRepository,
   ) {}
 
-  /** The page of `ids` as a JSON array, in that order; unknown ids are left out. */
-  pageJson(ids: readonly number[], context: ShapeContext): string {
+  private readonly pages = new DocumentPages();
+
+  /** One page of the product list as the JSON array the API sends, and the list's total. */
+  listPage(filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number, context: ShapeContext): { body: Buffer | string; total: number } {
     const stamp = documentStamp(context);
+    if (!cacheablePage(filter, sort)) {
+      const { ids, total } = this.products.listIds('product', filter, sort, limit, offset);
+      return { body: this.pageJson(ids, context), total };
+    }
+    const key = pageKey(filter, sort, limit, offset, stamp);
+    // Read before the rows: a write in between leaves an older version on the page kept, which the next request will not send.
+    const version = this.documents.version();
+    const cached = this.pages.get(key, version, context.nowGmt);
+    if (cached !== undefined) return cached;
+    const { ids, total } = this.products.listIds('product', filter, sort, limit, offset);
+    const page = this.documents.readPage(ids, stamp, context.nowGmt);
+    if (!page.complete) return { body: this.pageJson(ids, context), total };
+    this.pages.set(key, { version, body: page.body, total, validBefore: page.validBefore, validThrough: page.validThrough });
+    return { body: page.body, total };
+  }
+
+  /** The page of `ids` as a JSON array, in that order; unknown ids are left out. */
+  pageJson(ids: readonly number[], context: ShapeContext): Buffer | string {
+    const stamp = documentStamp(context);
+    const page = this.documents.readPage(ids, stamp, context.nowGmt);
+    if (page.complete) return page.body;
     const stored = this.documents.read(ids, stamp, context.nowGmt);
     const fresh = this.refresh(stored, stamp, context);
     const parts: string[] = [];
@@ -68,11 +92,11 @@ export class ProductDocuments {
   }
 
   /** One product's document, with its till visibility; undefined for an unknown id or a variation. */
-  productJson(id: number, context: ShapeContext): { json: string; posVisibility: string } | undefined {
+  productJson(id: number, context: ShapeContext): { json: Buffer | string; posVisibility: string } | undefined {
     const stamp = documentStamp(context);
     const stored = this.documents.readProduct(id, stamp, context.nowGmt);
     if (stored === undefined || stored.type === 'variation') return undefined;
-    const json = stored.json ?? this.refresh([stored], stamp, context).get(id);
+    const json = stored.json ?? this.refresh([{ id, revision: stored.revision, json: null }], stamp, context).get(id);
     return json === undefined ? undefined : { json, posVisibility: stored.pos_visibility };
   }
 

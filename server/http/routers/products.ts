@@ -145,8 +145,8 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
     const sort = catalogueSort(query);
     const context = shapeContextOf(req, db);
     if (kind === 'product' && match === undefined && isDefaultShape(req)) {
-      const { ids, total } = products.listIds(kind, filter, sort, query.per_page, offsetOf(query));
-      sendPageJson(req, res, documents.pageJson(ids, context), total, query);
+      const page = documents.listPage(filter, sort, query.per_page, offsetOf(query), context);
+      sendPageJson(req, res, page.body, page.total, query);
     } else if (kind === 'product') {
       const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
       sendPage(req, res, withMatch(page.items, match), page.total, query);
