@@ -105,7 +105,9 @@ describe('stored product documents', () => {
 
   it('follow stock sold from another connection', async () => {
     const id = simple[2] ?? 0;
-    withDb(server, (db) => new ProductsRepository(db).adjustStock(id, -3));
+    withDb(server, (db) => {
+      new ProductsRepository(db).adjustStock(id, -3);
+    });
     expect(byId(await expectServedIsFresh(), id).stock_quantity).toBe(7);
   });
 
