@@ -1,6 +1,7 @@
 import type { Database } from '../database.js';
 import { prepared, SqlParams } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
+import { SearchIndexRepository } from './product-bulk.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 
 /** The orders whose key is one column, sorted after the exact match in the matches' own pass (the lists' default and the id). */
@@ -40,6 +41,11 @@ export function searchPage(db: Database, kind: CatalogueKind, filter: CatalogueF
 
 /** Pages a merge step writes at most: a step costs a few milliseconds, so requests wait little between steps. */
 const MERGE_PAGES = 128;
+/**
+ * Segments left alone: each costs a search one more lookup per trigram, and FTS5's own merging at
+ * commit keeps the small ones of single edits few; merging into one rewrites the whole index.
+ */
+const MAX_SEGMENTS = 8;
 /** The pause between merge steps, and after a write before the first: requests are served between them. */
 const STEP_DELAY_MS = 25;
 
@@ -50,7 +56,8 @@ const STEP_DELAY_MS = 25;
  * many trigrams took twice as long as in one segment. After writes (`search_version`, migration 12)
  * the index is merged back into one, a step of at most MERGE_PAGES pages at a time with pauses for
  * requests in between, whichever process wrote. A few small segments (a rename, a new product) cost
- * little, so the index is rewritten only when segments other than its largest hold a sixteenth of it.
+ * little, so the index is rewritten only when it is in more than MAX_SEGMENTS segments or segments
+ * other than its largest hold a sixteenth of it.
  */
 class SearchIndexTidier {
   /** The search_version last seen: a different one means the index may have new segments. */
@@ -78,34 +85,33 @@ class SearchIndexTidier {
     this.timer.unref();
   }
 
-  /** Whether segments other than the largest hold more than a sixteenth of the index (counted in `_idx` entries, about one per leaf page). */
+  /**
+   * Whether the index is in more than MAX_SEGMENTS segments, or segments other than the largest hold
+   * more than a sixteenth of it (counted in `_idx` entries, about one per leaf page).
+   */
   private scattered(): boolean {
     const sizes = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM products_search_idx GROUP BY segid').all().map((row) => row.n);
     const total = sizes.reduce((sum, n) => sum + n, 0);
-    return total - Math.max(0, ...sizes) > Math.max(16, total / 16);
+    return sizes.length > MAX_SEGMENTS || total - Math.max(0, ...sizes) > Math.max(16, total / 16);
   }
 
-  /** One merge step, then the next after a pause, until FTS5 reports no work left (fewer than two changes). */
+  /** One merge step, then the next after a pause, until FTS5 reports no work left. */
   private merge(): void {
     const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
-    let changes: number;
+    let more: boolean;
     // Another connection writing (an import, a till selling) goes first: the step waits for no lock.
     this.db.pragma('busy_timeout = 0');
     try {
-      changes = writeTransaction(this.db, () => {
-        const before = prepared<[], { n: number }>(this.db, 'SELECT total_changes() AS n').get()?.n ?? 0;
-        // A negative count merges segments of every level together: the index ends as one segment.
-        prepared(this.db, `INSERT INTO products_search (products_search, rank) VALUES ('merge', ${-MERGE_PAGES})`).run();
-        return (prepared<[], { n: number }>(this.db, 'SELECT total_changes() AS n').get()?.n ?? 0) - before;
-      });
+      // A negative count merges segments of every level together: the index ends as one segment.
+      more = writeTransaction(this.db, () => new SearchIndexRepository(this.db).merge(-MERGE_PAGES));
     } catch (error) {
       // Busy: another writer holds the lock, try again after a pause. Anything else (a read-only
       // database, say) ends the tidying rather than the process: searches are right either way.
-      changes = (error as { code?: string }).code === 'SQLITE_BUSY' ? 2 : 0;
+      more = (error as { code?: string }).code === 'SQLITE_BUSY';
     } finally {
       this.db.pragma(`busy_timeout = ${busyTimeout}`);
     }
-    if (changes >= 2) {
+    if (more) {
       this.schedule(() => {
         this.merge();
       });
