@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,21 @@ async function expectServedIsFresh(): Promise<Array<Record<string, unknown>>> {
   return JSON.parse((await raw('/products?per_page=100&orderby=id&order=asc')).text) as Array<Record<string, unknown>>;
 }
 
+/** A GET addressed to another name of the same server (`Host: localhost:port`), as a second till might reach it. */
+function viaLocalhost(path: string): Promise<string> {
+  const url = new URL(`${server.apiUrl}${path}`);
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { host: `localhost:${url.port}`, authorization: `Bearer ${cashier}` } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        resolve(text);
+      });
+    }).on('error', reject);
+  });
+}
+
 const byId = (items: Array<Record<string, unknown>>, id: number) => items.find((item) => item.id === id) ?? {};
 
 beforeAll(async () => {
@@ -95,6 +111,18 @@ describe('stored product documents', () => {
     expect(JSON.parse((await raw(`/products/${id}`)).text).name).toBe('Planted');
     withDb(server, (db) => db.prepare('UPDATE product_documents SET json = NULL WHERE product_id = ?').run(id));
     expect(JSON.parse((await raw(`/products/${id}`)).text).name).toBe('Doc 0');
+  });
+
+  it('are kept per origin: `_links` and permalinks name the host the client reached', async () => {
+    const path = '/products?per_page=100&orderby=id&order=asc';
+    const fields = Object.keys((JSON.parse((await raw(path)).text) as Array<Record<string, unknown>>)[0] ?? {}).join(',');
+    for (let round = 0; round < 2; round++) {
+      const served = await viaLocalhost(path);
+      expect(served).toContain(`"href":"http://localhost:`);
+      expect(served).toBe(await viaLocalhost(`${path}&_fields=${fields}`));
+      expect(await viaLocalhost(`/products/${simple[0] ?? 0}`)).toBe(await viaLocalhost(`/products/${simple[0] ?? 0}?_fields=${fields}`));
+    }
+    expect((await raw(path)).text).not.toContain('localhost');
   });
 
   it('follow a price change through the API', async () => {
