@@ -95,7 +95,12 @@ export class ProductDocumentsRepository {
        WHERE product_id = @id AND revision = @revision`,
     );
     const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
+    const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
     this.db.pragma('busy_timeout = 0');
+    // A document can always be shaped again: its commit need not wait for the disk (WAL with NORMAL
+    // stays consistent; a power cut may lose the documents, never a sale). The next durable commit
+    // syncs the log with them.
+    this.db.pragma('synchronous = NORMAL');
     try {
       writeTransaction(this.db, () => {
         for (const document of documents) update.run({ ...document, stamp });
@@ -104,6 +109,7 @@ export class ProductDocumentsRepository {
       if (!isBusy(error)) throw error;
     } finally {
       this.db.pragma(`busy_timeout = ${busyTimeout}`);
+      this.db.pragma(`synchronous = ${synchronous}`);
     }
   }
 }
