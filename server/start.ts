@@ -8,6 +8,7 @@ import { ConfigError, DATABASE_FILE, type ServeOptions } from './config.js';
 import { openDatabase, type Database } from './data/database.js';
 import { tightenDirectory, tightenFile } from './data/private-files.js';
 import { LogsRepository } from './data/repositories/logs.js';
+import { keepSearchIndexTidy } from './data/repositories/product-search.js';
 import { RolesRepository } from './data/repositories/roles.js';
 import { SessionsRepository } from './data/repositories/sessions.js';
 import { UsersRepository } from './data/repositories/users.js';
@@ -149,6 +150,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       refreshTtlSeconds: options.refreshTtlSeconds,
       refreshRotation: options.refreshRotation,
     });
+    keepSearchIndexTidy(db);
     const context: AppContext = { db, auth, logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     const httpServer = createServer(app);

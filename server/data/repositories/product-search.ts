@@ -48,6 +48,8 @@ const MERGE_PAGES = 128;
 const MAX_SEGMENTS = 8;
 /** The pause between merge steps, and after a write before the first: requests are served between them. */
 const STEP_DELAY_MS = 25;
+/** How often a running server looks at `search_version` for writes made by other connections (an import). */
+const WATCH_INTERVAL_MS = 2_000;
 
 /**
  * Keeps the trigram index (`products_search`) in few segments. FTS5 writes each batch of inserts
@@ -60,14 +62,27 @@ const STEP_DELAY_MS = 25;
  * other than its largest hold a sixteenth of it.
  */
 class SearchIndexTidier {
-  /** The search_version last seen: a different one means the index may have new segments. */
+  /** The search_version last looked at: a different one means the index may have new segments. */
   private seen: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private step: NodeJS.Timeout | undefined;
+  private watch: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: Database) {}
 
+  /** Looks at the index every WATCH_INTERVAL_MS while the database is open (a search looks at once as well). */
+  startWatching(): void {
+    if (this.watch !== undefined) return;
+    // The first look is a period after the start, not in the way of the first requests.
+    this.watch = setInterval(() => {
+      if (this.db.open) this.notice();
+      else clearInterval(this.watch);
+    }, WATCH_INTERVAL_MS);
+    // The watch keeps no process (a test, the CLI) alive.
+    this.watch.unref();
+  }
+
   notice(): void {
-    if (this.timer !== undefined) return;
+    if (this.step !== undefined) return;
     const version = prepared<[], { version: number }>(this.db, 'SELECT version FROM search_version WHERE slot = 1').get()?.version;
     if (version === this.seen) return;
     this.seen = version;
@@ -77,12 +92,11 @@ class SearchIndexTidier {
   }
 
   private schedule(work: () => void): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    this.step = setTimeout(() => {
+      this.step = undefined;
       if (this.db.open) work();
     }, STEP_DELAY_MS);
-    // A pending merge does not keep a process (a test, the CLI) alive.
-    this.timer.unref();
+    this.step.unref();
   }
 
   /**
@@ -128,4 +142,9 @@ function searchIndexTidier(db: Database): SearchIndexTidier {
     tidiers.set(db, tidier);
   }
   return tidier;
+}
+
+/** For the server's own connection: keeps the search index in few segments after writes, whoever makes them (see SearchIndexTidier). */
+export function keepSearchIndexTidy(db: Database): void {
+  searchIndexTidier(db).startWatching();
 }
