@@ -22,6 +22,11 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // 4 MiB of page cache instead of better-sqlite3's 16: the hot pages of a sale and a search fit,
+    // the catalogue's documents and the audit's index never would, and the operating system caches
+    // the file anyway. A long-running server filled all 16 MiB within its first pages (RSS); reads
+    // from the OS cache measured no slower for searches, pages or a bulk insert.
+    db.pragma('cache_size = -4096');
     // FULL: the WAL is synced at every commit, so an acknowledged sale survives a power cut (NORMAL
     // would lose every commit since the last checkpoint). TILLBASE_SYNCHRONOUS=NORMAL is a bench and
     // diagnostic switch only, to measure what FULL costs; anything else is FULL.
