@@ -87,7 +87,9 @@ class SearchIndexTidier {
     if (version === this.seen) return;
     this.seen = version;
     this.schedule(() => {
-      if (this.scattered()) this.merge();
+      // An import turns FTS5's own merging off while it writes and merges at its end: left to it.
+      if (new SearchIndexRepository(this.db).automerge() === 0) this.seen = undefined;
+      else if (this.scattered()) this.merge();
     });
   }
 
@@ -119,9 +121,11 @@ class SearchIndexTidier {
       // A negative count merges segments of every level together: the index ends as one segment.
       more = writeTransaction(this.db, () => new SearchIndexRepository(this.db).merge(-MERGE_PAGES));
     } catch (error) {
-      // Busy: another writer holds the lock, try again after a pause. Anything else (a read-only
-      // database, say) ends the tidying rather than the process: searches are right either way.
-      more = (error as { code?: string }).code === 'SQLITE_BUSY';
+      // Busy: another writer holds the lock; the next look (WATCH_INTERVAL_MS) tries again rather
+      // than knocking every step. Anything else (a read-only database, say) ends the tidying rather
+      // than the process: searches are right either way.
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') this.seen = undefined;
+      more = false;
     } finally {
       this.db.pragma(`busy_timeout = ${busyTimeout}`);
     }
