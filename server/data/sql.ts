@@ -90,3 +90,34 @@ export function unlessChangedElsewhere<T>(db: Database, key: string, read: () =>
   entry.values.set(key, value);
   return value;
 }
+
+const quietReads = new WeakMap<Database, { changes: number; version: number; values: Map<string, unknown> }>();
+const QUIET_READS_LIMIT = 1024;
+
+/**
+ * `read()`, remembered per database and key until anything is written: by this connection (SQLite's
+ * `total_changes()`, which counts the rows its statements and their triggers change) or by any
+ * other (`PRAGMA data_version` moves when one commits). For what every request reads again while
+ * nothing is written: its session, the store. Inside a transaction it reads afresh and remembers
+ * nothing, since what it sees there may yet be rolled back. The value is frozen, whole: every
+ * caller shares it, and one that changed it would change it for the next.
+ */
+export function untilWritten<T>(db: Database, key: string, read: () => T): T {
+  if (db.inTransaction) return read();
+  const [changes, version] = prepared<[], [number, number]>(db, 'SELECT total_changes(), data_version FROM pragma_data_version').raw(true).get() ?? [0, 0];
+  let entry = quietReads.get(db);
+  if (entry?.changes !== changes || entry.version !== version || entry.values.size >= QUIET_READS_LIMIT) {
+    entry = { changes, version, values: new Map() };
+    quietReads.set(db, entry);
+  }
+  if (entry.values.has(key)) return entry.values.get(key) as T;
+  const value = deepFreeze(read());
+  entry.values.set(key, value);
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
+  for (const property of Object.values(value)) deepFreeze(property);
+  return Object.freeze(value);
+}

@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import type { UserRecord } from './users.js';
-import { prepared } from '../sql.js';
+import { prepared, untilWritten } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
 export interface SessionRecord {
@@ -52,9 +52,14 @@ export class SessionsRepository {
 
   /**
    * The session with its user and the access version (migration 9), in one statement: the whole
-   * read behind every authenticated request. Undefined when either is gone.
+   * read behind every authenticated request, so remembered until the next write anywhere (a
+   * revocation, a disabled user, a role change, a touch all write). Undefined when either is gone.
    */
   findWithUser(id: string): SessionWithUser | undefined {
+    return untilWritten(this.db, `sessions.with-user:${id}`, () => this.readWithUser(id));
+  }
+
+  private readWithUser(id: string): SessionWithUser | undefined {
     const row = prepared<[string], SessionWithUserRow>(
       this.db,
       `SELECT s.user_id AS session_user_id, s.last_active_at AS session_last_active_at, s.revoked_at AS session_revoked_at,

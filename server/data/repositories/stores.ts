@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared, untilWritten } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 import { gmtNow } from '../../domain/dates.js';
 import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../domain/stores.js';
@@ -27,11 +27,16 @@ export class StoresRepository {
     return row && toStore(row);
   }
 
-  /** The store a sale belongs to when the client names none: the default store, or the lowest id. */
+  /**
+   * The store a sale belongs to when the client names none: the default store, or the lowest id.
+   * Read by most requests, so remembered until the next write (frozen: callers copy to change it).
+   */
   defaultStore(): Store {
-    const row = prepared<[], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
-    if (!row) throw new Error('the database has no store; migration 3 creates one');
-    return toStore(row);
+    return untilWritten(this.db, 'stores.default', () => {
+      const row = prepared<[], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
+      if (!row) throw new Error('the database has no store; migration 3 creates one');
+      return toStore(row);
+    });
   }
 
   /** The store an order or request names, or the default store when it names none (or one since removed). */

@@ -15,6 +15,25 @@ const stamps = new Map<string, string>();
  * Documents are kept per stamp: a request by another host name shapes afresh.
  */
 export function documentStamp(context: ShapeContext): string {
+  // The default store is read once until something is written, frozen (StoresRepository.defaultStore):
+  // its stamps, per API base, are kept with that very object. Any other store object is digested afresh.
+  if (!Object.isFrozen(context.store)) return stampOfSource(context);
+  let byBase = stampsOfStore.get(context.store);
+  if (byBase === undefined || byBase.size >= 16) {
+    byBase = new Map();
+    stampsOfStore.set(context.store, byBase);
+  }
+  let stamp = byBase.get(context.apiBase);
+  if (stamp === undefined) {
+    stamp = stampOfSource(context);
+    byBase.set(context.apiBase, stamp);
+  }
+  return stamp;
+}
+
+const stampsOfStore = new WeakMap<ShapeContext['store'], Map<string, string>>();
+
+function stampOfSource(context: ShapeContext): string {
   const source = `${JSON.stringify(context.store)}\n${context.apiBase}`;
   let stamp = stamps.get(source);
   if (stamp === undefined) {
