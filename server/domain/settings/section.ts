@@ -16,13 +16,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 /** The stored values with defaults for keys never written (or no longer valid under the schema). */
 export function readSection<S extends z.ZodObject>(settings: SettingsRepository, section: SettingsSection<S>): z.output<S> {
-  const stored = settings.section(section.name);
-  const values: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(section.schema.shape)) {
-    const parsed = z.safeParse(field, stored[key]);
-    values[key] = parsed.success ? parsed.data : z.parse(field, undefined);
-  }
-  return values as z.output<S>;
+  return settings.sectionAs(section.name, (stored) => {
+    const values: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(section.schema.shape)) {
+      const parsed = z.safeParse(field, stored[key]);
+      values[key] = parsed.success ? parsed.data : z.parse(field, undefined);
+    }
+    return values as z.output<S>;
+  });
 }
 
 /**
