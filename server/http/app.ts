@@ -9,7 +9,7 @@ import { methodOverride } from './middleware/method-override.js';
 import { queryDates } from './middleware/query-dates.js';
 import { dispatchByFirstSegment } from './middleware/router-dispatch.js';
 import { inSequence } from './middleware/sequence.js';
-import { parsePhpQuery } from './query-string.js';
+import { parsedQueryOnce, parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
 
 export interface AppOptions {
@@ -28,7 +28,7 @@ export function createApp(context: AppContext, options: AppOptions): Express {
 
   // What every request passes first, in this order, as one step.
   app.use(
-    inSequence(hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), queryDates(context.db, API_NAMESPACE), (_req, res, next) => {
+    inSequence(hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(context.db, API_NAMESPACE), (_req, res, next) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-store');
       next();

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 /**
  * Query strings read as PHP reads them, because WooCommerce and WCPOS clients are written against
  * PHP: a repeated plain parameter keeps its last value (`a=1&a=2` is `a=2`), `a[]=1&a[]=2` is a list,
@@ -77,4 +78,16 @@ export function parsePhpQuery(text: string | null | undefined): ParsedQuery {
   if (query._fields === undefined && query.fields !== undefined) query._fields = query.fields;
   if (query.per_page === undefined && query.posts_per_page !== undefined) query.per_page = query.posts_per_page;
   return query;
+}
+
+/**
+ * Express 5 parses `req.query` afresh on every read, and a list request reads it a handful of times
+ * (method override, date filters, context, fields, paging, the audit check). Parsed once here, as an
+ * own property of the request; a later step may still replace it (the date filters do).
+ */
+export function parsedQueryOnce(): RequestHandler {
+  return (req, _res, next) => {
+    Object.defineProperty(req, 'query', { value: req.query, writable: true, configurable: true, enumerable: true });
+    next();
+  };
 }
