@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import { LoginThrottle } from './domain/auth/throttle.js';
 import { TokenSigner } from './domain/auth/tokens.js';
 import { UserAdmin } from './domain/user-admin.js';
 import { createApp } from './http/app.js';
+import { createAppServer } from './http/app-server.js';
 import type { AppContext } from './http/context.js';
 import { createLogger, type Logger } from './logging.js';
 import { SECRETS_FILE_NAME } from './secrets/file-store.js';
@@ -153,7 +154,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     keepSearchIndexTidy(db);
     const context: AppContext = { db, auth, logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
-    const httpServer = createServer(app);
+    const httpServer = createAppServer(app);
     httpServer.on('clientError', answerUnparseableRequest);
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
