@@ -121,7 +121,7 @@ export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id
 }
 
 /** Sends an audit index already serialised (`json`, `count` entries), with the headers `sendAudit` sends. */
-export function sendAuditJson(res: Response, json: string, count: number): void {
+export function sendAuditJson(res: Response, json: string | Buffer, count: number): void {
   res.setHeader('X-WP-Total', String(count));
   res.setHeader('X-WP-TotalPages', count === 0 ? '0' : '1');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

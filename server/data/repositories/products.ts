@@ -328,17 +328,18 @@ export class ProductsRepository {
    * a JavaScript object per row: each match as an object of `fields` (`id`, `date_modified_gmt`,
    * in the order asked, as `_fields` trims), in the list's order.
    */
-  modificationIndexJson(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: string; count: number } {
+  modificationIndexJson(kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: Buffer; count: number } {
     const params = new SqlParams();
     const where = catalogueWhere(kind, filter, params);
     const order = catalogueOrderBy(sort, filter.now, params);
     const members = [...new Set(fields)].map((field) => (field === 'id' ? `'"id":' || p.id` : `'"date_modified_gmt":' || json_quote(p.date_modified_gmt)`));
     // Ordered in a subquery, which reads the list's index in order (group_concat's own ORDER BY would
     // sort every entry again); SQLite keeps a subquery's ORDER BY under an aggregate such as group_concat.
-    const row = this.prepare<[Record<string, unknown>], { n: number; json: string }>(
-      `SELECT COUNT(*) AS n, '[' || ifnull(group_concat(entry, ','), '') || ']' AS json
+    // As a BLOB: the bytes to send (17 MB for 300k variations), never made a JavaScript string and encoded back.
+    const row = this.prepare<[Record<string, unknown>], { n: number; json: Buffer }>(
+      `SELECT COUNT(*) AS n, CAST('[' || ifnull(group_concat(entry, ','), '') || ']' AS BLOB) AS json
        FROM (SELECT '{' || ${members.join(" || ',' || ")} || '}' AS entry FROM ${catalogueFrom(filter)} WHERE ${where} ORDER BY ${order})`,
     ).get(params.values);
-    return { json: row?.json ?? '[]', count: row?.n ?? 0 };
+    return { json: row?.json ?? Buffer.from('[]'), count: row?.n ?? 0 };
   }
 }

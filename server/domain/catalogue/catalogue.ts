@@ -59,8 +59,8 @@ export class Catalogue {
     return this.products.modificationIndex(kind, filter, sort);
   }
 
-  /** The audit as JSON text, each entry holding `fields` (a subset of id and date_modified_gmt). */
-  modificationIndexJson(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: string; count: number } {
+  /** The audit as the bytes of its JSON, each entry holding `fields` (a subset of id and date_modified_gmt). */
+  modificationIndexJson(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: Buffer; count: number } {
     return this.products.modificationIndexJson(kind, filter, sort, fields);
   }
 
