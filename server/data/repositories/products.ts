@@ -5,7 +5,7 @@ import { gmtNow } from '../../domain/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
 import { managedStockStatus } from '../../domain/catalogue/stock.js';
 import { slugify, variationName } from '../../domain/catalogue/naming.js';
-import type { CatalogueItemType, DefaultAttribute, ProductAttribute, ProductImage, ProductRecord, TaxStatus, VariationAttribute } from '../../domain/catalogue/types.js';
+import type { CatalogueItemType, DefaultAttribute, ProductAttribute, ProductImage, ProductRecord, TaxStatus, VariationAttribute, VariationPricing } from '../../domain/catalogue/types.js';
 import { writeTransaction } from '../write-transaction.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
@@ -113,6 +113,20 @@ export class ProductsRepository {
     return rows.map(toRecord);
   }
 
+  /**
+   * What the shapes and prices of some variable products take from their variations (not trashed),
+   * in menu order: seven columns instead of whole rows, which cost six times as much to read (a page
+   * of 100 variable products has 1,000 variations or more).
+   */
+  variationPricesOf(parentIds: readonly number[]): VariationPricing[] {
+    if (parentIds.length === 0) return [];
+    return this.prepare<[string], VariationPricing>(
+      `SELECT p.id, p.parent_id, p.status, p.regular_price, p.sale_price, p.date_on_sale_from_gmt, p.date_on_sale_to_gmt
+       FROM products p WHERE p.type = 'variation' AND p.status <> 'trash' AND p.parent_id IN (SELECT value FROM json_each(?))
+       ORDER BY p.parent_id, p.menu_order, p.id`,
+    ).all(JSON.stringify(parentIds));
+  }
+
   count(): number {
     return this.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products').get()?.n ?? 0;
   }
@@ -133,7 +147,7 @@ export class ProductsRepository {
     let price = activePrice(record, now);
     let onSale = isOnSale(record, now);
     if (record.type === 'variable') {
-      const children = this.variationsOf([record.id]).filter((child) => child.status === 'publish');
+      const children = this.variationPricesOf([record.id]).filter((child) => child.status === 'publish');
       price = lowestPrice(children.map((child) => activePrice(child, now)));
       onSale = children.some((child) => isOnSale(child, now));
     }

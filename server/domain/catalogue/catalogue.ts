@@ -2,7 +2,7 @@ import type { CatalogueFilter, CatalogueSort, ProductsRepository } from '../../d
 import type { TermFilter, TermSort, TermsRepository } from '../../data/repositories/terms.js';
 import { notFound } from '../errors.js';
 import { shapeProduct, shapeTerm, shapeVariation, type ProductResource, type ShapeContext, type VariationResource } from './shape.js';
-import type { ProductRecord, Taxonomy } from './types.js';
+import type { ProductRecord, Taxonomy, VariationPricing } from './types.js';
 
 export interface Page<T> {
   items: T[];
@@ -21,12 +21,14 @@ export class Catalogue {
   }
 
   /** Products shaped, each with the variations its shape was computed from (a variable product's price and sale follow them). */
-  shapeProductsWithVariations(records: readonly ProductRecord[], context: ShapeContext): Array<{ record: ProductRecord; variations: ProductRecord[]; resource: ProductResource }> {
+  shapeProductsWithVariations(records: readonly ProductRecord[], context: ShapeContext): Array<{ record: ProductRecord; variations: VariationPricing[]; resource: ProductResource }> {
     const ids = records.map((record) => record.id);
     const termsByProduct = this.terms.termsOfProducts(ids);
-    const variationsByParent = new Map<number, ProductRecord[]>();
-    for (const variation of this.products.variationsOf(records.filter((record) => record.type === 'variable').map((record) => record.id))) {
-      variationsByParent.set(variation.parent_id, [...(variationsByParent.get(variation.parent_id) ?? []), variation]);
+    const variationsByParent = new Map<number, VariationPricing[]>();
+    for (const variation of this.products.variationPricesOf(records.filter((record) => record.type === 'variable').map((record) => record.id))) {
+      const siblings = variationsByParent.get(variation.parent_id);
+      if (siblings === undefined) variationsByParent.set(variation.parent_id, [variation]);
+      else siblings.push(variation);
     }
     return records.map((record) => {
       const variations = variationsByParent.get(record.id) ?? [];

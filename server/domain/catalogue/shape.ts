@@ -3,7 +3,7 @@ import { formatMoney } from '../money.js';
 import type { Store } from '../stores.js';
 import { itemPriceHtml, rangePriceHtml } from './price-html.js';
 import { activePrice, highestPrice, isOnSale, lowestPrice } from './pricing.js';
-import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy } from './types.js';
+import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy, VariationPricing } from './types.js';
 
 /** What shaping needs besides the records: the store (decimals, time zone, currency), the API base URL for `_links`, and now. */
 export interface ShapeContext {
@@ -111,7 +111,7 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
 }
 
 /** A product in the WooCommerce v3 shape (§2.1) plus `barcode`. `variations` are the product's children (variable products only). */
-export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly ProductRecord[], context: ShapeContext) {
+export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly VariationPricing[], context: ShapeContext) {
   const now = context.nowGmt;
   const isVariable = record.type === 'variable';
   const sellable = variations.filter((child) => child.status === 'publish');
