@@ -95,16 +95,48 @@ const quietReads = new WeakMap<Database, { changes: number; version: number; val
 const QUIET_READS_LIMIT = 1024;
 
 /**
+ * Which reads of `PRAGMA data_version` are current. It costs what a read of a table does (a read
+ * lock on the WAL), where `total_changes()` costs nothing, so it is read once per turn: a turn ends
+ * with the event loop's turn and whenever a request starts (`readAfresh`), so that a request sees
+ * every commit made before it began, and work outside requests sees them by the next turn.
+ */
+let turn = 0;
+let turnEndScheduled = false;
+const turnVersions = new WeakMap<Database, { turn: number; version: number }>();
+
+/** From here on, `untilWritten` asks again what other connections committed: called as each request starts. */
+export function readAfresh(): void {
+  turn += 1;
+}
+
+function dataVersion(db: Database): number {
+  const known = turnVersions.get(db);
+  if (known?.turn === turn) return known.version;
+  const version = prepared<[], number>(db, 'PRAGMA data_version').pluck(true).get() ?? 0;
+  turnVersions.set(db, { turn, version });
+  if (!turnEndScheduled) {
+    turnEndScheduled = true;
+    setImmediate(() => {
+      turnEndScheduled = false;
+      turn += 1;
+    });
+  }
+  return version;
+}
+
+/**
  * `read()`, remembered per database and key until anything is written: by this connection (SQLite's
  * `total_changes()`, which counts the rows its statements and their triggers change) or by any
- * other (`PRAGMA data_version` moves when one commits). For what every request reads again while
- * nothing is written: its session, the store. Inside a transaction it reads afresh and remembers
- * nothing, since what it sees there may yet be rolled back. The value is frozen, whole: every
- * caller shares it, and one that changed it would change it for the next.
+ * other (`PRAGMA data_version` moves when one commits; read once a turn, see `readAfresh`). For
+ * what every request reads again while nothing is written: its session, the store, the settings,
+ * the catalogue's versions. Inside a transaction it reads afresh and remembers nothing, since what
+ * it sees there may yet be rolled back. The value is frozen, whole: every caller shares it, and one
+ * that changed it would change it for the next.
  */
 export function untilWritten<T>(db: Database, key: string, read: () => T): T {
   if (db.inTransaction) return read();
-  const [changes, version] = prepared<[], [number, number]>(db, 'SELECT total_changes(), data_version FROM pragma_data_version').raw(true).get() ?? [0, 0];
+  const changes = prepared<[], number>(db, 'SELECT total_changes()').pluck(true).get() ?? 0;
+  const version = dataVersion(db);
   let entry = quietReads.get(db);
   if (entry?.changes !== changes || entry.version !== version || entry.values.size >= QUIET_READS_LIMIT) {
     entry = { changes, version, values: new Map() };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { API_NAMESPACE } from '../../shared/api.js';
 import type { AppContext } from './context.js';
 import { cors } from './middleware/cors.js';
@@ -11,6 +11,12 @@ import { dispatchByFirstSegment } from './middleware/router-dispatch.js';
 import { inSequence } from './middleware/sequence.js';
 import { parsedQueryOnce, parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
+import { readAfresh } from '../data/sql.js';
+
+const startOfRequest: RequestHandler = (_req, _res, next) => {
+  readAfresh();
+  next();
+};
 
 export interface AppOptions {
   allowedOrigins: readonly string[];
@@ -26,9 +32,10 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   app.set('query parser', parsePhpQuery);
   app.set('etag', false);
 
-  // What every request passes first, in this order, as one step.
+  // What every request passes first, in this order, as one step. First of all, reads remembered
+  // until the next write ask again what other connections committed: a request sees every commit made before it.
   app.use(
-    inSequence(hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(context.db, API_NAMESPACE), (_req, res, next) => {
+    inSequence(startOfRequest, hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(context.db, API_NAMESPACE), (_req, res, next) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-store');
       next();

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
+import { readAfresh } from '../../server/data/sql.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
@@ -85,6 +86,30 @@ describe('reads remembered until the next write, on one connection', () => {
       expect(stores.defaultStore().name).toBe('Renamed');
     } finally {
       db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sees another connection's commit at the next request or the next turn of the event loop, not within a turn", async () => {
+    const dataDir = makeDataDir();
+    const server = openDataDirDatabase(dataDir);
+    const other = openDataDirDatabase(dataDir);
+    try {
+      const stores = new StoresRepository(server);
+      readAfresh();
+      const before = stores.defaultStore().name;
+      other.prepare("UPDATE stores SET name = 'Renamed elsewhere' WHERE id = 1").run();
+      // Within the turn, PRAGMA data_version is not asked again (it costs a read lock each time).
+      expect(stores.defaultStore().name).toBe(before);
+      readAfresh();
+      expect(stores.defaultStore().name).toBe('Renamed elsewhere');
+
+      other.prepare("UPDATE stores SET name = 'Renamed again' WHERE id = 1").run();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stores.defaultStore().name).toBe('Renamed again');
+    } finally {
+      other.close();
+      server.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

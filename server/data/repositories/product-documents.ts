@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared, untilWritten } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
 /** A product's stored document as read: `json` is null when there is none, or it is stale for this stamp and time. */
@@ -58,9 +58,9 @@ export class ProductDocumentsRepository {
     return { complete: row.n === row.fresh, body: row.body, validBefore: row.validBefore, validThrough: row.validThrough };
   }
 
-  /** Moves on whenever any document is marked stale, created or deleted (migration 13). */
+  /** Moves on whenever any document is marked stale, created or deleted (migration 13); only a write can move it. */
   version(): number {
-    return prepared<[], { version: number }>(this.db, 'SELECT version FROM documents_version WHERE slot = 1').get()?.version ?? 0;
+    return untilWritten(this.db, 'documents_version', () => prepared<[], { version: number }>(this.db, 'SELECT version FROM documents_version WHERE slot = 1').get()?.version ?? 0);
   }
 
   /** The documents of `ids`, in that order. */

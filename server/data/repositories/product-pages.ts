@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared, SqlParams } from '../sql.js';
+import { prepared, SqlParams, untilWritten } from '../sql.js';
 import { catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 
 /** Where each block of this many rows starts is remembered: a page skips fewer than this many index entries. */
@@ -42,8 +42,9 @@ export class ProductPages {
 
   constructor(private readonly db: Database) {}
 
+  /** Only a write can move it, so it is read again only after one. */
   private version(): number {
-    return prepared<[], { version: number }>(this.db, 'SELECT version FROM catalogue_version WHERE slot = 1').get()?.version ?? 0;
+    return untilWritten(this.db, 'catalogue_version', () => prepared<[], { version: number }>(this.db, 'SELECT version FROM catalogue_version WHERE slot = 1').get()?.version ?? 0);
   }
 
   /** The page's ids and the list's total; undefined when the filter is not one this class can answer. */
