@@ -137,6 +137,28 @@ describe('keyset pages under the page numbers', () => {
     }
   });
 
+  it('start a deep page at its block\'s key in the creation-date index, and the first pages at the index\'s start', () => {
+    withDb(server, (db) => {
+      const executed: string[] = [];
+      const prepare = db.prepare.bind(db);
+      db.prepare = (sql: string) => {
+        executed.push(sql);
+        return prepare(sql);
+      };
+      const products = new ProductsRepository(db);
+      const list = (offset: number) => products.list('product', { now: '2030-01-01T00:00:00' }, { orderby: 'date', order: 'desc' }, 10, offset);
+      list(10);
+      expect(executed.some((sql) => sql.includes('(@startKey, @startId)'))).toBe(false);
+      list(290);
+      const keyset = executed.find((sql) => sql.includes('(@startKey, @startId)'));
+      expect(keyset).toBeDefined();
+      const plan = prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${keyset ?? ''}`)
+        .all({ startKey: '2025-01-01T00:00:00', startId: 1, limit: 10, skip: 0 })
+        .map((row) => row.detail);
+      expect(plan).toEqual(['SEARCH p USING COVERING INDEX products_created (date_created_gmt<?)']);
+    });
+  });
+
   it('follow a product inserted between two pages, and a filter by category', async () => {
     const middle = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Paged in the middle', date_created_gmt: createdAt(COUNT - 64 * 2), category_ids: [category] }));
     const all = expectedOrder('date', 'desc');

@@ -6,6 +6,12 @@ import { catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter
 const BLOCK = 64;
 /** Lists remembered at once (each filter and order the tills and syncs use is one). */
 const REMEMBERED_LISTS = 64;
+/**
+ * Pages starting before this row skip their rows with OFFSET: fewer than this many index entries
+ * cost less than finding every block's start, a pass over the whole list that only the list's
+ * first deeper page makes (a till's first request after a start asks for page 1).
+ */
+const OFFSET_BELOW = 4 * BLOCK;
 
 /**
  * The filters that test only what `catalogue_version` follows (migration 10): a list filtered by
@@ -21,7 +27,7 @@ const KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: 'p.date_
 interface Placement {
   version: number;
   total: number;
-  /** The key and id of the first row of each block, for the orders in KEYS. */
+  /** The key and id of the first row of each block, for the orders in KEYS; found when a page first needs them. */
   blockStarts: Array<[string | number, number]> | undefined;
 }
 
@@ -59,9 +65,9 @@ export class ProductPages {
     const key = KEYS[sort.orderby];
     const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
     const signature = `${kind}|${where}|${JSON.stringify(values)}|${key === undefined ? '' : `${sort.orderby} ${direction}`}`;
-    const placement = this.placement(signature, where, values, key, direction);
+    const placement = this.placement(signature, where, values);
 
-    if (placement.blockStarts === undefined || key === undefined) {
+    if (key === undefined || offset < OFFSET_BELOW) {
       // The order's parameters follow the filter's (`now` among them, for the price order).
       const order = `${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)}`;
       const ids = prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
@@ -69,6 +75,7 @@ export class ProductPages {
         .map((row) => row.id);
       return { ids, total: placement.total };
     }
+    placement.blockStarts ??= this.blockStarts(where, values, key, direction);
     const start = placement.blockStarts[Math.floor(offset / BLOCK)];
     if (start === undefined) return { ids: [], total: placement.total };
     const ids = prepared<[Record<string, unknown>], { id: number }>(
@@ -81,7 +88,18 @@ export class ProductPages {
     return { ids, total: placement.total };
   }
 
-  private placement(signature: string, where: string, values: Record<string, unknown>, key: string | undefined, direction: string): Placement {
+  /** The key and id of every BLOCK-th row of the list, numbered by SQLite in one pass over the index. */
+  private blockStarts(where: string, values: Record<string, unknown>, key: string, direction: string): Array<[string | number, number]> {
+    return prepared<[Record<string, unknown>], [string | number, number]>(
+      this.db,
+      `SELECT k, id FROM (SELECT ${key} AS k, p.id AS id, row_number() OVER (ORDER BY ${key} ${direction}, p.id ${direction}) AS n FROM products p WHERE ${where})
+       WHERE n % ${BLOCK} = 1 ORDER BY n`,
+    )
+      .raw(true)
+      .all(values);
+  }
+
+  private placement(signature: string, where: string, values: Record<string, unknown>): Placement {
     // Read before the rows: a write between the two leaves an older number, and the next request reads again.
     const version = this.version();
     const known = this.placements.get(signature);
@@ -91,20 +109,8 @@ export class ProductPages {
       this.placements.set(signature, known);
       return known;
     }
-    let placement: Placement;
-    if (key === undefined) {
-      const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(values)?.n ?? 0;
-      placement = { version, total, blockStarts: undefined };
-    } else {
-      const blockStarts: Array<[string | number, number]> = [];
-      let total = 0;
-      const rows = prepared<[Record<string, unknown>], [string | number, number]>(this.db, `SELECT ${key}, p.id FROM products p WHERE ${where} ORDER BY ${key} ${direction}, p.id ${direction}`).raw(true);
-      for (const row of rows.iterate(values)) {
-        if (total % BLOCK === 0) blockStarts.push(row);
-        total += 1;
-      }
-      placement = { version, total, blockStarts };
-    }
+    const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`).get(values)?.n ?? 0;
+    const placement: Placement = { version, total, blockStarts: undefined };
     this.placements.delete(signature);
     const oldest = this.placements.keys().next();
     if (this.placements.size >= REMEMBERED_LISTS && oldest.done !== true) this.placements.delete(oldest.value);
