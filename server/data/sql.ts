@@ -71,28 +71,24 @@ export function prepared<Parameters extends unknown[] | object = unknown[], Resu
   return statement as Statement<Parameters, Result>;
 }
 
-const externalReads = new WeakMap<Database, { version: number; values: Map<string, unknown> }>();
+/** Values read under one state of the database (`stamp`), forgotten together when it moves on. */
+interface RememberedReads {
+  stamp: string;
+  values: Map<string, unknown>;
+}
+const REMEMBERED_LIMIT = 1024;
 
-/**
- * `read()`, remembered per database and key for as long as no other connection commits (SQLite's
- * `PRAGMA data_version`, a read of shared memory). Only for tables this connection never writes:
- * its own writes do not move the version. Callers must not change what comes back.
- */
-export function unlessChangedElsewhere<T>(db: Database, key: string, read: () => T): T {
-  const version = prepared<[], number>(db, 'PRAGMA data_version').pluck(true).get() ?? 0;
-  let entry = externalReads.get(db);
-  if (entry?.version !== version) {
-    entry = { version, values: new Map() };
-    externalReads.set(db, entry);
+function remembered<T>(reads: WeakMap<Database, RememberedReads>, db: Database, stamp: string, key: string, read: () => T): T {
+  let entry = reads.get(db);
+  if (entry?.stamp !== stamp || entry.values.size >= REMEMBERED_LIMIT) {
+    entry = { stamp, values: new Map() };
+    reads.set(db, entry);
   }
   if (entry.values.has(key)) return entry.values.get(key) as T;
   const value = read();
   entry.values.set(key, value);
   return value;
 }
-
-const quietReads = new WeakMap<Database, { changes: number; version: number; values: Map<string, unknown> }>();
-const QUIET_READS_LIMIT = 1024;
 
 /**
  * Which reads of `PRAGMA data_version` are current. It costs what a read of a table does (a read
@@ -104,7 +100,7 @@ let turn = 0;
 let turnEndScheduled = false;
 const turnVersions = new WeakMap<Database, { turn: number; version: number }>();
 
-/** From here on, `untilWritten` asks again what other connections committed: called as each request starts. */
+/** From here on, remembered reads ask again what other connections committed: called as each request starts. */
 export function readAfresh(): void {
   turn += 1;
 }
@@ -124,6 +120,19 @@ function dataVersion(db: Database): number {
   return version;
 }
 
+const externalReads = new WeakMap<Database, RememberedReads>();
+
+/**
+ * `read()`, remembered per database and key for as long as no other connection commits (SQLite's
+ * `PRAGMA data_version`, asked once a turn, see `readAfresh`). Only for tables this connection
+ * never writes: its own writes do not move the version. Callers must not change what comes back.
+ */
+export function unlessChangedElsewhere<T>(db: Database, key: string, read: () => T): T {
+  return remembered(externalReads, db, String(dataVersion(db)), key, read);
+}
+
+const quietReads = new WeakMap<Database, RememberedReads>();
+
 /**
  * `read()`, remembered per database and key until anything is written: by this connection (SQLite's
  * `total_changes()`, which counts the rows its statements and their triggers change) or by any
@@ -136,16 +145,7 @@ function dataVersion(db: Database): number {
 export function untilWritten<T>(db: Database, key: string, read: () => T): T {
   if (db.inTransaction) return read();
   const changes = prepared<[], number>(db, 'SELECT total_changes()').pluck(true).get() ?? 0;
-  const version = dataVersion(db);
-  let entry = quietReads.get(db);
-  if (entry?.changes !== changes || entry.version !== version || entry.values.size >= QUIET_READS_LIMIT) {
-    entry = { changes, version, values: new Map() };
-    quietReads.set(db, entry);
-  }
-  if (entry.values.has(key)) return entry.values.get(key) as T;
-  const value = deepFreeze(read());
-  entry.values.set(key, value);
-  return value;
+  return remembered(quietReads, db, `${changes}:${dataVersion(db)}`, key, () => deepFreeze(read()));
 }
 
 function deepFreeze<T>(value: T): T {
