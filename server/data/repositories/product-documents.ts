@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared, untilWritten } from '../sql.js';
-import { writeTransaction } from '../write-transaction.js';
+import { writeTransactionIfFree } from '../write-transaction.js';
 
 /** A product's stored document as read: `json` is null when there is none, or it is stale for this stamp and time. */
 export interface StoredDocument {
@@ -94,27 +94,20 @@ export class ProductDocumentsRepository {
       `UPDATE product_documents SET json = @json, stamp = @stamp, valid_before = @validBefore, valid_through = @validThrough
        WHERE product_id = @id AND revision = @revision`,
     );
-    const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
     const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
-    this.db.pragma('busy_timeout = 0');
     // A document can always be shaped again: its commit need not wait for the disk (WAL with NORMAL
     // stays consistent; a power cut may lose the documents, never a sale). The next durable commit
     // syncs the log with them.
     this.db.pragma('synchronous = NORMAL');
     try {
-      writeTransaction(this.db, () => {
+      writeTransactionIfFree(this.db, () => {
         for (const document of documents) update.run({ ...document, stamp });
       });
     } catch (error) {
-      if (!isBusy(error)) throw error;
+      // A database opened read-only keeps no documents; they are shaped at every request.
+      if ((error as { code?: unknown } | null)?.code !== 'SQLITE_READONLY') throw error;
     } finally {
-      this.db.pragma(`busy_timeout = ${busyTimeout}`);
       this.db.pragma(`synchronous = ${synchronous}`);
     }
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_READONLY';
 }

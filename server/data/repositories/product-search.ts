@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared, SqlParams } from '../sql.js';
-import { writeTransaction } from '../write-transaction.js';
+import { writeTransactionIfFree } from '../write-transaction.js';
 import { SearchIndexRepository } from './product-bulk.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 
@@ -113,21 +113,18 @@ class SearchIndexTidier {
 
   /** One merge step, then the next after a pause, until FTS5 reports no work left. */
   private merge(): void {
-    const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
     let more: boolean;
-    // Another connection writing (an import, a till selling) goes first: the step waits for no lock.
-    this.db.pragma('busy_timeout = 0');
     try {
+      // Another connection writing (an import, a till selling) goes first: the step waits for no lock.
       // A negative count merges segments of every level together: the index ends as one segment.
-      more = writeTransaction(this.db, () => new SearchIndexRepository(this.db).merge(-MERGE_PAGES));
-    } catch (error) {
-      // Busy: another writer holds the lock; the next look (WATCH_INTERVAL_MS) tries again rather
-      // than knocking every step. Anything else (a read-only database, say) ends the tidying rather
-      // than the process: searches are right either way.
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') this.seen = undefined;
+      const step = writeTransactionIfFree(this.db, () => new SearchIndexRepository(this.db).merge(-MERGE_PAGES));
+      // Busy: the next look (WATCH_INTERVAL_MS) tries again rather than knocking every step.
+      if (!step.done) this.seen = undefined;
+      more = step.done && step.value;
+    } catch {
+      // Anything else (a read-only database, say) ends the tidying rather than the process:
+      // searches are right either way.
       more = false;
-    } finally {
-      this.db.pragma(`busy_timeout = ${busyTimeout}`);
     }
     if (more) {
       this.schedule(() => {
