@@ -7,7 +7,7 @@ import { managedStockStatus } from '../../domain/catalogue/stock.js';
 import { slugify, variationName } from '../../domain/catalogue/naming.js';
 import type { CatalogueItemType, DefaultAttribute, ProductAttribute, ProductImage, ProductRecord, TaxStatus, VariationAttribute, VariationPricing } from '../../domain/catalogue/types.js';
 import { writeTransaction } from '../write-transaction.js';
-import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
+import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
 import { SELECT_RECORD, toRecord, type ProductRow } from './product-rows.js';
@@ -303,17 +303,16 @@ export class ProductsRepository {
     if (filter.search !== undefined && filter.search !== '') return searchPage(this.db, kind, filter, sort, limit, offset);
     const params = new SqlParams();
     const where = catalogueWhere(kind, filter, params);
-    const page = `ORDER BY ${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
-    // The page's ids first, then their rows: sorting narrow keys instead of whole rows keeps a search
-    // or a category of thousands of matches fast.
-    const rows = this.prepare<[Record<string, unknown>], { id: number; total?: number }>(`SELECT p.id FROM ${catalogueFrom(filter)} WHERE ${where} ${page}`).all(params.values);
-    const pageIds = rows.map((row) => row.id);
+    const page = `ORDER BY ${catalogueOrderBy(sort, filter.now, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`;
+    // The page's ids first, then their rows: sorting narrow keys instead of whole rows keeps a
+    // category of thousands of matches fast.
+    const pageIds = this.prepare<[Record<string, unknown>], { id: number }>(`SELECT p.id FROM ${catalogueFrom(filter)} WHERE ${where} ${page}`)
+      .all(params.values)
+      .map((row) => row.id);
     // A page that is short and not past the end is the last one, so it tells the total by itself;
     // the others run the filter again to count.
     const isLastPage = pageIds.length < limit && (pageIds.length > 0 || offset === 0);
-    const total =
-      rows[0]?.total ??
-      (isLastPage ? offset + pageIds.length : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ?? 0));
+    const total = isLastPage ? offset + pageIds.length : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ?? 0);
     return { ids: pageIds, total };
   }
 

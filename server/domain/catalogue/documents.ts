@@ -6,9 +6,6 @@ import { cacheablePage, DocumentPages, pageKey } from './document-pages.js';
 import type { PriceFields } from './pricing.js';
 import type { ShapeContext } from './shape.js';
 
-/** Digests of the store settings and API base seen: a till reaches the server by one or two names. */
-const stamps = new Map<string, string>();
-
 /**
  * What a document depends on besides its rows and the clock: the store's settings (decimals,
  * currency, separators, time zone, storefront url) and the API base of `_links` and permalinks.
@@ -17,7 +14,7 @@ const stamps = new Map<string, string>();
 export function documentStamp(context: ShapeContext): string {
   // The default store is read once until something is written, frozen (StoresRepository.defaultStore):
   // its stamps, per API base, are kept with that very object. Any other store object is digested afresh.
-  if (!Object.isFrozen(context.store)) return stampOfSource(context);
+  if (!Object.isFrozen(context.store)) return digestOf(context);
   let byBase = stampsOfStore.get(context.store);
   if (byBase === undefined || byBase.size >= 16) {
     byBase = new Map();
@@ -25,7 +22,7 @@ export function documentStamp(context: ShapeContext): string {
   }
   let stamp = byBase.get(context.apiBase);
   if (stamp === undefined) {
-    stamp = stampOfSource(context);
+    stamp = digestOf(context);
     byBase.set(context.apiBase, stamp);
   }
   return stamp;
@@ -33,16 +30,7 @@ export function documentStamp(context: ShapeContext): string {
 
 const stampsOfStore = new WeakMap<ShapeContext['store'], Map<string, string>>();
 
-function stampOfSource(context: ShapeContext): string {
-  const source = `${JSON.stringify(context.store)}\n${context.apiBase}`;
-  let stamp = stamps.get(source);
-  if (stamp === undefined) {
-    stamp = createHash('sha256').update(source).digest('base64url');
-    if (stamps.size >= 64) stamps.clear();
-    stamps.set(source, stamp);
-  }
-  return stamp;
-}
+const digestOf = (context: ShapeContext): string => createHash('sha256').update(`${JSON.stringify(context.store)}\n${context.apiBase}`).digest('base64url');
 
 /**
  * The next moments at which the clock changes what `isOnSale` says of any of `items`: a sale that
@@ -90,7 +78,7 @@ export class ProductDocuments {
     if (cached !== undefined) return cached;
     const { ids, total } = this.products.listIds('product', filter, sort, limit, offset);
     const page = this.documents.readPage(ids, stamp, context.nowGmt);
-    if (!page.complete) return { body: this.pageJson(ids, context), total };
+    if (!page.complete) return { body: this.shapeMissing(ids, stamp, context), total };
     this.pages.set(key, { version, body: page.body, total, validBefore: page.validBefore, validThrough: page.validThrough });
     return { body: page.body, total };
   }
@@ -99,7 +87,11 @@ export class ProductDocuments {
   pageJson(ids: readonly number[], context: ShapeContext): Buffer | string {
     const stamp = documentStamp(context);
     const page = this.documents.readPage(ids, stamp, context.nowGmt);
-    if (page.complete) return page.body;
+    return page.complete ? page.body : this.shapeMissing(ids, stamp, context);
+  }
+
+  /** The page of `ids` when some of its documents are stale or missing: those shaped and stored, the others as stored. */
+  private shapeMissing(ids: readonly number[], stamp: string, context: ShapeContext): string {
     const stored = this.documents.read(ids, stamp, context.nowGmt);
     const fresh = this.refresh(stored, stamp, context);
     const parts: string[] = [];
