@@ -29,6 +29,7 @@ import { SECRETS_FILE_NAME } from './secrets/file-store.js';
 import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { prepared } from './data/sql.js';
+import { commitGroupOf } from './data/commit-group.js';
 
 export { DATABASE_FILE, type ServeOptions } from './config.js';
 
@@ -167,6 +168,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         httpServer.close(() => {
+          commitGroupOf(openDb)?.commit();
           openDb.close();
           lock.release();
           logger.info('server stopped');

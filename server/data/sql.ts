@@ -1,5 +1,6 @@
 /** Helpers shared by the repositories: statement caching and WHERE clauses built from filters. */
 import type { Database, Statement } from 'better-sqlite3';
+import { lossCountOf, readsMayBeRemembered } from './commit-group.js';
 
 /** Named parameters for a query assembled from optional filters. */
 export class SqlParams {
@@ -138,14 +139,15 @@ const quietReads = new WeakMap<Database, RememberedReads>();
  * `total_changes()`, which counts the rows its statements and their triggers change) or by any
  * other (`PRAGMA data_version` moves when one commits; read once a turn, see `readAfresh`). For
  * what every request reads again while nothing is written: its session, the store, the settings,
- * the catalogue's versions. Inside a transaction it reads afresh and remembers nothing, since what
- * it sees there may yet be rolled back. The value is frozen, whole: every caller shares it, and one
- * that changed it would change it for the next.
+ * the catalogue's versions. Inside a write transaction it reads afresh and remembers nothing, since
+ * what it sees there may yet be rolled back; between the writes of the server's commit group it may
+ * remember, keyed also on the group's losses (commit-group.ts). The value is frozen, whole: every
+ * caller shares it, and one that changed it would change it for the next.
  */
 export function untilWritten<T>(db: Database, key: string, read: () => T): T {
-  if (db.inTransaction) return read();
+  if (!readsMayBeRemembered(db)) return read();
   const changes = prepared<[], number>(db, 'SELECT total_changes()').pluck(true).get() ?? 0;
-  return remembered(quietReads, db, `${changes}:${dataVersion(db)}`, key, () => deepFreeze(read()));
+  return remembered(quietReads, db, `${changes}:${dataVersion(db)}:${lossCountOf(db)}`, key, () => deepFreeze(read()));
 }
 
 function deepFreeze<T>(value: T): T {

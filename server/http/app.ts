@@ -12,6 +12,8 @@ import { inSequence } from './middleware/sequence.js';
 import { parsedQueryOnce, parsePhpQuery } from './query-string.js';
 import { ROUTERS } from './routers/index.js';
 import { readAfresh } from '../data/sql.js';
+import { enableCommitGroup } from '../data/commit-group.js';
+import { answerAfterCommit } from './answers-after-commit.js';
 
 const startOfRequest: RequestHandler = (_req, _res, next) => {
   readAfresh();
@@ -31,6 +33,8 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', parsePhpQuery);
   app.set('etag', false);
+  // The writes of one turn commit together, and nothing is answered before its writes are on disk.
+  answerAfterCommit(app, enableCommitGroup(context.db), context.logger);
 
   // What every request passes first, in this order, as one step. First of all, reads remembered
   // until the next write ask again what other connections committed: a request sees every commit made before it.

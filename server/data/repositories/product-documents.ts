@@ -94,15 +94,22 @@ export class ProductDocumentsRepository {
       `UPDATE product_documents SET json = @json, stamp = @stamp, valid_before = @validBefore, valid_through = @validThrough
        WHERE product_id = @id AND revision = @revision`,
     );
+    const storeAll = (): void => {
+      for (const document of documents) update.run({ ...document, stamp });
+    };
+    // In a transaction already (the server's commit group, a caller's write): the documents are
+    // committed with it, at its safety level, which cannot change inside a transaction.
+    if (this.db.inTransaction) {
+      writeTransactionIfFree(this.db, storeAll);
+      return;
+    }
     const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
     // A document can always be shaped again: its commit need not wait for the disk (WAL with NORMAL
     // stays consistent; a power cut may lose the documents, never a sale). The next durable commit
     // syncs the log with them.
     this.db.pragma('synchronous = NORMAL');
     try {
-      writeTransactionIfFree(this.db, () => {
-        for (const document of documents) update.run({ ...document, stamp });
-      });
+      writeTransactionIfFree(this.db, storeAll);
     } catch (error) {
       // A database opened read-only keeps no documents; they are shaped at every request.
       if ((error as { code?: unknown } | null)?.code !== 'SQLITE_READONLY') throw error;

@@ -3,6 +3,7 @@ import type { Capability, RoleName } from '../../../shared/access.js';
 import { isCapability } from '../../../shared/access.js';
 import type { Database } from '../database.js';
 import { prepared } from '../sql.js';
+import { lossCountOf, readsMayBeRemembered } from '../commit-group.js';
 import { writeTransaction } from '../write-transaction.js';
 
 export interface UserRecord {
@@ -48,7 +49,7 @@ export interface UserAccess {
  * Per database, the access of the users seen since the access version last changed. A user's
  * access is two reads; the version is one row, read with the session on every request.
  */
-const accessCaches = new WeakMap<Database, { version: number; users: Map<number, UserAccess> }>();
+const accessCaches = new WeakMap<Database, { version: string; users: Map<number, UserAccess> }>();
 
 export class UsersRepository {
   constructor(private readonly db: Database) {}
@@ -155,12 +156,13 @@ export class UsersRepository {
    * as the session check does): from memory while nothing about access has changed since.
    */
   accessOf(id: number, version: number): UserAccess {
-    // Inside a transaction the version may be one that a rollback takes back and a later commit
-    // reaches again with other rows: what is read there is not kept.
-    if (this.db.inTransaction) return this.readAccess(id);
+    // Inside a write the version may be one that a rollback takes back and a later commit reaches
+    // again with other rows: what is read there is not kept, and a lost commit group moves the key.
+    if (!readsMayBeRemembered(this.db)) return this.readAccess(id);
+    const key = `${version}:${lossCountOf(this.db)}`;
     let cache = accessCaches.get(this.db);
-    if (cache?.version !== version) {
-      cache = { version, users: new Map() };
+    if (cache?.version !== key) {
+      cache = { version: key, users: new Map() };
       accessCaches.set(this.db, cache);
     }
     let access = cache.users.get(id);
