@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,5 +24,25 @@ describe('SQLite memory', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+/** The young generation's size (MiB) in a fresh Node after an allocation-heavy loop, with or without the server's heap limits. */
+function youngGenerationAfterLoad(tuned: boolean): number {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { tuneHeapForLongRunningServer } from ${JSON.stringify(new URL('../../dist/server/heap-tuning.js', import.meta.url).href)};
+    if (${tuned}) tuneHeapForLongRunningServer();
+    let kept = [];
+    for (let i = 0; i < 2e6; i++) { kept.push({ i, text: 'row ' + i }); if (kept.length > 20000) kept = []; }
+    process.stdout.write(String(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size / 1048576));
+  `;
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+}
+
+describe('V8 heap limits of the server process', () => {
+  it('keep the young generation at its starting size where V8 alone grows it to 32 MiB', () => {
+    expect(youngGenerationAfterLoad(false)).toBeGreaterThanOrEqual(16);
+    expect(youngGenerationAfterLoad(true)).toBeLessThanOrEqual(2);
   });
 });
