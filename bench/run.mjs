@@ -170,7 +170,7 @@ async function importWhileSelling() {
     let importing = true;
     let importPeakMiB = 0;
     const importStart = performance.now();
-    const importer = spawn(process.execPath, ['dist/server/cli/main.js', 'import', 'products', exportFile, '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const importer = spawn(process.execPath, ['dist/server/tillbase.mjs', 'import', 'products', exportFile, '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     const memoryProbe = setInterval(() => {
       try {
         importPeakMiB = Math.max(importPeakMiB, Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${importer.pid}/status`, 'utf8'))[1]) / 1024);

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
  * bench) and its secret store (`file` when another process must check its tokens, or a restart keep them).
  */
 export async function startServe(dataDir, env = {}, secretStore = 'memory') {
-  const child = spawn(process.execPath, ['dist/server/cli/main.js', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
+  const child = spawn(process.execPath, ['dist/server/tillbase.mjs', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

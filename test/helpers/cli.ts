@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI (npm test builds before it runs the tests). */
-export const CLI = fileURLToPath(new URL('../../dist/server/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/server/tillbase.mjs', import.meta.url));
 
 export interface CliResult {
   code: number | null;
