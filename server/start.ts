@@ -30,7 +30,7 @@ import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js'
 import type { SecretStore } from './secrets/secret-store.js';
 import { prepared } from './data/sql.js';
 import { commitGroupOf } from './data/commit-group.js';
-import { tuneHeapForLongRunningServer } from './heap-tuning.js';
+import { keepHeapSmall } from './heap-tuning.js';
 
 export { DATABASE_FILE, type ServeOptions } from './config.js';
 
@@ -129,7 +129,7 @@ function answerUnparseableRequest(error: NodeJS.ErrnoException, socket: Duplex):
 
 /** Starts the pos/v1 server: data directory and its lock, secrets, database, demo seed, HTTP. */
 export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
-  tuneHeapForLongRunningServer();
+  keepHeapSmall();
   const dataDir = prepareDataDir(options.dataDir);
   const logger = createLogger(options.logLevel);
   makeDataDirPrivate(dataDir, logger);

@@ -31,8 +31,8 @@ describe('SQLite memory', () => {
 function youngGenerationAfterLoad(tuned: boolean): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { tuneHeapForLongRunningServer } from ${JSON.stringify(new URL('../../dist/server/heap-tuning.js', import.meta.url).href)};
-    if (${tuned}) tuneHeapForLongRunningServer();
+    import { keepHeapSmall } from ${JSON.stringify(new URL('../../dist/server/heap-tuning.js', import.meta.url).href)};
+    if (${tuned}) keepHeapSmall();
     let kept = [];
     for (let i = 0; i < 2e6; i++) { kept.push({ i, text: 'row ' + i }); if (kept.length > 20000) kept = []; }
     process.stdout.write(String(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size / 1048576));
