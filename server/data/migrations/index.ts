@@ -11,7 +11,8 @@ import { migration as catalogueVersion } from './0010-catalogue-version.js';
 import { migration as productDocuments } from './0011-product-documents.js';
 import { migration as searchVersion } from './0012-search-version.js';
 import { migration as documentsVersion } from './0013-documents-version.js';
+import { migration as trashedProducts } from './0014-trashed-products.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
-export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion];
+export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts];
