@@ -66,6 +66,36 @@ function readHolder(dataDir: string): LockHolder | undefined {
   }
 }
 
+/** Whether a process with this id runs now (EPERM: it runs as somebody else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+const HOLDER_WAIT_MS = 1000;
+const HOLDER_POLL_MS = 20;
+
+/**
+ * The record of whoever holds the lock now. A holder writes it just after taking the lock, so a
+ * process refused in between (two first starts at once) finds none yet, or the record of a holder
+ * killed with -9 earlier: it waits, up to a second, for the record of a process that is alive,
+ * rather than naming nobody or a dead process. Blocking is fine here: the caller is about to exit.
+ */
+function awaitHolder(dataDir: string): LockHolder | undefined {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + HOLDER_WAIT_MS;
+  for (;;) {
+    const holder = readHolder(dataDir);
+    if (holder !== undefined && (holder.pid === process.pid || isAlive(holder.pid))) return holder;
+    if (Date.now() >= deadline) return undefined;
+    Atomics.wait(pause, 0, 0, HOLDER_POLL_MS);
+  }
+}
+
 /** Tries the exclusive lock without waiting; the connection holding it, or undefined if another process has it. */
 function tryLock(file: string, mustExist: boolean): Database | undefined {
   // timeout 0: waiting is pointless, a holder keeps the lock for as long as it runs.
@@ -91,7 +121,7 @@ export function acquireServerLock(dataDir: string, command = 'serve'): ServerLoc
   const file = join(dataDir, LOCK_FILE);
   createPrivateFile(file);
   const db = tryLock(file, true);
-  if (db === undefined) throw new DataDirInUseError(dataDir, readHolder(dataDir));
+  if (db === undefined) throw new DataDirInUseError(dataDir, awaitHolder(dataDir));
   heldLocks.add(db);
   const holder: LockHolder = { pid: process.pid, command, url: null, started_at: new Date().toISOString() };
   const record = (): void => {
@@ -128,7 +158,7 @@ export function runningServer(dataDir: string): LockHolder | 'unknown' | undefin
   const file = join(dataDir, LOCK_FILE);
   if (!existsSync(file)) return undefined;
   const db = tryLock(file, true);
-  if (db === undefined) return readHolder(dataDir) ?? 'unknown';
+  if (db === undefined) return awaitHolder(dataDir) ?? 'unknown';
   db.close();
   return undefined;
 }

@@ -1,9 +1,39 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireServerLock, DataDirInUseError, HOLDER_FILE, runningServer } from '../../server/data/server-lock.js';
 import { startServer } from '../../server/start.js';
 import { api, makeDataDir, startTestServer } from '../helpers/server.js';
+
+/**
+ * Another process that takes the directory's lock as a starting server does, and writes its
+ * record `recordAfterMs` later (never when undefined): the window in which a second start that
+ * lost the race used to name nobody, or a server killed earlier.
+ */
+async function lockHolderInItsWindow(dataDir: string, recordAfterMs: number | undefined): Promise<ChildProcess> {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(${JSON.stringify(join(dataDir, 'tillbase.lock'))}, { timeout: 0 });
+    db.pragma('journal_mode = MEMORY');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    process.stdout.write('locked\\n');
+    const recordAfterMs = ${JSON.stringify(recordAfterMs ?? null)};
+    if (recordAfterMs !== null) setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(join(dataDir, HOLDER_FILE))},
+      JSON.stringify({ pid: process.pid, command: 'serve', url: null, started_at: new Date().toISOString() })), recordAfterMs);
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => {
+      resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`the lock holder exited with ${String(code)}`));
+    });
+  });
+  return child;
+}
 
 /** The lock within one process: the tests start many servers in one process, each on its own directory. */
 describe('the data directory lock', () => {
@@ -55,5 +85,30 @@ describe('the data directory lock', () => {
     const dataDir = join(makeDataDir(), 'absent');
     expect(runningServer(dataDir)).toBeUndefined();
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('a start refused while the holder has not yet written its record waits for it, and names the holder', async () => {
+    const dataDir = makeDataDir();
+    acquireServerLock(dataDir).release();
+    const holder = await lockHolderInItsWindow(dataDir, 300);
+    try {
+      expect(() => acquireServerLock(dataDir)).toThrow(`the data directory ${dataDir} is in use by a running Tillbase server (pid ${holder.pid}, still starting)`);
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('never names a process that has ended: a record left by a kill -9 is not the holder', async () => {
+    const dataDir = makeDataDir();
+    acquireServerLock(dataDir).release();
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(dataDir, HOLDER_FILE), JSON.stringify({ pid: Number(ended.stdout), command: 'serve', url: 'http://127.0.0.1:9/', started_at: new Date().toISOString() }));
+    const holder = await lockHolderInItsWindow(dataDir, undefined);
+    try {
+      expect(() => acquireServerLock(dataDir)).toThrow(`the data directory ${dataDir} is in use by another Tillbase process`);
+      expect(runningServer(dataDir)).toBe('unknown');
+    } finally {
+      holder.kill();
+    }
   });
 });
