@@ -152,6 +152,8 @@ interface Plans {
   page: string[];
   rows: string[];
   audit: string[];
+  /** The audit as the server sends it (`per_page=-1`): JSON built by SQLite, in the list's default order. */
+  syncAudit: string[];
 }
 
 /**
@@ -189,6 +191,8 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
     // A page of one as well, full, so that the count runs too.
     products.list(kind, full, { orderby: 'date', order: 'desc' }, 1, 0);
     products.modificationIndex(kind, full, { orderby: 'id', order: 'asc' });
+    // The sync audit as the server answers it: the list's default order, built as JSON by SQLite.
+    products.modificationIndexJson(kind, full, { orderby: 'date', order: 'desc' }, ['id', 'date_modified_gmt']);
     const planOf = (pattern: RegExp): string[] | undefined => {
       const statement = executed.find(({ sql }) => pattern.test(sql));
       return statement && prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args).map((row) => row.detail);
@@ -200,10 +204,11 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
     };
     return {
       // A list filtered by placement alone counts in the pass that finds where its pages start.
-      count: planOf(/^SELECT (COUNT\(\*\)|p\.date_created_gmt, p\.id FROM)/),
+      count: planOf(/^SELECT (COUNT\(\*\)(?! AS n, CAST\(json_group_array)|p\.date_created_gmt, p\.id FROM)/),
       page: required(/^(WITH matches AS MATERIALIZED \(SELECT p\.id, |SELECT p\.id(, COUNT\(\*\) OVER \(\) AS total)? FROM)/),
       rows: required(/^SELECT p\.\*/),
       audit: required(/^SELECT p\.id, p\.date_modified_gmt/),
+      syncAudit: required(/json_group_array/),
     };
   } finally {
     db.close();
@@ -256,14 +261,17 @@ describe('query plans', () => {
     }
   });
 
-  it('counts and pages the unfiltered list from the creation-date index alone', () => {
+  it('counts and pages the unfiltered list from the creation-date index of its kind alone', () => {
     const products = listPlans('product', {});
-    expect(products.count).toEqual(['SCAN p USING COVERING INDEX products_created']);
+    expect(products.count).toEqual(['SCAN p USING COVERING INDEX products_audit_products']);
     // The first page reads the index from its start, as far as its LIMIT; deep pages start at their
     // block's key (test/performance/product-pages.test.ts).
-    expect(products.page).toEqual(['SCAN p USING COVERING INDEX products_created']);
+    expect(products.page).toEqual(['SCAN p USING COVERING INDEX products_audit_products']);
     const variations = listPlans('variation', {});
     // Whether a variation's product is in the trash: the trashed ids read once from their index, not a product row per variation.
-    expect(variations.page).toEqual(['SCAN p USING COVERING INDEX products_audit', 'LIST SUBQUERY 1', 'SCAN owner USING COVERING INDEX products_trashed', 'CREATE BLOOM FILTER']);
+    expect(variations.page).toEqual(['SCAN p USING COVERING INDEX products_audit_variations', 'LIST SUBQUERY 1', 'SCAN owner USING COVERING INDEX products_trashed', 'CREATE BLOOM FILTER']);
+    // The sync audits read only the entries of their own kind, in the list's order (migration 15).
+    expect(products.syncAudit).toEqual(['CO-ROUTINE p', 'SCAN p USING COVERING INDEX products_audit_products', 'SCAN p']);
+    expect(variations.syncAudit).toEqual(['CO-ROUTINE p', 'SCAN p USING COVERING INDEX products_audit_variations', 'LIST SUBQUERY 1', 'SCAN owner USING COVERING INDEX products_trashed', 'CREATE BLOOM FILTER', 'SCAN p']);
   });
 });

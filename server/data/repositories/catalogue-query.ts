@@ -107,7 +107,7 @@ const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alia
 /**
  * The FROM of a list. A sync's `modified_after` usually matches a handful of rows: they are read
  * through the modification index, which the planner would otherwise pass over for a scan of the
- * covering index of the list's order (`products_audit`), unless another filter is narrower still.
+ * covering index of the list's order (`products_audit_products` or `_variations`), unless another filter is narrower still.
  */
 export function catalogueFrom(filter: CatalogueFilter): string {
   const narrower = (filter.search !== undefined && filter.search !== '') || filter.skus !== undefined || filter.barcodeMatches !== undefined || filter.include !== undefined || filter.slug !== undefined;

@@ -21,7 +21,7 @@ const OFFSET_BELOW = 4 * BLOCK;
  */
 const PLACEMENT_FILTERS = new Set(['now', 'status', 'hideOnlineOnly', 'categories', 'tags', 'brands', 'type', 'exclude', 'createdAfter', 'createdBefore']);
 
-/** The orders whose key is a column of `products_audit`, so that a page can start at a key. */
+/** The orders whose key is a column of the lists' covering indexes (`products_audit_products`, `products_audit_variations`), so that a page can start at a key. */
 const KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: 'p.date_created_gmt', id: 'p.id' };
 
 interface Placement {

@@ -337,7 +337,7 @@ export class ProductsRepository {
   }
 
   /**
-   * The same audit as JSON text, built by SQLite over the covering index (`products_audit`) without
+   * The same audit as JSON text, built by SQLite over the covering index of its kind (migration 15) without
    * a JavaScript object per row: each match as an object of `fields` (`id`, `date_modified_gmt`,
    * in the order asked, as `_fields` trims), in the list's order.
    */
