@@ -13,7 +13,7 @@ import { addSimpleProducts, product } from './catalogue.mjs';
 import { catalogueBench } from './catalogue-bench.mjs';
 import { percentile } from './load.mjs';
 import { productCsv } from './product-csv.mjs';
-import { loginToken, openRegister, runTills, startServe } from './sales-load.mjs';
+import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from './sales-load.mjs';
 
 const SECTIONS = ['basics', 'catalogue', 'sales', 'import'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -170,7 +170,7 @@ async function importWhileSelling() {
     let importing = true;
     let importPeakMiB = 0;
     const importStart = performance.now();
-    const importer = spawn(process.execPath, ['dist/server/tillbase.mjs', 'import', 'products', exportFile, '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const importer = spawn(process.execPath, [TILLBASE_COMMAND, 'import', 'products', exportFile, '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     const memoryProbe = setInterval(() => {
       try {
         importPeakMiB = Math.max(importPeakMiB, Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${importer.pid}/status`, 'utf8'))[1]) / 1024);

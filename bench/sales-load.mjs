@@ -3,12 +3,15 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
+/** The built `tillbase` command, as `npm start` and the package's bin run it. */
+export const TILLBASE_COMMAND = 'dist/server/tillbase.mjs';
+
 /**
  * `tillbase serve` on a free port over `dataDir`, with extra environment (TILLBASE_SYNCHRONOUS for the
  * bench) and its secret store (`file` when another process must check its tokens, or a restart keep them).
  */
 export async function startServe(dataDir, env = {}, secretStore = 'memory') {
-  const child = spawn(process.execPath, ['dist/server/tillbase.mjs', 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
+  const child = spawn(process.execPath, [TILLBASE_COMMAND, 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

@@ -90,7 +90,7 @@ function awaitHolder(dataDir: string): LockHolder | undefined {
   const deadline = Date.now() + HOLDER_WAIT_MS;
   for (;;) {
     const holder = readHolder(dataDir);
-    if (holder !== undefined && (holder.pid === process.pid || isAlive(holder.pid))) return holder;
+    if (holder !== undefined && isAlive(holder.pid)) return holder;
     if (Date.now() >= deadline) return undefined;
     Atomics.wait(pause, 0, 0, HOLDER_POLL_MS);
   }

@@ -53,9 +53,9 @@ describe('group commit: nothing is answered before it is committed', () => {
     // and syncs them would arrive while it runs: each answer is checked from here, at once.
     const dataDir = makeDataDir();
     const tillbase = await serve(['--data-dir', dataDir, '--port', '0', '--secret-store', 'memory', '--no-demo', '--log-level', 'silent']);
-    expect((await runCli(['users', 'add', '--username', 'till', '--role', 'cashier', '--password-stdin'], 'till-password-1\n', { TILLBASE_DATA_DIR: dataDir })).code).toBe(0);
     const reader = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
     try {
+      expect((await runCli(['users', 'add', '--username', 'till', '--role', 'cashier', '--password-stdin'], 'till-password-1\n', { TILLBASE_DATA_DIR: dataDir })).code).toBe(0);
       const token = (await api<TokenResponse>(tillbase, 'POST', '/auth/login', { body: { username: 'till', password: 'till-password-1' } })).body.access_token;
       const bulk = 'x'.repeat(800_000);
       const unseen: number[] = [];

@@ -3,7 +3,7 @@ import type { Migration } from './migration.js';
 /**
  * The covering index of the lists' order (migration 10's `products_audit`) split by kind: one for
  * products, one for variations, each holding only its own rows. Every list and every sync audit
- * asks for one kind, and read the one index of both kinds end to end, passing over the other
+ * asks for one kind, yet read the one index of both kinds end to end, passing over the other
  * kind's entries: the audit of 300,000 variations read 430,000 entries (95 ms in SQLite, 74 ms
  * from its own index), the audit of 130,000 products likewise (47 ms, 27 ms). A row is in exactly
  * one of the two, so a write keeps as many entries up to date as before. Migration 4's
