@@ -37,6 +37,8 @@ export interface SellableProduct {
   stockStatus: string;
   backorders: string;
   status: string;
+  /** Its own first image, if it has one (an order line shows it, or else its parent's). */
+  image: { id: number; src: string } | undefined;
 }
 
 /** A product or variation to create (seed, import, tests). Fields as in the WooCommerce schema; omitted ones take the schema defaults. */
@@ -168,6 +170,7 @@ export class ProductsRepository {
       stockStatus: record.stock_status,
       backorders: record.backorders,
       status: record.status,
+      image: record.images[0] && { id: record.images[0].id, src: record.images[0].src },
     };
   }
 

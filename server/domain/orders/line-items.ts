@@ -131,9 +131,9 @@ export class LineItemBuilder {
     return attributes.map((attribute, index) => ({ id: index + 1, key: attribute.slug !== '' ? attribute.slug : attribute.name, value: attribute.option }));
   }
 
+  /** Its own first image, else its parent's: the sellable read carries the first, so a simple product costs no second read. */
   private productImage(product: SellableProduct): { id: number; src: string } {
-    const record = this.products.find(product.id);
-    const image = record?.images[0] ?? (product.parentId > 0 ? this.products.find(product.parentId)?.images[0] : undefined);
+    const image = product.image ?? (product.parentId > 0 ? this.products.find(product.parentId)?.images[0] : undefined);
     return image ? { id: image.id, src: image.src } : { id: 0, src: '' };
   }
 
