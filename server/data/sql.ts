@@ -155,3 +155,30 @@ function deepFreeze<T>(value: T): T {
   for (const property of Object.values(value)) deepFreeze(property);
   return Object.freeze(value);
 }
+
+const configReads = new WeakMap<Database, RememberedReads>();
+
+/**
+ * `read()` of the shop's set-up (migration 16's tables: stores, their users, settings, taxes,
+ * gateways), remembered per database and key while `config_version` stands, which triggers move on
+ * every write to those tables from any connection. Unlike `untilWritten` it survives the writes of
+ * sales, and it answers from memory inside a write too: the version is read in the write's own
+ * view, so the write's own changes to the set-up move it, and a savepoint rolled back moves it back
+ * to where the remembered value is still true. What is read inside a write is not kept (it may yet
+ * be rolled back, and a later write could reach the same number with other rows), nor in a commit
+ * group that was lost (`lossCountOf`). The value is frozen, whole: every caller shares it.
+ */
+export function whileConfigStands<T>(db: Database, key: string, read: () => T): T {
+  const version = prepared<[], number>(db, 'SELECT version FROM config_version WHERE slot = 1').pluck(true).get() ?? 0;
+  const stamp = `${version}:${lossCountOf(db)}`;
+  let entry = configReads.get(db);
+  if (entry?.stamp === stamp && entry.values.has(key)) return entry.values.get(key) as T;
+  const value = deepFreeze(read());
+  if (!readsMayBeRemembered(db)) return value;
+  if (entry?.stamp !== stamp || entry.values.size >= REMEMBERED_LIMIT) {
+    entry = { stamp, values: new Map() };
+    configReads.set(db, entry);
+  }
+  entry.values.set(key, value);
+  return value;
+}

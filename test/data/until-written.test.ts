@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionsRepository } from '../../server/data/repositories/sessions.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
+import { UsersRepository } from '../../server/data/repositories/users.js';
 import { readAfresh } from '../../server/data/sql.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
-import { openDataDirDatabase } from '../../server/start.js';
+import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
 import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 
 /*
@@ -95,18 +97,23 @@ describe('reads remembered until the next write, on one connection', () => {
     const server = openDataDirDatabase(dataDir);
     const other = openDataDirDatabase(dataDir);
     try {
-      const stores = new StoresRepository(server);
+      const users = new UsersRepository(server);
+      await userAdminFor(server).addUser({ username: 'turns', role: 'cashier', password: 'turns-password' });
+      const sessions = new SessionsRepository(server);
+      const userId = users.findByUsername('turns')?.id ?? 0;
+      sessions.create({ id: 'turn-session', user_id: userId, created_at: 1, refresh_expires_at: 2, user_agent: '', client_address: '' });
+      const revokedAt = () => sessions.findWithUser('turn-session')?.session.revoked_at;
       readAfresh();
-      const before = stores.defaultStore().name;
-      other.prepare("UPDATE stores SET name = 'Renamed elsewhere' WHERE id = 1").run();
+      expect(revokedAt()).toBeNull();
+      other.prepare('UPDATE sessions SET revoked_at = 10 WHERE id = ?').run('turn-session');
       // Within the turn, PRAGMA data_version is not asked again (it costs a read lock each time).
-      expect(stores.defaultStore().name).toBe(before);
+      expect(revokedAt()).toBeNull();
       readAfresh();
-      expect(stores.defaultStore().name).toBe('Renamed elsewhere');
+      expect(revokedAt()).toBe(10);
 
-      other.prepare("UPDATE stores SET name = 'Renamed again' WHERE id = 1").run();
+      other.prepare('UPDATE sessions SET revoked_at = 20 WHERE id = ?').run('turn-session');
       await new Promise((resolve) => setImmediate(resolve));
-      expect(stores.defaultStore().name).toBe('Renamed again');
+      expect(revokedAt()).toBe(20);
     } finally {
       other.close();
       server.close();

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared, untilWritten } from '../sql.js';
+import { prepared, whileConfigStands } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 
 /** Settings sections as key → JSON value; the section schemas (domain) hold the defaults. */
@@ -12,12 +12,12 @@ export class SettingsRepository {
   }
 
   /**
-   * A section as `read` makes it from its stored keys (defaults, validation), remembered until the
-   * next write anywhere and frozen: the till's settings are read by most requests and written
-   * seldom. One `read` per section name: the name is the key.
+   * A section as `read` makes it from its stored keys (defaults, validation), kept while the shop's
+   * set-up stands (migration 16) and frozen: the till's settings are read by most requests, every
+   * sale among them, and written seldom. One `read` per section name: the name is the key.
    */
   sectionAs<T>(section: string, read: (stored: Record<string, unknown>) => T): T {
-    return untilWritten(this.db, `settings.section:${section}`, () => read(this.section(section)));
+    return whileConfigStands(this.db, `settings.section:${section}`, () => read(this.section(section)));
   }
 
   /** Writes the given keys of a section in one transaction; other keys stay as they are. */

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared, untilWritten } from '../sql.js';
+import { prepared, whileConfigStands } from '../sql.js';
 import { writeTransaction } from '../write-transaction.js';
 import { gmtNow } from '../../domain/dates.js';
 import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../domain/stores.js';
@@ -22,17 +22,20 @@ export const DEFAULT_STORE_ID = 1;
 export class StoresRepository {
   constructor(private readonly db: Database) {}
 
+  /** Read by every sale, so kept while the set-up stands (migration 16; frozen: callers copy to change it). */
   find(id: number): Store | undefined {
-    const row = prepared<[number], StoreRow>(this.db, 'SELECT * FROM stores WHERE id = ?').get(id);
-    return row && toStore(row);
+    return whileConfigStands(this.db, `stores.find:${id}`, () => {
+      const row = prepared<[number], StoreRow>(this.db, 'SELECT * FROM stores WHERE id = ?').get(id);
+      return row && toStore(row);
+    });
   }
 
   /**
    * The store a sale belongs to when the client names none: the default store, or the lowest id.
-   * Read by most requests, so remembered until the next write (frozen: callers copy to change it).
+   * Read by most requests, so kept while the set-up stands (frozen: callers copy to change it).
    */
   defaultStore(): Store {
-    return untilWritten(this.db, 'stores.default', () => {
+    return whileConfigStands(this.db, 'stores.default', () => {
       const row = prepared<[], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id = 1 DESC, id LIMIT 1').get();
       if (!row) throw new Error('the database has no store; migration 3 creates one');
       return toStore(row);
@@ -44,10 +47,13 @@ export class StoresRepository {
     return (id !== null ? this.find(id) : undefined) ?? this.defaultStore();
   }
 
+  /** A page of stores by id (`limit` -1 for all), kept while the set-up stands (frozen). */
   list(limit: number, offset: number): { stores: Store[]; total: number } {
-    const total = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
-    const rows = prepared<[number, number], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);
-    return { stores: rows.map(toStore), total };
+    return whileConfigStands(this.db, `stores.list:${limit}:${offset}`, () => {
+      const total = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM stores').get()?.n ?? 0;
+      const rows = prepared<[number, number], StoreRow>(this.db, 'SELECT * FROM stores ORDER BY id LIMIT ? OFFSET ?').all(limit, offset);
+      return { stores: rows.map(toStore), total };
+    });
   }
 
   create(name: string, fields: StoreFields, metaData: MetaData): Store {
@@ -72,8 +78,11 @@ export class StoreUsersRepository {
     return prepared<[number], { user_id: number }>(this.db, 'SELECT user_id FROM store_users WHERE store_id = ? ORDER BY user_id').all(storeId).map((row) => row.user_id);
   }
 
+  /** The stores a user is assigned to, by id; read by every new order, so kept while the set-up stands (frozen). */
   storesOf(userId: number): number[] {
-    return prepared<[number], { store_id: number }>(this.db, 'SELECT store_id FROM store_users WHERE user_id = ? ORDER BY store_id').all(userId).map((row) => row.store_id);
+    return whileConfigStands(this.db, `store-users.stores-of:${userId}`, () =>
+      prepared<[number], { store_id: number }>(this.db, 'SELECT store_id FROM store_users WHERE user_id = ? ORDER BY store_id').all(userId).map((row) => row.store_id),
+    );
   }
 
   /** Makes the store's users exactly `userIds`. */

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared, whileConfigStands } from '../sql.js';
 
 export interface TaxClass {
   slug: string;
@@ -10,8 +10,9 @@ export interface TaxClass {
 export class TaxClassesRepository {
   constructor(private readonly db: Database) {}
 
-  all(): TaxClass[] {
-    return prepared<[], TaxClass>(this.db, 'SELECT slug, name FROM tax_classes ORDER BY position, slug').all();
+  /** Read by every sale's totals, so kept while the set-up stands (migration 16; frozen). */
+  all(): readonly TaxClass[] {
+    return whileConfigStands(this.db, 'tax-classes.all', () => prepared<[], TaxClass>(this.db, 'SELECT slug, name FROM tax_classes ORDER BY position, slug').all());
   }
 
   exists(slug: string): boolean {

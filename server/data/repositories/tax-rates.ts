@@ -1,7 +1,7 @@
 import type { Database } from '../database.js';
 import { Decimal } from '../../domain/money.js';
 import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '../../domain/taxes/rates.js';
-import { prepared } from '../sql.js';
+import { prepared, whileConfigStands } from '../sql.js';
 
 interface TaxRateRow {
   id: number;
@@ -104,9 +104,13 @@ export class TaxRatesRepository {
    * The rates that could apply at a country and state for a class (WC_Tax::find_rates step 1):
    * the postcode and city tests and the per-priority choice are done by the domain.
    */
-  candidates(country: string, state: string, taxClass: string): TaxRate[] {
-    return prepared<[string, string, string], TaxRateRow>(this.db, "SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id")
-      .all(country.toUpperCase(), state.toUpperCase(), taxClass)
-      .map(toTaxRate);
+  candidates(country: string, state: string, taxClass: string): readonly TaxRate[] {
+    const at = [country.toUpperCase(), state.toUpperCase(), taxClass] as const;
+    // Every line of every sale asks, for each tax class: kept while the set-up stands (migration 16; frozen).
+    return whileConfigStands(this.db, `tax-rates.candidates:${JSON.stringify(at)}`, () =>
+      prepared<[string, string, string], TaxRateRow>(this.db, "SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id")
+        .all(...at)
+        .map(toTaxRate),
+    );
   }
 }

@@ -67,7 +67,7 @@ export class ProductImporter {
   private readonly lookups: ImportRepository;
   private readonly rejections = new Rejections();
   private readonly resolver: TermResolver;
-  private taxClasses: TaxClass[] = [];
+  private taxClasses: readonly TaxClass[] = [];
   private timezone = 'UTC';
   private progress: ImportProgress = { rows: 0, read: 0, rejected: 0, written: 0, toWrite: undefined };
 
