@@ -10,9 +10,12 @@ export const TILLBASE_COMMAND = 'dist/server/tillbase.mjs';
 /**
  * `tillbase serve` on a free port over `dataDir`, with extra environment (TILLBASE_SYNCHRONOUS for the
  * bench) and its secret store (`file` when another process must check its tokens, or a restart keep them).
+ * BENCH_NODE_FLAGS (space-separated) go to the server's node, to see inside a measure: for example
+ * `BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs --only catalogue`
+ * (NODE_OPTIONS refuses both).
  */
 export async function startServe(dataDir, env = {}, secretStore = 'memory') {
-  const child = spawn(process.execPath, [TILLBASE_COMMAND, 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), TILLBASE_COMMAND, 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
