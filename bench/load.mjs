@@ -6,10 +6,15 @@ import { performance } from 'node:perf_hooks';
 
 export const percentile = (samples, p) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
 
-/** One GET on `agent`; resolves with the status, the headers and the body's byte length once it is read. */
-export function get(agent, url, token, collect = false) {
+/**
+ * One request on `agent` (`body`, if any, sent as JSON); resolves with the status, the headers and
+ * the body's byte length once it is read, and the body itself when `collect` is set.
+ */
+export function send(agent, url, { method = 'GET', headers = {}, body, collect = false } = {}) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const sent = payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': payload.length };
+    const req = request(url, { method, agent, headers: sent }, (res) => {
       let bytes = 0;
       const chunks = [];
       res.on('data', (chunk) => {
@@ -20,9 +25,12 @@ export function get(agent, url, token, collect = false) {
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(payload);
   });
 }
+
+/** One GET on `agent` with the bearer token; as `send`. */
+export const get = (agent, url, token, collect = false) => send(agent, url, { headers: { authorization: `Bearer ${token}` }, collect });
 
 /**
  * `clients` clients on their own keep-alive connections, for `seconds`, each requesting

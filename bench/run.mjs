@@ -19,7 +19,9 @@ import { productCsv } from './product-csv.mjs';
 import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from './sales-load.mjs';
 
 const SECTIONS = ['basics', 'catalogue', 'sales', 'import'];
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/** The value after `--name` on the command line, if given. */
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const only = option('--only');
 if (only !== undefined && !SECTIONS.includes(only)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}, not ${only}`);
 
 const results = [];
@@ -227,15 +229,13 @@ async function inItsOwnProcess(section) {
 }
 
 const started = performance.now();
+const RUN_SECTION = { basics, catalogue: () => catalogueBench(report), sales, import: importWhileSelling };
 if (only === undefined) {
   for (const section of SECTIONS) results.push(...(await inItsOwnProcess(section)));
 } else {
-  if (only === 'basics') await basics();
-  if (only === 'catalogue') await catalogueBench(report);
-  if (only === 'sales') await sales();
-  if (only === 'import') await importWhileSelling();
+  await RUN_SECTION[only]();
 }
-const resultsFile = process.argv.includes('--results') ? process.argv[process.argv.indexOf('--results') + 1] : undefined;
+const resultsFile = option('--results');
 if (resultsFile !== undefined) {
   writeFileSync(resultsFile, JSON.stringify(results));
 } else {

@@ -1,8 +1,9 @@
 // Load helpers for the sales benchmarks: a `tillbase serve` process of its own, and tills that
 // each ring up sales (an order of 2–3 lines, then cash) one after another over HTTP.
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { send } from './load.mjs';
 
 /** The built `tillbase` command, as `npm start` and the package's bin run it. */
 export const TILLBASE_COMMAND = 'dist/server/tillbase.mjs';
@@ -44,19 +45,10 @@ export async function loginToken(apiUrl, username, password) {
   return (await response.json()).access_token;
 }
 
-/** A POST with a JSON body on `agent`'s connection; resolves with the status and the body's text once it is read. */
-function postJson(agent, url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const payload = Buffer.from(JSON.stringify(body));
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A POST of `body` as JSON on the till's connection; resolves with the status and the answer's text. */
+async function postJson(agent, url, headers, body) {
+  const answer = await send(agent, url, { method: 'POST', headers, body, collect: true });
+  return { status: answer.status, text: answer.body.toString() };
 }
 
 /** One sale on the till's connection: an order of 2 or 3 lines from `skus`, then cash; returns how long each took (ms). Throws with the status on any refusal. */

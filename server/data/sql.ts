@@ -171,14 +171,8 @@ const configReads = new WeakMap<Database, RememberedReads>();
 export function whileConfigStands<T>(db: Database, key: string, read: () => T): T {
   const version = prepared<[], number>(db, 'SELECT version FROM config_version WHERE slot = 1').pluck(true).get() ?? 0;
   const stamp = `${version}:${lossCountOf(db)}`;
-  let entry = configReads.get(db);
+  if (readsMayBeRemembered(db)) return remembered(configReads, db, stamp, key, () => deepFreeze(read()));
+  const entry = configReads.get(db);
   if (entry?.stamp === stamp && entry.values.has(key)) return entry.values.get(key) as T;
-  const value = deepFreeze(read());
-  if (!readsMayBeRemembered(db)) return value;
-  if (entry?.stamp !== stamp || entry.values.size >= REMEMBERED_LIMIT) {
-    entry = { stamp, values: new Map() };
-    configReads.set(db, entry);
-  }
-  entry.values.set(key, value);
-  return value;
+  return deepFreeze(read());
 }
