@@ -116,16 +116,23 @@ export async function catalogueBench(report) {
   console.error(`added 30,000 variable products with 300,000 variations in ${((performance.now() - variationsStart) / 1000).toFixed(1)} s`);
   await deepPage('130k products, 300k variations');
 
+  // The three audits of a kind are timed one after the other and checked after: the bench's own
+  // JSON.parse of 17 MB (300,000 objects) leaves its garbage collector at work on the other core
+  // while the next audit is timed.
   for (const [kind, path, expected] of [['products', '/pos/v1/products', 130_000], ['variations', '/pos/v1/products/variations', 300_000]]) {
-    let slowest = 0;
+    const answers = [];
+    const times = [];
     for (let run = 0; run < 3; run++) {
       const start = performance.now();
-      const answer = await get(agent, `${tillbase}${path}?per_page=-1&_fields=id,date_modified_gmt`, token, true);
-      slowest = Math.max(slowest, performance.now() - start);
+      answers.push(await get(agent, `${tillbase}${path}?per_page=-1&_fields=id,date_modified_gmt`, token, true));
+      times.push(performance.now() - start);
+    }
+    for (const answer of answers) {
       const listed = JSON.parse(answer.body.toString()).length;
       if (listed !== expected) throw new Error(`the ${kind} audit listed ${listed}, not ${expected}`);
     }
-    report(`audit of all ${expected.toLocaleString('en')} ${kind} (slowest of 3)`, slowest, 150, 'ms');
+    console.error(`audit of all ${kind}: ${times.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    report(`audit of all ${expected.toLocaleString('en')} ${kind} (slowest of 3)`, Math.max(...times), 150, 'ms');
   }
 
   // The time of paging through is the time of its requests, each from sent to its last byte read,
