@@ -42,6 +42,9 @@ const FRESH = `CASE WHEN d.stamp = @stamp AND (d.valid_before IS NULL OR @now < 
 export class ProductDocumentsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Documents shaped in this turn of the event loop, stored together at its end (`storeSoon`). */
+  private waiting: { documents: readonly DocumentToStore[]; stamp: string }[] = [];
+
   /**
    * The page of `ids` as the bytes of one JSON array, joined by SQLite: no JavaScript string per
    * document, nothing to encode again. `complete` is false when any document is stale or missing
@@ -83,19 +86,54 @@ export class ProductDocumentsRepository {
   }
 
   /**
+   * `store`, once the answers of this turn of the event loop are on their way: a page's hundred
+   * documents and their commit (1.2 ms) no longer hold up the page that shaped them, and the
+   * documents of every page of the turn share one commit. Safe to delay: each is stored only over
+   * the revision it was shaped from, so a write in between leaves it out. A reader before then
+   * shapes it again; documents still waiting when the database closes are not kept.
+   */
+  storeSoon(documents: readonly DocumentToStore[], stamp: string): void {
+    if (documents.length === 0) return;
+    if (this.waiting.length === 0) {
+      setImmediate(() => {
+        this.storeWaiting();
+      });
+    }
+    this.waiting.push({ documents, stamp });
+  }
+
+  private storeWaiting(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    if (!this.db.open) return;
+    try {
+      this.storeAll(waiting);
+    } catch {
+      // Nobody waits for these: whatever kept them out (a full disk, say) is met by the next
+      // write that matters, and the next reader shapes them again.
+    }
+  }
+
+  /**
    * Keeps fresh documents. A document whose product was written since its revision was read is
    * left out (the write made it stale already). Storing is a courtesy to the next reader: when the
    * database is busy (an import, a long write elsewhere) it is skipped rather than waited for.
    */
   store(documents: readonly DocumentToStore[], stamp: string): void {
     if (documents.length === 0) return;
+    this.storeAll([{ documents, stamp }]);
+  }
+
+  private storeAll(batches: readonly { documents: readonly DocumentToStore[]; stamp: string }[]): void {
     const update = prepared<[Record<string, unknown>]>(
       this.db,
       `UPDATE product_documents SET json = @json, stamp = @stamp, valid_before = @validBefore, valid_through = @validThrough
        WHERE product_id = @id AND revision = @revision`,
     );
     const storeAll = (): void => {
-      for (const document of documents) update.run({ ...document, stamp });
+      for (const { documents, stamp } of batches) {
+        for (const document of documents) update.run({ ...document, stamp });
+      }
     };
     // In a transaction already (the server's commit group, a caller's write): the documents are
     // committed with it, at its safety level, which cannot change inside a transaction.

@@ -130,7 +130,8 @@ export class ProductDocuments {
       if (revision === null || revision === undefined) continue;
       toStore.push({ id: record.id, revision, json, ...saleBoundaries([record, ...variations], context.nowGmt) });
     }
-    this.documents.store(toStore, stamp);
+    // Stored after this turn's answers are sent: the next reader, not this one, gains by them.
+    this.documents.storeSoon(toStore, stamp);
     return fresh;
   }
 }
