@@ -86,9 +86,9 @@ export class ProductDocumentsRepository {
   }
 
   /**
-   * `store`, once the answers of this turn of the event loop are on their way: a page's hundred
-   * documents and their commit (1.2 ms) no longer hold up the page that shaped them, and the
-   * documents of every page of the turn share one commit. Safe to delay: each is stored only over
+   * Keeps fresh documents (`storeAll`) once the answers of this turn of the event loop are on
+   * their way: a page's hundred documents and their commit (1.2 ms) no longer hold up the page
+   * that shaped them, and the documents of every page of the turn share one commit. Safe to delay: each is stored only over
    * the revision it was shaped from, so a write in between leaves it out. A reader before then
    * shapes it again; documents still waiting when the database closes are not kept.
    */
@@ -119,18 +119,13 @@ export class ProductDocumentsRepository {
    * left out (the write made it stale already). Storing is a courtesy to the next reader: when the
    * database is busy (an import, a long write elsewhere) it is skipped rather than waited for.
    */
-  store(documents: readonly DocumentToStore[], stamp: string): void {
-    if (documents.length === 0) return;
-    this.storeAll([{ documents, stamp }]);
-  }
-
   private storeAll(batches: readonly { documents: readonly DocumentToStore[]; stamp: string }[]): void {
     const update = prepared<[Record<string, unknown>]>(
       this.db,
       `UPDATE product_documents SET json = @json, stamp = @stamp, valid_before = @validBefore, valid_through = @validThrough
        WHERE product_id = @id AND revision = @revision`,
     );
-    const storeAll = (): void => {
+    const updateAll = (): void => {
       for (const { documents, stamp } of batches) {
         for (const document of documents) update.run({ ...document, stamp });
       }
@@ -138,7 +133,7 @@ export class ProductDocumentsRepository {
     // In a transaction already (the server's commit group, a caller's write): the documents are
     // committed with it, at its safety level, which cannot change inside a transaction.
     if (this.db.inTransaction) {
-      writeTransactionIfFree(this.db, storeAll);
+      writeTransactionIfFree(this.db, updateAll);
       return;
     }
     const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
@@ -147,7 +142,7 @@ export class ProductDocumentsRepository {
     // syncs the log with them.
     this.db.pragma('synchronous = NORMAL');
     try {
-      writeTransactionIfFree(this.db, storeAll);
+      writeTransactionIfFree(this.db, updateAll);
     } catch (error) {
       // A database opened read-only keeps no documents; they are shaped at every request.
       if ((error as { code?: unknown } | null)?.code !== 'SQLITE_READONLY') throw error;
