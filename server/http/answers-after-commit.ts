@@ -44,6 +44,29 @@ export function answerAfterCommit(app: Express, group: CommitGroup, logger: Logg
   Object.defineProperty(app.response, 'end', { value: holdingEnd, writable: true, configurable: true });
 }
 
+/**
+ * Sends `chunks` as the whole body of `res`, on a held `end`'s terms: not before what the answer
+ * read could still be rolled back with `group`. For an answer too large to copy into the one buffer
+ * `res.send` takes (the sync audit of 300,000 variations is 17 MB; joining its brackets to it cost a
+ * copy and 16 MB of resident memory).
+ */
+export function sendChunks(res: ServerResponse, group: CommitGroup | undefined, chunks: readonly Uint8Array[]): void {
+  const send = () => {
+    res.setHeader('Content-Length', chunks.reduce((bytes, chunk) => bytes + chunk.byteLength, 0));
+    for (const chunk of chunks) res.write(chunk);
+    // Node's own `end`: what was read is committed, and a group opened since was not read.
+    sendEnd.call(res);
+  };
+  if (group === undefined) {
+    send();
+    return;
+  }
+  group.whenCommitted((lost) => {
+    if (lost === undefined) send();
+    else answerNotSaved(res);
+  });
+}
+
 function answerNotSaved(res: ServerResponse): void {
   if (res.headersSent) {
     res.destroy();

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import type { CommitGroup } from '../data/commit-group.js';
 import type { CollectionFilter } from '../data/sql.js';
 import { invalidParams } from '../domain/errors.js';
+import { sendChunks } from './answers-after-commit.js';
 
 /** `page` and `per_page` (1 to 100, default 10) of every collection (woocommerce-reference §3). */
 export const pagingQuery = z.object({
@@ -120,12 +122,19 @@ export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id
   sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
 }
 
-/** Sends an audit index already serialised (`json`, `count` entries), with the headers `sendAudit` sends. */
-export function sendAuditJson(res: Response, json: string | Buffer, count: number): void {
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
+/**
+ * Sends an audit index already serialised as its `count` entries joined by commas (`entries`), as a
+ * JSON array, with the headers `sendAudit` sends; after `group` commits what it may have read.
+ */
+export function sendAuditEntries(res: Response, group: CommitGroup | undefined, entries: Buffer, count: number): void {
+  res.status(200);
   res.setHeader('X-WP-Total', String(count));
   res.setHeader('X-WP-TotalPages', count === 0 ? '0' : '1');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(json);
+  sendChunks(res, group, [OPEN, entries, CLOSE]);
 }
 
 /** The filters every collection takes (woocommerce-reference §3), from a validated query, as the repositories name them. */

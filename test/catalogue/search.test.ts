@@ -154,6 +154,8 @@ interface Plans {
   audit: string[];
   /** The audit as the server sends it (`per_page=-1`): JSON built by SQLite, in the list's default order. */
   syncAudit: string[];
+  /** The SQL functions the sync audit's program calls (by name): none per entry when it reads them from the index. */
+  syncAuditFunctions: string[];
 }
 
 /**
@@ -192,23 +194,37 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
     products.list(kind, full, { orderby: 'date', order: 'desc' }, 1, 0);
     products.modificationIndex(kind, full, { orderby: 'id', order: 'asc' });
     // The sync audit as the server answers it: the list's default order, built as JSON by SQLite.
-    products.modificationIndexJson(kind, full, { orderby: 'date', order: 'desc' }, ['id', 'date_modified_gmt']);
+    products.modificationIndexEntries(kind, full, { orderby: 'date', order: 'desc' }, ['id', 'date_modified_gmt']);
     const planOf = (pattern: RegExp): string[] | undefined => {
       const statement = executed.find(({ sql }) => pattern.test(sql));
       return statement && prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args).map((row) => row.detail);
+    };
+    const sqlOf = (pattern: RegExp) => {
+      const statement = executed.find(({ sql }) => pattern.test(sql));
+      if (statement === undefined) throw new Error(`no statement matched ${String(pattern)}`);
+      return statement;
     };
     const required = (pattern: RegExp): string[] => {
       const plan = planOf(pattern);
       if (plan === undefined) throw new Error(`no statement matched ${String(pattern)}`);
       return plan;
     };
+    // The SQL functions a statement's program calls (EXPLAIN's Function opcodes), by name.
+    const functionsOf = (pattern: RegExp): string[] => {
+      const { sql, args } = sqlOf(pattern);
+      return prepare<unknown[], { opcode: string; p4: string | null }>(`EXPLAIN ${sql}`)
+        .all(...args)
+        .filter((row) => ['Function', 'PureFunc', 'AggStep'].includes(row.opcode))
+        .map((row) => String(row.p4).replace(/\(.*$/, ''));
+    };
     return {
       // A list filtered by placement alone counts in the pass that finds where its pages start.
-      count: planOf(/^SELECT (COUNT\(\*\)(?! AS n, CAST\(json_group_array)|p\.date_created_gmt, p\.id FROM)/),
+      count: planOf(/^SELECT (COUNT\(\*\)(?! AS n, CAST\()|p\.date_created_gmt, p\.id FROM)/),
       page: required(/^(WITH matches AS MATERIALIZED \(SELECT p\.id, |SELECT p\.id(, COUNT\(\*\) OVER \(\) AS total)? FROM)/),
       rows: required(/^SELECT p\.\*/),
       audit: required(/^SELECT p\.id, p\.date_modified_gmt/),
-      syncAudit: required(/json_group_array/),
+      syncAudit: required(/group_concat\(entry\)/),
+      syncAuditFunctions: functionsOf(/group_concat\(entry\)/),
     };
   } finally {
     db.close();
@@ -275,5 +291,8 @@ describe('query plans', () => {
     // The sync audits read only the entries of their own kind, in the list's order (migration 15).
     expect(products.syncAudit).toEqual(['CO-ROUTINE p', 'SCAN p USING COVERING INDEX products_audit_products', 'SCAN p']);
     expect(variations.syncAudit).toEqual(['CO-ROUTINE p', 'SCAN p USING COVERING INDEX products_audit_variations', ...trashed, 'SCAN p']);
+    // Each entry is read ready-made from the index (migration 17), not built: only the two aggregates are called.
+    expect(products.syncAuditFunctions).toEqual(['count', 'group_concat']);
+    expect(variations.syncAuditFunctions).toEqual(['count', 'group_concat']);
   });
 });

@@ -90,6 +90,17 @@ describe('the products and variations audit, serialised by SQLite', () => {
     });
   }
 
+  it('follows a write at once: the entry the index keeps (migration 17) carries the new modification time', async () => {
+    const before = expected('product', 'date_created_gmt DESC, id DESC') as Array<{ id: number; date_modified_gmt: string }>;
+    const target = before[before.length - 1];
+    if (target === undefined) throw new Error('no product to change');
+    withDb(server, (db) => db.prepare("UPDATE products SET date_modified_gmt = '2031-02-03T04:05:06' WHERE id = ?").run(target.id));
+    const after = await fetch(`${server.apiUrl}/products?per_page=-1&_fields=id,date_modified_gmt`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await after.text();
+    expect(text).toContain(`{"id":${target.id},"date_modified_gmt":"2031-02-03T04:05:06"}`);
+    expect(text).toBe(JSON.stringify(expected('product', 'date_created_gmt DESC, id DESC')));
+  });
+
   it('an empty audit is an empty list with a total of 0', async () => {
     const response = await api(server, 'GET', '/products?per_page=-1&_fields=id,date_modified_gmt&search=nothing-matches-this', { token });
     expect([response.status, response.body, response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages')]).toEqual([200, [], '0', '0']);

@@ -62,8 +62,8 @@ export class Catalogue {
   }
 
   /** The audit as the bytes of its JSON, each entry holding `fields` (a subset of id and date_modified_gmt). */
-  modificationIndexJson(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { json: Buffer; count: number } {
-    return this.products.modificationIndexJson(kind, filter, sort, fields);
+  modificationIndexEntries(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { entries: Buffer; count: number } {
+    return this.products.modificationIndexEntries(kind, filter, sort, fields);
   }
 
   listTerms(taxonomy: Taxonomy, filter: TermFilter, sort: TermSort, limit: number, offset: number, context: ShapeContext) {

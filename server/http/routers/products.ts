@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
+import { commitGroupOf } from '../../data/commit-group.js';
 import type { Database } from '../../data/database.js';
 import { CATALOGUE_ORDERBY, ProductsRepository, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../data/repositories/products.js';
 import { BarcodesRepository } from '../../data/repositories/barcodes.js';
@@ -16,7 +17,7 @@ import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/cat
 import { gmtNow } from '../../domain/dates.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
-import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditJson, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
+import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
@@ -136,8 +137,8 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, auditQuery(req));
-      const audit = catalogue.modificationIndexJson(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
-      sendAuditJson(res, audit.json, audit.count);
+      const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
+      sendAuditEntries(res, commitGroupOf(db), audit.entries, audit.count);
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);
