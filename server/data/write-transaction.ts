@@ -73,3 +73,24 @@ export function writeTransactionIfFree<T>(db: Database, work: () => T): { done: 
     db.pragma(`busy_timeout = ${busyTimeout}`);
   }
 }
+
+/**
+ * `work`'s reads from one snapshot of the database: a read that takes several statements (the sync
+ * audit, read in pieces) must not see another connection's commit between two of them. A deferred
+ * BEGIN, since it writes nothing; inside an open transaction `work` already reads from one.
+ */
+export function readTransaction<T>(db: Database, work: () => T): T {
+  if (db.inTransaction) return work();
+  prepared(db, 'BEGIN').run();
+  try {
+    return work();
+  } finally {
+    // Whatever `work` did, it wrote nothing: ending the transaction only lets the snapshot go.
+    if (stillOpen(db)) prepared(db, 'COMMIT').run();
+  }
+}
+
+/** `db.inTransaction`, asked again after `work` (TypeScript keeps the value it narrowed before). */
+function stillOpen(db: Database): boolean {
+  return db.inTransaction;
+}

@@ -124,17 +124,19 @@ export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id
 
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
+const COMMA = Buffer.from(',');
 
 /**
- * Sends an audit index already serialised as its `count` entries joined by commas (`entries`), as a
- * JSON array, with the headers `sendAudit` sends; after `group` commits what it may have read.
+ * Sends an audit index already serialised as its `count` entries joined by commas, in pieces each
+ * joined so (`pieces`), as a JSON array, with the headers `sendAudit` sends; after `group` commits
+ * what it may have read.
  */
-export function sendAuditEntries(res: Response, group: CommitGroup | undefined, entries: Buffer, count: number): void {
+export function sendAuditEntries(res: Response, group: CommitGroup | undefined, pieces: readonly Buffer[], count: number): void {
   res.status(200);
   res.setHeader('X-WP-Total', String(count));
   res.setHeader('X-WP-TotalPages', count === 0 ? '0' : '1');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  sendChunks(res, group, [OPEN, entries, CLOSE]);
+  sendChunks(res, group, [OPEN, ...pieces.flatMap((piece, index) => (index === 0 ? [piece] : [COMMA, piece])), CLOSE]);
 }
 
 /** The filters every collection takes (woocommerce-reference §3), from a validated query, as the repositories name them. */

@@ -62,7 +62,7 @@ export class Catalogue {
   }
 
   /** The audit as the bytes of its JSON, each entry holding `fields` (a subset of id and date_modified_gmt). */
-  modificationIndexEntries(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { entries: Buffer; count: number } {
+  modificationIndexEntries(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { pieces: Buffer[]; count: number } {
     return this.products.modificationIndexEntries(kind, filter, sort, fields);
   }
 

@@ -138,7 +138,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
     if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, auditQuery(req));
       const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
-      sendAuditEntries(res, commitGroupOf(db), audit.entries, audit.count);
+      sendAuditEntries(res, commitGroupOf(db), audit.pieces, audit.count);
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);
