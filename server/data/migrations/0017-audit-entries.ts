@@ -6,7 +6,7 @@ import type { Migration } from './migration.js';
  * spent about half its SQL building those 300,000 objects with json_object on every request (63–70
  * of 115 ms against 49–55 ms reading them ready-made, on this 2-core VM), while the index already
  * followed every write of the two columns it is made of. SQLite reads an indexed expression's value
- * from the index when a query names the same expression (ProductsRepository.modificationIndexJson
+ * from the index when a query names the same expression (ProductsRepository.modificationIndexEntries
  * does, through AUDIT_ENTRY), so nothing is computed per row.
  *
  * The text is what json_object('id', id, 'date_modified_gmt', date_modified_gmt) gives: json_quote

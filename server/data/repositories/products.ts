@@ -83,13 +83,12 @@ export interface NewProduct {
   brand_ids?: number[];
 }
 
-/** The column positions of each statement that reads product rows as arrays, found once. */
 /**
  * A row's sync-audit entry: the expression migration 17 keeps in the lists' covering indexes, written
  * the same way (SQLite matches the expression, not its text, so `p.` may qualify the columns) so that
  * SQLite reads each entry from the index instead of computing it.
  */
-export const AUDIT_ENTRY = `('{"id":' || p.id || ',"date_modified_gmt":' || json_quote(p.date_modified_gmt) || '}')`;
+const AUDIT_ENTRY = `('{"id":' || p.id || ',"date_modified_gmt":' || json_quote(p.date_modified_gmt) || '}')`;
 
 /** Entries in a piece of the sync audit: about 0.5 MB of JSON. */
 const AUDIT_PIECE = 8192;
@@ -103,6 +102,7 @@ function lastAuditId(entries: Buffer): number {
   return id;
 }
 
+/** The column positions of each statement that reads product rows as arrays, found once. */
 const rowPositions = new WeakMap<object, ProductRowPositions>();
 
 export class ProductsRepository {
