@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NAMESPACE } from '../shared/api.js';
 import { ConfigError, DATABASE_FILE, type ServeOptions } from './config.js';
-import { openDatabase, type Database } from './data/database.js';
+import { checkpointLikeTheServer, openDatabase, type Database } from './data/database.js';
 import { tightenDirectory, tightenFile } from './data/private-files.js';
 import { LogsRepository } from './data/repositories/logs.js';
 import { keepSearchIndexTidy } from './data/repositories/product-search.js';
@@ -155,6 +155,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       refreshRotation: options.refreshRotation,
     });
     keepSearchIndexTidy(db);
+    checkpointLikeTheServer(db);
     const context: AppContext = { db, auth, logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     const httpServer = createAppServer(app);
