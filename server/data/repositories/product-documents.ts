@@ -88,9 +88,10 @@ export class ProductDocumentsRepository {
   /**
    * Keeps fresh documents (`storeAll`) once the answers of this turn of the event loop are on
    * their way: a page's hundred documents and their commit (1.2 ms) no longer hold up the page
-   * that shaped them, and the documents of every page of the turn share one commit. Safe to delay: each is stored only over
-   * the revision it was shaped from, so a write in between leaves it out. A reader before then
-   * shapes it again; documents still waiting when the database closes are not kept.
+   * that shaped them, and the documents of every page of the turn share one commit. Safe to
+   * delay: each is stored only over the revision it was shaped from, so a write in between leaves
+   * it out. A reader before then shapes it again; documents still waiting when the database
+   * closes are not kept.
    */
   storeSoon(documents: readonly DocumentToStore[], stamp: string): void {
     if (documents.length === 0) return;

@@ -56,12 +56,10 @@ export class Catalogue {
     return { items: records.map((record) => shapeVariation(record, context)), total };
   }
 
-  /** The offline-sync audit: every matching id with its modification time. */
-  modificationIndex(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort): Array<{ id: number; date_modified_gmt: string }> {
-    return this.products.modificationIndex(kind, filter, sort);
-  }
-
-  /** The audit as the bytes of its JSON, each entry holding `fields` (a subset of id and date_modified_gmt). */
+  /**
+   * The offline-sync audit as the bytes of its JSON entries (each holding `fields`, a subset of id
+   * and date_modified_gmt), joined by commas in pieces; the caller writes the array around them.
+   */
   modificationIndexEntries(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { pieces: Buffer[]; count: number } {
     return this.products.modificationIndexEntries(kind, filter, sort, fields);
   }
