@@ -2,6 +2,24 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The floors of the server, each importing only from the floors below it (README, "The code"):
+ * model (records and pure rules) < data (repositories, the only SQL) < domain (services) < http
+ * and cli. `main/` alone may import Electron; the renderer is a browser page and shares only `shared/`.
+ */
+const floor = (message, ...groups) => ({ group: groups, message });
+const NOT_ELECTRON = { name: 'electron', message: 'server/ is plain Node: it runs headless and in tests; only main/ imports Electron.' };
+const LAYERS = {
+  model: [
+    floor('model/ is the floor: it imports only model/ and shared/.', '**/data/**', '**/domain/**', '**/http/**', '**/cli/**', '**/sync/**', '**/demo/**', '**/secrets/**', '**/config.js', '**/logging.js', '**/start.js', '**/version.js'),
+    floor('model/ holds no storage or transport.', 'better-sqlite3', 'express'),
+  ],
+  data: [floor('data/ sits under the services: it imports model/ and shared/, never domain/, http/ or cli/.', '**/domain/**', '**/http/**', '**/cli/**', '**/sync/**', '**/demo/**', 'express')],
+  domain: [floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express')],
+  sync: [floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express')],
+};
+const layerRule = (patterns, paths = [NOT_ELECTRON]) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
 const OPEN_TRANSACTION = {
   selector: "CallExpression[callee.property.name='transaction'][callee.object.property.name='db'], CallExpression[callee.property.name='transaction'][callee.object.name='db']",
   message: 'Open write transactions with writeTransaction() from server/data/write-transaction.ts, which takes the write lock up front.',
@@ -9,7 +27,7 @@ const OPEN_TRANSACTION = {
 // Any `x.prepare` but `this.prepare` (a repository's own wrapper around prepared()), called or passed on.
 const COMPILE_STATEMENT = {
   selector: "MemberExpression[property.name='prepare']:not([object.type='ThisExpression'])",
-  message: 'Compile statements with prepared(db, sql) from server/data/sql.ts, which caches them per database.',
+  message: 'Compile statements with prepared(db, sql) from server/data/statements.ts, which caches them per database.',
 };
 
 export default tseslint.config(
@@ -29,12 +47,12 @@ export default tseslint.config(
   },
   // Every write transaction takes the write lock up front (BEGIN IMMEDIATE): only
   // server/data/write-transaction.ts may open one, everything else calls writeTransaction().
-  // Every statement is compiled once, through prepared() in server/data/sql.ts: compiling costs
+  // Every statement is compiled once, through prepared() in server/data/statements.ts: compiling costs
   // more than running, and a `.prepare(` per request cost the sale path a seventh of its time.
   // Migrations run once and may compile their own.
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/data/write-transaction.ts', 'server/data/sql.ts', 'server/data/migrations/**'],
+    ignores: ['server/data/write-transaction.ts', 'server/data/statements.ts', 'server/data/migrations/**'],
     rules: { 'no-restricted-syntax': ['error', OPEN_TRANSACTION, COMPILE_STATEMENT] },
   },
   {
@@ -42,8 +60,18 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', COMPILE_STATEMENT] },
   },
   {
-    files: ['server/data/sql.ts', 'server/data/migrations/**'],
+    files: ['server/data/statements.ts', 'server/data/migrations/**'],
     rules: { 'no-restricted-syntax': ['error', OPEN_TRANSACTION] },
+  },
+  // The floors (LAYERS above). `server/` never imports Electron; the renderer never imports server/.
+  { files: ['server/**/*.ts'], rules: layerRule([]) },
+  { files: ['server/model/**/*.ts'], rules: layerRule(LAYERS.model) },
+  { files: ['server/data/**/*.ts'], rules: layerRule(LAYERS.data) },
+  { files: ['server/domain/**/*.ts'], rules: layerRule(LAYERS.domain) },
+  { files: ['server/sync/**/*.ts'], rules: layerRule(LAYERS.sync) },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: layerRule([floor('The renderer is a browser page: it talks to the server over HTTP and shares only shared/.', '**/server/**', '**/main/**', 'electron')], []),
   },
   {
     // A sandboxed preload script must be CommonJS; `import x = require()` is its typed import.

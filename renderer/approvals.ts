@@ -6,8 +6,21 @@
  * discount) asks twice and sends both tokens; an unspent token stays valid, as the server spends
  * them only when the request succeeds.
  */
-import { ApiRequestError } from './api-client.js';
-import type { Till } from './till.js';
+import { ApiRequestError, type ApiClient } from './api-client.js';
+import type { Store } from './store.js';
+
+/** A request waiting for a manager's approval of `action` (the server's name for it). */
+export interface ApprovalAsk {
+  action: string;
+  orderId: number | null;
+  error: string;
+}
+
+/** What the approvals need of the till: its state's pending approval, and its client. */
+export interface ApprovalHost {
+  readonly state: Store<{ approval: ApprovalAsk | null }>;
+  readonly client: ApiClient;
+}
 
 /** The header the server reads approvals from. */
 export const APPROVAL_HEADER = 'X-POS-Approval';
@@ -44,7 +57,7 @@ export function actionWords(action: string): string {
 export class Approvals {
   private waiting: Waiting | null = null;
 
-  constructor(private readonly till: Till) {}
+  constructor(private readonly till: ApprovalHost) {}
 
   /** Runs `send` (with the approvals gathered so far), asking a manager each time the server asks for one. */
   async run<T>(orderId: number | null, send: (headers: Record<string, string>) => Promise<T>): Promise<T> {

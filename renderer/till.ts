@@ -6,7 +6,7 @@ import type { ApiUser } from '../shared/api.js';
 import type { SavedProfile } from '../shared/bridge.js';
 import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from './api-client.js';
 import { errorDetail, noteOf, type StatusNote } from './messages.js';
-import { ApprovalCancelled, Approvals } from './approvals.js';
+import { ApprovalCancelled, Approvals, type ApprovalAsk } from './approvals.js';
 import { createStore, type Store } from './store.js';
 import type { LoginKind, TokenVault } from './token-vault.js';
 import type { Category, CheckoutState, Gateway, Order, Product, Register, SessionReport, StoreInfo, Variation } from './types.js';
@@ -18,13 +18,6 @@ export interface DrawerState {
   register: Register | null;
   report: SessionReport | null;
   closure: { report: SessionReport; html: string } | null;
-}
-
-/** A request waiting for a manager's approval of `action` (the server's name for it). */
-export interface ApprovalAsk {
-  action: string;
-  orderId: number | null;
-  error: string;
 }
 
 export interface TillState {

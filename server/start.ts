@@ -28,7 +28,7 @@ import { createLogger, type Logger } from './logging.js';
 import { SECRETS_FILE_NAME } from './secrets/file-store.js';
 import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
-import { prepared } from './data/sql.js';
+import { prepared } from './data/statements.js';
 import { commitGroupOf } from './data/commit-group.js';
 import { keepHeapSmall } from './heap-tuning.js';
 

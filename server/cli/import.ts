@@ -10,7 +10,7 @@ import type { ImportReport } from '../domain/import/report.js';
 import { ImportStoppedError, UndoPendingError } from '../domain/import/steps.js';
 import { TaxRateImporter } from '../domain/import/taxes.js';
 import { openDataDirDatabase } from '../start.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './args.js';
 
 /** Exit codes of `tillbase import`: 0 imported (some rows may be rejected), 1 nothing imported, 2 unusable file or flags. */
 const EXIT_IMPORTED = 0;

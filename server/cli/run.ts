@@ -5,7 +5,7 @@ import { AdminError } from '../domain/user-admin.js';
 import { KeychainUnavailableError } from '../secrets/secret-store.js';
 import { dataDirIn, EXIT_REFUSED, EXIT_USAGE, existingDataDir, UsageError, type CliIo } from './args.js';
 import { helpText } from './help.js';
-import { tillbaseVersion } from './version.js';
+import { tillbaseVersion } from '../version.js';
 
 export type { CliIo } from './args.js';
 

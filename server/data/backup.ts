@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { DatabaseTooNewError, schemaVersion } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { createPrivateFile } from './private-files.js';
-import { prepared } from './sql.js';
+import { prepared } from './statements.js';
 
 /** The tables of schema version 1: every Tillbase database, however old, has them. */
 const TILLBASE_TABLES = ['installation', 'users', 'roles', 'role_capabilities', 'user_roles', 'sessions'] as const;

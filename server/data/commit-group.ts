@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { prepared } from './sql.js';
+import { prepared } from './statements.js';
 
 /**
  * Group commit for the server's connection: the write transactions of one turn of the event loop

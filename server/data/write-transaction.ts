@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { commitGroupOf } from './commit-group.js';
-import { prepared } from './sql.js';
+import { prepared } from './statements.js';
 
 /**
  * Runs `work` in a transaction that takes SQLite's write lock before its first read (BEGIN IMMEDIATE).

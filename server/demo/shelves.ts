@@ -1,4 +1,4 @@
-import type { TaxStatus } from '../domain/catalogue/types.js';
+import type { TaxStatus } from '../model/catalogue/types.js';
 import type { BrandKey, CategoryKey, TagKey, TaxClass } from './shop.js';
 
 // The demo shop's simple products, shelf by shelf (seeded by catalogue.ts in this order).

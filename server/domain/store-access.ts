@@ -3,7 +3,7 @@ import { StoresRepository, StoreUsersRepository } from '../data/repositories/sto
 import { UsersRepository } from '../data/repositories/users.js';
 import type { Database } from '../data/database.js';
 import { ApiError } from './errors.js';
-import type { Store } from './stores.js';
+import type { Store } from '../model/stores.js';
 
 /**
  * Who sells where. Managers (`manage_stores`) sell in every store. Anyone else sells in the stores

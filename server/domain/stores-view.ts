@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { gmtToLocal } from './dates.js';
-import { isTimeZone, metaDataSchema, storeFieldsSchema, type MetaData, type Store, type StoreFields } from './stores.js';
+import { gmtToLocal } from '../model/dates.js';
+import { isTimeZone, metaDataSchema, storeFieldsSchema, type MetaData, type Store, type StoreFields } from '../model/stores.js';
 
 export type StoreContext = 'view' | 'edit';
 

@@ -1,7 +1,9 @@
 import { isCapability, ROLES } from '../../shared/access.js';
-import type { RoleRecord, RolesRepository } from '../data/repositories/roles.js';
+import type { RolesRepository } from '../data/repositories/roles.js';
+import type { RoleRecord } from '../model/records/roles.js';
 import type { SessionsRepository } from '../data/repositories/sessions.js';
-import type { UserRecord, UsersRepository } from '../data/repositories/users.js';
+import type { UsersRepository } from '../data/repositories/users.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hashPassword } from './auth/passwords.js';
 
 /** A refused administrative change, with a message fit to print as the CLI's one-line error. */

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Store } from '../domain/stores.js';
+import type { Store } from '../model/stores.js';
 import { storeResource, type StoreContext, type StoreResource } from '../domain/stores-view.js';
 import { apiBase } from './collection.js';
 

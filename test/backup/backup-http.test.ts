@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { money } from '../../server/domain/money.js';
+import { money } from '../../server/model/money.js';
 import { createOrder, seedCatalogue } from '../orders/fixtures.js';
 
 /**

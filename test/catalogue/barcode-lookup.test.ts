@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gtinForms } from '../../server/domain/catalogue/barcode.js';
+import { gtinForms } from '../../server/model/catalogue/barcode.js';
 import { decodeVariableMeasure, variableMeasureLayoutSchema } from '../../server/domain/catalogue/gs1.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import { ProductsRepository, type NewProduct } from '../../server/data/repositories/products.js';
+import { ProductsRepository } from '../../server/data/repositories/products.js';
+import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
-import { ean13 } from '../../server/domain/catalogue/barcode.js';
+import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
-import { ean13 } from '../../server/domain/catalogue/barcode.js';
+import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/data/database.js';
-import { prepared, unlessChangedElsewhere } from '../../server/data/sql.js';
+import { unlessChangedElsewhere } from '../../server/data/sql.js';
+import { prepared } from '../../server/data/statements.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 
 describe('prepared(): one compiled statement per SQL text and database', () => {

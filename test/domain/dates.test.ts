@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gmtToLocal, toGmt } from '../../server/domain/dates.js';
+import { gmtToLocal, toGmt } from '../../server/model/dates.js';
 
 describe('WooCommerce dates', () => {
   it('writes GMT without zone or milliseconds', () => {

@@ -7,7 +7,7 @@ import type { ServeOptions } from '../../server/config.js';
 import type { Database } from '../../server/data/database.js';
 import { openDataDirDatabase, startServer, userAdminFor } from '../../server/start.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
-import { storeFieldsSchema } from '../../server/domain/stores.js';
+import { storeFieldsSchema } from '../../server/model/stores.js';
 
 export interface TestUser {
   id: number;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/data/database.js';
 import { ProductBulkRepository } from '../../server/data/repositories/product-bulk.js';
-import { ProductsRepository, type NewProduct } from '../../server/data/repositories/products.js';
+import { ProductsRepository } from '../../server/data/repositories/products.js';
+import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
-import { storeFieldsSchema } from '../../server/domain/stores.js';
+import { storeFieldsSchema } from '../../server/model/stores.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 import { runImport, snapshot } from './helpers.js';

@@ -1,10 +1,11 @@
 import { CouponsRepository, type NewCoupon } from '../../server/data/repositories/coupons.js';
 import { CustomersRepository } from '../../server/data/repositories/customers.js';
-import { ProductsRepository, type NewProduct } from '../../server/data/repositories/products.js';
+import { ProductsRepository } from '../../server/data/repositories/products.js';
+import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
-import { storeFieldsSchema } from '../../server/domain/stores.js';
+import { storeFieldsSchema } from '../../server/model/stores.js';
 import { api, withDb, type TestServer } from '../helpers/server.js';
 
 /**

@@ -3,7 +3,7 @@ import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
-import { storeFieldsSchema } from '../../server/domain/stores.js';
+import { storeFieldsSchema } from '../../server/model/stores.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { createOrder, setStore, UK_STORE } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../server/domain/money.js';
+import { formatMoney } from '../../server/model/money.js';
 import { calculateOrderTotals, linePriceExcludingTax, type TotalsInput, type TotalsSettings } from '../../server/domain/orders/totals.js';
 import type { AppliedRate } from '../../server/domain/taxes/calc.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gmtToLocal } from '../../server/domain/dates.js';
+import { gmtToLocal } from '../../server/model/dates.js';
 
 /** What gmtToLocal answered before it remembered offsets: Intl for every date. */
 function byIntl(gmt: string, timeZone: string): string {

@@ -3,7 +3,7 @@ import type { Database } from '../../server/data/database.js';
 import { ProductBulkRepository, SearchIndexRepository } from '../../server/data/repositories/product-bulk.js';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
-import { gtinForms } from '../../server/domain/catalogue/barcode.js';
+import { gtinForms } from '../../server/model/catalogue/barcode.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 
 /*

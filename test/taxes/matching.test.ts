@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRates, postcodeMatches, wildcardPostcodes } from '../../server/domain/taxes/matching.js';
-import { rateCodeOf, type TaxRate } from '../../server/domain/taxes/rates.js';
+import { rateCodeOf, type TaxRate } from '../../server/model/taxes/rates.js';
 
 /** WC_Tax::find_rates (woocommerce-reference §6.3) over candidate rates. */
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
-import { TemplatesRepository, type NewTemplate, type TemplateRecord } from '../../server/data/repositories/templates.js';
+import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
+import type { TemplateRecord } from '../../server/model/records/templates.js';
 import { uuidV5, URL_NAMESPACE } from '../../server/domain/templates/uuid.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 

@@ -1,4 +1,4 @@
-import { gmtNow } from '../../domain/dates.js';
+import { gmtNow } from '../../model/dates.js';
 import type { Migration } from './migration.js';
 
 /**

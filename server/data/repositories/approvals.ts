@@ -1,20 +1,7 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
-
-/** A manager's approval of one cashier action. Times are Unix seconds; only a hash of the token is kept. */
-export interface ApprovalRecord {
-  id: number;
-  token_hash: string;
-  action: string;
-  order_id: number | null;
-  requester_id: number;
-  approver_id: number;
-  method: 'pin' | 'password';
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
+import type { ApprovalRecord } from '../../model/records/approvals.js';
 
 export type NewApproval = Omit<ApprovalRecord, 'id' | 'used_at'>;
 

@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared, SqlParams } from '../sql.js';
+import { SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 
 /** Where a scanned code is looked for: the barcode column, the SKU, or a meta key of the product. */
 export type BarcodeField = { column: 'barcode' } | { column: 'sku' } | { metaKey: string };

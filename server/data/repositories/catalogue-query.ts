@@ -1,7 +1,7 @@
 import type { Database } from '../database.js';
 import { type CollectionFilter, SqlParams } from '../sql.js';
-import { activePrice, isOnSale } from '../../domain/catalogue/pricing.js';
-import { gtinForms } from '../../domain/catalogue/barcode.js';
+import { activePrice, isOnSale } from '../../model/catalogue/pricing.js';
+import { gtinForms } from '../../model/catalogue/barcode.js';
 
 /** Filters of the products and variations collections (woocommerce-reference §3). */
 export interface CatalogueFilter extends CollectionFilter {

@@ -1,7 +1,8 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import type { CouponRecord } from '../../domain/coupons/types.js';
-import { prepared, SqlParams } from '../sql.js';
+import { gmtNow } from '../../model/dates.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
+import { SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 
 export type CouponChanges = Partial<Omit<CouponRecord, 'id' | 'usage_count' | 'used_by' | 'date_created_gmt' | 'date_modified_gmt'>>;
 

@@ -1,8 +1,9 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import type { CouponRecord } from '../../domain/coupons/types.js';
-import type { MetaData } from '../../domain/stores.js';
-import { prepared, type CollectionFilter, likePattern, SqlParams } from '../sql.js';
+import { gmtNow } from '../../model/dates.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
+import type { MetaData } from '../../model/stores.js';
+import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 
 type JsonColumn = 'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
 type FlagColumn = 'individual_use' | 'free_shipping' | 'exclude_sale_items';

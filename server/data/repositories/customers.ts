@@ -1,9 +1,10 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import { completeBilling, completeShipping, type BillingAddress, type ShippingAddress } from '../../domain/customers/address.js';
-import type { CustomerRecord } from '../../domain/customers/types.js';
-import type { MetaData } from '../../domain/stores.js';
-import { prepared, likePattern, SqlParams } from '../sql.js';
+import { gmtNow } from '../../model/dates.js';
+import { completeBilling, completeShipping, type BillingAddress, type ShippingAddress } from '../../model/customers/address.js';
+import type { CustomerRecord } from '../../model/customers/types.js';
+import type { MetaData } from '../../model/stores.js';
+import { likePattern, SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 
 /** A customer as stored: addresses and meta as JSON text, the flag as 0/1. */
 type CustomerRow = Omit<CustomerRecord, 'billing' | 'shipping' | 'meta_data' | 'is_paying_customer'> & {

@@ -1,18 +1,7 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import { prepared } from '../sql.js';
-
-export type ExtensionStatus = 'inactive' | 'active';
-
-/** A row of `extensions`; `manifest` is the registered manifest as JSON text. */
-export interface ExtensionRecord {
-  slug: string;
-  manifest: string;
-  status: ExtensionStatus;
-  installed_version: string;
-  auto_update: boolean;
-  date_modified_gmt: string;
-}
+import { gmtNow } from '../../model/dates.js';
+import { prepared } from '../statements.js';
+import type { ExtensionStatus, ExtensionRecord } from '../../model/records/extensions.js';
 
 interface ExtensionRow extends Omit<ExtensionRecord, 'auto_update'> {
   auto_update: number;

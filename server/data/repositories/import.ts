@@ -1,8 +1,8 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
-import { gmtNow } from '../../domain/dates.js';
-import { variableStockStatus } from '../../domain/catalogue/stock.js';
-import type { ProductRecord, Taxonomy } from '../../domain/catalogue/types.js';
+import { prepared } from '../statements.js';
+import { gmtNow } from '../../model/dates.js';
+import { variableStockStatus } from '../../model/catalogue/stock.js';
+import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 
 /** The product fields a CSV import may change on an existing product or variation. */
 export type ProductChanges = Partial<

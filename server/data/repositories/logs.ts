@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared } from '../statements.js';
 
 export const LOG_ENTRY_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
 export type LogEntryLevel = (typeof LOG_ENTRY_LEVELS)[number];

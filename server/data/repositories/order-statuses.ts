@@ -1,15 +1,7 @@
 import type { Database } from '../database.js';
-import { prepared, unlessChangedElsewhere } from '../sql.js';
-
-export interface OrderStatusRecord {
-  status: string;
-  label: string;
-  position: number;
-  /** Items and addresses may change (WC_Order::is_editable). */
-  is_editable: boolean;
-  /** Paid (wc_get_is_paid_statuses). */
-  is_paid: boolean;
-}
+import { unlessChangedElsewhere } from '../sql.js';
+import { prepared } from '../statements.js';
+import type { OrderStatusRecord } from '../../model/records/order-statuses.js';
 
 interface OrderStatusRow {
   status: string;

@@ -1,8 +1,9 @@
-import { prepared, type CollectionFilter } from '../sql.js';
+import { type CollectionFilter } from '../sql.js';
+import { prepared } from '../statements.js';
 import type { Database } from '../database.js';
-import { completeBilling, completeShipping } from '../../domain/customers/address.js';
-import type { MetaData } from '../../domain/stores.js';
-import type { OrderFields, OrderItem, OrderItemDraft, OrderRecord } from '../../domain/orders/types.js';
+import { completeBilling, completeShipping } from '../../model/customers/address.js';
+import type { MetaData } from '../../model/stores.js';
+import type { OrderFields, OrderItem, OrderItemDraft, OrderRecord } from '../../model/orders/types.js';
 
 /** An order as stored: the JSON columns as text, the flag as 0/1. */
 type OrderRow = Omit<OrderFields, 'prices_include_tax' | 'billing' | 'shipping' | 'meta_data'> & {

@@ -1,15 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
-
-/** An installed payment gateway (a row of `payment_gateways`). */
-export interface PaymentGatewayRecord {
-  id: string;
-  title: string;
-  description: string;
-  provider: string;
-  pos_type: string;
-  position: number;
-}
+import { prepared } from '../statements.js';
+import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
 
 export class PaymentGatewaysRepository {
   constructor(private readonly db: Database) {}

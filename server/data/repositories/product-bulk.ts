@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
-import { gmtNow } from '../../domain/dates.js';
-import { managedStockStatus } from '../../domain/catalogue/stock.js';
-import { slugify, variationName } from '../../domain/catalogue/naming.js';
-import type { NewProduct } from './products.js';
+import { prepared } from '../statements.js';
+import { gmtNow } from '../../model/dates.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import { slugify, variationName } from '../../model/catalogue/naming.js';
+import type { NewProduct } from '../../model/catalogue/types.js';
 
 /**
  * Inserting many products in a row, for the catalogue import. `ProductsRepository.create` is built

@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared, untilWritten } from '../sql.js';
+import { untilWritten } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransactionIfFree } from '../write-transaction.js';
 
 /** A product's stored document as read: `json` is null when there is none, or it is stale for this stamp and time. */

@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared, SqlParams, untilWritten } from '../sql.js';
+import { SqlParams, untilWritten } from '../sql.js';
+import { prepared } from '../statements.js';
 import { catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 
 /** Where each block of this many rows starts is remembered: a page skips fewer than this many index entries. */

@@ -6,8 +6,8 @@ import type {
   ProductRecord,
   TaxStatus,
   VariationAttribute,
-} from '../../domain/catalogue/types.js';
-import type { MetaData } from '../../domain/stores.js';
+} from '../../model/catalogue/types.js';
+import type { MetaData } from '../../model/stores.js';
 
 /** One row of `products` as SQLite returns it, with the parent's name and tax class joined for variations. */
 export interface ProductRow {

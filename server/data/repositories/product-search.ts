@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared, SqlParams } from '../sql.js';
+import { SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransactionIfFree } from '../write-transaction.js';
 import { SearchIndexRepository } from './product-bulk.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';

@@ -1,8 +1,8 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import { managedStockStatus, variableStockStatus } from '../../domain/catalogue/stock.js';
-import { Decimal } from '../../domain/money.js';
-import { prepared } from '../sql.js';
+import { gmtNow } from '../../model/dates.js';
+import { managedStockStatus, variableStockStatus } from '../../model/catalogue/stock.js';
+import { Decimal } from '../../model/money.js';
+import { prepared } from '../statements.js';
 import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
 
 interface StockRow {

@@ -1,7 +1,8 @@
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import type { ProductRecord, Taxonomy } from '../../domain/catalogue/types.js';
-import { prepared, SqlParams } from '../sql.js';
+import { gmtNow } from '../../model/dates.js';
+import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
+import { SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 
 /** The product fields the catalogue API writes besides stock (which goes through ProductStockRepository and the ledger). */
 export type ProductFieldChanges = Partial<

@@ -1,11 +1,12 @@
 import type { Statement } from 'better-sqlite3';
-import { prepared, SqlParams } from '../sql.js';
+import { SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import { activePrice, isOnSale, lowestPrice } from '../../domain/catalogue/pricing.js';
-import { managedStockStatus } from '../../domain/catalogue/stock.js';
-import { slugify, variationName } from '../../domain/catalogue/naming.js';
-import type { CatalogueItemType, DefaultAttribute, ProductAttribute, ProductImage, ProductRecord, TaxStatus, VariationAttribute, VariationPricing } from '../../domain/catalogue/types.js';
+import { gmtNow } from '../../model/dates.js';
+import { activePrice, isOnSale, lowestPrice } from '../../model/catalogue/pricing.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import { slugify, variationName } from '../../model/catalogue/naming.js';
+import type { CatalogueItemType, NewProduct, ProductRecord, TaxStatus, VariationPricing } from '../../model/catalogue/types.js';
 import { readTransaction, writeTransaction } from '../write-transaction.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
@@ -39,48 +40,6 @@ export interface SellableProduct {
   status: string;
   /** Its own first image, if it has one (an order line shows it, or else its parent's). */
   image: { id: number; src: string } | undefined;
-}
-
-/** A product or variation to create (seed, import, tests). Fields as in the WooCommerce schema; omitted ones take the schema defaults. */
-export interface NewProduct {
-  type: CatalogueItemType;
-  /** Required for products; a variation's name is made from its parent's name and its options. */
-  name?: string;
-  parent_id?: number;
-  slug?: string;
-  status?: string;
-  featured?: boolean;
-  catalog_visibility?: string;
-  description?: string;
-  short_description?: string;
-  sku?: string;
-  barcode?: string;
-  regular_price?: string;
-  sale_price?: string;
-  date_on_sale_from_gmt?: string | null;
-  date_on_sale_to_gmt?: string | null;
-  virtual?: boolean;
-  tax_status?: TaxStatus;
-  tax_class?: string;
-  manage_stock?: boolean;
-  stock_quantity?: number | null;
-  /** Used when stock is not managed; a managed item's status follows its quantity. */
-  stock_status?: string;
-  backorders?: string;
-  sold_individually?: boolean;
-  weight?: string;
-  menu_order?: number;
-  total_sales?: number;
-  attributes?: ProductAttribute[];
-  variation_attributes?: VariationAttribute[];
-  default_attributes?: DefaultAttribute[];
-  images?: ProductImage[];
-  meta_data?: Array<{ id?: number; key: string; value: unknown }>;
-  date_created_gmt?: string;
-  date_modified_gmt?: string;
-  category_ids?: number[];
-  tag_ids?: number[];
-  brand_ids?: number[];
 }
 
 /**

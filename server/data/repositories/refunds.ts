@@ -1,7 +1,7 @@
 import type { Database } from '../database.js';
-import type { MetaData } from '../../domain/stores.js';
-import type { RefundedItem, RefundRecord } from '../../domain/orders/refund-types.js';
-import { prepared } from '../sql.js';
+import type { MetaData } from '../../model/stores.js';
+import type { RefundedItem, RefundRecord } from '../../model/orders/refund-types.js';
+import { prepared } from '../statements.js';
 
 interface RefundRow {
   id: number;

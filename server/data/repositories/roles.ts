@@ -1,12 +1,7 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
-
-export interface RoleRecord {
-  name: string;
-  label: string;
-  capabilities: string[];
-}
+import type { RoleRecord } from '../../model/records/roles.js';
 
 export class RolesRepository {
   constructor(private readonly db: Database) {}

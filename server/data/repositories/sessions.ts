@@ -1,28 +1,9 @@
 import type { Database } from '../database.js';
-import type { UserRecord } from './users.js';
-import { prepared, untilWritten } from '../sql.js';
+import type { UserRecord } from '../../model/records/users.js';
+import { untilWritten } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
-
-export interface SessionRecord {
-  id: string;
-  user_id: number;
-  created_at: number;
-  last_active_at: number;
-  refresh_expires_at: number;
-  user_agent: string;
-  client_address: string;
-  revoked_at: number | null;
-  revoked_reason: string | null;
-}
-
-export interface RefreshTokenRecord {
-  jti: string;
-  session_id: string;
-  issued_at: number;
-  expires_at: number;
-  rotated_at: number | null;
-  replaced_by: string | null;
-}
+import type { SessionRecord, RefreshTokenRecord } from '../../model/records/sessions.js';
 
 /** What checking an access token needs of its session: the session's state, its user, and the access version. */
 export interface SessionWithUser {

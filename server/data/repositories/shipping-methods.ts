@@ -1,11 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
-
-export interface ShippingMethodRecord {
-  id: string;
-  title: string;
-  description: string;
-}
+import { prepared } from '../statements.js';
+import type { ShippingMethodRecord } from '../../model/records/shipping-methods.js';
 
 export class ShippingMethodsRepository {
   constructor(private readonly db: Database) {}

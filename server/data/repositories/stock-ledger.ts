@@ -1,6 +1,7 @@
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
+import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
 
 /**
  * Why stock changed. `opening` is the quantity a product had when the ledger started (or when it was
@@ -35,21 +36,6 @@ export interface StockEntry {
   reference?: string | undefined;
   note?: string | undefined;
   userId?: number | undefined;
-}
-
-export interface StockLedgerRecord {
-  id: number;
-  product_id: number;
-  /** Units, up to three decimal places. */
-  change: number;
-  /** The stock after this change. */
-  balance: number;
-  reason: string;
-  order_id: number | null;
-  reference: string;
-  note: string;
-  user_id: number | null;
-  date_created_gmt: string;
 }
 
 interface LedgerRow extends Omit<StockLedgerRecord, 'change' | 'balance'> {

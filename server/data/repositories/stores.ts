@@ -1,8 +1,9 @@
 import type { Database } from '../database.js';
-import { prepared, whileConfigStands } from '../sql.js';
+import { whileConfigStands } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
-import { gmtNow } from '../../domain/dates.js';
-import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../domain/stores.js';
+import { gmtNow } from '../../model/dates.js';
+import { readStoreFields, type MetaData, type Store, type StoreFields } from '../../model/stores.js';
 
 interface StoreRow {
   id: number;

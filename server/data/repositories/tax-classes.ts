@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
-import { prepared, whileConfigStands } from '../sql.js';
+import { whileConfigStands } from '../sql.js';
+import { prepared } from '../statements.js';
 
 export interface TaxClass {
   slug: string;

@@ -1,7 +1,8 @@
 import type { Database } from '../database.js';
-import { Decimal } from '../../domain/money.js';
-import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '../../domain/taxes/rates.js';
-import { prepared, whileConfigStands } from '../sql.js';
+import { Decimal } from '../../model/money.js';
+import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '../../model/taxes/rates.js';
+import { whileConfigStands } from '../sql.js';
+import { prepared } from '../statements.js';
 
 interface TaxRateRow {
   id: number;

@@ -1,29 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../database.js';
-import { gmtNow } from '../../domain/dates.js';
-import { prepared } from '../sql.js';
-
-/** A row of `templates`: a receipt or report template saved on this till. */
-export interface TemplateRecord {
-  id: number;
-  uuid: string;
-  title: string;
-  description: string;
-  content: string;
-  type: 'receipt' | 'report';
-  category: string;
-  language: string;
-  engine: string;
-  output_type: string;
-  paper_width: string | null;
-  tax_display: string;
-  gallery_key: string | null;
-  status: string;
-  source: string;
-  menu_order: number;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-}
+import { gmtNow } from '../../model/dates.js';
+import { prepared } from '../statements.js';
+import type { TemplateRecord } from '../../model/records/templates.js';
 
 export type NewTemplate = Pick<TemplateRecord, 'title' | 'content'> &
   Partial<Pick<TemplateRecord, 'description' | 'type' | 'category' | 'language' | 'engine' | 'output_type' | 'paper_width' | 'tax_display' | 'gallery_key' | 'status' | 'source' | 'menu_order'>>;

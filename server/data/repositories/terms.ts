@@ -1,7 +1,8 @@
 import type { Database } from '../database.js';
-import type { TermRecord, TermReference, Taxonomy } from '../../domain/catalogue/types.js';
-import { slugify } from '../../domain/catalogue/naming.js';
-import { likePattern, prepared, SqlParams } from '../sql.js';
+import type { TermRecord, TermReference, Taxonomy } from '../../model/catalogue/types.js';
+import { slugify } from '../../model/catalogue/naming.js';
+import { likePattern, SqlParams } from '../sql.js';
+import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
 
 export interface NewTerm {

@@ -2,26 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Capability, RoleName } from '../../../shared/access.js';
 import { isCapability } from '../../../shared/access.js';
 import type { Database } from '../database.js';
-import { prepared } from '../sql.js';
+import { prepared } from '../statements.js';
 import { lossCountOf, readsMayBeRemembered } from '../commit-group.js';
 import { writeTransaction } from '../write-transaction.js';
-
-export interface UserRecord {
-  id: number;
-  uuid: string;
-  username: string;
-  email: string | null;
-  display_name: string;
-  first_name: string;
-  last_name: string;
-  password_hash: string;
-  created_at: string;
-  last_access_at: string | null;
-  /** scrypt hash of the user's PIN, or null without one. */
-  pin_hash: string | null;
-  /** When a manager disabled the user, or null while the user may log in. */
-  disabled_at: string | null;
-}
+import type { UserRecord } from '../../model/records/users.js';
 
 /** The fields a manager may change on a user; absent fields stay as they are. */
 export interface UserProfileChange {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Capability } from '../../../shared/access.js';
 import type { Database } from '../../data/database.js';
-import { ApprovalsRepository, type ApprovalRecord } from '../../data/repositories/approvals.js';
+import { ApprovalsRepository } from '../../data/repositories/approvals.js';
+import type { ApprovalRecord } from '../../model/records/approvals.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { UsersRepository } from '../../data/repositories/users.js';

@@ -3,7 +3,7 @@ import { OrdersRepository } from '../../data/repositories/orders.js';
 import { OrderAudit } from '../audit/order-events.js';
 import type { Principal } from '../auth/auth-service.js';
 import type { OrderCreateInput, OrderUpdateInput } from '../orders/input.js';
-import type { OrderRecord } from '../orders/types.js';
+import type { OrderRecord } from '../../model/orders/types.js';
 import { ApprovalService } from './approval-service.js';
 import { orderChangeActions } from './order-actions.js';
 

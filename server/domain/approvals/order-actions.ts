@@ -1,6 +1,6 @@
-import { Decimal } from '../money.js';
+import { Decimal } from '../../model/money.js';
 import type { OrderUpdateInput } from '../orders/input.js';
-import { itemsOfType, type OrderRecord } from '../orders/types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { ApprovalAction } from './settings.js';
 
 const HUNDRED = new Decimal(100);

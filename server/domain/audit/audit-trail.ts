@@ -1,5 +1,6 @@
 import type { Database } from '../../data/database.js';
-import { AuditTrailRepository, type AuditQuery, type AuditRecord } from '../../data/repositories/audit-trail.js';
+import { AuditTrailRepository, type AuditQuery } from '../../data/repositories/audit-trail.js';
+import type { AuditRecord } from '../../model/records/audit-trail.js';
 
 /** Who did it: a logged-in user, or a user acting through the CLI. */
 export interface AuditActor {

@@ -4,9 +4,9 @@ import { StoresRepository } from '../../data/repositories/stores.js';
 import type { Database } from '../../data/database.js';
 import type { SpentApprovals } from '../approvals/approval-service.js';
 import { discountPercent, setsLinePrices } from '../approvals/order-actions.js';
-import { formatMoney } from '../money.js';
+import { formatMoney } from '../../model/money.js';
 import type { OrderUpdateInput } from '../orders/input.js';
-import { itemsOfType, type OrderRecord } from '../orders/types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import { AuditTrail, type AuditActor, type AuditEvent } from './audit-trail.js';
 
 const orderObject = (order: { id: number }) => ({ type: 'order', id: order.id });

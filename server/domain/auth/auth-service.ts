@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Capability, RoleName } from '../../../shared/access.js';
 import type { ApiUser, TokenResponse } from '../../../shared/api.js';
-import type { RefreshTokenRecord, SessionRecord, SessionsRepository } from '../../data/repositories/sessions.js';
-import type { UserRecord, UsersRepository } from '../../data/repositories/users.js';
+import type { SessionsRepository } from '../../data/repositories/sessions.js';
+import type { RefreshTokenRecord, SessionRecord } from '../../model/records/sessions.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
+import type { UserRecord } from '../../model/records/users.js';
 import { ApiError } from '../errors.js';
 import { type TillCredential, verifyTillCredential } from '../users/pins.js';
 import type { LoginThrottle } from './throttle.js';

@@ -1,5 +1,5 @@
 import type { Capability, RoleName } from '../../../shared/access.js';
-import type { UserRecord } from '../../data/repositories/users.js';
+import type { UserRecord } from '../../model/records/users.js';
 import type { Principal } from '../auth/auth-service.js';
 
 /** WordPress's `user_nicename`: the username as a URL slug. */

@@ -1,5 +1,5 @@
 import type { BarcodeField, BarcodesRepository } from '../../data/repositories/barcodes.js';
-import { gtinForms } from './barcode.js';
+import { gtinForms } from '../../model/catalogue/barcode.js';
 import { decodeVariableMeasure, type VariableMeasureLayout } from './gs1.js';
 
 /**

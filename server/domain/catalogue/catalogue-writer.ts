@@ -1,18 +1,19 @@
 import type { Database } from '../../data/database.js';
 import { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import { ProductWritesRepository, type ProductFieldChanges } from '../../data/repositories/product-writes.js';
-import { ProductsRepository, type NewProduct } from '../../data/repositories/products.js';
+import { ProductsRepository } from '../../data/repositories/products.js';
+import type { NewProduct } from '../../model/catalogue/types.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { invalidParams, notFound } from '../errors.js';
-import { money } from '../money.js';
+import { money } from '../../model/money.js';
 import { readGeneralSettings } from '../settings/general.js';
-import { gtinForms } from './barcode.js';
-import { slugify, variationName } from './naming.js';
+import { gtinForms } from '../../model/catalogue/barcode.js';
+import { slugify, variationName } from '../../model/catalogue/naming.js';
 import type { ProductInput, StockAdjustment, VariationInput } from './product-input.js';
-import { managedStockStatus } from './stock.js';
-import type { ProductAttribute, ProductImage, ProductRecord, Taxonomy } from './types.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import type { ProductAttribute, ProductImage, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 
 type AnyInput = ProductInput | VariationInput;
 

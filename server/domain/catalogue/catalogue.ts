@@ -2,7 +2,7 @@ import type { CatalogueFilter, CatalogueSort, ProductsRepository } from '../../d
 import type { TermFilter, TermSort, TermsRepository } from '../../data/repositories/terms.js';
 import { notFound } from '../errors.js';
 import { shapeProduct, shapeTerm, shapeVariation, type ProductResource, type ShapeContext, type VariationResource } from './shape.js';
-import type { ProductRecord, Taxonomy, VariationPricing } from './types.js';
+import type { ProductRecord, Taxonomy, VariationPricing } from '../../model/catalogue/types.js';
 
 export interface Page<T> {
   items: T[];

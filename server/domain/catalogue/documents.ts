@@ -3,7 +3,7 @@ import type { ProductDocumentsRepository, DocumentToStore, StoredDocument } from
 import type { CatalogueFilter, CatalogueSort, ProductsRepository } from '../../data/repositories/products.js';
 import type { Catalogue } from './catalogue.js';
 import { cacheablePage, DocumentPages, pageKey } from './document-pages.js';
-import type { PriceFields } from './pricing.js';
+import type { PriceFields } from '../../model/catalogue/pricing.js';
 import type { ShapeContext } from './shape.js';
 
 /**

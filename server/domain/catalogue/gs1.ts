@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Decimal } from '../money.js';
-import { ean13, isValidEan13 } from './barcode.js';
+import { Decimal } from '../../model/money.js';
+import { ean13, isValidEan13 } from '../../model/catalogue/barcode.js';
 
 /**
  * How the shop's scales print variable-measure EAN-13 codes (GS1 prefixes 20-29, "restricted

@@ -1,5 +1,5 @@
-import type { StoreFields } from '../stores.js';
-import { money } from '../money.js';
+import type { StoreFields } from '../../model/stores.js';
+import { money } from '../../model/money.js';
 
 type PriceFormat = Pick<StoreFields, 'currency' | 'currency_pos' | 'price_thousand_sep' | 'price_decimal_sep' | 'price_num_decimals'>;
 

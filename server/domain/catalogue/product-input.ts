@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nonNegativeMoneyInput } from '../money.js';
-import { metaDataSchema } from '../stores.js';
-import { slugify } from './naming.js';
-import { BACKORDER_OPTIONS, STOCK_STATUSES } from './stock.js';
-import { POS_VISIBILITIES, PRODUCT_STATUSES, TAX_STATUSES } from './types.js';
+import { nonNegativeMoneyInput } from '../../model/money.js';
+import { metaDataSchema } from '../../model/stores.js';
+import { slugify } from '../../model/catalogue/naming.js';
+import { BACKORDER_OPTIONS, STOCK_STATUSES } from '../../model/catalogue/stock.js';
+import { POS_VISIBILITIES, PRODUCT_STATUSES, TAX_STATUSES } from '../../model/catalogue/types.js';
 
 /** Catalogue writes take the WooCommerce v3 product and variation fields (woocommerce-reference §2.1, §2.2). */
 

@@ -1,9 +1,9 @@
-import { gmtToLocal } from '../dates.js';
-import { formatMoney } from '../money.js';
-import type { Store } from '../stores.js';
+import { gmtToLocal } from '../../model/dates.js';
+import { formatMoney } from '../../model/money.js';
+import type { Store } from '../../model/stores.js';
 import { itemPriceHtml, rangePriceHtml } from './price-html.js';
-import { activePrice, highestPrice, isOnSale, lowestPrice } from './pricing.js';
-import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy, VariationPricing } from './types.js';
+import { activePrice, highestPrice, isOnSale, lowestPrice } from '../../model/catalogue/pricing.js';
+import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy, VariationPricing } from '../../model/catalogue/types.js';
 
 /** What shaping needs besides the records: the store (decimals, time zone, currency), the API base URL for `_links`, and now. */
 export interface ShapeContext {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TermsRepository } from '../../data/repositories/terms.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
-import { slugify } from './naming.js';
-import type { TermRecord, Taxonomy } from './types.js';
+import { slugify } from '../../model/catalogue/naming.js';
+import type { TermRecord, Taxonomy } from '../../model/catalogue/types.js';
 
 /** Category, tag and brand writes (woocommerce-reference §2.3, §2.4); tags have no parent or order. */
 export const termInputSchema = z

@@ -4,9 +4,9 @@ import { CouponsRepository } from '../../data/repositories/coupons.js';
 import { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { invalidParams, notFound } from '../errors.js';
-import { money } from '../money.js';
+import { money } from '../../model/money.js';
 import type { CouponInput } from './input.js';
-import type { CouponRecord } from './types.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$|^\*@[^\s@]+$/;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { nonNegativeMoneyInput } from '../money.js';
-import { metaDataSchema } from '../stores.js';
-import { DISCOUNT_TYPES } from './types.js';
+import { nonNegativeMoneyInput } from '../../model/money.js';
+import { metaDataSchema } from '../../model/stores.js';
+import { DISCOUNT_TYPES } from '../../model/coupons/types.js';
 
 const ids = z.array(z.number().int('must be an integer').positive('must be an id')).max(1000);
 const limit = z.number().int('must be an integer').min(0, 'must be 0 (no limit) or more').nullable();

@@ -1,6 +1,6 @@
-import { gmtToLocal } from '../dates.js';
-import { formatMoney } from '../money.js';
-import type { CouponRecord } from './types.js';
+import { gmtToLocal } from '../../model/dates.js';
+import { formatMoney } from '../../model/money.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
 
 /** Amounts are written at the price decimals; an unset bound is zero, as WooCommerce's `wc_format_decimal` shows it. */
 const amount = (value: string, dp: number): string => formatMoney(value === '' ? '0' : value, dp);

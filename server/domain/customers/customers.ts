@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { CustomersRepository } from '../../data/repositories/customers.js';
-import { gmtToLocal } from '../dates.js';
+import { gmtToLocal } from '../../model/dates.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import type { MetaData } from '../stores.js';
-import { completeBilling, completeShipping } from './address.js';
+import type { MetaData } from '../../model/stores.js';
+import { completeBilling, completeShipping } from '../../model/customers/address.js';
 import { POS_UUID_META_KEY, type CustomerCreateInput, type CustomerUpdateInput } from './input.js';
-import type { CustomerRecord } from './types.js';
+import type { CustomerRecord } from '../../model/customers/types.js';
 
 type MetaInput = NonNullable<CustomerCreateInput['meta_data']>;
 

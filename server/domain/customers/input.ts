@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { metaDataSchema } from '../stores.js';
-import { billingAddressInput, shippingAddressInput } from './address.js';
+import { metaDataSchema } from '../../model/stores.js';
+import { billingAddressInput, shippingAddressInput } from '../../model/customers/address.js';
 
 const name = z.string().trim().max(100, 'must be at most 100 characters');
 

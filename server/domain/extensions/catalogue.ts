@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ExtensionRecord, ExtensionsRepository } from '../../data/repositories/extensions.js';
+import type { ExtensionsRepository } from '../../data/repositories/extensions.js';
+import type { ExtensionRecord } from '../../model/records/extensions.js';
 import { badRequest, notFound } from '../errors.js';
 
 const slug = z

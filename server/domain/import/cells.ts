@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gmtToLocal, toGmt } from '../dates.js';
+import { gmtToLocal, toGmt } from '../../model/dates.js';
 import { unescapeCell } from './columns.js';
 
 /**

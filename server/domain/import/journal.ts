@@ -4,9 +4,9 @@ import { ImportJournalRepository, ImportRepository, type ImportRun, type Product
 import { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
 import { StockLedgerRepository, type StockEntry } from '../../data/repositories/stock-ledger.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { managedStockStatus } from '../catalogue/stock.js';
-import type { Taxonomy } from '../catalogue/types.js';
-import { Decimal } from '../money.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import type { Taxonomy } from '../../model/catalogue/types.js';
+import { Decimal } from '../../model/money.js';
 import type { Pacer } from './pacing.js';
 
 /** What a `restore_product` entry keeps: the stored columns before the step, and the stock it wrote. */

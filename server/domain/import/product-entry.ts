@@ -1,5 +1,5 @@
 import type { ProductChanges } from '../../data/repositories/import.js';
-import type { ProductRecord, Taxonomy } from '../catalogue/types.js';
+import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 import type { ImportedType, RowAttribute, TermPath } from './product-row.js';
 
 export type ParentRef = { sourceId: number } | { sku: string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKORDER_OPTIONS } from '../catalogue/stock.js';
+import { BACKORDER_OPTIONS } from '../../model/catalogue/stock.js';
 import { headerKey, splitList, type ColumnRule } from './columns.js';
 import { cell, dateCell, decimalCell, FALSE_WORDS, flagCell, integerCell, problem, TRUE_WORDS } from './cells.js';
 

@@ -3,10 +3,10 @@ import { ImportRepository, type ProductChanges } from '../../data/repositories/i
 import { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
 import { ProductsRepository } from '../../data/repositories/products.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
-import { slugify, variationName } from '../catalogue/naming.js';
-import { managedStockStatus } from '../catalogue/stock.js';
-import type { ProductRecord, Taxonomy } from '../catalogue/types.js';
-import { money } from '../money.js';
+import { slugify, variationName } from '../../model/catalogue/naming.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
+import { money } from '../../model/money.js';
 import type { ImportJournal } from './journal.js';
 import type { Entry } from './product-entry.js';
 import { countPhrase } from './report.js';

@@ -1,7 +1,7 @@
 import type { ImportRepository } from '../../data/repositories/import.js';
 import type { TermsRepository } from '../../data/repositories/terms.js';
-import { slugify } from '../catalogue/naming.js';
-import type { Taxonomy } from '../catalogue/types.js';
+import { slugify } from '../../model/catalogue/naming.js';
+import type { Taxonomy } from '../../model/catalogue/types.js';
 import type { TermPath } from './product-row.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { PaymentRecord } from '../../data/repositories/payments.js';
-import { Decimal, formatMoney } from '../money.js';
-import type { RefundRecord } from '../orders/refund-types.js';
-import { itemsOfType, type OrderRecord } from '../orders/types.js';
+import type { PaymentRecord } from '../../model/records/payments.js';
+import { Decimal, formatMoney } from '../../model/money.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import { ratePercent } from '../receipts/format.js';
 import { sum, type DecimalInput } from '../taxes/calc.js';
 

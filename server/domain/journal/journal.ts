@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database.js';
-import { JournalRepository, type JournalKind, type JournalRecord } from '../../data/repositories/journal.js';
-import { gmtNow } from '../dates.js';
+import { JournalRepository } from '../../data/repositories/journal.js';
+import type { JournalKind, JournalRecord } from '../../model/records/journal.js';
+import { gmtNow } from '../../model/dates.js';
 
 /** What the first entry of a register chains to. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -2,19 +2,20 @@ import { requireOrder } from './lookup.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { CheckoutsRepository, type CheckoutRecord } from '../../data/repositories/checkouts.js';
+import { CheckoutsRepository } from '../../data/repositories/checkouts.js';
+import type { CheckoutRecord } from '../../model/records/checkouts.js';
 import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
 import { Gateways } from './gateways.js';
 import { isPaid, OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
 import { OrderPayments, type PaymentSummary } from './payments.js';
-import { formatMoney } from '../money.js';
-import type { OrderRecord } from './types.js';
+import { formatMoney } from '../../model/money.js';
+import type { OrderRecord } from '../../model/orders/types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 
 /** `POST /orders/{id}/checkout` body (wcpos-reference "Checkout"). */

@@ -1,7 +1,7 @@
-import type { CouponRecord } from '../coupons/types.js';
-import { fromGmt } from '../dates.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
+import { fromGmt } from '../../model/dates.js';
 import { badRequest, type ApiError } from '../errors.js';
-import { Decimal, formatMoney } from '../money.js';
+import { Decimal, formatMoney } from '../../model/money.js';
 
 /** What a coupon rule needs to know about an order line's product. */
 export interface CouponProduct {

@@ -1,5 +1,5 @@
-import { Decimal, HALF_DOWN, HALF_UP } from '../money.js';
-import type { DiscountType } from '../coupons/types.js';
+import { Decimal, HALF_DOWN, HALF_UP } from '../../model/money.js';
+import type { DiscountType } from '../../model/coupons/types.js';
 import type { DecimalInput } from '../taxes/calc.js';
 import { sumQuantities } from './quantities.js';
 

@@ -1,11 +1,12 @@
 import type { Database } from '../../data/database.js';
-import { PaymentGatewaysRepository, type PaymentGatewayRecord } from '../../data/repositories/payment-gateways.js';
+import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { badRequest, notFound } from '../errors.js';
 import { gatewaySettingOf, readPaymentGatewaySettings, type GatewaySetting } from '../settings/payment-gateways.js';
-import type { Store } from '../stores.js';
-import type { OrderRecord } from './types.js';
+import type { Store } from '../../model/stores.js';
+import type { OrderRecord } from '../../model/orders/types.js';
 
 /**
  * A gateway the till can take payment with: what the client needs before it takes a payment. The

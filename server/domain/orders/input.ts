@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { billingAddressInput, shippingAddressInput } from '../customers/address.js';
-import { Decimal, moneyInput } from '../money.js';
+import { billingAddressInput, shippingAddressInput } from '../../model/customers/address.js';
+import { Decimal, moneyInput } from '../../model/money.js';
 import { QUANTITY_DECIMALS } from './quantities.js';
 
 /** An integer that may come as a numeric string, as WordPress sanitises integer arguments. */

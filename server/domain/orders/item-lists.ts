@@ -1,7 +1,7 @@
 import { badRequest } from '../errors.js';
 import type { CouponLineInput, FeeLineInput, ShippingLineInput } from './input.js';
 import { upsertMeta } from './meta.js';
-import type { OrderItemDraft } from './types.js';
+import type { OrderItemDraft } from '../../model/orders/types.js';
 
 /** Fee, shipping and coupon lines of a create or update (woocommerce-reference §2.6 write semantics). */
 

@@ -7,15 +7,15 @@ import { RefundsRepository } from '../../data/repositories/refunds.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import type { StockEntry } from '../../data/repositories/stock-ledger.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
-import { Decimal } from '../money.js';
+import { Decimal } from '../../model/money.js';
 import { readCheckoutSettings } from '../settings/checkout.js';
-import type { MetaData } from '../stores.js';
+import type { MetaData } from '../../model/stores.js';
 import { LOCAL_PICKUP_METHODS } from '../taxes/location.js';
 import { couponError } from './coupons.js';
 import { PAYABLE_STATUSES, STOCK_REDUCING_STATUSES, STOCK_RESTORING_STATUSES, type OrderStatuses } from './statuses.js';
-import { itemsOfType, type OrderRecord } from './types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 
 export interface Payment {
   paymentMethod: string;

@@ -3,16 +3,16 @@ import { BarcodesRepository } from '../../data/repositories/barcodes.js';
 import { ProductsRepository, type SellableProduct } from '../../data/repositories/products.js';
 import { resolveScannedItem, type BarcodeMatch } from '../catalogue/barcode-lookup.js';
 import { badRequest, invalidParams } from '../errors.js';
-import { Decimal, formatMoney } from '../money.js';
+import { Decimal, formatMoney } from '../../model/money.js';
 import type { GeneralSettings } from '../settings/general.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import { baseLocationOf, type TaxRateFinder } from '../taxes/location.js';
 import type { LineItemInput } from './input.js';
 import { upsertMeta } from './meta.js';
 import { checkLineQuantity, scaleToQuantity } from './quantities.js';
 import { plain } from './recalculate.js';
 import { linePriceExcludingTax } from './totals.js';
-import type { ItemMeta, OrderFields, OrderItemDraft } from './types.js';
+import type { ItemMeta, OrderFields, OrderItemDraft } from '../../model/orders/types.js';
 
 type LineDraft = Extract<OrderItemDraft, { type: 'line_item' }>;
 

@@ -1,5 +1,5 @@
 import type { MetaInput } from './input.js';
-import type { ItemMeta } from './types.js';
+import type { ItemMeta } from '../../model/orders/types.js';
 
 export function metaValue(meta: MetaInput | undefined, key: string): unknown {
   return meta?.find((entry) => entry.key === key)?.value;

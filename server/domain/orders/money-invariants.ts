@@ -1,9 +1,9 @@
 import { badRequest, invalidParams } from '../errors.js';
-import { Decimal, formatMoney } from '../money.js';
+import { Decimal, formatMoney } from '../../model/money.js';
 import type { FeeLineInput, LineItemInput } from './input.js';
 import { isPaid } from './lifecycle.js';
 import type { OrderStatuses } from './statuses.js';
-import { draftsOfType, type OrderFields, type OrderItemDraft, type OrderRecord } from './types.js';
+import { draftsOfType, type OrderFields, type OrderItemDraft, type OrderRecord } from '../../model/orders/types.js';
 
 /*
  * The money rules every order keeps, whoever writes it:

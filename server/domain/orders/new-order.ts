@@ -2,12 +2,12 @@ import type { Database } from '../../data/database.js';
 import { CustomersRepository } from '../../data/repositories/customers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import { completeBilling } from '../customers/address.js';
-import type { CustomerRecord } from '../customers/types.js';
+import { completeBilling } from '../../model/customers/address.js';
+import type { CustomerRecord } from '../../model/customers/types.js';
 import { badRequest } from '../errors.js';
 import type { GeneralSettings } from '../settings/general.js';
 import { StoreAccess } from '../store-access.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 
 /**
  * Who a new order is for and where it is sold, when the request does not say: the store comes from

@@ -10,13 +10,13 @@ import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { completeBilling, completeShipping } from '../customers/address.js';
-import { gmtNow } from '../dates.js';
+import { completeBilling, completeShipping } from '../../model/customers/address.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams } from '../errors.js';
 import { POS_REGISTER, POS_SESSION } from '../registers/tills.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { gatewaySettingOf, readPaymentGatewaySettings } from '../settings/payment-gateways.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import { TaxRateFinder } from '../taxes/location.js';
 import type { OrderCreateInput, OrderUpdateInput } from './input.js';
 import { applyCoupons, applyFees, applyShipping, type TaxClassOf } from './item-lists.js';
@@ -30,7 +30,7 @@ import { OrderPayments } from './payments.js';
 import { recalculateOrder, type RecalculateContext } from './recalculate.js';
 import { shapeOrder, type OrderResponse } from './shape.js';
 import { OrderStatuses } from './statuses.js';
-import { INTERNAL_META_KEYS, itemsOfType, type OrderFields, type OrderItemDraft, type OrderRecord } from './types.js';
+import { INTERNAL_META_KEYS, itemsOfType, type OrderFields, type OrderItemDraft, type OrderRecord } from '../../model/orders/types.js';
 
 /** Meta keys the server sets itself (CONTRACT 7; a client may name the store on create) or keeps for its own bookkeeping. */
 const POS_STORE = '_pos_store';

@@ -1,18 +1,19 @@
 import type { Database } from '../../data/database.js';
 import { OrdersRepository } from '../../data/repositories/orders.js';
-import { PaymentsRepository, type PaymentRecord } from '../../data/repositories/payments.js';
+import { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { PaymentRecord } from '../../model/records/payments.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams, type ApiError } from '../errors.js';
 import { salePayload } from '../journal/entries.js';
 import { SalesJournal } from '../journal/journal.js';
-import { Decimal, formatMoney, isDecimalString } from '../money.js';
+import { Decimal, formatMoney, isDecimalString } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
 import { POS_SESSION, Tills, type Till } from '../registers/tills.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import { dates } from './shape.js';
-import type { OrderRecord } from './types.js';
+import type { OrderRecord } from '../../model/orders/types.js';
 
 /** One tender as the checkout state and the order show it. */
 export interface PaymentView {

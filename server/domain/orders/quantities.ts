@@ -1,5 +1,5 @@
 import { invalidParams } from '../errors.js';
-import { Decimal } from '../money.js';
+import { Decimal } from '../../model/money.js';
 import type { DecimalInput } from '../taxes/calc.js';
 
 /**

@@ -1,14 +1,14 @@
 import type { CouponsRepository } from '../../data/repositories/coupons.js';
 import type { ProductsRepository } from '../../data/repositories/products.js';
 import type { TermsRepository } from '../../data/repositories/terms.js';
-import type { CouponRecord } from '../coupons/types.js';
-import { Decimal } from '../money.js';
-import type { Store } from '../stores.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
+import { Decimal } from '../../model/money.js';
+import type { Store } from '../../model/stores.js';
 import { sum } from '../taxes/calc.js';
 import { orderTaxLocation, type TaxRateFinder } from '../taxes/location.js';
 import { couponError, eligibleLines, validateCoupon, type CouponProduct } from './coupons.js';
 import { calculateOrderTotals, type OrderTotals, type RateAmount, type TotalsCoupon, type TotalsInput } from './totals.js';
-import { draftsOfType, type ItemTax, type OrderFields, type OrderItemDraft } from './types.js';
+import { draftsOfType, type ItemTax, type OrderFields, type OrderItemDraft } from '../../model/orders/types.js';
 
 export interface RecalculateContext {
   store: Store;

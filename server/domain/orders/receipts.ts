@@ -8,21 +8,21 @@ import { RefundsRepository } from '../../data/repositories/refunds.js';
 import { SettingsRepository } from '../../data/repositories/settings.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import type { CustomerRecord } from '../customers/types.js';
-import { Decimal, HALF_UP } from '../money.js';
+import type { CustomerRecord } from '../../model/customers/types.js';
+import { Decimal, HALF_UP } from '../../model/money.js';
 import { addressLines, nullableReceiptDate, ratePercent, ReceiptMoney, receiptDate, taxIdLabel } from '../receipts/format.js';
 import { RECEIPT_LABELS, type ReceiptData, type ReceiptEnvelope, type ReceiptTaxId } from '../receipts/schema.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { readSection } from '../settings/section.js';
 import { TAX_IDS_SETTINGS } from '../settings/tax-ids.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import { sum } from '../taxes/calc.js';
 import { isPaid } from './lifecycle.js';
 import { OrderPayments } from './payments.js';
 import { fiscalRecordOf, type FiscalReceiptEnvelope } from '../journal/fiscal.js';
 import { currencySymbol } from './shape.js';
 import { OrderStatuses } from './statuses.js';
-import { itemsOfType, type ItemMeta, type ItemTax, type OrderRecord } from './types.js';
+import { itemsOfType, type ItemMeta, type ItemTax, type OrderRecord } from '../../model/orders/types.js';
 
 /** What the receipt says about an amount that tax applies to: before tax, the tax, and with tax. */
 interface Taxed {

@@ -2,16 +2,16 @@ import type { Database } from '../../data/database.js';
 import { PaymentsRepository } from '../../data/repositories/payments.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
 import { refundPayload } from '../journal/entries.js';
 import { SalesJournal } from '../journal/journal.js';
-import { Decimal, formatMoney } from '../money.js';
+import { Decimal, formatMoney } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
 import { registerClosed } from '../registers/sessions.js';
 import { OrderPayments } from './payments.js';
-import type { RefundRecord } from './refund-types.js';
-import type { OrderRecord } from './types.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
+import type { OrderRecord } from '../../model/orders/types.js';
 
 /**
  * The tender a refund gives money back through (`refund_destination`, or `payment_method`): one the

@@ -1,10 +1,10 @@
-import { tillbaseVersion } from '../../cli/version.js';
-import { gmtToLocal } from '../dates.js';
-import { currencySymbol, Decimal, formatMoney } from '../money.js';
-import type { Store } from '../stores.js';
-import type { RefundRecord } from './refund-types.js';
+import { tillbaseVersion } from '../../version.js';
+import { gmtToLocal } from '../../model/dates.js';
+import { currencySymbol, Decimal, formatMoney } from '../../model/money.js';
+import type { Store } from '../../model/stores.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
 import type { OrderStatuses } from './statuses.js';
-import { INTERNAL_META_KEYS, itemsOfType, type ItemMeta, type OrderRecord } from './types.js';
+import { INTERNAL_META_KEYS, itemsOfType, type ItemMeta, type OrderRecord } from '../../model/orders/types.js';
 
 let version: string | undefined;
 /** WooCommerce's `version` is the software that last wrote the order: here, Tillbase's version (read once). */

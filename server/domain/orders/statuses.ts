@@ -1,4 +1,4 @@
-import type { OrderStatusRecord } from '../../data/repositories/order-statuses.js';
+import type { OrderStatusRecord } from '../../model/records/order-statuses.js';
 import { badRequest } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
-import { Decimal, HALF_UP } from '../money.js';
-import type { DiscountType } from '../coupons/types.js';
+import { Decimal, HALF_UP } from '../../model/money.js';
+import type { DiscountType } from '../../model/coupons/types.js';
 import { calcTax, roundTax, roundTo, sum, type AppliedRate, type DecimalInput, type RateTaxes } from '../taxes/calc.js';
 import { applyCoupons, fromMinor, toMinor } from './discounts.js';
 

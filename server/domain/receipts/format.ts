@@ -1,6 +1,6 @@
-import { gmtToLocal } from '../dates.js';
-import { Decimal, formatMoney } from '../money.js';
-import { countryName } from '../stores.js';
+import { gmtToLocal } from '../../model/dates.js';
+import { Decimal, formatMoney } from '../../model/money.js';
+import { countryName } from '../../model/stores.js';
 import type { PresentationHints, ReceiptDate } from './schema.js';
 
 /** A decimal amount with the store's separators and no currency symbol: `1,234.50`, `-2.40`. */

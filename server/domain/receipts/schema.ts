@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BillingAddress, ShippingAddress } from '../customers/address.js';
+import type { BillingAddress, ShippingAddress } from '../../model/customers/address.js';
 
 /**
  * The receipt data (`data` of `GET /receipts/{order_id}`), the one shape that the JSON answer, the

@@ -1,4 +1,4 @@
-import { Decimal } from '../money.js';
+import { Decimal } from '../../model/money.js';
 import { formatAmount } from './format.js';
 import type { ReceiptData } from './schema.js';
 

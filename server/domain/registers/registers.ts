@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
+import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dates } from '../orders/shape.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 
 const name = z.string().trim().min(1, 'name must not be empty').max(100);
 const status = z.enum(['active', 'disabled']);

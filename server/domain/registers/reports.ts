@@ -2,14 +2,15 @@ import type { Database } from '../../data/database.js';
 import { JournalRepository } from '../../data/repositories/journal.js';
 import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
 import { PaymentsRepository } from '../../data/repositories/payments.js';
-import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
+import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { UsersRepository } from '../../data/repositories/users.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import type { RefundPayload, SalePayload } from '../journal/entries.js';
-import { Decimal, formatMoney } from '../money.js';
+import { Decimal, formatMoney } from '../../model/money.js';
 import { dates } from '../orders/shape.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 
 /** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
 export const CASH_GATEWAY = 'pos_cash';

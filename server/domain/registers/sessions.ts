@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { JournalRepository, type ClosureRecord } from '../../data/repositories/journal.js';
-import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
+import { JournalRepository } from '../../data/repositories/journal.js';
+import type { ClosureRecord } from '../../model/records/journal.js';
+import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { ApprovalService } from '../approvals/approval-service.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
-import { gmtNow } from '../dates.js';
+import { gmtNow } from '../../model/dates.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { SalesJournal } from '../journal/journal.js';
-import { Decimal, formatMoney, nonNegativeMoneyInput } from '../money.js';
+import { Decimal, formatMoney, nonNegativeMoneyInput } from '../../model/money.js';
 import { SessionReports, type SessionReport } from './reports.js';
 
 const requiredMoney = (name: string) => nonNegativeMoneyInput.refine((value) => value !== '', `${name} is required`);

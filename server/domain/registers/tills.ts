@@ -1,9 +1,10 @@
 import type { Database } from '../../data/database.js';
-import { RegistersRepository, type CashSessionRecord, type RegisterRecord } from '../../data/repositories/registers.js';
-import { gmtNow } from '../dates.js';
+import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
+import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
-import type { OrderRecord } from '../orders/types.js';
-import type { Store } from '../stores.js';
+import type { OrderRecord } from '../../model/orders/types.js';
+import type { Store } from '../../model/stores.js';
 import { registerClosed } from './sessions.js';
 
 /** Meta keys naming an order's register and cash session (server-set; a client may name the register on create). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentGatewayRecord } from '../../data/repositories/payment-gateways.js';
+import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
 import { invalidParams } from '../errors.js';
 import { gatewaySettingOf, type PaymentGatewaySettings } from './payment-gateways.js';
 

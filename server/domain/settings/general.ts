@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import { variableMeasureLayoutSchema } from '../catalogue/gs1.js';
 import { readSection, type SettingsSection } from './section.js';
 

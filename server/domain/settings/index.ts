@@ -1,6 +1,6 @@
-import type { PaymentGatewayRecord } from '../../data/repositories/payment-gateways.js';
-import { currencySymbol } from '../money.js';
-import type { Store } from '../stores.js';
+import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
+import { currencySymbol } from '../../model/money.js';
+import type { Store } from '../../model/stores.js';
 import type { CheckoutSettings } from './checkout.js';
 import type { GeneralSettings } from './general.js';
 import { gatewaySettingOf, type PaymentGatewaySettings } from './payment-gateways.js';

@@ -1,4 +1,4 @@
-import { Decimal, HALF_DOWN, HALF_UP } from '../money.js';
+import { Decimal, HALF_DOWN, HALF_UP } from '../../model/money.js';
 
 export type DecimalInput = Decimal | string | number;
 type Rounding = typeof HALF_UP | typeof HALF_DOWN;

@@ -1,10 +1,10 @@
 import type { Database } from '../../data/database.js';
 import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 import type { AppliedRate } from './calc.js';
 import { matchRates, toAppliedRate, type TaxLocation } from './matching.js';
-import { productClassOf, rateClassOf } from './rates.js';
+import { productClassOf, rateClassOf } from '../../model/taxes/rates.js';
 
 /** Shipping methods that mean the customer collects at the store, taxed at the store (§6.3). */
 export const LOCAL_PICKUP_METHODS: ReadonlySet<string> = new Set(['local_pickup', 'legacy_local_pickup']);

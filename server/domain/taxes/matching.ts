@@ -1,4 +1,4 @@
-import { rateCodeOf, type TaxRate } from './rates.js';
+import { rateCodeOf, type TaxRate } from '../../model/taxes/rates.js';
 import type { AppliedRate } from './calc.js';
 
 /** Where a sale is taxed (woocommerce-reference §6.3). */

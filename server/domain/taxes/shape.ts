@@ -1,5 +1,5 @@
 import type { TaxClass } from '../../data/repositories/tax-classes.js';
-import type { TaxRate } from './rates.js';
+import type { TaxRate } from '../../model/taxes/rates.js';
 
 /** A tax rate as `GET /taxes` shows it (woocommerce-reference §2.10). */
 export function shapeTaxRate(rate: TaxRate, apiBase: string) {

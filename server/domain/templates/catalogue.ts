@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
-import type { TemplateRecord, TemplatesRepository } from '../../data/repositories/templates.js';
-import { gmtToLocal } from '../dates.js';
+import type { TemplatesRepository } from '../../data/repositories/templates.js';
+import type { TemplateRecord } from '../../model/records/templates.js';
+import { gmtToLocal } from '../../model/dates.js';
 import { ApiError, badRequest, invalidParams, notFound } from '../errors.js';
 import { readSection, type SettingsSection } from '../settings/section.js';
 import { GALLERY_TEMPLATES, galleryUuid, type GalleryTemplate } from './gallery.js';

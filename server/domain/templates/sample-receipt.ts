@@ -1,7 +1,7 @@
-import { currencySymbol, Decimal } from '../money.js';
+import { currencySymbol, Decimal } from '../../model/money.js';
 import { addressLines, ReceiptMoney, receiptDate, taxIdLabel } from '../receipts/format.js';
 import { RECEIPT_LABELS, receiptDataSchema, type ReceiptData } from '../receipts/schema.js';
-import type { Store } from '../stores.js';
+import type { Store } from '../../model/stores.js';
 
 /** The sample sale: two items at one tax rate, paid in cash. Amounts before tax. */
 const SAMPLE_LINES = [

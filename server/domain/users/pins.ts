@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserRecord } from '../../data/repositories/users.js';
+import type { UserRecord } from '../../model/records/users.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 
 /** A PIN is 4 to 8 digits: short enough to type at the till, hashed like a password (scrypt) all the same. */

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Database } from '../../data/database.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
-import { gmtToLocal } from '../../domain/dates.js';
+import { gmtToLocal } from '../../model/dates.js';
 
 const DATE_PARAMETERS = ['after', 'before', 'modified_after', 'modified_before'] as const;
 /** The WooCommerce collections whose date filters follow `dates_are_gmt`. */

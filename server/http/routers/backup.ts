@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { backupDatabase } from '../../data/backup.js';
 import { StoresRepository } from '../../data/repositories/stores.js';
-import { gmtNow, gmtToLocal } from '../../domain/dates.js';
+import { gmtNow, gmtToLocal } from '../../model/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorSummary } from '../../logging.js';
 import type { AppContext } from '../context.js';

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
-import { UsersRepository, type UserRecord } from '../../data/repositories/users.js';
+import { UsersRepository } from '../../data/repositories/users.js';
+import type { UserRecord } from '../../model/records/users.js';
 import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
 import { notFound } from '../../domain/errors.js';
 import { StoreAccess } from '../../domain/store-access.js';

@@ -1,13 +1,14 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
 import { ProductsRepository } from '../../data/repositories/products.js';
-import { StockLedgerRepository, type StockLedgerRecord } from '../../data/repositories/stock-ledger.js';
+import { StockLedgerRepository } from '../../data/repositories/stock-ledger.js';
+import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
 import { TermsRepository } from '../../data/repositories/terms.js';
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { CatalogueWriter } from '../../domain/catalogue/catalogue-writer.js';
 import { productInputSchema, stockAdjustmentSchema, variationInputSchema } from '../../domain/catalogue/product-input.js';
 import { shapeVariation } from '../../domain/catalogue/shape.js';
-import { gmtNow, gmtToLocal } from '../../domain/dates.js';
+import { gmtNow, gmtToLocal } from '../../model/dates.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';

@@ -5,7 +5,7 @@ import { StoresRepository } from '../../data/repositories/stores.js';
 import { CouponWriter } from '../../domain/coupons/coupon-writer.js';
 import { couponInputSchema } from '../../domain/coupons/input.js';
 import { shapeCoupon } from '../../domain/coupons/shape.js';
-import type { CouponRecord } from '../../domain/coupons/types.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
 import { invalidParams } from '../../domain/errors.js';
 import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { tillbaseVersion } from '../../cli/version.js';
+import { tillbaseVersion } from '../../version.js';
 import { apiBase } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';

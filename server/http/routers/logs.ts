@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { LOG_ENTRY_LEVELS, type LogEntryLevel } from '../../data/repositories/logs.js';
-import type { AuditRecord } from '../../data/repositories/audit-trail.js';
+import type { AuditRecord } from '../../model/records/audit-trail.js';
 import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { invalidParams } from '../../domain/errors.js';
 import { offsetOf, pagingQuery } from '../collection.js';

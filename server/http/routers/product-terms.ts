@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TermsRepository } from '../../data/repositories/terms.js';
 import { shapeTerm } from '../../domain/catalogue/shape.js';
 import { termInputSchema, TermWriter } from '../../domain/catalogue/term-writer.js';
-import type { Taxonomy } from '../../domain/catalogue/types.js';
+import type { Taxonomy } from '../../model/catalogue/types.js';
 import { apiBase, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';

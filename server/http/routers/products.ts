@@ -12,9 +12,9 @@ import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcod
 import { Catalogue } from '../../domain/catalogue/catalogue.js';
 import { ProductDocuments } from '../../domain/catalogue/documents.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
-import { STOCK_STATUSES } from '../../domain/catalogue/stock.js';
-import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../domain/catalogue/types.js';
-import { gmtNow } from '../../domain/dates.js';
+import { STOCK_STATUSES } from '../../model/catalogue/stock.js';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../model/catalogue/types.js';
+import { gmtNow } from '../../model/dates.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
 import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { StoresRepository, StoreUsersRepository } from '../../data/repositories/stores.js';
 import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
-import type { Store } from '../../domain/stores.js';
+import type { Store } from '../../model/stores.js';
 import {
   splitStoreInput,
   storeCreateSchema,

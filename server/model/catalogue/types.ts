@@ -113,3 +113,45 @@ export interface TermReference {
   name: string;
   slug: string;
 }
+
+/** A product or variation to create (seed, import, tests). Fields as in the WooCommerce schema; omitted ones take the schema defaults. */
+export interface NewProduct {
+  type: CatalogueItemType;
+  /** Required for products; a variation's name is made from its parent's name and its options. */
+  name?: string;
+  parent_id?: number;
+  slug?: string;
+  status?: string;
+  featured?: boolean;
+  catalog_visibility?: string;
+  description?: string;
+  short_description?: string;
+  sku?: string;
+  barcode?: string;
+  regular_price?: string;
+  sale_price?: string;
+  date_on_sale_from_gmt?: string | null;
+  date_on_sale_to_gmt?: string | null;
+  virtual?: boolean;
+  tax_status?: TaxStatus;
+  tax_class?: string;
+  manage_stock?: boolean;
+  stock_quantity?: number | null;
+  /** Used when stock is not managed; a managed item's status follows its quantity. */
+  stock_status?: string;
+  backorders?: string;
+  sold_individually?: boolean;
+  weight?: string;
+  menu_order?: number;
+  total_sales?: number;
+  attributes?: ProductAttribute[];
+  variation_attributes?: VariationAttribute[];
+  default_attributes?: DefaultAttribute[];
+  images?: ProductImage[];
+  meta_data?: Array<{ id?: number; key: string; value: unknown }>;
+  date_created_gmt?: string;
+  date_modified_gmt?: string;
+  category_ids?: number[];
+  tag_ids?: number[];
+  brand_ids?: number[];
+}

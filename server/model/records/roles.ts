@@ -1,0 +1,5 @@
+export interface RoleRecord {
+  name: string;
+  label: string;
+  capabilities: string[];
+}

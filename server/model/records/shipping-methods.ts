@@ -1,0 +1,5 @@
+export interface ShippingMethodRecord {
+  id: string;
+  title: string;
+  description: string;
+}

@@ -1,0 +1,14 @@
+export interface StockLedgerRecord {
+  id: number;
+  product_id: number;
+  /** Units, up to three decimal places. */
+  change: number;
+  /** The stock after this change. */
+  balance: number;
+  reason: string;
+  order_id: number | null;
+  reference: string;
+  note: string;
+  user_id: number | null;
+  date_created_gmt: string;
+}
