@@ -4,7 +4,7 @@
 import { ProductBulkRepository } from '../dist/server/data/repositories/product-bulk.js';
 import { TermsRepository } from '../dist/server/data/repositories/terms.js';
 import { writeTransaction } from '../dist/server/data/write-transaction.js';
-import { ean13 } from '../dist/server/domain/catalogue/barcode.js';
+import { ean13 } from '../dist/server/model/catalogue/barcode.js';
 
 export const BRANDS = ['Hillside', 'Bayview', 'Northfield', 'Redwood', 'Sunvale', 'Oakmere', 'Clearbrook', 'Stonegate', 'Meadowlark', 'Silverpine',
   'Harbourside', 'Willowby', 'Kestrel', 'Juniper', 'Foxglove', 'Ironbridge', 'Larkspur', 'Tidewater', 'Greystone', 'Marigold'];

@@ -1,6 +1,6 @@
 // A WooCommerce product export of `count` simple products, as the bench imports it: distinct names,
 // SKUs and EAN-13 barcodes, prices, stock, a category path and a tag, quoted cells with commas.
-import { ean13 } from '../dist/server/domain/catalogue/barcode.js';
+import { ean13 } from '../dist/server/model/catalogue/barcode.js';
 
 const GOODS = ['Oat Milk', 'Greek Yogurt', 'Cheddar', 'Sourdough', 'Olive Oil', 'Basmati Rice', 'Penne', 'Green Tea', 'Dark Chocolate', 'Peanut Butter'];
 const MAKERS = ['Hillside', 'Bayview', 'Northfield', 'Redwood', 'Sunvale', 'Oakmere', 'Clearbrook', 'Stonegate', 'Meadowlark', 'Silverpine'];
