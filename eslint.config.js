@@ -70,6 +70,11 @@ export default tseslint.config(
   { files: ['server/domain/**/*.ts'], rules: layerRule(LAYERS.domain) },
   { files: ['server/sync/**/*.ts'], rules: layerRule(LAYERS.sync) },
   {
+    // A migration is frozen once landed: it reads nothing that may change after it.
+    files: ['server/data/migrations/**/*.ts'],
+    rules: layerRule([floor('A migration is frozen: it imports only its neighbours in migrations/ (write out what it needs).', '../*')]),
+  },
+  {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: layerRule([floor('The renderer is a browser page: it talks to the server over HTTP and shares only shared/.', '**/server/**', '**/main/**', 'electron')], []),
   },

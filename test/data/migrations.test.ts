@@ -71,6 +71,19 @@ describe('migration 1: access', () => {
   });
 });
 
+describe('the roles of a fresh database', () => {
+  it('are DEFAULT_ROLES after every migration: a capability added to shared/access.ts comes with a migration of its own', () => {
+    const { db } = databaseAt(MIGRATIONS.length);
+    const roles = db.prepare<[], { name: string; label: string }>('SELECT name, label FROM roles ORDER BY name').all();
+    expect(roles).toEqual(Object.entries(DEFAULT_ROLES).map(([name, { label }]) => ({ name, label })).sort((a, b) => a.name.localeCompare(b.name)));
+    for (const [role, { capabilities }] of Object.entries(DEFAULT_ROLES)) {
+      const stored = db.prepare<[string], { capability: string }>('SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability').all(role).map((row) => row.capability);
+      expect(stored).toEqual([...capabilities].sort());
+    }
+    db.close();
+  });
+});
+
 describe('migration 2: store and sales', () => {
   it('adds the tables of the 40 endpoints and keeps the data of version 1', () => {
     const { db } = databaseAt(1);

@@ -1,4 +1,3 @@
-import { gmtNow } from '../../model/dates.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -9,7 +8,9 @@ export const migration: Migration = {
   version: 3,
   name: 'reference-data',
   up(db) {
-    const now = gmtNow();
+    // The GMT format of model/dates.ts as it was when this landed: a migration is frozen, so it
+    // reads no live code that may change after it.
+    const now = new Date().toISOString().slice(0, 19);
     db.prepare('INSERT INTO stores (id, name, fields, date_created_gmt, date_modified_gmt) VALUES (1, ?, ?, ?, ?)').run(
       'Default store',
       JSON.stringify({}),
