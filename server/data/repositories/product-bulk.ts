@@ -5,6 +5,7 @@ import { gmtNow } from '../../model/dates.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import type { NewProduct } from '../../model/catalogue/types.js';
+import { INSERT_PRODUCT } from './product-rows.js';
 
 /**
  * Inserting many products in a row, for the catalogue import. `ProductsRepository.create` is built
@@ -23,16 +24,7 @@ export class ProductBulkRepository {
 
   // Held here so that each row skips even the statement cache's lookup by SQL text.
   constructor(db: Database) {
-    this.insertRow = prepared<[Record<string, unknown>]>(db, 
-      `INSERT INTO products (parent_id, type, name, slug, status, featured, catalog_visibility, description, short_description, sku, barcode,
-         regular_price, sale_price, date_on_sale_from_gmt, date_on_sale_to_gmt, virtual, tax_status, tax_class, manage_stock, stock_quantity,
-         stock_status, backorders, sold_individually, weight, menu_order, total_sales, attributes, default_attributes, images, meta_data,
-         date_created_gmt, date_modified_gmt)
-       VALUES (@parent_id, @type, @name, @slug, @status, @featured, @catalog_visibility, @description, @short_description, @sku, @barcode,
-         @regular_price, @sale_price, @date_on_sale_from_gmt, @date_on_sale_to_gmt, @virtual, @tax_status, @tax_class, @manage_stock, @stock_quantity,
-         @stock_status, @backorders, @sold_individually, @weight, @menu_order, @total_sales, @attributes, @default_attributes, @images, @meta_data,
-         @date_created_gmt, @date_modified_gmt)`,
-    );
+    this.insertRow = prepared<[Record<string, unknown>]>(db, INSERT_PRODUCT);
     this.addTerm = prepared<[number, number]>(db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
     this.slugTaken = prepared<[string], { n: number }>(db, "SELECT COUNT(*) AS n FROM products WHERE slug = ? AND type <> 'variation'");
     this.parentOf = prepared<[number], { name: string; type: string }>(db, 'SELECT name, type FROM products WHERE id = ?');

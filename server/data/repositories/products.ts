@@ -11,7 +11,7 @@ import { readTransaction, writeTransaction } from '../write-transaction.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
-import { productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
+import { INSERT_PRODUCT, productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
 import { ProductStockRepository } from './product-stock.js';
 import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
 
@@ -228,18 +228,7 @@ export class ProductsRepository {
       const slug = isVariation ? slugify(name) : this.uniqueSlug(product.slug ?? slugify(name));
       const metaData = (product.meta_data ?? []).map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value }));
       const created = product.date_created_gmt ?? now;
-      const { lastInsertRowid } = this
-        .prepare(
-          `INSERT INTO products (parent_id, type, name, slug, status, featured, catalog_visibility, description, short_description, sku, barcode,
-             regular_price, sale_price, date_on_sale_from_gmt, date_on_sale_to_gmt, virtual, tax_status, tax_class, manage_stock, stock_quantity,
-             stock_status, backorders, sold_individually, weight, menu_order, total_sales, attributes, default_attributes, images, meta_data,
-             date_created_gmt, date_modified_gmt)
-           VALUES (@parent_id, @type, @name, @slug, @status, @featured, @catalog_visibility, @description, @short_description, @sku, @barcode,
-             @regular_price, @sale_price, @date_on_sale_from_gmt, @date_on_sale_to_gmt, @virtual, @tax_status, @tax_class, @manage_stock, @stock_quantity,
-             @stock_status, @backorders, @sold_individually, @weight, @menu_order, @total_sales, @attributes, @default_attributes, @images, @meta_data,
-             @date_created_gmt, @date_modified_gmt)`,
-        )
-        .run({
+      const { lastInsertRowid } = this.prepare(INSERT_PRODUCT).run({
           parent_id: parentId,
           type: product.type,
           name,
