@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDataDirDatabase, userAdminFor } from '../dist/server/start.js';
-import { ProductsRepository } from '../dist/server/data/repositories/products.js';
+import { createServices } from '../dist/server/composition.js';
 import { seedDemoCatalogue } from '../dist/server/demo/catalogue.js';
 import { addSimpleProducts, product } from './catalogue.mjs';
 import { catalogueBench } from './catalogue-bench.mjs';
@@ -101,7 +101,7 @@ async function basics() {
   const demoDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-demo-'));
   const demoDb = openDataDirDatabase(demoDir);
   const demoStart = performance.now();
-  seedDemoCatalogue(demoDb);
+  seedDemoCatalogue(createServices(demoDb));
   report('demo catalogue seed (~300 products)', performance.now() - demoStart, 1000, 'ms');
   demoDb.close();
   rmSync(demoDir, { recursive: true, force: true });
@@ -119,7 +119,7 @@ async function basics() {
 async function sales() {
   async function shop(synchronous) {
     const { dir, filled: skus } = await benchDataDir(`sales-${synchronous.toLowerCase()}`, (db) => {
-      const products = new ProductsRepository(db);
+      const products = createServices(db).repositories.products;
       return Array.from({ length: 50 }, (_, index) => products.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku);
     });
     const server = await startServe(dir, { TILLBASE_SYNCHRONOUS: synchronous });

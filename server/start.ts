@@ -7,20 +7,14 @@ import { API_NAMESPACE } from '../shared/api.js';
 import { ConfigError, DATABASE_FILE, type ServeOptions } from './config.js';
 import { checkpointLikeTheServer, openDatabase, type Database } from './data/database.js';
 import { tightenDirectory, tightenFile } from './data/private-files.js';
-import { LogsRepository } from './data/repositories/logs.js';
 import { keepSearchIndexTidy } from './data/repositories/product-search.js';
-import { RolesRepository } from './data/repositories/roles.js';
-import { SessionsRepository } from './data/repositories/sessions.js';
-import { UsersRepository } from './data/repositories/users.js';
 import { acquireServerLock, HOLDER_FILE } from './data/server-lock.js';
 import { seedDemoCatalogue } from './demo/catalogue.js';
 import { createDemoUsers, CREDENTIALS_FILE } from './demo/demo-users.js';
 import { openDemoRegister } from './demo/register.js';
-import { undoAbandonedImports } from './domain/import/journal.js';
-import { AuthService } from './domain/auth/auth-service.js';
-import { LoginThrottle } from './domain/auth/throttle.js';
 import { TokenSigner } from './domain/auth/tokens.js';
-import { UserAdmin } from './domain/user-admin.js';
+import type { UserAdmin } from './domain/user-admin.js';
+import { createAppServices, createServices, type Services } from './composition.js';
 import { createApp } from './http/app.js';
 import { createAppServer } from './http/app-server.js';
 import type { AppContext } from './http/context.js';
@@ -70,21 +64,21 @@ export function openDataDirDatabase(dataDir: string): Database {
   return openDatabase(join(prepareDataDir(dataDir), DATABASE_FILE));
 }
 
+/** The user administration of the CLI's commands and of the tests' set-up, over their own connection. */
 export function userAdminFor(db: Database): UserAdmin {
-  return new UserAdmin(new UsersRepository(db), new RolesRepository(db), new SessionsRepository(db));
+  return createServices(db).userAdmin;
 }
 
-async function seedDemoIfWanted(db: Database, options: ServeOptions, dataDir: string, logger: Logger, announce: (line: string) => void): Promise<void> {
-  const users = new UsersRepository(db);
-  const empty = users.count() === 0;
+async function seedDemoIfWanted(services: Services, options: ServeOptions, dataDir: string, logger: Logger, announce: (line: string) => void): Promise<void> {
+  const empty = services.repositories.users.count() === 0;
   if (options.demo === false) return;
   if (!empty) {
     if (options.demo === true) logger.info('the database already has users: the demo store is seeded only into an empty database');
     return;
   }
-  for (const line of await createDemoUsers(userAdminFor(db), dataDir)) announce(line);
-  seedDemoCatalogue(db);
-  openDemoRegister(db);
+  for (const line of await createDemoUsers(services.userAdmin, dataDir)) announce(line);
+  seedDemoCatalogue(services);
+  openDemoRegister(services);
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -140,23 +134,23 @@ export async function startServer(options: ServeOptions, announce: (line: string
   try {
     const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => { logger.warn(message); } });
     db = openDatabase(join(dataDir, DATABASE_FILE));
-    // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
-    for (const run of undoAbandonedImports(db)) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
+    const openDb = db;
     const signingKey = await loadSigningKey(secrets);
     const installationId = prepared<[], { value: string }>(db, "SELECT value FROM installation WHERE key = 'installation_id'").get()?.value;
     if (installationId === undefined) throw new Error('the database has no installation id');
-    await seedDemoIfWanted(db, options, dataDir, logger, announce);
-
-    const users = new UsersRepository(db);
-    const logs = new LogsRepository(db);
-    const auth = new AuthService(users, new SessionsRepository(db), new TokenSigner(signingKey, `tillbase:${installationId}`), new LoginThrottle(), {
-      accessTtlSeconds: options.accessTtlSeconds,
-      refreshTtlSeconds: options.refreshTtlSeconds,
-      refreshRotation: options.refreshRotation,
+    // Every repository and service, once, before the first request (composition.ts).
+    const services = createAppServices(db, {
+      signer: new TokenSigner(signingKey, `tillbase:${installationId}`),
+      tokens: { accessTtlSeconds: options.accessTtlSeconds, refreshTtlSeconds: options.refreshTtlSeconds, refreshRotation: options.refreshRotation },
+      logger,
     });
+    // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
+    for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
+    await seedDemoIfWanted(services, options, dataDir, logger, announce);
+
     keepSearchIndexTidy(db);
     checkpointLikeTheServer(db);
-    const context: AppContext = { db, auth, logs, logger };
+    const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     const httpServer = createAppServer(app);
     httpServer.on('clientError', answerUnparseableRequest);
@@ -165,7 +159,6 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const origin = `http://${hostInUrl}:${port}`;
     lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
-    const openDb = db;
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {

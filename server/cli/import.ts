@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createServices } from '../composition.js';
 import { defaultServeOptions } from '../config.js';
 import { readCsv, UnusableFileError, type CsvTable } from '../domain/import/csv.js';
-import { ProductImporter } from '../domain/import/products.js';
-import { undoAbandonedImports } from '../domain/import/journal.js';
 import { ProgressReporter } from '../domain/import/progress.js';
 import type { ImportReport } from '../domain/import/report.js';
 import { ImportStoppedError, UndoPendingError } from '../domain/import/steps.js';
-import { TaxRateImporter } from '../domain/import/taxes.js';
 import { openDataDirDatabase } from '../start.js';
 import type { CliIo } from './args.js';
 
@@ -83,11 +81,12 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   const progress = new ProgressReporter(io.stderr, file);
   let report: ImportReport;
   try {
-    for (const run of undoAbandonedImports(db)) io.stderr.write(`tillbase: undid the unfinished import of ${run.file} (started by process ${run.pid})\n`);
+    const services = createServices(db);
+    for (const run of services.undoAbandonedImports()) io.stderr.write(`tillbase: undid the unfinished import of ${run.file} (started by process ${run.pid})\n`);
     report =
       kind === 'products'
-        ? await new ProductImporter(db).run(table, { file, onProgress: (state) => { progress.update(state); }, stopRequested: () => stopRequested })
-        : new TaxRateImporter(db).run(table);
+        ? await services.productImporter().run(table, { file, onProgress: (state) => { progress.update(state); }, stopRequested: () => stopRequested })
+        : services.taxRateImporter().run(table);
   } catch (error) {
     progress.finish();
     if (error instanceof UnusableFileError) return refuse(error.message);

@@ -1,4 +1,4 @@
-import { SalesJournal } from '../domain/journal/journal.js';
+import { createServices } from '../composition.js';
 import { openDataDirDatabase } from '../start.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo } from './args.js';
 
@@ -12,7 +12,7 @@ export function journalCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parse('journal verify', rest, {}, 0);
   const db = openDataDirDatabase(existingDataDir(dataDirOf(values, io.env)));
   try {
-    const result = new SalesJournal(db).verify();
+    const result = createServices(db).journal.verify();
     if (result.ok) {
       io.stdout.write(`journal verified: ${result.entries} entries in ${result.registers} register(s), every chain holds\n`);
       return Promise.resolve(0);

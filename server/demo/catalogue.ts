@@ -1,10 +1,5 @@
-import type { Database } from '../data/database.js';
-import { CouponsRepository } from '../data/repositories/coupons.js';
-import { CustomersRepository } from '../data/repositories/customers.js';
-import { ProductsRepository } from '../data/repositories/products.js';
-import { DEFAULT_STORE_ID, StoresRepository } from '../data/repositories/stores.js';
-import { TaxRatesRepository } from '../data/repositories/tax-rates.js';
-import { TermsRepository } from '../data/repositories/terms.js';
+import type { Services } from '../composition.js';
+import { DEFAULT_STORE_ID } from '../data/repositories/stores.js';
 import { ean13 } from '../model/catalogue/barcode.js';
 import { slugify } from '../model/catalogue/naming.js';
 import type { ProductAttribute } from '../model/catalogue/types.js';
@@ -38,13 +33,8 @@ const cartesian = (sizes: readonly number[]): number[][] =>
  * A database that already holds products, coupons or customers is left as it is, so seeding twice
  * changes nothing.
  */
-export function seedDemoCatalogue(db: Database): void {
-  const products = new ProductsRepository(db);
-  const terms = new TermsRepository(db);
-  const coupons = new CouponsRepository(db);
-  const customers = new CustomersRepository(db);
-  const stores = new StoresRepository(db);
-  const taxRates = new TaxRatesRepository(db);
+export function seedDemoCatalogue({ db, repositories }: Pick<Services, 'db' | 'repositories'>): void {
+  const { products, terms, coupons, customers, stores, taxRates } = repositories;
 
   writeTransaction(db, () => {
     if (products.count() > 0 || coupons.count() > 0 || customers.count() > 0) return;

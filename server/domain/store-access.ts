@@ -1,9 +1,15 @@
 import type { Capability } from '../../shared/access.js';
-import { StoresRepository, StoreUsersRepository } from '../data/repositories/stores.js';
-import { UsersRepository } from '../data/repositories/users.js';
-import type { Database } from '../data/database.js';
+import type { StoresRepository, StoreUsersRepository } from '../data/repositories/stores.js';
+import type { UsersRepository } from '../data/repositories/users.js';
 import { ApiError } from './errors.js';
 import type { Store } from '../model/stores.js';
+
+/** What StoreAccess is built from (server/composition.ts builds each once). */
+export interface StoreAccessParts {
+  stores: StoresRepository;
+  assignments: StoreUsersRepository;
+  users: UsersRepository;
+}
 
 /**
  * Who sells where. Managers (`manage_stores`) sell in every store. Anyone else sells in the stores
@@ -15,10 +21,12 @@ export class StoreAccess {
   private readonly assignments: StoreUsersRepository;
   private readonly users: UsersRepository;
 
-  constructor(db: Database) {
-    this.stores = new StoresRepository(db);
-    this.assignments = new StoreUsersRepository(db);
-    this.users = new UsersRepository(db);
+  constructor(
+    parts: StoreAccessParts,
+  ) {
+    this.stores = parts.stores;
+    this.assignments = parts.assignments;
+    this.users = parts.users;
   }
 
   storesOf(userId: number, capabilities: readonly Capability[] = this.users.capabilitiesOf(userId)): Store[] {

@@ -1,11 +1,17 @@
+import type { AppServices } from '../composition.js';
 import type { Database } from '../data/database.js';
 import type { LogsRepository } from '../data/repositories/logs.js';
 import type { AuthService } from '../domain/auth/auth-service.js';
 import type { Logger } from '../logging.js';
 
-/** What every router is built from: the database, the auth service and the log. */
+/**
+ * What every router is built from: the services (built once at start-up, composition.ts), with the
+ * auth service and the application log at hand, the logger, and the connection the commit group
+ * and the backup work on.
+ */
 export interface AppContext {
   db: Database;
+  services: AppServices;
   auth: AuthService;
   logs: LogsRepository;
   logger: Logger;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * The catalogue the product-list tests read (products-list.test.ts, products-shapes.test.ts): 240
@@ -45,7 +45,7 @@ export function useCatalogueFixture(): void {
     token = (await login(server, 'cashier')).access_token;
     const db = openDataDirDatabase(server.dataDir);
     try {
-      const products = new ProductsRepository(db);
+      const products = servicesOf(db).repositories.products;
       const terms = new TermsRepository(db);
       coffee = terms.create('product_cat', { name: 'Coffee' }).id;
       tea = terms.create('product_cat', { name: 'Tea' }).id;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * A generated catalogue of 10,000 products over real HTTP: paging, the offline-sync audit and the
@@ -60,7 +60,7 @@ beforeAll(async () => {
   token = (await login(server, 'cashier')).access_token;
   const db = openDataDirDatabase(server.dataDir);
   try {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     const terms = new TermsRepository(db);
     for (const name of CATEGORIES) categoryIds.set(name, terms.create('product_cat', { name }).id);
     ids = db.transaction(() =>

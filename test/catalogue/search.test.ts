@@ -1,9 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository, type CatalogueFilter, type CatalogueKind } from '../../server/data/repositories/products.js';
+import { type CatalogueFilter, type CatalogueKind } from '../../server/data/repositories/products.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 let server: TestServer;
 let token: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   token = (await login(server, 'cashier')).access_token;
   const db = openDataDirDatabase(server.dataDir);
   try {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     breakfast = new TermsRepository(db).create('product_cat', { name: 'Breakfast' }).id;
     const simple = (name: string, sku: string, barcode = '') => products.create({ type: 'simple', name, sku, barcode, regular_price: '1.00' });
     simple('Flat White', 'FW-1', '5012345000015');
@@ -187,7 +188,7 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
       };
       return statement;
     }) as typeof db.prepare;
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     const full = { now: '2030-01-01T00:00:00', ...filter };
     products.list(kind, full, { orderby: 'date', order: 'desc' }, 100, 0);
     // A page of one as well, full, so that the count runs too.

@@ -3,6 +3,7 @@ import type { Database } from '../../server/data/database.js';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 let server: TestServer;
 let db: Database;
@@ -13,7 +14,7 @@ beforeAll(async () => {
   server = await startTestServer();
   token = (await login(server, 'cashier')).access_token;
   db = openDataDirDatabase(server.dataDir);
-  products = new ProductsRepository(db);
+  products = servicesOf(db).repositories.products;
 });
 
 afterAll(async () => {

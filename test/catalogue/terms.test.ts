@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 let server: TestServer;
 let token: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const terms = new TermsRepository(db);
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     cat.drinks = terms.create('product_cat', { name: 'Drinks', description: 'Everything to drink' }).id;
     cat.coffee = terms.create('product_cat', { name: 'Coffee', parent: cat.drinks, menu_order: 2 }).id;
     cat.tea = terms.create('product_cat', { name: 'Tea', parent: cat.drinks }).id;

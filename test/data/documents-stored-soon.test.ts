@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ProductDocumentsRepository } from '../../server/data/repositories/product-documents.js';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import type { Database } from '../../server/data/database.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { makeDataDir } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * A page's freshly shaped documents are stored after the turn that answered it
@@ -28,7 +28,7 @@ const STAMP = 'test-stamp';
 const NOW = '2026-06-01T12:00:00';
 
 function shapedNow(db: Database, names: string[]) {
-  const products = new ProductsRepository(db);
+  const products = servicesOf(db).repositories.products;
   const documents = new ProductDocumentsRepository(db);
   const ids = names.map((name) => products.create({ type: 'simple', name, regular_price: '2.00' }).id);
   // As a reader does: the revisions first, then (here, in place of shaping) the text to keep.

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { productRowOf, productRowPositions, SELECT_RECORD } from '../../server/data/repositories/product-rows.js';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { makeDataDir } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * Product rows are read as arrays and put together by `productRowOf` (better-sqlite3's row objects
@@ -15,7 +15,7 @@ describe('product rows read as arrays', () => {
     const dataDir = makeDataDir();
     const db = openDataDirDatabase(dataDir);
     try {
-      const products = new ProductsRepository(db);
+      const products = servicesOf(db).repositories.products;
       const parent = products.create({ type: 'variable', name: 'Tee', sku: 'TEE', attributes: [{ id: 0, name: 'Size', slug: 'size', position: 0, visible: true, variation: true, options: ['S'] }] });
       const variation = products.create({ type: 'variation', parent_id: parent.id, sku: 'TEE-S', regular_price: '9.50', sale_price: '8.00', manage_stock: true, stock_quantity: 3, variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }] });
       const sql = `${SELECT_RECORD} WHERE p.id IN (?, ?) ORDER BY p.id`;

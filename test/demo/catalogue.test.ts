@@ -10,6 +10,7 @@ import { gmtNow } from '../../server/model/dates.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 const directories: string[] = [];
 
@@ -47,7 +48,7 @@ let rows: ProductRow[];
 
 beforeAll(() => {
   db = freshDatabase();
-  seedDemoCatalogue(db);
+  seedDemoCatalogue(servicesOf(db));
   rows = db.prepare<[], ProductRow>('SELECT * FROM products ORDER BY id').all();
 });
 
@@ -189,7 +190,7 @@ describe('seedDemoCatalogue', () => {
   it('seeds the same data on every run', () => {
     const other = freshDatabase();
     try {
-      seedDemoCatalogue(other);
+      seedDemoCatalogue(servicesOf(other));
       expect(dump(other)).toEqual(dump(db));
     } finally {
       other.close();
@@ -199,7 +200,7 @@ describe('seedDemoCatalogue', () => {
   it('changes nothing when seeded again (it seeds only an empty catalogue)', () => {
     const before = dump(db);
     const storeBefore = new StoresRepository(db).find(1);
-    seedDemoCatalogue(db);
+    seedDemoCatalogue(servicesOf(db));
     expect(dump(db)).toEqual(before);
     expect(new StoresRepository(db).find(1)).toEqual(storeBefore);
   });
@@ -214,7 +215,7 @@ describe('the demo shop through the API', () => {
     directories.push(dataDir);
     const seeded = openDataDirDatabase(dataDir);
     try {
-      seedDemoCatalogue(seeded);
+      seedDemoCatalogue(servicesOf(seeded));
     } finally {
       seeded.close();
     }

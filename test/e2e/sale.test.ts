@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 import { addCoupon, couponOf, productOf, setStore, UK_STORE } from '../orders/fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * One whole sale at the till, over real HTTP as the cashier: scan a barcode, ring up the order with
@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   setStore(server, UK_STORE);
   withDb(server, (db) => {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     const rates = new TaxRatesRepository(db);
     rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '20', name: 'VAT', priority: 1, compound: false, shipping: true, class: '' });
     ids.reducedRate = rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '5', name: 'Reduced VAT', priority: 1, compound: false, shipping: true, class: 'reduced-rate' }).id;

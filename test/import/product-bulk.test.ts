@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/data/database.js';
 import { ProductBulkRepository } from '../../server/data/repositories/product-bulk.js';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * The import inserts through ProductBulkRepository, which repeats the defaults of
@@ -23,7 +23,7 @@ describe('ProductBulkRepository.insert', () => {
   it('stores the row, terms, search entry and ledger line that create stores', () => {
     const db = openDatabase(join(dir, 'bulk.db'));
     try {
-      const products = new ProductsRepository(db);
+      const products = servicesOf(db).repositories.products;
       const bulk = new ProductBulkRepository(db);
       const category = new TermsRepository(db).create('product_cat', { name: 'Bakery' }).id;
       const shapes: Array<(suffix: string) => NewProduct> = [

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 import { addCoupon, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /** Payment gateways, bootstrap and checkout (wcpos-reference "Checkout", "Payment gateways"; CONTRACT 7 idempotency). */
 
@@ -197,7 +197,7 @@ describe('POST /orders/{id}/checkout', () => {
   });
 
   it('with prevent_overselling, stock that is not there cannot be sold', async () => {
-    const scarce = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Last croissant', regular_price: '2.00', manage_stock: true, stock_quantity: 1 }).id);
+    const scarce = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Last croissant', regular_price: '2.00', manage_stock: true, stock_quantity: 1 }).id);
     setStore(server, { ...UK_STORE, prevent_overselling: true });
     try {
       const order = await createOrder(server, token, { line_items: [{ product_id: scarce, quantity: 2 }] });
@@ -213,7 +213,7 @@ describe('POST /orders/{id}/checkout', () => {
 describe('a cancelled order reopened', () => {
   it('is unpaid again until it goes through checkout, which takes its stock and coupon use once more', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
-    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Rye loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
+    const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Rye loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
     const couponId = addCoupon(server, { code: 'REOPEN', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {
@@ -250,7 +250,7 @@ describe('a cancelled order reopened', () => {
 
   it('is the only way back to pending for a paid order: one its gateway held (on-hold) cannot go back to pending payment', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
-    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Barley loaf', regular_price: '4.00', manage_stock: true, stock_quantity: 10 }).id);
+    const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Barley loaf', regular_price: '4.00', manage_stock: true, stock_quantity: 10 }).id);
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'on-hold' } } });
     try {
       const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
@@ -270,7 +270,7 @@ describe('a cancelled order reopened', () => {
 
   it('is not reopened once money went back: checkout would count the first payment in full', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
-    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Oat loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
+    const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Oat loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {
       const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
@@ -290,7 +290,7 @@ describe('a cancelled order reopened', () => {
 
   it('comes back to a coupon used up meanwhile: checkout refuses the use beyond its limit and takes nothing until the coupon is removed', async () => {
     const manager = (await login(server, 'shop_manager')).access_token;
-    const loaf = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Spelt loaf', regular_price: '6.00', manage_stock: true, stock_quantity: 10 }).id);
+    const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Spelt loaf', regular_price: '6.00', manage_stock: true, stock_quantity: 10 }).id);
     const couponId = addCoupon(server, { code: 'LASTONE', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {

@@ -1,12 +1,12 @@
 import { CouponsRepository, type NewCoupon } from '../../server/data/repositories/coupons.js';
 import { CustomersRepository } from '../../server/data/repositories/customers.js';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { api, withDb, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * Test data for the order suites, written through the catalogue, customer and tax repositories on
@@ -61,7 +61,7 @@ export interface Catalogue {
 
 export function seedCatalogue(server: TestServer): Catalogue {
   return withDb(server, (db) => {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     const terms = new TermsRepository(db);
     const taxRates = new TaxRatesRepository(db);
     const make = (product: NewProduct) => products.create(product).id;
@@ -95,7 +95,7 @@ export function couponOf(server: TestServer, id: number) {
 }
 
 export function productOf(server: TestServer, id: number) {
-  return withDb(server, (db) => new ProductsRepository(db).find(id));
+  return withDb(server, (db) => servicesOf(db).repositories.products.find(id));
 }
 
 export function addCustomer(server: TestServer, email: string, billing: Record<string, string> = {}): number {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { createOrder } from './fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * An order line's `image` (WooCommerce's `{id, src}`): the product's or variation's own first
@@ -15,7 +15,7 @@ const ids = { plain: 0, pictured: 0, ownImage: 0, parentsImage: 0, noImage: 0 };
 beforeAll(async () => {
   server = await startTestServer();
   withDb(server, (db) => {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     const image = (id: number, name: string) => ({ id, src: `https://example.test/${name}.jpg`, name, alt: name });
     ids.plain = products.create({ type: 'simple', name: 'Plain Loaf', regular_price: '2.00' }).id;
     ids.pictured = products.create({ type: 'simple', name: 'Pictured Loaf', regular_price: '3.00', images: [image(31, 'loaf'), image(32, 'loaf-side')] }).id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * The money rules of server/domain/orders/money-invariants.ts over real HTTP: no negative prices,
@@ -42,7 +42,7 @@ describe('no negative prices, lines or totals', () => {
   });
 
   it('refuses a line for a product priced below zero (as an import could leave one)', async () => {
-    const odd = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Odd', sku: 'ODD-1', regular_price: '-2.00' }).id);
+    const odd = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Odd', sku: 'ODD-1', regular_price: '-2.00' }).id);
     const response = await post({ line_items: [{ product_id: catalogue.giftCard }, { product_id: odd, quantity: 2 }] });
     expect([response.status, response.body.code, Object.keys(response.body.data.params)]).toEqual([400, 'rest_invalid_param', ['line_items[1].total']]);
     expect(response.body.data.params['line_items[1].total']).toContain('-4.00');

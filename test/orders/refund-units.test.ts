@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { createOrder, setStore, UK_STORE } from './fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /**
  * Refunding a line unit by unit gives back exactly what the line was charged, per tax rate: each
@@ -42,7 +42,7 @@ describe('a line of 3 × 3.33 at 8.25 % (prices without tax), refunded 1 + 1 + 1
     setStore(shop.server, { ...UK_STORE, currency: 'USD', store_country: 'US', store_state: 'TX', store_city: 'Austin', store_postcode: '73301' });
     widget = withDb(shop.server, (db) => {
       new TaxRatesRepository(db).create({ country: 'US', state: 'TX', postcodes: [], cities: [], rate: '8.25', name: 'Sales tax', priority: 1, compound: false, shipping: false, class: '' });
-      return new ProductsRepository(db).create({ type: 'simple', name: 'Widget', sku: 'WID-1', regular_price: '3.33' }).id;
+      return servicesOf(db).repositories.products.create({ type: 'simple', name: 'Widget', sku: 'WID-1', regular_price: '3.33' }).id;
     });
     shop.token = (await login(shop.server, 'cashier')).access_token;
   });
@@ -105,7 +105,7 @@ describe('the demo shop’s Coffee Scoop (MER-018, 6.00) × 2, San Francisco tax
   beforeAll(async () => {
     shop.server = await startTestServer();
     withDb(shop.server, (db) => {
-      seedDemoCatalogue(db);
+      seedDemoCatalogue(servicesOf(db));
       // Cash is taken without a cash session on the register: the drawer is not what these tests are about.
       const stores = new StoresRepository(db);
       const store = stores.defaultStore();

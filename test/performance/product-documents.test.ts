@@ -3,9 +3,9 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { runCli } from '../helpers/cli.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * Product documents are kept pre-serialised (migration 11) and sent as stored while fresh. After
@@ -134,7 +134,7 @@ describe('stored product documents', () => {
   it('follow stock sold from another connection', async () => {
     const id = simple[2] ?? 0;
     withDb(server, (db) => {
-      new ProductsRepository(db).adjustStock(id, -3);
+      servicesOf(db).repositories.products.adjustStock(id, -3);
     });
     expect(byId(await expectServedIsFresh(), id).stock_quantity).toBe(7);
   });

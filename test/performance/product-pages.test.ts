@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { runCli } from '../helpers/cli.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * The product lists keep their totals and the keys where their pages start in memory (keyset paging
@@ -28,7 +28,7 @@ beforeAll(async () => {
   manager = (await login(server, 'shop_manager')).access_token;
   category = (await api(server, 'POST', '/products/categories', { token: manager, body: { name: 'Paged' } })).body.id as number;
   withDb(server, (db) => {
-    const products = new ProductsRepository(db);
+    const products = servicesOf(db).repositories.products;
     for (let index = 0; index < COUNT; index++) {
       products.create({ type: 'simple', name: `Paged ${index}`, sku: `PG-${index}`, regular_price: '1.00', date_created_gmt: createdAt(index), category_ids: index % 2 === 0 ? [category] : [] });
     }
@@ -77,7 +77,7 @@ describe('X-WP-Total and Link', () => {
     expect(created.status).toBe(201);
     await expectTotals(COUNT + 1);
     await expectTotals(COUNT / 2 + 1, `&category=${category}`);
-    const extra = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Paged by another connection', date_created_gmt: createdAt(150) }));
+    const extra = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged by another connection', date_created_gmt: createdAt(150) }));
     await expectTotals(COUNT + 2);
     expect(await api(server, 'DELETE', `/products/${created.body.id as number}`, { token: manager })).toMatchObject({ status: 200 });
     await expectTotals(COUNT + 1);
@@ -145,7 +145,7 @@ describe('keyset pages under the page numbers', () => {
         executed.push(sql);
         return prepare(sql);
       };
-      const products = new ProductsRepository(db);
+      const products = servicesOf(db).repositories.products;
       const list = (offset: number) => products.list('product', { now: '2030-01-01T00:00:00' }, { orderby: 'date', order: 'desc' }, 10, offset);
       list(10);
       expect(executed.some((sql) => sql.includes('(@startKey, @startId)'))).toBe(false);
@@ -160,7 +160,7 @@ describe('keyset pages under the page numbers', () => {
   });
 
   it('follow a product inserted between two pages, and a filter by category', async () => {
-    const middle = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Paged in the middle', date_created_gmt: createdAt(COUNT - 64 * 2), category_ids: [category] }));
+    const middle = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged in the middle', date_created_gmt: createdAt(COUNT - 64 * 2), category_ids: [category] }));
     const all = expectedOrder('date', 'desc');
     expect(all.indexOf(middle.id)).toBeGreaterThan(0);
     const seen: number[] = [];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/data/database.js';
 import { ProductBulkRepository, SearchIndexRepository } from '../../server/data/repositories/product-bulk.js';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { gtinForms } from '../../server/model/catalogue/barcode.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /*
  * Catalogue search through its indexes (the trigram index, the name, SKU and barcode indexes, the
@@ -181,7 +181,7 @@ describe('catalogue search answers what a scan of every product would', () => {
     expect(await expectSearch('QUINCE')).toHaveLength(3);
     expect(await expectSearch('099999999')).toHaveLength(1);
     await api(server, 'DELETE', `/products/${created.body.id}`, { token: manager });
-    withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: 'Quince Tart', date_created_gmt: createdAt(1) }));
+    withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Quince Tart', date_created_gmt: createdAt(1) }));
     withDb(server, (db) => db.prepare("DELETE FROM products WHERE sku = 'QUINCE-9'").run());
     expect(await expectSearch('quince')).toHaveLength(2);
   });

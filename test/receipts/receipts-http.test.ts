@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { servicesOf } from '../helpers/services.js';
 
 /** `GET /receipts/{order_id}` as JSON, as HTML through the receipt templates, and as plain text (real HTTP). */
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = await startTestServer();
   setStore(server, UK_STORE);
   catalogue = seedCatalogue(server);
-  const bad = withDb(server, (db) => new ProductsRepository(db).create({ type: 'simple', name: BAD_NAME, sku: 'BAD-1', regular_price: '2.50' }).id);
+  const bad = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: BAD_NAME, sku: 'BAD-1', regular_price: '2.50' }).id);
   token = (await login(server, 'cashier')).access_token;
   manager = (await login(server, 'shop_manager')).access_token;
   addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });

@@ -12,6 +12,7 @@ import type { TokenResponse } from '../../shared/api.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 const BUILT_APP = fileURLToPath(new URL('../../dist/renderer/app.js', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -40,7 +41,7 @@ export async function startHarness(servers: Array<{ catalogue: boolean } & Param
         });
         const db = openDataDirDatabase(dir);
         try {
-          seedDemoCatalogue(db);
+          seedDemoCatalogue(servicesOf(db));
         } finally {
           db.close();
         }

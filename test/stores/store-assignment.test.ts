@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreAccess } from '../../server/domain/store-access.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { servicesOf } from '../helpers/services.js';
 
 /** Cashier ↔ store assignment (issue 8, item 7). */
 let server: TestServer;
@@ -22,7 +22,7 @@ const storesOf = async (userId: number, token = cashier) => ((await api(server, 
 describe('stores a user sells in', () => {
   it('with one store, everyone is in it', async () => {
     expect(await storesOf(server.users.cashier.id)).toEqual([1]);
-    expect(withDb(server, (db) => new StoreAccess(db).storeForNewOrder(server.users.cashier.id).id)).toBe(1);
+    expect(withDb(server, (db) => servicesOf(db).storeAccess.storeForNewOrder(server.users.cashier.id).id)).toBe(1);
   });
 
   it('lists only the stores a manager assigned, and new orders go to one of them', async () => {
@@ -36,7 +36,7 @@ describe('stores a user sells in', () => {
     const profile = await api(server, 'GET', `/cashier/${server.users.cashier.id}`, { token: cashier });
     expect(profile.body.stores.map((store: any) => store.name)).toEqual(['North']);
     withDb(server, (db) => {
-      const access = new StoreAccess(db);
+      const access = servicesOf(db).storeAccess;
       expect(access.storeForNewOrder(server.users.cashier.id).id).toBe(north);
       expect(() => access.storeForNewOrder(server.users.cashier.id, south)).toThrow('not assigned to store');
     });

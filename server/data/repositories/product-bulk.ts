@@ -103,6 +103,21 @@ export class ProductBulkRepository {
 /** FTS5's own default for `automerge`, which nothing in Tillbase changes except an import while it writes. */
 const DEFAULT_AUTOMERGE = 4;
 
+/** The search index's `automerge` setting (0: no merging at commit); the tidier of product-search.ts reads it too. */
+export function searchIndexAutomerge(db: Database): number {
+  const row = prepared<[], { v: unknown }>(db, "SELECT v FROM products_search_config WHERE k = 'automerge'").get();
+  return row === undefined ? DEFAULT_AUTOMERGE : Number(row.v);
+}
+
+/** Merges up to `pages` pages' worth of segments; false once there was nothing left to merge. Inside the caller's transaction. */
+export function mergeSearchIndex(db: Database, pages: number): boolean {
+  const changes = prepared<[], { n: number }>(db, 'SELECT total_changes() AS n');
+  const before = changes.get()?.n ?? 0;
+  prepared(db, "INSERT INTO products_search (products_search, rank) VALUES ('merge', ?)").run(BigInt(pages));
+  // FTS5's documented test: a merge that found nothing to do changes fewer than 2 rows.
+  return (changes.get()?.n ?? 0) - before >= 2;
+}
+
 /**
  * The catalogue search index (`products_search`, migration 4) while an import writes. FTS5 writes
  * each transaction's new entries as a segment and, with `automerge` on, merges segments at commit:
@@ -116,8 +131,7 @@ export class SearchIndexRepository {
   constructor(private readonly db: Database) {}
 
   automerge(): number {
-    const row = prepared<[], { v: unknown }>(this.db, "SELECT v FROM products_search_config WHERE k = 'automerge'").get();
-    return row === undefined ? DEFAULT_AUTOMERGE : Number(row.v);
+    return searchIndexAutomerge(this.db);
   }
 
   /** Sets `automerge` (0 turns merging at commit off); the default when `value` is undefined. */
@@ -128,10 +142,6 @@ export class SearchIndexRepository {
 
   /** Merges up to `pages` pages' worth of segments; false once there was nothing left to merge. Inside the caller's transaction. */
   merge(pages: number): boolean {
-    const changes = prepared<[], { n: number }>(this.db, 'SELECT total_changes() AS n');
-    const before = changes.get()?.n ?? 0;
-    prepared(this.db, "INSERT INTO products_search (products_search, rank) VALUES ('merge', ?)").run(BigInt(pages));
-    // FTS5's documented test: a merge that found nothing to do changes fewer than 2 rows.
-    return (changes.get()?.n ?? 0) - before >= 2;
+    return mergeSearchIndex(this.db, pages);
   }
 }

@@ -2,7 +2,7 @@ import type { Database } from '../database.js';
 import { SqlParams } from '../sql.js';
 import { prepared } from '../statements.js';
 import { writeTransactionIfFree } from '../write-transaction.js';
-import { SearchIndexRepository } from './product-bulk.js';
+import { mergeSearchIndex, searchIndexAutomerge } from './product-bulk.js';
 import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
 
 /** The orders whose key is one column, sorted after the exact match in the matches' own pass (the lists' default and the id). */
@@ -89,7 +89,7 @@ class SearchIndexTidier {
     this.seen = version;
     this.schedule(() => {
       // An import turns FTS5's own merging off while it writes and merges at its end: left to it.
-      if (new SearchIndexRepository(this.db).automerge() === 0) this.seen = undefined;
+      if (searchIndexAutomerge(this.db) === 0) this.seen = undefined;
       else if (this.scattered()) this.merge();
     });
   }
@@ -118,7 +118,7 @@ class SearchIndexTidier {
     try {
       // Another connection writing (an import, a till selling) goes first: the step waits for no lock.
       // A negative count merges segments of every level together: the index ends as one segment.
-      const step = writeTransactionIfFree(this.db, () => new SearchIndexRepository(this.db).merge(-MERGE_PAGES));
+      const step = writeTransactionIfFree(this.db, () => mergeSearchIndex(this.db, -MERGE_PAGES));
       // Busy: the next look (WATCH_INTERVAL_MS) tries again rather than knocking every step.
       if (!step.done) this.seen = undefined;
       more = step.done && step.value;

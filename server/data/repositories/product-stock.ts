@@ -3,7 +3,7 @@ import { gmtNow } from '../../model/dates.js';
 import { managedStockStatus, variableStockStatus } from '../../model/catalogue/stock.js';
 import { Decimal } from '../../model/money.js';
 import { prepared } from '../statements.js';
-import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
+import type { StockLedgerRepository, StockEntry } from './stock-ledger.js';
 
 interface StockRow {
   manage_stock: number;
@@ -18,11 +18,10 @@ interface StockRow {
  * database's trigger) with the entry the caller declares.
  */
 export class ProductStockRepository {
-  private readonly ledger: StockLedgerRepository;
-
-  constructor(private readonly db: Database) {
-    this.ledger = new StockLedgerRepository(db);
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: StockLedgerRepository,
+  ) {}
 
   private row(id: number): StockRow | undefined {
     return prepared<[number], StockRow>(this.db, 'SELECT manage_stock, stock_quantity, backorders, type, parent_id FROM products WHERE id = ?').get(id);

@@ -12,8 +12,8 @@ import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
 import { INSERT_PRODUCT, productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
-import { ProductStockRepository } from './product-stock.js';
-import { StockLedgerRepository, type StockEntry } from './stock-ledger.js';
+import type { ProductStockRepository } from './product-stock.js';
+import type { StockLedgerRepository, StockEntry } from './stock-ledger.js';
 
 export { CATALOGUE_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueOrderBy, type CatalogueSort } from './catalogue-query.js';
 
@@ -65,12 +65,14 @@ function lastAuditId(entries: Buffer): number {
 const rowPositions = new WeakMap<object, ProductRowPositions>();
 
 export class ProductsRepository {
-  private readonly stock: ProductStockRepository;
   private readonly pages: ProductPages;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly stock: ProductStockRepository,
+    private readonly ledger: StockLedgerRepository,
+  ) {
     registerPriceFunctions(db);
-    this.stock = new ProductStockRepository(db);
     this.pages = new ProductPages(db);
   }
 
@@ -181,7 +183,7 @@ export class ProductsRepository {
 
   /** Runs `work` (bulk writes of an import, say) with `entry` as the ledger reason of every stock change it makes. */
   recordingStock<T>(entry: StockEntry, work: () => T): T {
-    return new StockLedgerRepository(this.db).recording(entry, work);
+    return this.ledger.recording(entry, work);
   }
 
   /**
@@ -209,7 +211,7 @@ export class ProductsRepository {
 
   /** A new product or variation; its opening stock is recorded in the ledger with `stockEntry` (`opening` when omitted). */
   create(product: NewProduct, stockEntry?: StockEntry): ProductRecord {
-    return new StockLedgerRepository(this.db).recording(stockEntry, () => {
+    return this.ledger.recording(stockEntry, () => {
       const now = gmtNow();
       const isVariation = product.type === 'variation';
       let name = product.name;

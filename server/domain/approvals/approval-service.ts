@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Capability } from '../../../shared/access.js';
-import type { Database } from '../../data/database.js';
-import { ApprovalsRepository } from '../../data/repositories/approvals.js';
+import type { ApprovalsRepository } from '../../data/repositories/approvals.js';
 import type { ApprovalRecord } from '../../model/records/approvals.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { UsersRepository } from '../../data/repositories/users.js';
-import { AuditTrail } from '../audit/audit-trail.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
 import type { LoginThrottle } from '../auth/throttle.js';
 import { ApiError, notFound } from '../errors.js';
@@ -65,6 +64,15 @@ function denied(reason: 'invalid_credentials' | 'approver_not_allowed', principa
   return new ApiError(403, 'pos_approval_denied', message, { reason, current_user: principal.user.id, token_expired: false });
 }
 
+/** What ApprovalService is built from (server/composition.ts builds each once). */
+export interface ApprovalServiceParts {
+  approvals: ApprovalsRepository;
+  users: UsersRepository;
+  settings: SettingsRepository;
+  orders: OrdersRepository;
+  audit: AuditTrail;
+}
+
 /**
  * Manager approval at the till (issue 7, item 6). A cashier action named in `settings/approvals`
  * needs, from a caller without `manage_pos`, an approval issued by a user with `manage_pos` for
@@ -79,14 +87,14 @@ export class ApprovalService {
   private readonly audit: AuditTrail;
 
   constructor(
-    db: Database,
+    parts: ApprovalServiceParts,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {
-    this.approvals = new ApprovalsRepository(db);
-    this.users = new UsersRepository(db);
-    this.settings = new SettingsRepository(db);
-    this.orders = new OrdersRepository(db);
-    this.audit = new AuditTrail(db);
+    this.approvals = parts.approvals;
+    this.users = parts.users;
+    this.settings = parts.settings;
+    this.orders = parts.orders;
+    this.audit = parts.audit;
   }
 
   currentSettings(): ApprovalSettings {

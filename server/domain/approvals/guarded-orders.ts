@@ -1,11 +1,17 @@
-import type { Database } from '../../data/database.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { OrderAudit } from '../audit/order-events.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { OrderAudit } from '../audit/order-events.js';
 import type { Principal } from '../auth/auth-service.js';
 import type { OrderCreateInput, OrderUpdateInput } from '../orders/input.js';
 import type { OrderRecord } from '../../model/orders/types.js';
-import { ApprovalService } from './approval-service.js';
+import type { ApprovalService } from './approval-service.js';
 import { orderChangeActions } from './order-actions.js';
+
+/** What GuardedOrders is built from (server/composition.ts builds each once). */
+export interface GuardedOrdersParts {
+  approvals: ApprovalService;
+  audit: OrderAudit;
+  orders: OrdersRepository;
+}
 
 /**
  * The order routes' approvals and audit entries in one place, so that each route wraps its service
@@ -17,10 +23,12 @@ export class GuardedOrders {
   private readonly audit: OrderAudit;
   private readonly orders: OrdersRepository;
 
-  constructor(db: Database) {
-    this.approvals = new ApprovalService(db);
-    this.audit = new OrderAudit(db);
-    this.orders = new OrdersRepository(db);
+  constructor(
+    parts: GuardedOrdersParts,
+  ) {
+    this.approvals = parts.approvals;
+    this.audit = parts.audit;
+    this.orders = parts.orders;
   }
 
   create<T extends { order: OrderRecord; created: boolean }>(principal: Principal, header: string | undefined, input: OrderCreateInput, run: () => T): T {

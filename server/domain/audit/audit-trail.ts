@@ -1,5 +1,4 @@
-import type { Database } from '../../data/database.js';
-import { AuditTrailRepository, type AuditQuery } from '../../data/repositories/audit-trail.js';
+import type { AuditTrailRepository, AuditQuery } from '../../data/repositories/audit-trail.js';
 import type { AuditRecord } from '../../model/records/audit-trail.js';
 
 /** Who did it: a logged-in user, or a user acting through the CLI. */
@@ -36,6 +35,11 @@ function withoutSecrets(details: Record<string, unknown>): Record<string, unknow
   );
 }
 
+/** What AuditTrail is built from (server/composition.ts builds each once). */
+export interface AuditTrailParts {
+  entries: AuditTrailRepository;
+}
+
 /**
  * The audit trail: one entry per event, written in the caller's transaction when there is one.
  * Kept in `audit_trail` (see migration 5 for why not in `logs`) and read through `GET /logs?source=audit`.
@@ -43,8 +47,10 @@ function withoutSecrets(details: Record<string, unknown>): Record<string, unknow
 export class AuditTrail {
   private readonly entries: AuditTrailRepository;
 
-  constructor(db: Database) {
-    this.entries = new AuditTrailRepository(db);
+  constructor(
+    parts: AuditTrailParts,
+  ) {
+    this.entries = parts.entries;
   }
 
   record(event: AuditEvent): number {

@@ -1,16 +1,23 @@
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { RegistersRepository } from '../../data/repositories/registers.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import type { Database } from '../../data/database.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import type { SpentApprovals } from '../approvals/approval-service.js';
 import { discountPercent, setsLinePrices } from '../approvals/order-actions.js';
 import { formatMoney } from '../../model/money.js';
 import type { OrderUpdateInput } from '../orders/input.js';
 import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
-import { AuditTrail, type AuditActor, type AuditEvent } from './audit-trail.js';
+import type { AuditTrail, AuditActor, AuditEvent } from './audit-trail.js';
 
 const orderObject = (order: { id: number }) => ({ type: 'order', id: order.id });
 const codesOf = (order: OrderRecord): string[] => itemsOfType(order.items, 'coupon').map((coupon) => coupon.name).sort();
+
+/** What OrderAudit is built from (server/composition.ts builds each once). */
+export interface OrderAuditParts {
+  registers: RegistersRepository;
+  trail: AuditTrail;
+  orders: OrdersRepository;
+  stores: StoresRepository;
+}
 
 /**
  * The audit entries of the sales workflow, one per event: a sale (an order becoming paid), a
@@ -22,11 +29,13 @@ export class OrderAudit {
   private readonly stores: StoresRepository;
   private readonly registers: RegistersRepository;
 
-  constructor(db: Database) {
-    this.registers = new RegistersRepository(db);
-    this.trail = new AuditTrail(db);
-    this.orders = new OrdersRepository(db);
-    this.stores = new StoresRepository(db);
+  constructor(
+    parts: OrderAuditParts,
+  ) {
+    this.registers = parts.registers;
+    this.trail = parts.trail;
+    this.orders = parts.orders;
+    this.stores = parts.stores;
   }
 
   /** Every order entry names the register the order belongs to (`order_tills`), so `?register=` finds a till's sales. */

@@ -1,10 +1,10 @@
 import type { Database } from '../../data/database.js';
-import { ProductStockRepository } from '../../data/repositories/product-stock.js';
-import { ProductWritesRepository, type ProductFieldChanges } from '../../data/repositories/product-writes.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
+import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
+import type { ProductWritesRepository, ProductFieldChanges } from '../../data/repositories/product-writes.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
 import type { NewProduct } from '../../model/catalogue/types.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
+import type { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { invalidParams, notFound } from '../errors.js';
 import { money } from '../../model/money.js';
@@ -43,6 +43,15 @@ const imagesOf = (input: ReadonlyArray<{ id?: number | undefined; src: string; n
 /** `'standard'` and `''` both name the standard class, stored as `''` (WooCommerce's form). */
 const taxClassOf = (value: string | undefined): string | undefined => (value === 'standard' ? '' : value);
 
+/** What CatalogueWriter is built from (server/composition.ts builds each once). */
+export interface CatalogueWriterParts {
+  products: ProductsRepository;
+  writes: ProductWritesRepository;
+  stock: ProductStockRepository;
+  taxClasses: TaxClassesRepository;
+  settings: SettingsRepository;
+}
+
 /**
  * Catalogue writes through the API, with the importer's rules: SKUs and barcodes unique, a sale
  * price below the regular price, an existing tax class and existing terms. Every refusal names its
@@ -55,12 +64,15 @@ export class CatalogueWriter {
   private readonly taxClasses: TaxClassesRepository;
   private readonly settings: SettingsRepository;
 
-  constructor(private readonly db: Database) {
-    this.products = new ProductsRepository(db);
-    this.writes = new ProductWritesRepository(db);
-    this.stock = new ProductStockRepository(db);
-    this.taxClasses = new TaxClassesRepository(db);
-    this.settings = new SettingsRepository(db);
+  constructor(
+    private readonly db: Database,
+    parts: CatalogueWriterParts,
+  ) {
+    this.products = parts.products;
+    this.writes = parts.writes;
+    this.stock = parts.stock;
+    this.taxClasses = parts.taxClasses;
+    this.settings = parts.settings;
   }
 
   /** A product (not a variation) by id, or 404. */

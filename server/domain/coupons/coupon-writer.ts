@@ -1,7 +1,7 @@
 import type { Database } from '../../data/database.js';
-import { CouponWritesRepository, type CouponChanges } from '../../data/repositories/coupon-writes.js';
-import { CouponsRepository } from '../../data/repositories/coupons.js';
-import { ProductWritesRepository } from '../../data/repositories/product-writes.js';
+import type { CouponWritesRepository, CouponChanges } from '../../data/repositories/coupon-writes.js';
+import type { CouponsRepository } from '../../data/repositories/coupons.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { invalidParams, notFound } from '../errors.js';
 import { money } from '../../model/money.js';
@@ -10,16 +10,26 @@ import type { CouponRecord } from '../../model/coupons/types.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$|^\*@[^\s@]+$/;
 
+/** What CouponWriter is built from (server/composition.ts builds each once). */
+export interface CouponWriterParts {
+  coupons: CouponsRepository;
+  writes: CouponWritesRepository;
+  terms: ProductWritesRepository;
+}
+
 /** Coupon writes (`manage_products`), refused with every bad field named. */
 export class CouponWriter {
   private readonly coupons: CouponsRepository;
   private readonly writes: CouponWritesRepository;
   private readonly terms: ProductWritesRepository;
 
-  constructor(private readonly db: Database) {
-    this.coupons = new CouponsRepository(db);
-    this.writes = new CouponWritesRepository(db);
-    this.terms = new ProductWritesRepository(db);
+  constructor(
+    private readonly db: Database,
+    parts: CouponWriterParts,
+  ) {
+    this.coupons = parts.coupons;
+    this.writes = parts.writes;
+    this.terms = parts.terms;
   }
 
   coupon(id: number): CouponRecord {

@@ -1,10 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Database } from '../../data/database.js';
 import { badRequest, conflict } from '../errors.js';
 import { mapColumns, requireColumns } from './columns.js';
 import { readCsvHeader, readCsvInSlices, UnusableFileError } from './csv.js';
 import { PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS } from './product-row.js';
-import { ProductImporter } from './products.js';
+import type { ProductImporter } from './products.js';
 import type { ImportProgress } from './progress.js';
 import type { ImportReport } from './report.js';
 import { ImportStoppedError, UndoPendingError } from './steps.js';
@@ -65,6 +64,12 @@ export interface ImportJobsLog {
 }
 
 
+/** An import's own connection to the database, and a new importer over it (one per file). */
+export interface ImportConnection {
+  productImporter(): ProductImporter;
+  close(): void;
+}
+
 /**
  * Product imports run by the server in the background, one at a time, with the same importer as
  * `tillbase import products` on a connection of their own (the importer changes its connection's
@@ -83,7 +88,7 @@ export class ImportJobs {
    * steps and undoes what it wrote, as `tillbase import` does on Ctrl-C.
    */
   constructor(
-    private readonly openConnection: () => Database,
+    private readonly openConnection: () => ImportConnection,
     private readonly log: ImportJobsLog,
     private readonly stopped: () => boolean,
   ) {}
@@ -146,7 +151,7 @@ export class ImportJobs {
   }
 
   private async run(job: ImportJobView, bytes: Uint8Array): Promise<void> {
-    let db: Database | undefined;
+    let connection: ImportConnection | undefined;
     // Between slices of reading, the thread goes back to the server for one turn of its event loop.
     const giveWay = async (): Promise<void> => {
       if (this.stopped()) throw new ImportStoppedError();
@@ -155,8 +160,8 @@ export class ImportJobs {
     try {
       const table = await readCsvInSlices(bytes, giveWay);
       job.total = table.records.length;
-      db = this.openConnection();
-      const report = await new ProductImporter(db).run(table, {
+      connection = this.openConnection();
+      const report = await connection.productImporter().run(table, {
         file: job.file,
         dryRun: job.dry_run,
         pause: giveWay,
@@ -169,7 +174,7 @@ export class ImportJobs {
     } catch (error) {
       this.fail(job, error);
     } finally {
-      db?.close();
+      connection?.close();
     }
   }
 

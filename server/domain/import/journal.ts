@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type { Database } from '../../data/database.js';
-import { ImportJournalRepository, ImportRepository, type ImportRun, type ProductChanges, type UndoEntry } from '../../data/repositories/import.js';
-import { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
-import { StockLedgerRepository, type StockEntry } from '../../data/repositories/stock-ledger.js';
+import type { ImportJournalRepository, ImportRepository, ImportRun, ProductChanges, UndoEntry } from '../../data/repositories/import.js';
+import type { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
+import type { StockLedgerRepository, StockEntry } from '../../data/repositories/stock-ledger.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import type { Taxonomy } from '../../model/catalogue/types.js';
@@ -23,6 +23,14 @@ interface PriorTerms {
 /** Undo entries applied (or journal entries cleared) per transaction: a few milliseconds of writing. */
 const UNDO_BATCH = 200;
 
+/** What an import's journal writes and undoes with, over the import's own connection. */
+export interface ImportJournalParts {
+  runs: ImportJournalRepository;
+  lookups: ImportRepository;
+  ledger: StockLedgerRepository;
+  search: SearchIndexRepository;
+}
+
 /**
  * One import's journal while it writes: every step records how to undo itself, in the step's own
  * transaction, so that the journal and the catalogue never disagree. See migration 8.
@@ -33,23 +41,23 @@ export class ImportJournal {
   private seq = 0;
 
   private constructor(
-    private readonly db: Database,
+    parts: ImportJournalParts,
     readonly runId: number,
   ) {
-    this.runs = new ImportJournalRepository(db);
-    this.lookups = new ImportRepository(db);
+    this.runs = parts.runs;
+    this.lookups = parts.lookups;
   }
 
   /**
    * Opens a run (its own short transaction, which also runs `alsoWrite`): from here until `end`, a
    * crash is undone at the next start.
    */
-  static start(db: Database, kind: string, file: string, alsoWrite: () => void = () => undefined): ImportJournal {
+  static start(db: Database, parts: ImportJournalParts, kind: string, file: string, alsoWrite: () => void = () => undefined): ImportJournal {
     const runId = writeTransaction(db, () => {
       alsoWrite();
-      return new ImportJournalRepository(db).startRun(kind, file, process.pid, hostname());
+      return parts.runs.startRun(kind, file, process.pid, hostname());
     });
-    return new ImportJournal(db, runId);
+    return new ImportJournal(parts, runId);
   }
 
   /** Inside a step: stamps the run as alive, and refuses to go on if another process has undone it meanwhile. */
@@ -90,8 +98,7 @@ export class ImportJournal {
 }
 
 /** Applies one undo entry. A product's stock keeps what was sold or received since the import wrote it. */
-function undo(db: Database, entry: UndoEntry): void {
-  const lookups = new ImportRepository(db);
+function undo({ lookups, runs }: ImportJournalParts, entry: UndoEntry): void {
   switch (entry.action) {
     case 'delete_product': {
       // A variable product's stock status follows its variations: it is worked out again without this one.
@@ -111,7 +118,7 @@ function undo(db: Database, entry: UndoEntry): void {
     case 'restore_product': {
       const prior = JSON.parse(entry.prior ?? '{}') as PriorColumns;
       const columns = { ...prior.columns };
-      const now = new ImportJournalRepository(db).stockOf(entry.target);
+      const now = runs.stockOf(entry.target);
       if (now === undefined) return;
       const before = columns.stock_quantity;
       if ('stock_quantity' in columns && typeof before === 'number' && typeof prior.stockWritten === 'number' && now.stock_quantity !== null) {
@@ -135,15 +142,14 @@ const undoneStock = (file: string): StockEntry => ({ reason: 'import', reference
  * deletes the entries it applied, so an undo interrupted half-way resumes where it stopped. The run
  * row goes last.
  */
-export async function undoRun(pacer: Pacer, runId: number, file: string): Promise<void> {
-  const runs = new ImportJournalRepository(pacer.db);
-  const ledger = new StockLedgerRepository(pacer.db);
-  while (!(await pacer.step(() => ledger.recording(undoneStock(file), () => undoBatch(pacer.db, runs, runId))))) await pacer.pause();
+export async function undoRun(pacer: Pacer, parts: ImportJournalParts, runId: number, file: string): Promise<void> {
+  while (!(await pacer.step(() => parts.ledger.recording(undoneStock(file), () => undoBatch(parts, runId))))) await pacer.pause();
 }
 
-function undoBatch(db: Database, runs: ImportJournalRepository, runId: number): boolean {
+function undoBatch(parts: ImportJournalParts, runId: number): boolean {
+  const { runs } = parts;
   const entries = runs.newestUndo(runId, UNDO_BATCH);
-  for (const entry of entries) undo(db, entry);
+  for (const entry of entries) undo(parts, entry);
   runs.deleteUndo(runId, entries.map((entry) => entry.seq));
   if (entries.length < UNDO_BATCH) {
     runs.endRun(runId);
@@ -169,22 +175,19 @@ function isAlive(run: ImportRun): boolean {
  * of finished ones. Runs at every start of the server and of an import, before anything else writes
  * the catalogue; an import still running in another process is left alone. Returns the runs undone.
  */
-export function undoAbandonedImports(db: Database): ImportRun[] {
-  const runs = new ImportJournalRepository(db);
+export function undoAbandonedImports(db: Database, parts: ImportJournalParts): ImportRun[] {
+  const { runs, ledger, search } = parts;
   const abandoned = runs.runs().filter((run) => !isAlive(run));
-  const ledger = new StockLedgerRepository(db);
   for (const run of abandoned) {
-    while (!writeTransaction(db, () => ledger.recording(undoneStock(run.file), () => undoBatch(db, runs, run.id))));
+    while (!writeTransaction(db, () => ledger.recording(undoneStock(run.file), () => undoBatch(parts, run.id))));
   }
   // An import turns the search index's merging off while it writes; one that died left it off.
-  const search = new SearchIndexRepository(db);
   if (runs.runs().length === 0 && search.automerge() === 0) writeTransaction(db, () => { search.setAutomerge(); });
   while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0);
   return abandoned;
 }
 
 /** Clears a finished run's journal in short transactions (it no longer undoes anything). */
-export async function clearEndedJournal(pacer: Pacer): Promise<void> {
-  const runs = new ImportJournalRepository(pacer.db);
+export async function clearEndedJournal(pacer: Pacer, runs: ImportJournalRepository): Promise<void> {
   await pacer.repeat(() => runs.clearEndedUndo(UNDO_BATCH * 10) > 0);
 }

@@ -1,8 +1,7 @@
-import type { Database } from '../../data/database.js';
-import { ImportRepository, type ProductChanges } from '../../data/repositories/import.js';
-import { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { TermsRepository } from '../../data/repositories/terms.js';
+import type { ImportRepository, ProductChanges } from '../../data/repositories/import.js';
+import type { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
@@ -27,6 +26,14 @@ export interface WriteCounts {
   unchanged: number;
 }
 
+/** What ProductWriter is built from (server/composition.ts builds each once). */
+export interface ProductWriterParts {
+  products: ProductsRepository;
+  terms: TermsRepository;
+  lookups: ImportRepository;
+  bulk: ProductBulkRepository;
+}
+
 /** Writes the checked rows of a product import into the catalogue, through the import's journal. */
 export class ProductWriter {
   readonly counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
@@ -40,14 +47,14 @@ export class ProductWriter {
   private readonly bulk: ProductBulkRepository;
 
   constructor(
-    db: Database,
+    parts: ProductWriterParts,
     private readonly resolver: TermResolver,
     private readonly journal: ImportJournal,
   ) {
-    this.products = new ProductsRepository(db);
-    this.terms = new TermsRepository(db);
-    this.lookups = new ImportRepository(db);
-    this.bulk = new ProductBulkRepository(db);
+    this.products = parts.products;
+    this.terms = parts.terms;
+    this.lookups = parts.lookups;
+    this.bulk = parts.bulk;
     resolver.onCreate = (termId) => {
       journal.createdTerm(termId);
     };

@@ -1,9 +1,10 @@
 import type { Database } from '../../data/database.js';
-import { ImportRepository, type ProductChanges } from '../../data/repositories/import.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TaxClassesRepository, type TaxClass } from '../../data/repositories/tax-classes.js';
-import { TermsRepository } from '../../data/repositories/terms.js';
+import type { ImportRepository, ProductChanges } from '../../data/repositories/import.js';
+import type { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { TaxClassesRepository, TaxClass } from '../../data/repositories/tax-classes.js';
+import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify } from '../../model/catalogue/naming.js';
 import type { ProductAttribute, ProductRecord, Taxonomy, VariationAttribute } from '../../model/catalogue/types.js';
 import { money } from '../../model/money.js';
@@ -18,6 +19,7 @@ import { Rejections, type ImportReport } from './report.js';
 import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
 import { Slices } from './pacing.js';
 import { TermResolver } from './terms.js';
+import type { ImportJournalParts } from './journal.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
 
@@ -51,6 +53,16 @@ export interface ImportRunOptions {
   dryRun?: boolean;
 }
 
+/** What a ProductImporter is built from: the repositories over the import's connection (server/composition.ts). */
+export interface ProductImporterParts {
+  products: ProductsRepository;
+  terms: TermsRepository;
+  lookups: ImportRepository;
+  bulk: ProductBulkRepository;
+  stores: StoresRepository;
+  taxClasses: TaxClassesRepository;
+  journal: ImportJournalParts;
+}
 
 /**
  * `tillbase import products`: WooCommerce's product CSV export into the catalogue, created or
@@ -65,16 +77,21 @@ export class ProductImporter {
   private readonly products: ProductsRepository;
   private readonly terms: TermsRepository;
   private readonly lookups: ImportRepository;
+  private readonly parts: ProductImporterParts;
   private readonly rejections = new Rejections();
   private readonly resolver: TermResolver;
   private taxClasses: readonly TaxClass[] = [];
   private timezone = 'UTC';
   private progress: ImportProgress = { rows: 0, read: 0, rejected: 0, written: 0, toWrite: undefined };
 
-  constructor(private readonly db: Database) {
-    this.products = new ProductsRepository(db);
-    this.terms = new TermsRepository(db);
-    this.lookups = new ImportRepository(db);
+  constructor(
+    private readonly db: Database,
+    parts: ProductImporterParts,
+  ) {
+    this.products = parts.products;
+    this.terms = parts.terms;
+    this.lookups = parts.lookups;
+    this.parts = parts;
     this.resolver = new TermResolver(this.lookups, this.terms);
   }
 
@@ -88,9 +105,9 @@ export class ProductImporter {
     };
     report({ rows: table.records.length });
 
-    const store = new StoresRepository(this.db).defaultStore();
+    const store = this.parts.stores.defaultStore();
     this.timezone = store.timezone;
-    this.taxClasses = new TaxClassesRepository(this.db).all();
+    this.taxClasses = this.parts.taxClasses.all();
     const slices = new Slices(options.pause);
     const { entries, rows } = await this.readRows(table, columns, productRowSchema(store.price_decimal_sep), report, slices);
     const accepted = await this.checkAcrossRows(entries, rows, slices);
@@ -105,6 +122,7 @@ export class ProductImporter {
       await writeInSteps(
         {
           db: this.db,
+          journal: this.parts.journal,
           kind: 'products',
           file: options.file,
           timing: options.timing ?? DEFAULT_STEP_TIMING,
@@ -116,7 +134,7 @@ export class ProductImporter {
           inStep: (work) => this.products.recordingStock({ reason: 'import', reference: options.file }, work),
         },
         (journal) => {
-          writer = new ProductWriter(this.db, this.resolver, journal);
+          writer = new ProductWriter(this.parts, this.resolver, journal);
           return writer.steps(accepted);
         },
       );

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../data/database.js';
-import { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
-import { clearEndedJournal, ImportJournal, undoRun } from './journal.js';
+import { clearEndedJournal, ImportJournal, undoRun, type ImportJournalParts } from './journal.js';
 import { Pacer, type StepTiming } from './pacing.js';
 
 export { DEFAULT_STEP_TIMING, type StepTiming } from './pacing.js';
@@ -24,6 +23,8 @@ export class UndoPendingError extends Error {
 
 export interface StepRun {
   db: Database;
+  /** The journal's repositories over `db`. */
+  journal: ImportJournalParts;
   kind: string;
   file: string;
   timing: StepTiming;
@@ -42,8 +43,8 @@ export interface StepRun {
  * already committed are undone, newest first, before this rejects.
  */
 export async function writeInSteps(run: StepRun, steps: (journal: ImportJournal) => Iterator<unknown>): Promise<void> {
-  const search = new SearchIndexRepository(run.db);
-  const journal = ImportJournal.start(run.db, run.kind, run.file, () => {
+  const { search } = run.journal;
+  const journal = ImportJournal.start(run.db, run.journal, run.kind, run.file, () => {
     search.setAutomerge(0);
   });
   const rows = steps(journal);
@@ -64,7 +65,7 @@ export async function writeInSteps(run: StepRun, steps: (journal: ImportJournal)
     run.db.pragma('synchronous = NORMAL');
     try {
       await pacer.repeat(() => search.merge(SEARCH_MERGE_PAGES));
-      await clearEndedJournal(pacer);
+      await clearEndedJournal(pacer, run.journal.runs);
     } catch {
       // The next import's or server's start clears the journal; the index merges as it is written.
     }
@@ -101,7 +102,7 @@ async function writeJournaled(run: StepRun, pacer: Pacer, journal: ImportJournal
     });
   } catch (error) {
     try {
-      await undoRun(pacer, journal.runId, run.file);
+      await undoRun(pacer, run.journal, journal.runId, run.file);
     } catch {
       throw new UndoPendingError(error);
     }

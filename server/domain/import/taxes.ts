@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
-import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
+import type { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
+import type { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
 import { slugify } from '../../model/catalogue/naming.js';
 import { Decimal } from '../../model/money.js';
 import { STANDARD_TAX_CLASS, taxRateInputSchema, type NormalisedTaxRateInput, type TaxRate } from '../../model/taxes/rates.js';
@@ -110,13 +110,15 @@ interface NewClass {
  * WooCommerce's tax settings create classes, and the report says so.
  */
 export class TaxRateImporter {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly parts: { rates: TaxRatesRepository; taxClasses: TaxClassesRepository },
+  ) {}
 
   run(table: CsvTable): ImportReport {
     const columns = taxColumnsOf(table.header);
     requireColumns(table.header, columns, TAX_COLUMNS, ['rate'], 'a WooCommerce tax-rate CSV');
-    const rates = new TaxRatesRepository(this.db);
-    const taxClasses = new TaxClassesRepository(this.db);
+    const { rates, taxClasses } = this.parts;
     const rejections = new Rejections();
 
     return writeTransaction(this.db, () => {

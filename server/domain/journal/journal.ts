@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Database } from '../../data/database.js';
-import { JournalRepository } from '../../data/repositories/journal.js';
+import type { JournalRepository } from '../../data/repositories/journal.js';
 import type { JournalKind, JournalRecord } from '../../model/records/journal.js';
 import { gmtNow } from '../../model/dates.js';
 
@@ -47,6 +46,11 @@ export interface JournalLinks {
 
 export type VerifyResult = { ok: true; entries: number; registers: number } | { ok: false; entries: number; broken: JournalRecord; reason: string };
 
+/** What SalesJournal is built from (server/composition.ts builds each once). */
+export interface SalesJournalParts {
+  entries: JournalRepository;
+}
+
 /**
  * The sales journal: one entry per paid order, refund and Z closure, numbered without gaps per
  * register and chained by hash. Callers append inside their own write transaction, so the entry
@@ -55,8 +59,10 @@ export type VerifyResult = { ok: true; entries: number; registers: number } | { 
 export class SalesJournal {
   private readonly entries: JournalRepository;
 
-  constructor(db: Database) {
-    this.entries = new JournalRepository(db);
+  constructor(
+    parts: SalesJournalParts,
+  ) {
+    this.entries = parts.entries;
   }
 
   append(registerId: number, kind: JournalKind, links: JournalLinks, payload: object): JournalRecord {

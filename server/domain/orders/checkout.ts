@@ -2,18 +2,18 @@ import { requireOrder } from './lookup.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { CheckoutsRepository } from '../../data/repositories/checkouts.js';
+import type { CheckoutsRepository } from '../../data/repositories/checkouts.js';
 import type { CheckoutRecord } from '../../model/records/checkouts.js';
-import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
+import type { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { AuditTrail, AuditActor } from '../audit/audit-trail.js';
 import { gmtNow } from '../../model/dates.js';
 import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
-import { Gateways } from './gateways.js';
-import { isPaid, OrderLifecycle } from './lifecycle.js';
+import type { Gateways } from './gateways.js';
+import { isPaid, type OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
-import { OrderPayments, type PaymentSummary } from './payments.js';
+import type { OrderPayments, PaymentSummary } from './payments.js';
 import { formatMoney } from '../../model/money.js';
 import type { OrderRecord } from '../../model/orders/types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
@@ -65,6 +65,18 @@ function stateOf(record: CheckoutRecord): CheckoutState {
   return { checkout_id: record.id, order_id: record.order_id, gateway_id: record.gateway_id, status: record.status, provider_data: record.provider_data, terminal: TERMINAL_STATUSES.has(record.status) };
 }
 
+/** What CheckoutService is built from (server/composition.ts builds each once). */
+export interface CheckoutServiceParts {
+  statusRecords: OrderStatusesRepository;
+  audit: AuditTrail;
+  payments: OrderPayments;
+  orders: OrdersRepository;
+  checkouts: CheckoutsRepository;
+  stores: StoresRepository;
+  gateways: Gateways;
+  lifecycle: OrderLifecycle;
+}
+
 /**
  * Checkout: pays an order through an enabled gateway in one transaction (payment details, paid
  * status, stock, sales and coupon uses), exactly once. Attempts that reach the gateway are stored
@@ -81,15 +93,18 @@ export class CheckoutService {
   private readonly audit: AuditTrail;
   private readonly statusRecords: OrderStatusesRepository;
 
-  constructor(private readonly db: Database) {
-    this.statusRecords = new OrderStatusesRepository(db);
-    this.audit = new AuditTrail(db);
-    this.payments = new OrderPayments(db);
-    this.orders = new OrdersRepository(db);
-    this.checkouts = new CheckoutsRepository(db);
-    this.stores = new StoresRepository(db);
-    this.gateways = new Gateways(db);
-    this.lifecycle = new OrderLifecycle(db);
+  constructor(
+    private readonly db: Database,
+    parts: CheckoutServiceParts,
+  ) {
+    this.statusRecords = parts.statusRecords;
+    this.audit = parts.audit;
+    this.payments = parts.payments;
+    this.orders = parts.orders;
+    this.checkouts = parts.checkouts;
+    this.stores = parts.stores;
+    this.gateways = parts.gateways;
+    this.lifecycle = parts.lifecycle;
   }
 
   private statuses(): OrderStatuses {

@@ -1,8 +1,7 @@
-import type { Database } from '../../data/database.js';
-import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import type { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
 import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import { badRequest, notFound } from '../errors.js';
 import { gatewaySettingOf, readPaymentGatewaySettings, type GatewaySetting } from '../settings/payment-gateways.js';
 import type { Store } from '../../model/stores.js';
@@ -35,16 +34,25 @@ export interface Gateway {
   adapter: GatewayAdapter | undefined;
 }
 
+/** What Gateways is built from (server/composition.ts builds each once). */
+export interface GatewaysParts {
+  repository: PaymentGatewaysRepository;
+  settings: SettingsRepository;
+  stores: StoresRepository;
+}
+
 /** The installed gateways with their till settings (`settings/payment-gateways`). */
 export class Gateways {
   private readonly repository: PaymentGatewaysRepository;
   private readonly settings: SettingsRepository;
   private readonly stores: StoresRepository;
 
-  constructor(db: Database) {
-    this.repository = new PaymentGatewaysRepository(db);
-    this.settings = new SettingsRepository(db);
-    this.stores = new StoresRepository(db);
+  constructor(
+    parts: GatewaysParts,
+  ) {
+    this.repository = parts.repository;
+    this.settings = parts.settings;
+    this.stores = parts.stores;
   }
 
   all(): Gateway[] {

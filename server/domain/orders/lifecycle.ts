@@ -1,12 +1,11 @@
-import type { Database } from '../../data/database.js';
-import { CouponsRepository } from '../../data/repositories/coupons.js';
-import { CustomersRepository } from '../../data/repositories/customers.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { RefundsRepository } from '../../data/repositories/refunds.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
+import type { CouponsRepository } from '../../data/repositories/coupons.js';
+import type { CustomersRepository } from '../../data/repositories/customers.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
 import type { StockEntry } from '../../data/repositories/stock-ledger.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
 import { Decimal } from '../../model/money.js';
@@ -62,6 +61,17 @@ interface Demand {
   quantity: Decimal;
 }
 
+/** What OrderLifecycle is built from (server/composition.ts builds each once). */
+export interface OrderLifecycleParts {
+  settings: SettingsRepository;
+  refunds: RefundsRepository;
+  orders: OrdersRepository;
+  products: ProductsRepository;
+  coupons: CouponsRepository;
+  customers: CustomersRepository;
+  stores: StoresRepository;
+}
+
 /**
  * Status changes with their side effects, as WooCommerce's status hooks do them: paying dates,
  * stock out on processing/completed/on-hold and back on cancelled/pending, units sold, coupon uses.
@@ -77,14 +87,16 @@ export class OrderLifecycle {
   private readonly settings: SettingsRepository;
   private readonly refunds: RefundsRepository;
 
-  constructor(db: Database) {
-    this.settings = new SettingsRepository(db);
-    this.refunds = new RefundsRepository(db);
-    this.orders = new OrdersRepository(db);
-    this.products = new ProductsRepository(db);
-    this.coupons = new CouponsRepository(db);
-    this.customers = new CustomersRepository(db);
-    this.stores = new StoresRepository(db);
+  constructor(
+    parts: OrderLifecycleParts,
+  ) {
+    this.settings = parts.settings;
+    this.refunds = parts.refunds;
+    this.orders = parts.orders;
+    this.products = parts.products;
+    this.coupons = parts.coupons;
+    this.customers = parts.customers;
+    this.stores = parts.stores;
   }
 
   /** Moves an order to a status the transition table allows, applies the effects and saves it. */

@@ -1,6 +1,5 @@
-import type { Database } from '../../data/database.js';
-import { BarcodesRepository } from '../../data/repositories/barcodes.js';
-import { ProductsRepository, type SellableProduct } from '../../data/repositories/products.js';
+import type { BarcodesRepository } from '../../data/repositories/barcodes.js';
+import type { ProductsRepository, SellableProduct } from '../../data/repositories/products.js';
 import { resolveScannedItem, type BarcodeMatch } from '../catalogue/barcode-lookup.js';
 import { badRequest, invalidParams } from '../errors.js';
 import { Decimal, formatMoney } from '../../model/money.js';
@@ -50,6 +49,12 @@ function setsPrice(input: LineItemInput): boolean {
   return input.subtotal !== undefined || input.total !== undefined;
 }
 
+/** What LineItemBuilder is built from (server/composition.ts builds each once). */
+export interface LineItemBuilderParts {
+  products: ProductsRepository;
+  barcodes: BarcodesRepository;
+}
+
 /**
  * Order line items from a request: which product each names (by barcode, SKU, variation or product
  * id), its quantity (decimal where `decimal_qty` is on, or the weight a scale label carries), and
@@ -60,11 +65,11 @@ export class LineItemBuilder {
   private readonly barcodes: BarcodesRepository;
 
   constructor(
-    db: Database,
+    parts: LineItemBuilderParts,
     private readonly finder: TaxRateFinder,
   ) {
-    this.products = new ProductsRepository(db);
-    this.barcodes = new BarcodesRepository(db);
+    this.products = parts.products;
+    this.barcodes = parts.barcodes;
   }
 
   taxClassOf(value: string, param: string): string {

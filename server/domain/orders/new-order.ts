@@ -1,13 +1,20 @@
-import type { Database } from '../../data/database.js';
-import { CustomersRepository } from '../../data/repositories/customers.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { UsersRepository } from '../../data/repositories/users.js';
+import type { CustomersRepository } from '../../data/repositories/customers.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
 import { completeBilling } from '../../model/customers/address.js';
 import type { CustomerRecord } from '../../model/customers/types.js';
 import { badRequest } from '../errors.js';
 import type { GeneralSettings } from '../settings/general.js';
 import { StoreAccess } from '../store-access.js';
 import type { Store } from '../../model/stores.js';
+
+/** What NewOrderDefaults is built from (server/composition.ts builds each once). */
+export interface NewOrderDefaultsParts {
+  stores: StoresRepository;
+  customers: CustomersRepository;
+  users: UsersRepository;
+  access: StoreAccess;
+}
 
 /**
  * Who a new order is for and where it is sold, when the request does not say: the store comes from
@@ -20,11 +27,13 @@ export class NewOrderDefaults {
   private readonly users: UsersRepository;
   private readonly access: StoreAccess;
 
-  constructor(db: Database) {
-    this.stores = new StoresRepository(db);
-    this.customers = new CustomersRepository(db);
-    this.users = new UsersRepository(db);
-    this.access = new StoreAccess(db);
+  constructor(
+    parts: NewOrderDefaultsParts,
+  ) {
+    this.stores = parts.stores;
+    this.customers = parts.customers;
+    this.users = parts.users;
+    this.access = parts.access;
   }
 
   /**

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../data/database.js';
-import { CouponsRepository } from '../../data/repositories/coupons.js';
-import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
-import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
-import { OrdersRepository, type OrderFilter, type OrderSort } from '../../data/repositories/orders.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { RefundsRepository } from '../../data/repositories/refunds.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TermsRepository } from '../../data/repositories/terms.js';
+import type { CouponsRepository } from '../../data/repositories/coupons.js';
+import type { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
+import type { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import type { OrdersRepository, OrderFilter, OrderSort } from '../../data/repositories/orders.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { TermsRepository } from '../../data/repositories/terms.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { completeBilling, completeShipping } from '../../model/customers/address.js';
 import { gmtNow } from '../../model/dates.js';
@@ -17,16 +17,16 @@ import { POS_REGISTER, POS_SESSION } from '../registers/tills.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { gatewaySettingOf, readPaymentGatewaySettings } from '../settings/payment-gateways.js';
 import type { Store } from '../../model/stores.js';
-import { TaxRateFinder } from '../taxes/location.js';
+import type { TaxRateFinder } from '../taxes/location.js';
 import type { OrderCreateInput, OrderUpdateInput } from './input.js';
 import { applyCoupons, applyFees, applyShipping, type TaxClassOf } from './item-lists.js';
-import { OrderLifecycle } from './lifecycle.js';
-import { LineItemBuilder } from './line-items.js';
+import type { OrderLifecycle } from './lifecycle.js';
+import type { LineItemBuilder } from './line-items.js';
 import { requireOrder } from './lookup.js';
 import { metaValue, upsertMeta } from './meta.js';
 import { assertMoneyInvariants, assertPaidThroughCheckout } from './money-invariants.js';
-import { NewOrderDefaults } from './new-order.js';
-import { OrderPayments } from './payments.js';
+import type { NewOrderDefaults } from './new-order.js';
+import type { OrderPayments } from './payments.js';
 import { recalculateOrder, type RecalculateContext } from './recalculate.js';
 import { shapeOrder, type OrderResponse } from './shape.js';
 import { OrderStatuses } from './statuses.js';
@@ -61,6 +61,24 @@ function randomKey(): string {
   return key;
 }
 
+/** What OrderService is built from (server/composition.ts builds each once). */
+export interface OrderServiceParts {
+  statusRecords: OrderStatusesRepository;
+  terms: TermsRepository;
+  coupons: CouponsRepository;
+  gateways: PaymentGatewaysRepository;
+  orders: OrdersRepository;
+  stores: StoresRepository;
+  products: ProductsRepository;
+  refunds: RefundsRepository;
+  settings: SettingsRepository;
+  finder: TaxRateFinder;
+  lifecycle: OrderLifecycle;
+  payments: OrderPayments;
+  lines: LineItemBuilder;
+  defaults: NewOrderDefaults;
+}
+
 /** Orders: create, read, update and list, with their totals always computed here (CONTRACT 7). */
 export class OrderService {
   private readonly orders: OrdersRepository;
@@ -79,21 +97,24 @@ export class OrderService {
   private readonly coupons: CouponsRepository;
   private readonly gateways: PaymentGatewaysRepository;
 
-  constructor(private readonly db: Database) {
-    this.statusRecords = new OrderStatusesRepository(db);
-    this.terms = new TermsRepository(db);
-    this.coupons = new CouponsRepository(db);
-    this.gateways = new PaymentGatewaysRepository(db);
-    this.orders = new OrdersRepository(db);
-    this.stores = new StoresRepository(db);
-    this.products = new ProductsRepository(db);
-    this.refunds = new RefundsRepository(db);
-    this.settings = new SettingsRepository(db);
-    this.finder = new TaxRateFinder(db);
-    this.lifecycle = new OrderLifecycle(db);
-    this.payments = new OrderPayments(db);
-    this.lines = new LineItemBuilder(db, this.finder);
-    this.defaults = new NewOrderDefaults(db);
+  constructor(
+    private readonly db: Database,
+    parts: OrderServiceParts,
+  ) {
+    this.statusRecords = parts.statusRecords;
+    this.terms = parts.terms;
+    this.coupons = parts.coupons;
+    this.gateways = parts.gateways;
+    this.orders = parts.orders;
+    this.stores = parts.stores;
+    this.products = parts.products;
+    this.refunds = parts.refunds;
+    this.settings = parts.settings;
+    this.finder = parts.finder;
+    this.lifecycle = parts.lifecycle;
+    this.payments = parts.payments;
+    this.lines = parts.lines;
+    this.defaults = parts.defaults;
     this.taxClassOf = (value, param) => this.lines.taxClassOf(value, param);
   }
 

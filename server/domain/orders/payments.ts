@@ -1,16 +1,15 @@
-import type { Database } from '../../data/database.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { PaymentRecord } from '../../model/records/payments.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { UsersRepository } from '../../data/repositories/users.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams, type ApiError } from '../errors.js';
 import { salePayload } from '../journal/entries.js';
-import { SalesJournal } from '../journal/journal.js';
+import type { SalesJournal } from '../journal/journal.js';
 import { Decimal, formatMoney, isDecimalString } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
-import { POS_SESSION, Tills, type Till } from '../registers/tills.js';
+import { POS_SESSION, type Tills, type Till } from '../registers/tills.js';
 import type { Store } from '../../model/stores.js';
 import { dates } from './shape.js';
 import type { OrderRecord } from '../../model/orders/types.js';
@@ -53,6 +52,16 @@ function transactionIdOf(paymentData: Record<string, unknown>): string {
   return typeof raw === 'string' ? raw.trim() : '';
 }
 
+/** What OrderPayments is built from (server/composition.ts builds each once). */
+export interface OrderPaymentsParts {
+  payments: PaymentsRepository;
+  orders: OrdersRepository;
+  stores: StoresRepository;
+  users: UsersRepository;
+  journal: SalesJournal;
+  tills: Tills;
+}
+
 /**
  * Split payments: an order takes parts (each one checkout with its own idempotency key) until
  * nothing is due. A part never counts for more than is due; cash alone gives change, and only
@@ -67,13 +76,13 @@ export class OrderPayments {
   private readonly journal: SalesJournal;
   readonly tills: Tills;
 
-  constructor(db: Database) {
-    this.payments = new PaymentsRepository(db);
-    this.orders = new OrdersRepository(db);
-    this.stores = new StoresRepository(db);
-    this.users = new UsersRepository(db);
-    this.journal = new SalesJournal(db);
-    this.tills = new Tills(db);
+  constructor(parts: OrderPaymentsParts) {
+    this.payments = parts.payments;
+    this.orders = parts.orders;
+    this.stores = parts.stores;
+    this.users = parts.users;
+    this.journal = parts.journal;
+    this.tills = parts.tills;
   }
 
   /** The order's tenders; an order paid before split payments shows its one payment of the total. */

@@ -1,17 +1,25 @@
-import type { Database } from '../../data/database.js';
-import { PaymentsRepository } from '../../data/repositories/payments.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { UsersRepository } from '../../data/repositories/users.js';
+import type { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
 import { refundPayload } from '../journal/entries.js';
-import { SalesJournal } from '../journal/journal.js';
+import type { SalesJournal } from '../journal/journal.js';
 import { Decimal, formatMoney } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
 import { registerClosed } from '../registers/sessions.js';
-import { OrderPayments } from './payments.js';
+import type { OrderPayments } from './payments.js';
 import type { RefundRecord } from '../../model/orders/refund-types.js';
 import type { OrderRecord } from '../../model/orders/types.js';
+
+/** What RefundTenders is built from (server/composition.ts builds each once). */
+export interface RefundTendersParts {
+  payments: PaymentsRepository;
+  stores: StoresRepository;
+  users: UsersRepository;
+  orderPayments: OrderPayments;
+  journal: SalesJournal;
+}
 
 /**
  * The tender a refund gives money back through (`refund_destination`, or `payment_method`): one the
@@ -25,12 +33,14 @@ export class RefundTenders {
   private readonly orderPayments: OrderPayments;
   private readonly journal: SalesJournal;
 
-  constructor(db: Database) {
-    this.payments = new PaymentsRepository(db);
-    this.stores = new StoresRepository(db);
-    this.users = new UsersRepository(db);
-    this.orderPayments = new OrderPayments(db);
-    this.journal = new SalesJournal(db);
+  constructor(
+    parts: RefundTendersParts,
+  ) {
+    this.payments = parts.payments;
+    this.stores = parts.stores;
+    this.users = parts.users;
+    this.orderPayments = parts.orderPayments;
+    this.journal = parts.journal;
   }
 
   /** What each tender of the order can still give back. */

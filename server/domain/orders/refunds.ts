@@ -1,13 +1,13 @@
 import { requireOrder } from './lookup.js';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
-import { OrdersRepository } from '../../data/repositories/orders.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { RefundsRepository } from '../../data/repositories/refunds.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
+import type { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { SettingsRepository } from '../../data/repositories/settings.js';
 import type { StockEntry } from '../../data/repositories/stock-ledger.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams, notFound } from '../errors.js';
 import { Decimal, formatMoney, HALF_UP, moneyInput } from '../../model/money.js';
@@ -15,8 +15,8 @@ import type { Store } from '../../model/stores.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
 import { metaInput } from './input.js';
-import { OrderLifecycle } from './lifecycle.js';
-import { RefundTenders } from './refund-tenders.js';
+import type { OrderLifecycle } from './lifecycle.js';
+import type { RefundTenders } from './refund-tenders.js';
 import { plain } from './recalculate.js';
 import type { RefundedItem, RefundRecord } from '../../model/orders/refund-types.js';
 import { dates } from './shape.js';
@@ -65,6 +65,18 @@ function negative(value: DecimalInput, dp: number): string {
   return formatMoney(new Decimal(value).negated(), dp);
 }
 
+/** What RefundService is built from (server/composition.ts builds each once). */
+export interface RefundServiceParts {
+  statusRecords: OrderStatusesRepository;
+  settings: SettingsRepository;
+  tenders: RefundTenders;
+  orders: OrdersRepository;
+  refunds: RefundsRepository;
+  products: ProductsRepository;
+  stores: StoresRepository;
+  lifecycle: OrderLifecycle;
+}
+
 /** Refunds: never more money than is left, never more units than were sold and not yet refunded. */
 export class RefundService {
   private readonly orders: OrdersRepository;
@@ -76,15 +88,18 @@ export class RefundService {
   private readonly settings: SettingsRepository;
   private readonly tenders: RefundTenders;
 
-  constructor(private readonly db: Database) {
-    this.statusRecords = new OrderStatusesRepository(db);
-    this.settings = new SettingsRepository(db);
-    this.tenders = new RefundTenders(db);
-    this.orders = new OrdersRepository(db);
-    this.refunds = new RefundsRepository(db);
-    this.products = new ProductsRepository(db);
-    this.stores = new StoresRepository(db);
-    this.lifecycle = new OrderLifecycle(db);
+  constructor(
+    private readonly db: Database,
+    parts: RefundServiceParts,
+  ) {
+    this.statusRecords = parts.statusRecords;
+    this.settings = parts.settings;
+    this.tenders = parts.tenders;
+    this.orders = parts.orders;
+    this.refunds = parts.refunds;
+    this.products = parts.products;
+    this.stores = parts.stores;
+    this.lifecycle = parts.lifecycle;
   }
 
   list(orderId: number, apiBase: string) {

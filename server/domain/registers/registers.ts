@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
+import type { AuditTrail, AuditActor } from '../audit/audit-trail.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dates } from '../orders/shape.js';
@@ -34,16 +34,26 @@ export function shapeRegister(register: RegisterRecord, session: CashSessionReco
   };
 }
 
+/** What RegisterService is built from (server/composition.ts builds each once). */
+export interface RegisterServiceParts {
+  audit: AuditTrail;
+  registers: RegistersRepository;
+  stores: StoresRepository;
+}
+
 /** Registers: the tills of each store. */
 export class RegisterService {
   private readonly registers: RegistersRepository;
   private readonly stores: StoresRepository;
   private readonly audit: AuditTrail;
 
-  constructor(private readonly db: Database) {
-    this.audit = new AuditTrail(db);
-    this.registers = new RegistersRepository(db);
-    this.stores = new StoresRepository(db);
+  constructor(
+    private readonly db: Database,
+    parts: RegisterServiceParts,
+  ) {
+    this.audit = parts.audit;
+    this.registers = parts.registers;
+    this.stores = parts.stores;
   }
 
   get(id: number): RegisterRecord {

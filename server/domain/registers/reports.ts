@@ -1,11 +1,10 @@
-import type { Database } from '../../data/database.js';
-import { JournalRepository } from '../../data/repositories/journal.js';
-import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
-import { PaymentsRepository } from '../../data/repositories/payments.js';
-import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { JournalRepository } from '../../data/repositories/journal.js';
+import type { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
+import type { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { UsersRepository } from '../../data/repositories/users.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
 import { gmtNow } from '../../model/dates.js';
 import type { RefundPayload, SalePayload } from '../journal/entries.js';
 import { Decimal, formatMoney } from '../../model/money.js';
@@ -61,6 +60,16 @@ export interface SessionReport {
 
 const zero = () => new Decimal(0);
 
+/** What SessionReports is built from (server/composition.ts builds each once). */
+export interface SessionReportsParts {
+  journal: JournalRepository;
+  payments: PaymentsRepository;
+  registers: RegistersRepository;
+  stores: StoresRepository;
+  users: UsersRepository;
+  gateways: PaymentGatewaysRepository;
+}
+
 export class SessionReports {
   private readonly journal: JournalRepository;
   private readonly payments: PaymentsRepository;
@@ -69,13 +78,15 @@ export class SessionReports {
   private readonly users: UsersRepository;
   private readonly gateways: PaymentGatewaysRepository;
 
-  constructor(db: Database) {
-    this.journal = new JournalRepository(db);
-    this.payments = new PaymentsRepository(db);
-    this.registers = new RegistersRepository(db);
-    this.stores = new StoresRepository(db);
-    this.users = new UsersRepository(db);
-    this.gateways = new PaymentGatewaysRepository(db);
+  constructor(
+    parts: SessionReportsParts,
+  ) {
+    this.journal = parts.journal;
+    this.payments = parts.payments;
+    this.registers = parts.registers;
+    this.stores = parts.stores;
+    this.users = parts.users;
+    this.gateways = parts.gateways;
   }
 
   private person(id: number | null): { id: number; name: string } {

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
-import { JournalRepository } from '../../data/repositories/journal.js';
+import type { JournalRepository } from '../../data/repositories/journal.js';
 import type { ClosureRecord } from '../../model/records/journal.js';
-import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { ApprovalService } from '../approvals/approval-service.js';
-import { AuditTrail } from '../audit/audit-trail.js';
+import type { ApprovalService } from '../approvals/approval-service.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
 import { gmtNow } from '../../model/dates.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
-import { SalesJournal } from '../journal/journal.js';
+import type { SalesJournal } from '../journal/journal.js';
 import { Decimal, formatMoney, nonNegativeMoneyInput } from '../../model/money.js';
-import { SessionReports, type SessionReport } from './reports.js';
+import type { SessionReports, SessionReport } from './reports.js';
 
 const requiredMoney = (name: string) => nonNegativeMoneyInput.refine((value) => value !== '', `${name} is required`);
 const note = z.string().trim().max(2000).default('');
@@ -51,6 +51,17 @@ export function shapeClosure(closure: ClosureRecord): SessionReport & { id: numb
   return { id: closure.id, ...(JSON.parse(closure.report) as SessionReport) };
 }
 
+/** What CashSessions is built from (server/composition.ts builds each once). */
+export interface CashSessionsParts {
+  audit: AuditTrail;
+  approvals: ApprovalService;
+  registers: RegistersRepository;
+  stores: StoresRepository;
+  closures: JournalRepository;
+  journal: SalesJournal;
+  reports: SessionReports;
+}
+
 /**
  * Cash sessions: a drawer opened with a float, cash put in and taken out, and a blind close that
  * compares the count with what the drawer should hold and freezes the Z report with its number.
@@ -64,14 +75,17 @@ export class CashSessions {
   private readonly audit: AuditTrail;
   private readonly approvals: ApprovalService;
 
-  constructor(private readonly db: Database) {
-    this.audit = new AuditTrail(db);
-    this.approvals = new ApprovalService(db);
-    this.registers = new RegistersRepository(db);
-    this.stores = new StoresRepository(db);
-    this.closures = new JournalRepository(db);
-    this.journal = new SalesJournal(db);
-    this.reports = new SessionReports(db);
+  constructor(
+    private readonly db: Database,
+    parts: CashSessionsParts,
+  ) {
+    this.audit = parts.audit;
+    this.approvals = parts.approvals;
+    this.registers = parts.registers;
+    this.stores = parts.stores;
+    this.closures = parts.closures;
+    this.journal = parts.journal;
+    this.reports = parts.reports;
   }
 
   private register(id: number): RegisterRecord {

@@ -1,5 +1,4 @@
-import type { Database } from '../../data/database.js';
-import { RegistersRepository } from '../../data/repositories/registers.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
 import { gmtNow } from '../../model/dates.js';
 import { badRequest } from '../errors.js';
@@ -16,6 +15,11 @@ export interface Till {
   session: CashSessionRecord | undefined;
 }
 
+/** What Tills is built from (server/composition.ts builds each once). */
+export interface TillsParts {
+  registers: RegistersRepository;
+}
+
 /**
  * Which till an order belongs to and which drawer takes its money. An order that names no register
  * goes to its store's first active register (a store without one gets "Register 1" the first time).
@@ -23,8 +27,10 @@ export interface Till {
 export class Tills {
   private readonly registers: RegistersRepository;
 
-  constructor(db: Database) {
-    this.registers = new RegistersRepository(db);
+  constructor(
+    parts: TillsParts,
+  ) {
+    this.registers = parts.registers;
   }
 
   private firstOf(store: Store): RegisterRecord {

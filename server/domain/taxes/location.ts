@@ -1,6 +1,5 @@
-import type { Database } from '../../data/database.js';
-import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
-import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
+import type { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
+import type { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
 import type { Store } from '../../model/stores.js';
 import type { AppliedRate } from './calc.js';
 import { matchRates, toAppliedRate, type TaxLocation } from './matching.js';
@@ -36,14 +35,22 @@ export function orderTaxLocation(store: Store, billing: AddressLike, shipping: A
   return { country: address.country, state: address.state, postcode: address.postcode, city: address.city };
 }
 
+/** What TaxRateFinder is built from (server/composition.ts builds each once). */
+export interface TaxRateFinderParts {
+  rates: TaxRatesRepository;
+  classes: TaxClassesRepository;
+}
+
 /** Matched rates by tax class, read from the rate table. */
 export class TaxRateFinder {
   private readonly rates: TaxRatesRepository;
   private readonly classes: TaxClassesRepository;
 
-  constructor(db: Database) {
-    this.rates = new TaxRatesRepository(db);
-    this.classes = new TaxClassesRepository(db);
+  constructor(
+    parts: TaxRateFinderParts,
+  ) {
+    this.rates = parts.rates;
+    this.classes = parts.classes;
   }
 
   /** Tax classes as products write them (`''` = standard), in configured order. */

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { isCapability } from '../../../shared/access.js';
 import type { ManagedRole, ManagedUser } from '../../../shared/api.js';
 import type { Database } from '../../data/database.js';
-import { RolesRepository } from '../../data/repositories/roles.js';
-import { SessionsRepository } from '../../data/repositories/sessions.js';
-import { UsersRepository } from '../../data/repositories/users.js';
+import type { RolesRepository } from '../../data/repositories/roles.js';
+import type { SessionsRepository } from '../../data/repositories/sessions.js';
+import type { UsersRepository } from '../../data/repositories/users.js';
 import type { UserRecord } from '../../model/records/users.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { AuditTrail, type AuditActor } from '../audit/audit-trail.js';
+import type { AuditTrail, AuditActor } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { LoginThrottle } from '../auth/throttle.js';
@@ -63,6 +63,14 @@ function cannotGrant(principal: Principal, missing: readonly string[]): ApiError
 
 const lastAdministrator = (): ApiError => conflict('pos_rest_last_administrator', 'This is the last administrator: it cannot be demoted or disabled.');
 
+/** What UserManagement is built from (server/composition.ts builds each once). */
+export interface UserManagementParts {
+  users: UsersRepository;
+  roles: RolesRepository;
+  sessions: SessionsRepository;
+  audit: AuditTrail;
+}
+
 /**
  * Users and roles for managers over HTTP (issue 7, item 8). Two rules guard escalation: no one
  * grants a capability they lack (a role they assign, a capability they add or take away), and no one
@@ -76,11 +84,14 @@ export class UserManagement {
   private readonly sessions: SessionsRepository;
   private readonly audit: AuditTrail;
 
-  constructor(private readonly db: Database) {
-    this.users = new UsersRepository(db);
-    this.roles = new RolesRepository(db);
-    this.sessions = new SessionsRepository(db);
-    this.audit = new AuditTrail(db);
+  constructor(
+    private readonly db: Database,
+    parts: UserManagementParts,
+  ) {
+    this.users = parts.users;
+    this.roles = parts.roles;
+    this.sessions = parts.sessions;
+    this.audit = parts.audit;
   }
 
   list(role?: string): ManagedUser[] {

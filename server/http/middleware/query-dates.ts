@@ -1,6 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { Database } from '../../data/database.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtToLocal } from '../../model/dates.js';
 
 const DATE_PARAMETERS = ['after', 'before', 'modified_after', 'modified_before'] as const;
@@ -27,10 +25,10 @@ export function localToGmt(local: string, timeZone: string): string | undefined 
 /**
  * `dates_are_gmt` (WooCommerce, default false): the date filters of the WooCommerce collections are
  * the store's local time unless it is true. A date with a zone (`Z`, `+02:00`) means what it says.
- * The filters are rewritten here to UTC with a `Z`, which is how the routers read them.
+ * The filters are rewritten here to UTC with a `Z`, which is how the routers read them; the
+ * store's time zone is read when a request has such a filter.
  */
-export function queryDates(db: Database, namespace: string): RequestHandler {
-  const stores = new StoresRepository(db);
+export function queryDates(storeTimeZone: () => string, namespace: string): RequestHandler {
   return (req, _res, next) => {
     if (!req.path.startsWith(`${namespace}/`) || !WOOCOMMERCE_COLLECTIONS.test(req.path.slice(namespace.length))) {
       next();
@@ -43,7 +41,7 @@ export function queryDates(db: Database, namespace: string): RequestHandler {
       next();
       return;
     }
-    const timeZone = stores.defaultStore().timezone;
+    const timeZone = storeTimeZone();
     const rewritten: Record<string, unknown> = { ...query };
     for (const name of zoneless) {
       const value = query[name] as string;

@@ -1,10 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ApprovalService } from '../../domain/approvals/approval-service.js';
 import { APPROVAL_ACTIONS } from '../../domain/approvals/settings.js';
 import { LoginThrottle } from '../../domain/auth/throttle.js';
 import { pinSchema } from '../../domain/users/pins.js';
-import { UserManagement } from '../../domain/users/user-management.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { optionalPrincipalOf, principalOf } from '../middleware/access.js';
@@ -32,10 +30,9 @@ const approvalBody = z
   .refine((body) => (body.pin === undefined) !== (body.password === undefined), { message: 'send either pin or password', path: ['pin'] });
 
 /** CONTRACT 2: login, refresh, logout, the token test and the caller's sessions. */
-export function createAuthRouter({ auth, db }: AppContext): Router {
+export function createAuthRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const approvals = new ApprovalService(db);
-  const management = new UserManagement(db);
+  const { approvals, users: management } = services;
   // PINs are short: failed PIN and approval attempts are throttled like logins, on a counter of their own.
   const tillThrottle = new LoginThrottle();
 

@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { backupDatabase } from '../../data/backup.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow, gmtToLocal } from '../../model/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorSummary } from '../../logging.js';
@@ -36,9 +35,9 @@ function removeLeftCopies(dataDir: string): void {
  * online backup in one read transaction, then the integrity check), sent as a download. The live
  * file is never sent; the copy (mode 0600) is removed once sent, or when sending fails.
  */
-export function createBackupRouter({ auth, db, logger }: AppContext): Router {
+export function createBackupRouter({ auth, db, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const stores = new StoresRepository(db);
+  const { stores } = services.repositories;
   const dataDir = dirname(db.name);
   removeLeftCopies(dataDir);
 

@@ -1,23 +1,13 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { Capability } from '../../../shared/access.js';
-import { CustomersRepository } from '../../data/repositories/customers.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TermsRepository } from '../../data/repositories/terms.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
-import { GuardedOrders } from '../../domain/approvals/guarded-orders.js';
 import type { Principal } from '../../domain/auth/auth-service.js';
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { CatalogueWriter } from '../../domain/catalogue/catalogue-writer.js';
 import { productInputSchema } from '../../domain/catalogue/product-input.js';
-import { CustomerService, shapeCustomer } from '../../domain/customers/customers.js';
+import { shapeCustomer } from '../../domain/customers/customers.js';
 import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
 import { ApiError } from '../../domain/errors.js';
-import { readGeneralSettings } from '../../domain/settings/general.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
-import { OrderService } from '../../domain/orders/orders.js';
 import { apiBase } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -109,15 +99,10 @@ function notDeletable(resource: string): ApiError {
 }
 
 /** Batches of orders, customers and products (woocommerce-reference §5). */
-export function createBatchRouter({ auth, db, logger }: AppContext): Router {
+export function createBatchRouter({ auth, db, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const orders = new OrderService(db);
-  const guarded = new GuardedOrders(db);
-  const settings = new SettingsRepository(db);
-  const customers = new CustomerService(new CustomersRepository(db), () => readGeneralSettings(settings).generate_username);
-  const stores = new StoresRepository(db);
-  const writer = new CatalogueWriter(db);
-  const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
+  const { orders, guardedOrders: guarded, customers, catalogueWriter: writer, catalogue } = services;
+  const { stores } = services.repositories;
   const productOf = (req: Request, id: number) => catalogue.getProduct(id, { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: new Date().toISOString().slice(0, 19) });
 
   routes.post(

@@ -1,9 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import { UsersRepository } from '../../data/repositories/users.js';
 import type { UserRecord } from '../../model/records/users.js';
 import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
 import { notFound } from '../../domain/errors.js';
-import { StoreAccess } from '../../domain/store-access.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -12,9 +10,9 @@ import { storeResourceFor } from '../store-resource.js';
 import { idParams, parseParams } from '../validation.js';
 
 /** The cashier's own profile and the stores they can sell in. */
-export function createCashierRouter({ auth, db }: AppContext): Router {
+export function createCashierRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const users = new UsersRepository(db);
+  const { users } = services.repositories;
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
   const visibleCashier = (req: Request, res: Response): UserRecord => {
@@ -24,7 +22,7 @@ export function createCashierRouter({ auth, db }: AppContext): Router {
     return user;
   };
 
-  const access = new StoreAccess(db);
+  const access = services.storeAccess;
   const accessibleStores = (req: Request, user: UserRecord) => access.storesOf(user.id).map((store) => storeResourceFor(req, store, 'view'));
 
   routes.get('/cashier/{id}', (req, res) => {

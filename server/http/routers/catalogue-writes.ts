@@ -1,11 +1,6 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { ProductsRepository } from '../../data/repositories/products.js';
-import { StockLedgerRepository } from '../../data/repositories/stock-ledger.js';
 import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
-import { TermsRepository } from '../../data/repositories/terms.js';
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { CatalogueWriter } from '../../domain/catalogue/catalogue-writer.js';
 import { productInputSchema, stockAdjustmentSchema, variationInputSchema } from '../../domain/catalogue/product-input.js';
 import { shapeVariation } from '../../domain/catalogue/shape.js';
 import { gmtNow, gmtToLocal } from '../../model/dates.js';
@@ -27,14 +22,13 @@ function ledgerEntry(entry: StockLedgerRecord, timeZone: string) {
  * Catalogue writes (`manage_products`): products and their variations at WooCommerce's paths, and
  * the stock ledger: manual adjustments with a reason, and each product's stock history.
  */
-export function createCatalogueWritesRouter({ auth, db, logs }: AppContext): Router {
+export function createCatalogueWritesRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const writer = new CatalogueWriter(db);
-  const catalogue = new Catalogue(new ProductsRepository(db), new TermsRepository(db));
-  const ledger = new StockLedgerRepository(db);
+  const { catalogueWriter: writer, catalogue } = services;
+  const { stockLedger: ledger, stores } = services.repositories;
 
-  const productResource = (req: Request, id: number) => catalogue.getProduct(id, shapeContextOf(req, db));
-  const variationResource = (req: Request, parentId: number, id: number) => shapeVariation(writer.variation(parentId, id), shapeContextOf(req, db));
+  const productResource = (req: Request, id: number) => catalogue.getProduct(id, shapeContextOf(req, stores));
+  const variationResource = (req: Request, parentId: number, id: number) => shapeVariation(writer.variation(parentId, id), shapeContextOf(req, stores));
   const record = (userId: number, message: string, productId: number) => {
     logs.add({ level: 'info', source: 'catalogue', message, context: { product_id: productId, user_id: userId } });
   };
@@ -69,7 +63,7 @@ export function createCatalogueWritesRouter({ auth, db, logs }: AppContext): Rou
     const { id } = parseParams(idParams, req);
     writer.product(id);
     const paging = parseQuery(pagingQuery, req);
-    const page = catalogue.listVariations({ now: gmtNow(), parents: [id] }, { orderby: 'menu_order', order: 'asc' }, paging.per_page, offsetOf(paging), shapeContextOf(req, db));
+    const page = catalogue.listVariations({ now: gmtNow(), parents: [id] }, { orderby: 'menu_order', order: 'asc' }, paging.per_page, offsetOf(paging), shapeContextOf(req, stores));
     sendPage(req, res, page.items, page.total, paging);
   });
 
@@ -111,7 +105,7 @@ export function createCatalogueWritesRouter({ auth, db, logs }: AppContext): Rou
     const paging = parseQuery(pagingQuery, req);
     const item = writer.stockItem(id);
     const { records, total } = ledger.history(item.id, paging.per_page, offsetOf(paging));
-    const timeZone = shapeContextOf(req, db).store.timezone;
+    const timeZone = shapeContextOf(req, stores).store.timezone;
     sendPage(req, res, records.map((entry) => ledgerEntry(entry, timeZone)), total, paging);
   });
 
@@ -122,7 +116,7 @@ export function createCatalogueWritesRouter({ auth, db, logs }: AppContext): Rou
     const updated = writer.changeStock(id, adjustment, userId);
     const [entry] = ledger.history(id, 1, 0).records;
     record(userId, `Stock of product ${id} ${adjustment.adjust !== undefined ? `changed by ${adjustment.adjust}` : `set to ${adjustment.set ?? ''}`} (${adjustment.reason})`, id);
-    const timeZone = shapeContextOf(req, db).store.timezone;
+    const timeZone = shapeContextOf(req, stores).store.timezone;
     sendItem(req, res, { id: updated.id, stock_quantity: updated.stock_quantity, stock_status: updated.stock_status, entry: entry === undefined ? null : ledgerEntry(entry, timeZone) });
   });
 

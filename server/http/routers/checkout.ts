@@ -1,6 +1,5 @@
 import type { Request, Router } from 'express';
-import { checkoutInput, CheckoutService } from '../../domain/orders/checkout.js';
-import { GuardedOrders } from '../../domain/approvals/guarded-orders.js';
+import { checkoutInput } from '../../domain/orders/checkout.js';
 import { invalidParams } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -17,10 +16,9 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 /** Paying an order at the till (wcpos-reference "Checkout"). */
-export function createCheckoutRouter({ auth, db }: AppContext): Router {
+export function createCheckoutRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const checkout = new CheckoutService(db);
-  const guarded = new GuardedOrders(db);
+  const { checkout, guardedOrders: guarded } = services;
 
   routes.get('/orders/{id}/checkout', (req, res) => {
     const { id } = parseParams(idParams, req);

@@ -1,12 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { COUPON_ORDERBY, CouponsRepository } from '../../data/repositories/coupons.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { CouponWriter } from '../../domain/coupons/coupon-writer.js';
 import { couponInputSchema } from '../../domain/coupons/input.js';
 import { shapeCoupon } from '../../domain/coupons/shape.js';
 import type { CouponRecord } from '../../model/coupons/types.js';
 import { invalidParams } from '../../domain/errors.js';
+import { COUPON_ORDERBY } from '../../domain/lists.js';
 import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -30,10 +28,9 @@ export const couponsQuery = pagingQuery.extend({
  * Coupon lookup for the till: `code` finds one case-insensitively (woocommerce-reference §2.5).
  * Creating, changing and deleting coupons takes `manage_products`, as the catalogue does.
  */
-export function createCouponsRouter({ auth, db, logs }: AppContext): Router {
+export function createCouponsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const coupons = new CouponsRepository(db);
-  const stores = new StoresRepository(db);
+  const { coupons, stores } = services.repositories;
 
   routes.get('/coupons', (req, res) => {
     if (isSyncAudit(req)) {
@@ -58,7 +55,7 @@ export function createCouponsRouter({ auth, db, logs }: AppContext): Router {
     sendPage(req, res, records.map((record) => shapeCoupon(record, base, store)), total, query);
   });
 
-  const writer = new CouponWriter(db);
+  const writer = services.couponWriter;
   const shape = (req: Request, record: CouponRecord) => shapeCoupon(record, apiBase(req), stores.defaultStore());
   const record = (res: Response, message: string, couponId: number) => {
     logs.add({ level: 'info', source: 'coupons', message, context: { coupon_id: couponId, user_id: principalOf(res).user.id } });

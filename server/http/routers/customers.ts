@@ -1,12 +1,9 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { CUSTOMER_ORDERBY, CustomersRepository } from '../../data/repositories/customers.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { CustomerService, shapeCustomer } from '../../domain/customers/customers.js';
+import { shapeCustomer } from '../../domain/customers/customers.js';
 import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
 import { invalidParams } from '../../domain/errors.js';
-import { readGeneralSettings } from '../../domain/settings/general.js';
+import { CUSTOMER_ORDERBY } from '../../domain/lists.js';
 import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -24,12 +21,10 @@ export const customersQuery = pagingQuery.extend({
 });
 
 /** Customer search, lookup, create and update (woocommerce-reference §2.9). */
-export function createCustomersRouter({ auth, db }: AppContext): Router {
+export function createCustomersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const repository = new CustomersRepository(db);
-  const settings = new SettingsRepository(db);
-  const customers = new CustomerService(repository, () => readGeneralSettings(settings).generate_username);
-  const stores = new StoresRepository(db);
+  const { customers } = services;
+  const { customers: repository, stores } = services.repositories;
   const timeZone = () => stores.defaultStore().timezone;
 
   routes.get('/customers', (req, res) => {

@@ -1,6 +1,5 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ExtensionsRepository } from '../../data/repositories/extensions.js';
 import { EXTENSION_STATUSES, extensionActionSchema, extensionEntry, performExtensionAction } from '../../domain/extensions/catalogue.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
@@ -17,9 +16,9 @@ const listQuery = z.object({
 const PAST_TENSE = { install: 'installed', activate: 'activated', deactivate: 'deactivated', uninstall: 'uninstalled', update_settings: 'updated' } as const;
 
 /** The extensions registered on this till, and the administrator's actions on them. */
-export function createExtensionsRouter({ auth, db, logs }: AppContext): Router {
+export function createExtensionsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const extensions = new ExtensionsRepository(db);
+  const { extensions } = services.repositories;
 
   routes.get('/extensions', (req, res) => {
     sendAll(req, res, extensions.list(parseQuery(listQuery, req)).map(extensionEntry));

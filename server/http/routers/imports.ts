@@ -1,9 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import { openDatabase } from '../../data/database.js';
 import { ApiError, badRequest, notFound } from '../../domain/errors.js';
-import { ImportJobs } from '../../domain/import/jobs.js';
-import { errorSummary } from '../../logging.js';
 import { apiBase, sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -58,17 +55,9 @@ const csvBody: RequestHandler = (req, res, next) => {
  * Product imports over HTTP (`manage_products`): `POST /imports/products` starts one in the
  * background and answers 202; `GET /imports/{id}` follows it; `GET /imports` lists the recent ones.
  */
-export function createImportsRouter({ auth, db, logger }: AppContext): Router {
+export function createImportsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const jobs = new ImportJobs(() => openDatabase(db.name), {
-    info: (fields, message) => {
-      logger.info(fields, message);
-    },
-    failed: (fields, error) => {
-      logger.warn({ ...fields, fault: errorSummary(error) }, 'product import failed');
-    },
-    // The server's own connection is closed when it stops: a running import stops with it.
-  }, () => !db.open);
+  const jobs = services.imports;
 
   routes.post('/imports/products', csvBody, (req, res) => {
     const query = parseQuery(importProductsQuery, req);

@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { LOG_ENTRY_LEVELS, type LogEntryLevel } from '../../data/repositories/logs.js';
 import type { AuditRecord } from '../../model/records/audit-trail.js';
-import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { invalidParams } from '../../domain/errors.js';
+import { LOG_ENTRY_LEVELS, type LogEntryLevel } from '../../domain/lists.js';
 import { offsetOf, pagingQuery } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -66,9 +65,9 @@ function checkAuditFilters(query: LogsQuery): void {
 }
 
 /** `GET /logs`: the events a manager should see, newest first (wcpos-reference "Logs"), and with `source=audit` the audit trail. */
-export function createLogsRouter({ auth, db, logs }: AppContext): Router {
+export function createLogsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const audit = new AuditTrail(db);
+  const { audit } = services;
 
   const auditPage = (query: LogsQuery, page: { limit: number; offset: number }) => {
     // Audit entries are all at level info: a level filter other than info matches none of them.

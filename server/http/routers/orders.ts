@@ -1,12 +1,10 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../data/repositories/orders.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
-import { GuardedOrders } from '../../domain/approvals/guarded-orders.js';
 import { invalidParams } from '../../domain/errors.js';
+import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
-import { OrderService } from '../../domain/orders/orders.js';
-import { RefundService, refundInput } from '../../domain/orders/refunds.js';
+import { refundInput } from '../../domain/orders/refunds.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
@@ -68,11 +66,9 @@ function sortOf(query: OrdersQuery): OrderSort {
 }
 
 /** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
-export function createOrdersRouter({ auth, db }: AppContext): Router {
+export function createOrdersRouter({ auth, db, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const orders = new OrderService(db);
-  const refunds = new RefundService(db);
-  const guarded = new GuardedOrders(db);
+  const { orders, refunds, guardedOrders: guarded } = services;
 
   routes.get('/orders', (req, res) => {
     const known = orders

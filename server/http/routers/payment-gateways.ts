@@ -1,7 +1,5 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { CheckoutService } from '../../domain/orders/checkout.js';
-import { Gateways } from '../../domain/orders/gateways.js';
 import { sendAll } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -11,10 +9,9 @@ const gatewayParams = z.object({ id: z.string().trim().min(1).max(100) });
 const bootstrapBody = z.object({ context: z.object({ order_id: idSchema.optional() }).default({}) });
 
 /** The till's payment gateways and their payment setup (wcpos-reference "Payment gateways", "Gateway bootstrap"). */
-export function createPaymentGatewaysRouter({ auth, db }: AppContext): Router {
+export function createPaymentGatewaysRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const gateways = new Gateways(db);
-  const checkout = new CheckoutService(db);
+  const { gateways, checkout } = services;
 
   routes.get('/payment-gateways', (req, res) => {
     sendAll(req, res, gateways.list());

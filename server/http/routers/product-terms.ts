@@ -1,8 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { TermsRepository } from '../../data/repositories/terms.js';
 import { shapeTerm } from '../../domain/catalogue/shape.js';
-import { termInputSchema, TermWriter } from '../../domain/catalogue/term-writer.js';
+import { termInputSchema } from '../../domain/catalogue/term-writer.js';
 import type { Taxonomy } from '../../model/catalogue/types.js';
 import { apiBase, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
@@ -18,15 +17,16 @@ const PATHS: ReadonlyArray<[string, Taxonomy]> = [
 ];
 
 /** Categories, tags and brands: one by id (`read_products`), and their writes (`manage_products`). */
-export function createProductTermsRouter({ auth, db, logs }: AppContext): Router {
+export function createProductTermsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const writer = new TermWriter(new TermsRepository(db));
+  const writer = services.termWriter;
+  const { stores } = services.repositories;
   const record = (res: Response, message: string, termId: number) => {
     logs.add({ level: 'info', source: 'catalogue', message, context: { term_id: termId, user_id: principalOf(res).user.id } });
   };
 
   for (const [path, taxonomy] of PATHS) {
-    const shape = (req: Request, id: number) => shapeTerm(writer.term(taxonomy, id), shapeContextOf(req, db));
+    const shape = (req: Request, id: number) => shapeTerm(writer.term(taxonomy, id), shapeContextOf(req, stores));
 
     routes.get(`${path}/{id}`, (req, res) => {
       sendItem(req, res, shape(req, parseParams(idParams, req).id));
@@ -35,7 +35,7 @@ export function createProductTermsRouter({ auth, db, logs }: AppContext): Router
     routes.post(path, (req, res) => {
       const created = writer.create(taxonomy, parseBody(termInputSchema, req));
       record(res, `Term ${created.id} (${taxonomy} ${created.name}) created`, created.id);
-      sendItem(req, res, shapeTerm(created, shapeContextOf(req, db)), { location: `${apiBase(req)}${path}/${created.id}` });
+      sendItem(req, res, shapeTerm(created, shapeContextOf(req, stores)), { location: `${apiBase(req)}${path}/${created.id}` });
     });
 
     const update = (req: Request, res: Response) => {
@@ -52,7 +52,7 @@ export function createProductTermsRouter({ auth, db, logs }: AppContext): Router
       const { force } = parseQuery(z.object({ force: queryBoolean.default(false) }), req);
       const before = writer.delete(taxonomy, id, force);
       record(res, `Term ${id} (${taxonomy}) deleted`, id);
-      sendItem(req, res, shapeTerm(before, shapeContextOf(req, db)));
+      sendItem(req, res, shapeTerm(before, shapeContextOf(req, stores)));
     });
   }
 

@@ -1,21 +1,14 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { commitGroupOf } from '../../data/commit-group.js';
-import type { Database } from '../../data/database.js';
-import { CATALOGUE_ORDERBY, ProductsRepository, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../data/repositories/products.js';
-import { BarcodesRepository } from '../../data/repositories/barcodes.js';
-import { ProductDocumentsRepository } from '../../data/repositories/product-documents.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TERM_ORDERBY, TermsRepository } from '../../data/repositories/terms.js';
 import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
-import { Catalogue } from '../../domain/catalogue/catalogue.js';
-import { ProductDocuments } from '../../domain/catalogue/documents.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../model/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../model/catalogue/types.js';
 import { gmtNow } from '../../model/dates.js';
+import type { Store } from '../../model/stores.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
+import { CATALOGUE_ORDERBY, TERM_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../domain/lists.js';
 import { readGeneralSettings } from '../../domain/settings/general.js';
 import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
@@ -23,8 +16,9 @@ import { endpointRouter } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
 import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
-export function shapeContextOf(req: Request, db: Database): ShapeContext {
-  return { store: new StoresRepository(db).defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
+/** What the catalogue's shapes need of a request: `stores` is the repository of the stores (AppContext's services). */
+export function shapeContextOf(req: Request, stores: { defaultStore(): Store }): ShapeContext {
+  return { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
 }
 
 /** A request for the whole default shape (view context, no `_fields`), which stored product documents answer. */
@@ -110,14 +104,10 @@ export const termsQuery = pagingQuery.extend({
 });
 
 /** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
-export function createProductsRouter({ auth, db }: AppContext): Router {
+export function createProductsRouter({ auth, db, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const products = new ProductsRepository(db);
-  const catalogue = new Catalogue(products, new TermsRepository(db));
-  const documents = new ProductDocuments(catalogue, products, new ProductDocumentsRepository(db));
-  const settings = new SettingsRepository(db);
-  const barcodes = new BarcodesRepository(db);
-  const stores = new StoresRepository(db);
+  const { catalogue, productDocuments: documents } = services;
+  const { settings, barcodes, stores } = services.repositories;
 
   /**
    * The filter as the till sees the catalogue: items marked online-only are left out while
@@ -144,7 +134,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
     const query: CatalogueQuery = parseQuery(schema, req);
     const { filter, match } = tillFilter(kind, query);
     const sort = catalogueSort(query);
-    const context = shapeContextOf(req, db);
+    const context = shapeContextOf(req, stores);
     if (kind === 'product' && match === undefined && isDefaultShape(req)) {
       const page = documents.listPage(filter, sort, query.per_page, offsetOf(query), context);
       sendPageJson(req, res, page.body, page.total, query);
@@ -160,7 +150,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   const listTerms = (taxonomy: Taxonomy) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
       // Terms have no modification date in WooCommerce either: the audit lists every id with null.
-      const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, db));
+      const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, stores));
       sendAudit(req, res, all.items.map((term) => ({ id: term.id, date_modified_gmt: null })));
       return;
     }
@@ -172,7 +162,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
       { orderby: query.orderby, order: query.order, include: query.include },
       query.per_page,
       offsetOf(query),
-      shapeContextOf(req, db),
+      shapeContextOf(req, stores),
     );
     sendPage(req, res, page.items, page.total, query);
   };
@@ -185,7 +175,7 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   routes.get('/products/variations/{id}', (req, res) => {
     const { id } = parseWith(idParams, req.params);
     const { filter } = tillFilter('variation', parseWith(catalogueQuery, {}));
-    const [variation] = catalogue.listVariations({ ...filter, include: [id] }, { orderby: 'id', order: 'asc' }, 1, 0, shapeContextOf(req, db)).items;
+    const [variation] = catalogue.listVariations({ ...filter, include: [id] }, { orderby: 'id', order: 'asc' }, 1, 0, shapeContextOf(req, stores)).items;
     if (variation === undefined) throw notFound('product_variation');
     sendItem(req, res, variation);
   });
@@ -193,13 +183,13 @@ export function createProductsRouter({ auth, db }: AppContext): Router {
   routes.get('/products/{id}', (req, res) => {
     const { id } = parseWith(idParams, req.params);
     if (isDefaultShape(req)) {
-      const document = documents.productJson(id, shapeContextOf(req, db));
+      const document = documents.productJson(id, shapeContextOf(req, stores));
       if (document === undefined || (document.posVisibility === 'online_only' && readGeneralSettings(settings).pos_only_products)) throw notFound('product');
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.send(document.json);
       return;
     }
-    const product = catalogue.getProduct(id, shapeContextOf(req, db));
+    const product = catalogue.getProduct(id, shapeContextOf(req, stores));
     if (product.pos_visibility === 'online_only' && readGeneralSettings(settings).pos_only_products) throw notFound('product');
     sendItem(req, res, product);
   });

@@ -1,8 +1,5 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { TemplatesRepository } from '../../data/repositories/templates.js';
-import { ReceiptService } from '../../domain/orders/receipts.js';
 import { readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { receiptHtml } from '../../domain/receipts/html.js';
 import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
@@ -39,11 +36,10 @@ const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data
  * `GET /receipts/{order_id}`: the receipt data as JSON (default), `?format=html` rendered with the
  * active receipt template (or `template_id`), `?format=text` as plain text `width` columns wide.
  */
-export function createReceiptsRouter({ auth, db }: AppContext): Router {
+export function createReceiptsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const receipts = new ReceiptService(db);
-  const templates = new TemplatesRepository(db);
-  const settings = new SettingsRepository(db);
+  const { receipts } = services;
+  const { templates, settings } = services.repositories;
 
   routes.get('/receipts/{order_id}', (req, res) => {
     const { order_id } = parseParams(receiptParams, req);

@@ -1,10 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { registerCreateInput, RegisterService, registerUpdateInput } from '../../domain/registers/registers.js';
+import { registerCreateInput, registerUpdateInput } from '../../domain/registers/registers.js';
 import { REPORT_WIDTH, renderReportHtml, renderReportText } from '../../domain/registers/report-render.js';
 import { blindReport, type ReadableReport } from '../../domain/registers/reports.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
-import { CashSessions, cashActorOf, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
+import { cashActorOf, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -58,10 +58,9 @@ function sendReports(req: Request, res: Response, reports: ReadableReport | { pa
  * lacks `manage_pos`: it leaves out the drawer (and the takings per tender it adds up from) until
  * the count is sent. Z closures are read with `handle_cash`: they exist only once counted.
  */
-export function createRegistersRouter({ auth, db }: AppContext): Router {
+export function createRegistersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const registers = new RegisterService(db);
-  const sessions = new CashSessions(db);
+  const { registers, cashSessions: sessions } = services;
 
   routes.get('/registers', (req, res) => {
     const query = parseQuery(registersQuery, req);

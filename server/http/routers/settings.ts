@@ -1,11 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { APPROVAL_SETTINGS } from '../../domain/approvals/settings.js';
-import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { centralStoreKeys, KEPT_FOR_CENTRAL_STORE } from '../../domain/settings/central-store.js';
 import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
 import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
@@ -25,14 +20,10 @@ import { parseBody, parseWith } from '../validation.js';
 const settingsPatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of settings' });
 
 /** The settings index (every role) and the management-only settings groups. */
-export function createSettingsRouter({ auth, db, logs }: AppContext): Router {
+export function createSettingsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const settings = new SettingsRepository(db);
-  const stores = new StoresRepository(db);
-  const gatewayCatalogue = new PaymentGatewaysRepository(db);
-  const templates = new TemplatesRepository(db);
-
-  const audit = new AuditTrail(db);
+  const { settings, stores, paymentGateways: gatewayCatalogue, templates } = services.repositories;
+  const { audit } = services;
 
   const recordChange = (user: { id: number; username: string }, section: string, keys: readonly string[]): void => {
     if (keys.length === 0) return;

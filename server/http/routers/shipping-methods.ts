@@ -1,13 +1,12 @@
 import type { Router } from 'express';
-import { ShippingMethodsRepository } from '../../data/repositories/shipping-methods.js';
 import { apiBase, sendAll } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 
 /** The shipping methods an order's shipping lines may name (woocommerce-reference §2.12), unpaginated. */
-export function createShippingMethodsRouter({ auth, db }: AppContext): Router {
+export function createShippingMethodsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const methods = new ShippingMethodsRepository(db);
+  const methods = services.repositories.shippingMethods;
 
   routes.get('/shipping_methods', (req, res) => {
     const collection = `${apiBase(req)}/shipping_methods`;

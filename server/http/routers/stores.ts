@@ -1,7 +1,5 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { StoresRepository, StoreUsersRepository } from '../../data/repositories/stores.js';
-import { AuditTrail } from '../../domain/audit/audit-trail.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import type { Store } from '../../model/stores.js';
 import {
@@ -25,11 +23,11 @@ const storeUsersInput = z.object({ user_ids: z.array(z.number().int('must be an 
 const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of store fields' });
 
 /** Stores: the POS boot list for every role; edit data, create and update for store managers. */
-export function createStoresRouter({ auth, db, logs }: AppContext): Router {
+export function createStoresRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const stores = new StoresRepository(db);
+  const { stores, storeUsers: assignments } = services.repositories;
   // A store's fields are the shop's settings (tax, currency, receipts): changing them is audited like settings.
-  const audit = new AuditTrail(db);
+  const { audit } = services;
 
   const findStore = (req: Request): Store => {
     const { id } = parseParams(idParams, req);
@@ -84,8 +82,6 @@ export function createStoresRouter({ auth, db, logs }: AppContext): Router {
     }
     sendItem(req, res, storeResourceFor(req, updated, 'edit'));
   });
-
-  const assignments = new StoreUsersRepository(db);
 
   routes.get('/stores/{id}/users', (req, res) => {
     const store = findStore(req);

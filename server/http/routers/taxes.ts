@@ -1,7 +1,5 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
-import { TaxRatesRepository } from '../../data/repositories/tax-rates.js';
 import { shapeTaxClass, shapeTaxRate } from '../../domain/taxes/shape.js';
 import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendAudit, sendItem, sendPage } from '../collection.js';
 import { notFound } from '../../domain/errors.js';
@@ -16,10 +14,9 @@ export const taxesQuery = pagingQuery.extend({
 });
 
 /** Tax rates and classes, read-only (woocommerce-reference §2.10, §2.11). */
-export function createTaxesRouter({ auth, db }: AppContext): Router {
+export function createTaxesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const rates = new TaxRatesRepository(db);
-  const classes = new TaxClassesRepository(db);
+  const { taxRates: rates, taxClasses: classes } = services.repositories;
 
   routes.get('/taxes', (req, res) => {
     // Tax rates have no modification date in WooCommerce either: the audit lists every id with null.

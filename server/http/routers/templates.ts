@@ -1,10 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { SettingsRepository } from '../../data/repositories/settings.js';
-import { StoresRepository } from '../../data/repositories/stores.js';
-import { TemplatesRepository } from '../../data/repositories/templates.js';
 import { ApiError } from '../../domain/errors.js';
-import { ReceiptService } from '../../domain/orders/receipts.js';
 import { receiptHtml } from '../../domain/receipts/html.js';
 import { activeTemplate, galleryEntries, listTemplates, TEMPLATE_TYPES } from '../../domain/templates/catalogue.js';
 import { sampleReceipt } from '../../domain/templates/sample-receipt.js';
@@ -51,12 +47,10 @@ export const previewQuery = z.object({
 const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** Receipt and report templates: the saved ones, the bundled gallery and the active one of each type. */
-export function createTemplatesRouter({ auth, db }: AppContext): Router {
+export function createTemplatesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const templates = new TemplatesRepository(db);
-  const settings = new SettingsRepository(db);
-  const stores = new StoresRepository(db);
-  const receipts = new ReceiptService(db);
+  const { templates, settings, stores } = services.repositories;
+  const { receipts } = services;
 
   routes.get('/templates', (req, res) => {
     const query = parseQuery(listQuery, req);

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { UserManagement, roleUpdateInput, userCreateInput, userUpdateInput } from '../../domain/users/user-management.js';
+import { roleUpdateInput, userCreateInput, userUpdateInput } from '../../domain/users/user-management.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -11,9 +11,9 @@ const usersQuery = pagingQuery.extend({ role: z.string().trim().min(1).max(60).o
 const roleParams = z.object({ role: z.string().trim().min(1).max(60) });
 
 /** Users and roles for managers (`manage_pos`): what `tillbase users|roles` does, over HTTP. */
-export function createUsersRouter({ auth, db }: AppContext): Router {
+export function createUsersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const management = new UserManagement(db);
+  const management = services.users;
 
   routes.get('/users', (req, res) => {
     const query = parseQuery(usersQuery, req);

@@ -1,0 +1,262 @@
+import { openDatabase, type Database } from './data/database.js';
+import { ApprovalsRepository } from './data/repositories/approvals.js';
+import { AuditTrailRepository } from './data/repositories/audit-trail.js';
+import { BarcodesRepository } from './data/repositories/barcodes.js';
+import { CheckoutsRepository } from './data/repositories/checkouts.js';
+import { CouponWritesRepository } from './data/repositories/coupon-writes.js';
+import { CouponsRepository } from './data/repositories/coupons.js';
+import { CustomersRepository } from './data/repositories/customers.js';
+import { ExtensionsRepository } from './data/repositories/extensions.js';
+import { ImportJournalRepository, ImportRepository } from './data/repositories/import.js';
+import { JournalRepository } from './data/repositories/journal.js';
+import { LogsRepository } from './data/repositories/logs.js';
+import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
+import { OrdersRepository } from './data/repositories/orders.js';
+import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
+import { PaymentsRepository } from './data/repositories/payments.js';
+import { ProductBulkRepository, SearchIndexRepository } from './data/repositories/product-bulk.js';
+import { ProductDocumentsRepository } from './data/repositories/product-documents.js';
+import { ProductStockRepository } from './data/repositories/product-stock.js';
+import { ProductWritesRepository } from './data/repositories/product-writes.js';
+import { ProductsRepository } from './data/repositories/products.js';
+import { RefundsRepository } from './data/repositories/refunds.js';
+import { RegistersRepository } from './data/repositories/registers.js';
+import { RolesRepository } from './data/repositories/roles.js';
+import { SessionsRepository } from './data/repositories/sessions.js';
+import { SettingsRepository } from './data/repositories/settings.js';
+import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
+import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
+import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
+import { TaxClassesRepository } from './data/repositories/tax-classes.js';
+import { TaxRatesRepository } from './data/repositories/tax-rates.js';
+import { TemplatesRepository } from './data/repositories/templates.js';
+import { TermsRepository } from './data/repositories/terms.js';
+import { UsersRepository } from './data/repositories/users.js';
+import { ApprovalService } from './domain/approvals/approval-service.js';
+import { GuardedOrders } from './domain/approvals/guarded-orders.js';
+import { AuditTrail } from './domain/audit/audit-trail.js';
+import { OrderAudit } from './domain/audit/order-events.js';
+import { AuthService, type AuthSettings } from './domain/auth/auth-service.js';
+import { LoginThrottle } from './domain/auth/throttle.js';
+import type { TokenSigner } from './domain/auth/tokens.js';
+import { Catalogue } from './domain/catalogue/catalogue.js';
+import { CatalogueWriter } from './domain/catalogue/catalogue-writer.js';
+import { ProductDocuments } from './domain/catalogue/documents.js';
+import { TermWriter } from './domain/catalogue/term-writer.js';
+import { CouponWriter } from './domain/coupons/coupon-writer.js';
+import { CustomerService } from './domain/customers/customers.js';
+import { ImportJobs, type ImportConnection } from './domain/import/jobs.js';
+import { undoAbandonedImports, type ImportJournalParts } from './domain/import/journal.js';
+import { ProductImporter } from './domain/import/products.js';
+import { TaxRateImporter } from './domain/import/taxes.js';
+import { SalesJournal } from './domain/journal/journal.js';
+import { CheckoutService } from './domain/orders/checkout.js';
+import { Gateways } from './domain/orders/gateways.js';
+import { OrderLifecycle } from './domain/orders/lifecycle.js';
+import { LineItemBuilder } from './domain/orders/line-items.js';
+import { NewOrderDefaults } from './domain/orders/new-order.js';
+import { OrderService } from './domain/orders/orders.js';
+import { OrderPayments } from './domain/orders/payments.js';
+import { ReceiptService } from './domain/orders/receipts.js';
+import { RefundTenders } from './domain/orders/refund-tenders.js';
+import { RefundService } from './domain/orders/refunds.js';
+import { RegisterService } from './domain/registers/registers.js';
+import { SessionReports } from './domain/registers/reports.js';
+import { CashSessions } from './domain/registers/sessions.js';
+import { Tills } from './domain/registers/tills.js';
+import { readGeneralSettings } from './domain/settings/general.js';
+import { StoreAccess } from './domain/store-access.js';
+import { TaxRateFinder } from './domain/taxes/location.js';
+import { UserAdmin } from './domain/user-admin.js';
+import { UserManagement } from './domain/users/user-management.js';
+import { errorSummary, type Logger } from './logging.js';
+
+/**
+ * The one place where objects are wired (README, "The code"): every repository is built here once
+ * per database connection, then every service once, each handed its collaborators. The server
+ * builds its services at start-up over its connection; the CLI and an import's own connection
+ * build theirs the same way. Nothing here runs per request: the sale path allocates no services.
+ */
+
+/** Every repository over one connection; the stock ledger and a product's stock are shared by the writers of stock. */
+export function createRepositories(db: Database) {
+  const stockLedger = new StockLedgerRepository(db);
+  const productStock = new ProductStockRepository(db, stockLedger);
+  return {
+    approvals: new ApprovalsRepository(db),
+    auditTrail: new AuditTrailRepository(db),
+    barcodes: new BarcodesRepository(db),
+    checkouts: new CheckoutsRepository(db),
+    couponWrites: new CouponWritesRepository(db),
+    coupons: new CouponsRepository(db),
+    customers: new CustomersRepository(db),
+    extensions: new ExtensionsRepository(db),
+    importLookups: new ImportRepository(db),
+    importJournal: new ImportJournalRepository(db),
+    journal: new JournalRepository(db),
+    logs: new LogsRepository(db),
+    orderStatuses: new OrderStatusesRepository(db),
+    orders: new OrdersRepository(db),
+    paymentGateways: new PaymentGatewaysRepository(db),
+    payments: new PaymentsRepository(db),
+    productBulk: new ProductBulkRepository(db),
+    productDocuments: new ProductDocumentsRepository(db),
+    productStock,
+    productWrites: new ProductWritesRepository(db),
+    products: new ProductsRepository(db, productStock, stockLedger),
+    refunds: new RefundsRepository(db),
+    registers: new RegistersRepository(db),
+    roles: new RolesRepository(db),
+    searchIndex: new SearchIndexRepository(db),
+    sessions: new SessionsRepository(db),
+    settings: new SettingsRepository(db),
+    shippingMethods: new ShippingMethodsRepository(db),
+    stockLedger,
+    stores: new StoresRepository(db),
+    storeUsers: new StoreUsersRepository(db),
+    taxClasses: new TaxClassesRepository(db),
+    taxRates: new TaxRatesRepository(db),
+    templates: new TemplatesRepository(db),
+    terms: new TermsRepository(db),
+    users: new UsersRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** The services of the till's sales: orders, their payments, refunds and receipts, and the cash drawers. */
+function createSalesServices(db: Database, r: Repositories, shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess }) {
+  const { audit, approvals } = shared;
+  const journal = new SalesJournal({ entries: r.journal });
+  const tills = new Tills({ registers: r.registers });
+  const taxRates = new TaxRateFinder({ rates: r.taxRates, classes: r.taxClasses });
+  const orderPayments = new OrderPayments({ payments: r.payments, orders: r.orders, stores: r.stores, users: r.users, journal, tills });
+  const lifecycle = new OrderLifecycle({ settings: r.settings, refunds: r.refunds, orders: r.orders, products: r.products, coupons: r.coupons, customers: r.customers, stores: r.stores });
+  const gateways = new Gateways({ repository: r.paymentGateways, settings: r.settings, stores: r.stores });
+  const orders = new OrderService(db, {
+    statusRecords: r.orderStatuses,
+    terms: r.terms,
+    coupons: r.coupons,
+    gateways: r.paymentGateways,
+    orders: r.orders,
+    stores: r.stores,
+    products: r.products,
+    refunds: r.refunds,
+    settings: r.settings,
+    finder: taxRates,
+    lifecycle,
+    payments: orderPayments,
+    lines: new LineItemBuilder({ products: r.products, barcodes: r.barcodes }, taxRates),
+    defaults: new NewOrderDefaults({ stores: r.stores, customers: r.customers, users: r.users, access: shared.storeAccess }),
+  });
+  const refundTenders = new RefundTenders({ payments: r.payments, stores: r.stores, users: r.users, orderPayments, journal });
+  const refunds = new RefundService(db, { statusRecords: r.orderStatuses, settings: r.settings, tenders: refundTenders, orders: r.orders, refunds: r.refunds, products: r.products, stores: r.stores, lifecycle });
+  const checkout = new CheckoutService(db, { statusRecords: r.orderStatuses, audit, payments: orderPayments, orders: r.orders, checkouts: r.checkouts, stores: r.stores, gateways, lifecycle });
+  const receipts = new ReceiptService(db, {
+    orders: r.orders,
+    stores: r.stores,
+    settings: r.settings,
+    statusRecords: r.orderStatuses,
+    refunds: r.refunds,
+    users: r.users,
+    customers: r.customers,
+    checkouts: r.checkouts,
+    payments: orderPayments,
+    fiscal: { journal: r.journal, registers: r.registers },
+  });
+  const reports = new SessionReports({ journal: r.journal, payments: r.payments, registers: r.registers, stores: r.stores, users: r.users, gateways: r.paymentGateways });
+  const cashSessions = new CashSessions(db, { audit, approvals, registers: r.registers, stores: r.stores, closures: r.journal, journal, reports });
+  const registers = new RegisterService(db, { audit, registers: r.registers, stores: r.stores });
+  const guardedOrders = new GuardedOrders({ approvals, audit: new OrderAudit({ registers: r.registers, trail: audit, orders: r.orders, stores: r.stores }), orders: r.orders });
+  return { journal, orders, refunds, checkout, gateways, receipts, cashSessions, registers, guardedOrders };
+}
+
+/** The catalogue's services: reading it (and the documents kept of its products) and writing it. */
+function createCatalogueServices(db: Database, r: Repositories) {
+  const catalogue = new Catalogue(r.products, r.terms);
+  return {
+    catalogue,
+    productDocuments: new ProductDocuments(catalogue, r.products, r.productDocuments),
+    catalogueWriter: new CatalogueWriter(db, { products: r.products, writes: r.productWrites, stock: r.productStock, taxClasses: r.taxClasses, settings: r.settings }),
+    termWriter: new TermWriter(r.terms),
+    couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites }),
+  };
+}
+
+/** Imports write over the connection they are given (the CLI's, or one of the server's imports' own). */
+function createImportServices(db: Database, r: Repositories) {
+  const journal: ImportJournalParts = { runs: r.importJournal, lookups: r.importLookups, ledger: r.stockLedger, search: r.searchIndex };
+  return {
+    /** A new importer for one file (it keeps the file's rejections and progress). */
+    productImporter: () =>
+      new ProductImporter(db, { products: r.products, terms: r.terms, lookups: r.importLookups, bulk: r.productBulk, stores: r.stores, taxClasses: r.taxClasses, journal }),
+    taxRateImporter: () => new TaxRateImporter(db, { rates: r.taxRates, taxClasses: r.taxClasses }),
+    /** Undoes the imports whose process is gone (import/journal.ts); at every start of the server and of an import. */
+    undoAbandonedImports: () => undoAbandonedImports(db, journal),
+  };
+}
+
+/** Every repository and service over one connection, each built once. */
+export function createServices(db: Database) {
+  const repositories = createRepositories(db);
+  const r = repositories;
+  const audit = new AuditTrail({ entries: r.auditTrail });
+  const approvals = new ApprovalService({ approvals: r.approvals, users: r.users, settings: r.settings, orders: r.orders, audit });
+  const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
+  return {
+    db,
+    repositories,
+    audit,
+    approvals,
+    storeAccess,
+    ...createSalesServices(db, r, { audit, approvals, storeAccess }),
+    ...createCatalogueServices(db, r),
+    ...createImportServices(db, r),
+    customers: new CustomerService(r.customers, () => readGeneralSettings(r.settings).generate_username),
+    users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
+    userAdmin: new UserAdmin(r.users, r.roles, r.sessions),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export interface AppServicesOptions {
+  /** Signs the access tokens: the installation's key and issuer. */
+  signer: TokenSigner;
+  tokens: AuthSettings;
+  logger: Logger;
+}
+
+/** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
+function importConnection(path: string): ImportConnection {
+  const connection = openDatabase(path);
+  const imports = createImportServices(connection, createRepositories(connection));
+  return {
+    productImporter: imports.productImporter,
+    close: () => {
+      connection.close();
+    },
+  };
+}
+
+/** The server's services: those of createServices, its authentication, and the imports it runs in the background. */
+export function createAppServices(db: Database, options: AppServicesOptions) {
+  const services = createServices(db);
+  const { logger } = options;
+  return {
+    ...services,
+    auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
+    imports: new ImportJobs(
+      () => importConnection(db.name),
+      {
+        info: (fields, message) => {
+          logger.info(fields, message);
+        },
+        failed: (fields, error) => {
+          logger.warn({ ...fields, fault: errorSummary(error) }, 'product import failed');
+        },
+      },
+      // The server's own connection is closed when it stops: a running import stops with it.
+      () => !db.open,
+    ),
+  };
+}
+export type AppServices = ReturnType<typeof createAppServices>;
