@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * OAuth 1.0a one-legged signatures as WooCommerce checks them over plain HTTP
  * (WC_REST_Authentication::check_oauth_signature in WooCommerce 10): the oauth_* parameters travel
  * in the query string beside the request's own; the JSON body is not signed; the secret is
- * `consumer_secret&` (no token); HMAC-SHA256. See docs/woocommerce-observed.md, "Authentication".
+ * `consumer_secret&` (no token); HMAC-SHA256. See docs/woocommerce-observed.md §1.
  */
 
 /** A query parameter's value: a scalar, or a list sent PHP-style as `name[]=a&name[]=b`. */

@@ -8,7 +8,7 @@ export type { QueryParams } from './oauth1.js';
 
 /**
  * How the key travels. WooCommerce reads HTTP Basic only when the request came over HTTPS (is_ssl()),
- * and OAuth 1.0a signatures otherwise (docs/woocommerce-observed.md, "Authentication").
+ * and OAuth 1.0a signatures otherwise (docs/woocommerce-observed.md, §1).
  */
 export type WooCommerceAuth = 'basic' | 'oauth1';
 
@@ -40,7 +40,7 @@ export interface WooCommerceRequest {
   readonly body?: unknown;
 }
 
-/** WooCommerce refuses a larger `per_page` with `rest_invalid_param` (docs/woocommerce-observed.md, "Paging"). */
+/** WooCommerce refuses a larger `per_page` with `rest_invalid_param` (docs/woocommerce-observed.md §7). */
 export const MAX_PER_PAGE = 100;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const API_PREFIX = '/wp-json/wc/v3/';

@@ -1,6 +1,6 @@
 /**
- * What became of one request to WooCommerce, as a value the sync decides on (docs/woocommerce-observed.md,
- * "Outcomes"). What matters is whether WooCommerce may have acted on it:
+ * What became of one request to WooCommerce, as a value the sync decides on (docs/woocommerce-observed.md
+ * §2-§5). What matters is whether WooCommerce may have acted on it:
  *
  * - `ok`: a 2xx answer with a JSON body.
  * - `not_sent`: no connection was opened (refused, no such host, no route): WooCommerce saw nothing,
@@ -34,7 +34,7 @@ export interface Paging {
 /**
  * Refusals WooCommerce sends with status 500. A refund that wc_create_refund() refuses (an amount
  * larger than what is left, a gateway that cannot refund) comes back 500 with this code, and no
- * refund is left behind (docs/woocommerce-observed.md, "Refunds"): the outcome is known.
+ * refund is left behind (docs/woocommerce-observed.md §5.3): the outcome is known.
  */
 const REFUSALS_SENT_AS_500 = new Set(['woocommerce_rest_cannot_create_order_refund']);
 
