@@ -69,7 +69,7 @@ export async function openSetup(setup: TaxSetup): Promise<Harness> {
         }),
       ]),
     );
-  const store = { ...SHOP, ...setup.store };
+  const store: Record<string, unknown> = { ...SHOP, ...setup.store };
   const settings: ReferenceSettings = {
     dp: 2,
     pricesIncludeTax: store.prices_include_tax === true,
