@@ -1,9 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SalesJournal } from '../../server/domain/journal/journal.js';
 import { DATABASE_FILE } from '../../server/start.js';
 import { runCli } from '../helpers/cli.js';
+import { servicesOf } from '../helpers/services.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
 
@@ -27,7 +27,7 @@ interface Entry {
 
 const entriesOf = (registerId: number): Entry[] =>
   withDb(server, (db) => db.prepare<[number], Entry>('SELECT id, register_id, sequence, previous_hash, hash FROM journal WHERE register_id = ? ORDER BY sequence').all(registerId));
-const verifyInProcess = () => withDb(server, (db) => new SalesJournal(db).verify());
+const verifyInProcess = () => withDb(server, (db) => servicesOf(db).journal.verify());
 
 /** One paid cash sale of a coffee (12.00 with VAT) on the register named. */
 async function sellOn(registerId: number, key: string): Promise<void> {

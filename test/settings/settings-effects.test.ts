@@ -78,14 +78,23 @@ describe('the e-mail groups', () => {
 
 describe('pos_only_products and product visibility', () => {
   it('hides products marked online_only from the till while it is on, and only then', async () => {
-    const online = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', pos_visibility: 'online_only' } });
-    const till = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', pos_visibility: 'pos_only' } });
-    expect([online.body.pos_visibility, till.body.pos_visibility]).toEqual(['online_only', 'pos_only']);
+    // WCPOS keeps the visibility as the meta _pos_visibility; so do the answers, with no field of their own.
+    const visibility = (value: string) => [{ key: '_pos_visibility', value }];
+    const online = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', meta_data: visibility('online_only') } });
+    const till = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', meta_data: visibility('pos_only') } });
+    const metaOf = (product: { meta_data: Array<{ key: string; value: unknown }> }) => product.meta_data.map(({ key, value }) => [key, value]);
+    expect([metaOf(online.body), metaOf(till.body)]).toEqual([[['_pos_visibility', 'online_only']], [['_pos_visibility', 'pos_only']]]);
+    expect(online.body).not.toHaveProperty('pos_visibility');
+    const renamed = await api(server, 'PUT', `/products/${online.body.id}`, { token: manager, body: { name: 'Gift card (web only)', meta_data: [{ key: 'note', value: 'x' }] } });
+    expect(metaOf(renamed.body)).toEqual([['note', 'x'], ['_pos_visibility', 'online_only']]);
+    const refused = await api(server, 'PUT', `/products/${online.body.id}`, { token: manager, body: { meta_data: visibility('nowhere') } });
+    expect(Object.keys(refused.body.data.params)).toEqual(['meta_data[0].value']);
     const listed = async () => (await api(server, 'GET', '/products?search=gift%20card&orderby=id&order=asc', { token: cashier })).body.map((product: any) => product.sku);
     expect(await listed()).toEqual(['WEB-1', 'POS-1']);
     expect((await post('/settings/general', { pos_only_products: true })).status).toBe(200);
     expect(await listed()).toEqual(['POS-1']);
     expect((await api(server, 'GET', `/products/${online.body.id}`, { token: cashier })).status).toBe(404);
+    expect((await api(server, 'GET', `/products/${online.body.id}?_fields=id,name`, { token: cashier })).status).toBe(404);
     expect((await api(server, 'GET', '/products?barcode=5060000000019', { token: cashier })).body).toEqual([]);
     await post('/settings/general', { pos_only_products: false });
     expect(await listed()).toEqual(['WEB-1', 'POS-1']);

@@ -11,7 +11,7 @@ import { money } from '../../model/money.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { gtinForms } from '../../model/catalogue/barcode.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
-import type { ProductInput, StockAdjustment, VariationInput } from './product-input.js';
+import { posVisibilityOf, withoutPosVisibility, type ProductInput, type StockAdjustment, type VariationInput } from './product-input.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import type { ProductAttribute, ProductImage, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 
@@ -141,8 +141,8 @@ export class CatalogueWriter {
       backorders: input.backorders,
       weight: input.weight,
       menu_order: input.menu_order,
-      meta_data: input.meta_data?.map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value })),
-      pos_visibility: input.pos_visibility,
+      meta_data: withoutPosVisibility(input.meta_data)?.map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value })),
+      pos_visibility: posVisibilityOf(input.meta_data),
       status: input.status,
     };
   }

@@ -5,6 +5,8 @@ import { slugify } from '../../model/catalogue/naming.js';
 import { BACKORDER_OPTIONS, STOCK_STATUSES } from '../../model/catalogue/stock.js';
 import { POS_VISIBILITIES, PRODUCT_STATUSES, TAX_STATUSES } from '../../model/catalogue/types.js';
 
+type PosVisibility = (typeof POS_VISIBILITIES)[number];
+
 /** Catalogue writes take the WooCommerce v3 product and variation fields (woocommerce-reference §2.1, §2.2). */
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -51,6 +53,24 @@ const gtin = text(64)
   .trim()
   .regex(/^[0-9-]*$/, 'must be digits (a GTIN, EAN or UPC); use barcode_field=sku for other codes');
 
+/**
+ * WCPOS keeps where a product sells as the meta `_pos_visibility` (`pos_only`, `online_only`, or
+ * none). Tillbase keeps it in a column of its own, which the catalogue filters on, and takes and
+ * sends it as that meta, so a client sees WooCommerce's fields only.
+ */
+export const POS_VISIBILITY_META = '_pos_visibility';
+
+/** The visibility a write's meta sets (its last `_pos_visibility` entry), or undefined to leave it. */
+export function posVisibilityOf(meta: ReadonlyArray<{ key: string; value: unknown }> | undefined): PosVisibility | undefined {
+  const entry = meta?.findLast((candidate) => candidate.key === POS_VISIBILITY_META);
+  return POS_VISIBILITIES.find((visibility) => visibility === entry?.value);
+}
+
+/** The meta to store: everything but `_pos_visibility`, which lives in its column. */
+export function withoutPosVisibility<T extends { key: string }>(meta: readonly T[] | undefined): T[] | undefined {
+  return meta?.filter((entry) => entry.key !== POS_VISIBILITY_META);
+}
+
 /** The fields products and variations share. */
 const sharedFields = {
   description: text(100_000),
@@ -72,8 +92,13 @@ const sharedFields = {
   backorders: z.enum(BACKORDER_OPTIONS),
   weight: text(32).trim(),
   menu_order: z.number().int('must be an integer'),
-  meta_data: metaDataSchema.max(200),
-  pos_visibility: z.enum(POS_VISIBILITIES),
+  meta_data: metaDataSchema.max(200).superRefine((entries, context) => {
+    entries.forEach((entry, index) => {
+      if (entry.key === POS_VISIBILITY_META && !POS_VISIBILITIES.some((visibility) => visibility === entry.value)) {
+        context.addIssue({ code: 'custom', path: [index, 'value'], message: `${POS_VISIBILITY_META} must be pos_only, online_only or '' (both)` });
+      }
+    });
+  }),
 };
 
 export const productInputSchema = z

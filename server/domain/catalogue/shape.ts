@@ -2,6 +2,7 @@ import { gmtToLocal } from '../../model/dates.js';
 import { formatMoney } from '../../model/money.js';
 import type { Store } from '../../model/stores.js';
 import { itemPriceHtml, rangePriceHtml } from './price-html.js';
+import { POS_VISIBILITY_META } from './product-input.js';
 import { activePrice, highestPrice, isOnSale, lowestPrice } from '../../model/catalogue/pricing.js';
 import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy, VariationPricing } from '../../model/catalogue/types.js';
 
@@ -75,6 +76,13 @@ function image(stored: ProductImage, record: ProductRecord, context: ShapeContex
   };
 }
 
+/** The stored meta, and where the product sells as WCPOS keeps it: the meta `_pos_visibility`, after the others. */
+function metaWithPosVisibility(record: ProductRecord): ProductRecord['meta_data'] {
+  if (record.pos_visibility === '') return record.meta_data;
+  const id = record.meta_data.reduce((highest, entry) => Math.max(highest, entry.id), 0) + 1;
+  return [...record.meta_data, { id, key: POS_VISIBILITY_META, value: record.pos_visibility }];
+}
+
 /** Fields that products and variations share (woocommerce-reference §2.2, first paragraph). */
 function commonFields(record: ProductRecord, context: ShapeContext) {
   const managed = record.manage_stock;
@@ -105,8 +113,7 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
     shipping_class: '',
     shipping_class_id: 0,
     menu_order: record.menu_order,
-    meta_data: record.meta_data,
-    pos_visibility: record.pos_visibility,
+    meta_data: metaWithPosVisibility(record),
   };
 }
 

@@ -26,15 +26,11 @@ const ZERO = new Decimal(0);
 
 /**
  * WC_Discounts (woocommerce-reference §6.7 step 2-3), in minor units: coupons are applied in order
- * to the items sorted by line price × quantity (descending, ties keep their order), each coupon
- * seeing what earlier ones left.
+ * to the items sorted by unit price (descending, ties keep their order), each coupon seeing what
+ * earlier ones left.
  */
 export function applyCoupons(items: readonly DiscountItem[], coupons: readonly DiscountCoupon[], dp: number, sequential: boolean): CouponDiscounts {
-  const order = items.map((_, index) => index).sort((a, b) => {
-    const weightA = (items[a] as DiscountItem).price.times((items[a] as DiscountItem).quantity);
-    const weightB = (items[b] as DiscountItem).price.times((items[b] as DiscountItem).quantity);
-    return weightB.comparedTo(weightA);
-  });
+  const order = discountOrder(items);
   const discounts: CouponDiscounts = new Map();
   const given = items.map(() => ZERO);
 
@@ -131,6 +127,24 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
     }
   }
   return discounts;
+}
+
+/**
+ * The order coupons visit the items in (WC_Discounts::sort_by_price): unit price, dearest first,
+ * ties in line order. The percent remainder cents, the fixed-cart passes and
+ * `limit_usage_to_x_items` all follow it, so a coupon limited to 2 items takes the 2 dearest units.
+ * WooCommerce divides by the quantity only above 1, so a weighed line of under a unit sorts by its
+ * whole price. Compared by cross-multiplying, which is exact where a division would round.
+ */
+export function discountOrder(items: readonly DiscountItem[]): number[] {
+  const divisor = (item: DiscountItem) => new Decimal(item.quantity > 1 ? item.quantity : 1);
+  return items
+    .map((_, index) => index)
+    .sort((a, b) => {
+      const itemA = items[a] as DiscountItem;
+      const itemB = items[b] as DiscountItem;
+      return itemB.price.times(divisor(itemA)).comparedTo(itemA.price.times(divisor(itemB)));
+    });
 }
 
 /** How many of a line's units a coupon limited to `limit` items may still discount, `applied` having been discounted already. */

@@ -53,7 +53,6 @@ export function shapeOrder(order: OrderRecord, context: OrderShapeContext) {
     version: orderVersion(),
     status: order.status,
     currency: order.currency,
-    currency_symbol: currencySymbol(order.currency, context.store.locale),
     ...dates('date_created', order.date_created_gmt, zone),
     ...dates('date_modified', order.date_modified_gmt, zone),
     discount_total: money(order.discount_total),

@@ -217,12 +217,16 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
     if (entry.line.taxStatus !== 'none' && !usedClasses.includes(entry.line.taxClass)) usedClasses.push(entry.line.taxClass);
   }
   const shippingClass = settings.shippingTaxClass === 'inherit' ? usedClasses[0] : settings.shippingTaxClass;
+  // A negative fee counts the shipping cost under another class than the shipping tax uses
+  // (WC_Order_Item_Fee::get_tax_class_costs): `inherit` is the first class in line order, not in configured order.
+  const firstLineClass = lines.find((entry) => entry.line.taxStatus !== 'none')?.line.taxClass;
+  const feeShippingClass = settings.shippingTaxClass === 'inherit' ? firstLineClass : settings.shippingTaxClass;
 
   const feeTaxes = input.fees.map((fee, index) => {
     const total = feeAmounts[index] as Decimal;
     if (!taxed(fee.taxStatus)) return new Map<number, Decimal>();
     if (!total.isNegative()) return exclusive(total, ratesOf(fee.taxClass));
-    return negativeFeeTaxes(total, lines, input.fees, feeAmounts, input.shipping, usedClasses, shippingClass, ratesOf, dp, settings.calcTaxes);
+    return negativeFeeTaxes(total, lines, input.fees, feeAmounts, input.shipping, usedClasses, feeShippingClass, ratesOf, dp, settings.calcTaxes);
   });
 
   const shippingRates = shippingClass === undefined ? [] : ratesOf(shippingClass).filter((rate) => rate.shipping);
@@ -288,7 +292,10 @@ function rateAmounts(total: RateTaxes, subtotal?: RateTaxes): RateAmount[] {
 
 /**
  * WC_Order_Item_Fee::calculate_taxes for a negative fee: its tax is split over the tax classes in
- * proportion to the (non-negative) cost of the lines, fees and shipping in each class.
+ * proportion to the (non-negative) cost of the lines, fees and shipping in each class, the
+ * shipping counted under `shippingClass` (§6.6, last paragraph). The lines' costs are their totals
+ * after every coupon: WooCommerce's REST create uses the totals saved before its last coupon, a
+ * path-dependent answer it changes itself on the next recalculation; Tillbase keeps the stable one.
  */
 function negativeFeeTaxes(
   feeTotal: Decimal,

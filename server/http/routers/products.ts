@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { commitGroupOf } from '../../data/commit-group.js';
 import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
+import { POS_VISIBILITY_META } from '../../domain/catalogue/product-input.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../model/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../model/catalogue/types.js';
@@ -190,7 +191,8 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
       return;
     }
     const product = catalogue.getProduct(id, shapeContextOf(req, stores));
-    if (product.pos_visibility === 'online_only' && readGeneralSettings(settings).pos_only_products) throw notFound('product');
+    const onlineOnly = product.meta_data.some((entry) => entry.key === POS_VISIBILITY_META && entry.value === 'online_only');
+    if (onlineOnly && readGeneralSettings(settings).pos_only_products) throw notFound('product');
     sendItem(req, res, product);
   });
 
