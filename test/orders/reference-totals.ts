@@ -289,8 +289,9 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
 
   const feeTaxes = cart.fees.map((fee): Taxes => {
     const amount = new Decimal(fee.total);
-    if (!fee.taxable) return new Map();
-    if (!amount.isNegative()) return exclusiveTax(amount, ratesOf(fee.taxClass));
+    // A negative fee is split whatever its own tax status (WooCommerce 10.0.2's calculate_taxes for a
+    // negative total never reads it; §6.6 says "taxable", the shop does not).
+    if (!amount.isNegative()) return fee.taxable ? exclusiveTax(amount, ratesOf(fee.taxClass)) : new Map();
     const costs = new Map<string | null, Decimal>();
     const count = (taxClass: string | null, cost: Decimal) => {
       if (cost.isNegative()) return;
