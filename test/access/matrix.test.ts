@@ -5,7 +5,7 @@ import type { RoleName } from '../../shared/access.js';
 import { findPolicy } from '../../server/domain/access/policy.js';
 import { DATABASE_FILE } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { MATRIX, type MatrixEndpoint } from './matrix-fixture.js';
+import { MATRIX, type MatrixEndpoint } from '../helpers/access-matrix.js';
 
 /**
  * The seed's matrix, generated from access-matrix.json: each role calls each endpoint over real

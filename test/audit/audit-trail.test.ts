@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, type Catalogue } from '../orders/fixtures.js';
+import { seedCatalogue, type Catalogue } from '../helpers/shop-data.js';
 
 interface AuditEntry {
   id: number;

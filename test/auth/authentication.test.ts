@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../shared/api.js';
 import { DATABASE_FILE } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { MATRIX } from '../access/matrix-fixture.js';
+import { MATRIX } from '../helpers/access-matrix.js';
 
 let server: TestServer;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { money } from '../../server/model/money.js';
-import { createOrder, seedCatalogue } from '../orders/fixtures.js';
+import { createOrder, seedCatalogue } from '../helpers/shop-data.js';
 
 /**
  * `GET /backup` over real HTTP: an administrator downloads a consistent copy of the live database,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/start.js';
-import { createOrder, seedCatalogue, type Catalogue } from '../orders/fixtures.js';
+import { createOrder, seedCatalogue, type Catalogue } from '../helpers/shop-data.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, couponOf, productOf, setStore, UK_STORE } from '../orders/fixtures.js';
+import { addCoupon, couponOf, productOf, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * One whole sale at the till, over real HTTP as the cashier: scan a barcode, ring up the order with

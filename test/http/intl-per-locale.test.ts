@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /**
  * Currency symbols, country names and time zones come from Intl objects that are built once and

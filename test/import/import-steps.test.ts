@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, serve } from '../helpers/cli.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { exec, generatedProductCsv, messagesOf, PROGRESS_LINE, snapshot } from './helpers.js';
+import { exec, generatedProductCsv, messagesOf, PROGRESS_LINE, snapshot } from '../helpers/import-files.js';
 
 /**
  * The import writes in short journaled steps so that the tills keep selling: these tests show that

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 import { runCli } from '../helpers/cli.js';
-import { exec, fixture, messagesOf, runImport, snapshot } from './helpers.js';
+import { exec, fixture, messagesOf, runImport, snapshot } from '../helpers/import-files.js';
 
 /**
  * `tillbase import products FILE.csv` through the built CLI, against the data directory of a running

@@ -3,7 +3,7 @@ import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { runImport, snapshot } from './helpers.js';
+import { runImport, snapshot } from '../helpers/import-files.js';
 
 /**
  * `tillbase import taxes FILE.csv` through the built CLI against a running test server's data

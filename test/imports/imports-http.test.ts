@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { exec, fixture, generatedProductCsv, snapshot } from '../import/helpers.js';
+import { exec, fixture, generatedProductCsv, snapshot } from '../helpers/import-files.js';
 
 /**
  * Product imports over HTTP (`POST /imports/products` with the CSV as the body, then

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaultServeOptions } from '../../server/config.js';
 import { ENDPOINT_POLICIES } from '../../server/domain/access/policy.js';
-import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 import { validate, type Schema } from './validate.js';
 

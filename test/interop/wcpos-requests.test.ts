@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCoupon, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { addCoupon, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 
 /** The requests of the WCPOS client (v1.9.7) replayed against Tillbase. */

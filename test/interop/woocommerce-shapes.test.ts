@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCoupon, addCustomer, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { addCoupon, addCustomer, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 import { validate, type Schema } from './validate.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/start.js';
 import { runCli } from '../helpers/cli.js';
 import { api, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { runShopDay, type ShopDay } from '../registers/shop-day.js';
+import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
 let server: TestServer;
 let day: ShopDay;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, setStore, UK_STORE } from './fixtures.js';
+import { seedCatalogue, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * Order lines rung up by `barcode` (issue 8, item 3). UK shop, prices exclusive of 20 % VAT. GS1

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCoupon, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /** Payment gateways, bootstrap and checkout (wcpos-reference "Checkout", "Payment gateways"; CONTRACT 7 idempotency). */
 

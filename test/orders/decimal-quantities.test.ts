@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE } from './fixtures.js';
+import { createOrder, seedCatalogue, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * Decimal line quantities under `settings/general` `decimal_qty` (issue 8, item 3): up to three

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder } from './fixtures.js';
+import { createOrder } from '../helpers/shop-data.js';
 
 /**
  * An order line's `image` (WooCommerce's `{id, src}`): the product's or variation's own first

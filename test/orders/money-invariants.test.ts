@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /**
  * The money rules of server/domain/orders/money-invariants.ts over real HTTP: no negative prices,

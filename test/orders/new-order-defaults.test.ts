@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCustomer, addStore, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCustomer, addStore, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /**
  * Who a new order is for and where it is sold when the request does not say (issue 8, items 4 and

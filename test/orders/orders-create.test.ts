@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCustomer, addStore, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCustomer, addStore, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /** `POST /orders`, `GET /orders/{id}` and `GET /orders` over real HTTP (woocommerce-reference §2.6, §6; CONTRACT 7). */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, addCustomer, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCoupon, addCustomer, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /** `PATCH /orders/{id}`: item semantics, editability, status moves and coupons (woocommerce-reference §2.6, §6.7). */
 

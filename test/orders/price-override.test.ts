@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, createOrder, seedCatalogue, setStore, UK_STORE } from './fixtures.js';
+import { addCoupon, createOrder, seedCatalogue, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * A price or discount the cashier puts on a line survives coupons, recalculation and tax changes,

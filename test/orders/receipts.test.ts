@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
-import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /** `GET /receipts/{order_id}` (JSON, live mode) and `GET /data/order_statuses`. */
 

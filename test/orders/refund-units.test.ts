@@ -5,7 +5,7 @@ import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js'
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, setStore, UK_STORE } from './fixtures.js';
+import { createOrder, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * Refunding a line unit by unit gives back exactly what the line was charged, per tax rate: each

@@ -4,7 +4,7 @@ import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
 import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /** `GET /receipts/{order_id}` as JSON, as HTML through the receipt templates, and as plain text (real HTTP). */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
-import { runShopDay, type ShopDay } from './shop-day.js';
+import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
 let server: TestServer;
 let day: ShopDay;

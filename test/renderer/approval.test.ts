@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { cartSettled, gridReady, logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, scan, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { cartSettled, gridReady, logIn, openTill, scan, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;

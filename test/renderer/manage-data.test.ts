@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
-import { fixture, generatedProductCsv } from '../import/helpers.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { openTill, SCREENSHOT_DIR, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { fixture, generatedProductCsv } from '../helpers/import-files.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { openTill, SCREENSHOT_DIR, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;

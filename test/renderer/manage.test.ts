@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { cartSettled, gridReady, logIn, openTill, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { cartSettled, gridReady, logIn, openTill, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;

@@ -12,7 +12,7 @@ import { STILL_UNAUTHORIZED_MESSAGE } from '../../shared/api.js';
 import { registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
 import { api, login, type TestServer } from '../helpers/server.js';
-import { gridReady, logIn, openTill, screenshot, startHarness, statusText, stopHarness, type TillHarness } from './till-page.js';
+import { gridReady, logIn, openTill, screenshot, startHarness, statusText, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
 let harness: TillHarness | undefined;
 let server: TestServer;

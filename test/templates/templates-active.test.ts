@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import type { TemplateRecord } from '../../server/model/records/templates.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE } from '../orders/fixtures.js';
+import { createOrder, seedCatalogue, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /**
  * Choosing the receipt template (`POST /settings/templates {"active_receipt": ...}`, the reference

@@ -4,7 +4,7 @@ import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login, startTestServer, type TestServer } from './server.js';
 
 /*
  * The catalogue the product-list tests read (products-list.test.ts, products-shapes.test.ts): 240

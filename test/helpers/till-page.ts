@@ -11,7 +11,7 @@ import type { RoleName } from '../../shared/access.js';
 import type { TokenResponse } from '../../shared/api.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { makeDataDir, startTestServer, type TestServer } from './server.js';
 
 const BUILT_APP = fileURLToPath(new URL('../../dist/renderer/app.js', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));

@@ -6,7 +6,7 @@ import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
-import { api, withDb, type TestServer } from '../helpers/server.js';
+import { api, withDb, type TestServer } from './server.js';
 
 /**
  * Test data for the order suites, written through the catalogue, customer and tax repositories on
