@@ -26,6 +26,10 @@ export interface UseServerOptions<C extends CatalogueName | undefined> {
   catalogue?: C;
   /** Start-up options of the server (a data directory of the caller's is left in place on close). */
   serve?: Partial<ServeOptions>;
+  /** Runs on the data directory before the server first opens it (files a start must find there). */
+  beforeStart?: (dataDir: string) => void;
+  /** Milliseconds the start and set-up may take, for set-ups that write large catalogues (vitest's hookTimeout unless told). */
+  timeout?: number;
 }
 
 export interface ServerFixture<C extends CatalogueName | undefined = undefined> {
@@ -53,7 +57,7 @@ function tokenTable(issued: Partial<Record<RoleName, string>>): Readonly<Record<
 
 /**
  * Starts a server before the tests of the enclosing file or describe block and closes it after them.
- * In the beforeAll: the server starts (over the demo catalogue, seeded first, if asked), the store
+ * In the beforeAll: the server starts (over the demo catalogue and `beforeStart`'s files, if asked), the store
  * and the sale catalogue are written, the roles log in, and then `setup` runs with the filled fixture:
  * the file's own data, kept beside the call that it belongs to.
  */
@@ -70,8 +74,8 @@ export function useServer<C extends CatalogueName | undefined = undefined>(
 
   beforeAll(async () => {
     let dataDir = options.serve?.dataDir;
-    if (options.catalogue === 'demo') {
-      if (dataDir === undefined) dataDir = ownDataDir = makeDataDir();
+    if (dataDir === undefined && (options.catalogue === 'demo' || options.beforeStart !== undefined)) dataDir = ownDataDir = makeDataDir();
+    if (dataDir !== undefined && options.catalogue === 'demo') {
       const db = openDataDirDatabase(dataDir);
       try {
         seedDemoCatalogue(db);
@@ -79,13 +83,14 @@ export function useServer<C extends CatalogueName | undefined = undefined>(
         db.close();
       }
     }
+    if (dataDir !== undefined) options.beforeStart?.(dataDir);
     started = await startTestServer({ ...options.serve, ...(dataDir === undefined ? {} : { dataDir }) });
     Object.assign(server, started);
     if (options.store === 'uk') setStore(server, UK_STORE);
     if (catalogue !== undefined) Object.assign(catalogue, seedCatalogue(server));
     for (const role of options.roles ?? ROLES) issued[role] = (await login(server, role)).access_token;
     await setup?.(fixture);
-  });
+  }, options.timeout);
 
   afterAll(async () => {
     await started?.close();
