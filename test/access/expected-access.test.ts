@@ -3,7 +3,7 @@ import { DEFAULT_ROLES, ROLES, type RoleName } from '../../shared/access.js';
 import { ENDPOINT_POLICIES, type EndpointPolicy } from '../../server/domain/access/policy.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
 import { EXPECTED_ACCESS, type Callers, type ExpectedRoute, type Needs } from './expected-access.js';
-import { MATRIX } from './matrix-fixture.js';
+import { MATRIX } from '../helpers/access-matrix.js';
 
 /**
  * The policy table against the hand-written list of who may call each route outside the seed's

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MATRIX_FILE } from './matrix-fixture.js';
+import { MATRIX_FILE } from '../helpers/access-matrix.js';
 
 /** The specification beside the repository (`../shared/spec/` from its root), where the project is developed. */
 const SPEC_MATRIX = fileURLToPath(new URL('../../../shared/spec/access-matrix.json', import.meta.url));

@@ -1,19 +1,19 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '../../shared/access.js';
 import { findPolicy } from '../../server/domain/access/policy.js';
 import { DATABASE_FILE } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { MATRIX, type MatrixEndpoint } from './matrix-fixture.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { MATRIX, type MatrixEndpoint } from '../helpers/access-matrix.js';
 
 /**
  * The seed's matrix, generated from access-matrix.json: each role calls each endpoint over real
  * HTTP with a bearer token from POST /auth/login. Allowed: never 401 or 403 (and the route exists
  * and does not fail). Denied: 403 naming the caller and the capability, and nothing written.
  */
-let server: TestServer;
-const tokens = {} as Record<RoleName, string>;
+
 const fixture = { orderId: 0, customerId: 0 };
 let reader: BetterSqlite3.Database | undefined;
 
@@ -67,9 +67,7 @@ function snapshot(): string {
   return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2`).all()]));
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of MATRIX.roles) tokens[role] = (await login(server, role)).access_token;
+const { server, tokens } = useServer({}, async () => {
   const order = await api<{ id: number }>(server, 'POST', '/orders', { token: tokens.administrator, body: {} });
   expect(order.status).toBe(201);
   fixture.orderId = order.body.id;
@@ -79,9 +77,8 @@ beforeAll(async () => {
   reader = new BetterSqlite3(join(server.dataDir, DATABASE_FILE), { readonly: true });
 });
 
-afterAll(async () => {
+afterAll(() => {
   reader?.close();
-  await server.close();
 });
 
 for (const role of MATRIX.roles) {

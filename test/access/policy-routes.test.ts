@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, ROLES, type RoleName } from '../../shared/access.js';
 import { ENDPOINT_POLICIES, type EndpointPolicy } from '../../server/domain/access/policy.js';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Every route of the policy table, not only the 40 of the seed's matrix, as each role with the
@@ -17,21 +18,14 @@ const LAST = new Set(['POST /auth/logout']);
 const routes = [...ENDPOINT_POLICIES].sort((a, b) => Number(LAST.has(`${a.method} ${a.path}`)) - Number(LAST.has(`${b.method} ${b.path}`)));
 
 describe('every route of the policy table × 3 roles, as the table says', () => {
-  let server: TestServer;
-  const tokens = {} as Record<RoleName, string>;
   const granted = {} as Record<RoleName, string[]>;
   const mayCall = (role: RoleName, policy: EndpointPolicy): boolean =>
     policy.access === 'public' || policy.access === 'authenticated' || granted[role].includes(policy.access);
-  beforeAll(async () => {
-    server = await startTestServer();
+  const { server, tokens } = useServer({}, () => {
     withDb(server, (db) => {
       const read = db.prepare<[string], { capability: string }>('SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability');
       for (const role of ROLES) granted[role] = read.all(role).map((row) => row.capability);
     });
-    for (const role of ROLES) tokens[role] = (await login(server, role)).access_token;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it('covers more routes than the seed matrix', () => {

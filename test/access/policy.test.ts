@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '../../shared/access.js';
 import { ENDPOINT_POLICIES, findPolicy } from '../../server/domain/access/policy.js';
-import { MATRIX } from './matrix-fixture.js';
+import { MATRIX } from '../helpers/access-matrix.js';
 
 describe('the access policy table against access-matrix.json', () => {
   it('lists the 40 endpoints of the matrix', () => {

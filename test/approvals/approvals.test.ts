@@ -1,46 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, type Catalogue } from '../orders/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-let manager: string;
-let cashier: string;
-let catalogue: Catalogue;
 const MANAGER_PIN = '48213507';
 const CASHIER_PIN = '5150';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  catalogue = seedCatalogue(server);
-  const adminToken = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-  expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: adminToken, body: { pin: MANAGER_PIN } })).status).toBe(200);
-  expect((await api(server, 'POST', '/auth/pin', { token: cashier, body: { pin: CASHIER_PIN, current_password: server.users.cashier.password } })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await server.close();
+const { server, tokens, catalogue } = useServer({ catalogue: 'sale' }, async () => {
+  expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: tokens.administrator, body: { pin: MANAGER_PIN } })).status).toBe(200);
+  expect((await api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin: CASHIER_PIN, current_password: server.users.cashier.password } })).status).toBe(200);
 });
 
 async function paidOrder(): Promise<number> {
-  const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] } });
+  const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] } });
   expect(order.status).toBe(201);
-  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
+  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
   expect(paid.status).toBe(200);
   return order.body.id as number;
 }
 
-const requireApprovals = async (required: string[], discount = 0) => { expect((await api(server, 'POST', '/settings/approvals', { token: manager, body: { required, discount_above_percent: discount } })).status).toBe(200); };
+const requireApprovals = async (required: string[], discount = 0) => { expect((await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required, discount_above_percent: discount } })).status).toBe(200); };
 
-const approve = (body: Record<string, unknown>, token = cashier) => api(server, 'POST', '/auth/approvals', { token, body: { username: 'test-manager', pin: MANAGER_PIN, ...body } });
-const refund = (orderId: number, approval?: string, token = cashier) =>
+const approve = (body: Record<string, unknown>, token = tokens.cashier) => api(server, 'POST', '/auth/approvals', { token, body: { username: 'test-manager', pin: MANAGER_PIN, ...body } });
+const refund = (orderId: number, approval?: string, token = tokens.cashier) =>
   api(server, 'POST', `/orders/${orderId}/refunds`, { token, body: { amount: '1.00', reason: 'approval test' }, headers: approval === undefined ? {} : { 'X-POS-Approval': approval } });
 const refundCount = (orderId: number): number => withDb(server, (db) => db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?').get(orderId)?.n ?? 0);
 
 describe('approvals off (the default)', () => {
   it('settings/approvals starts empty and the cashier refunds without an approval', async () => {
-    expect((await api(server, 'GET', '/settings/approvals', { token: manager })).body).toEqual({ required: [], discount_above_percent: 0 });
+    expect((await api(server, 'GET', '/settings/approvals', { token: tokens.shop_manager })).body).toEqual({ required: [], discount_above_percent: 0 });
     const order = await paidOrder();
     expect((await refund(order)).status).toBe(201);
   });
@@ -58,7 +45,7 @@ describe('approvals on', () => {
 
   it('a manager never needs one', async () => {
     const order = await paidOrder();
-    expect((await refund(order, undefined, manager)).status).toBe(201);
+    expect((await refund(order, undefined, tokens.shop_manager)).status).toBe(201);
   });
 
   it('a manager PIN approves one refund of that order, once', async () => {
@@ -76,7 +63,7 @@ describe('approvals on', () => {
 
   it('a password approves as well; an approval without an order covers one refund of any order', async () => {
     const order = await paidOrder();
-    const approval = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: 'test-manager', password: server.users.shop_manager.password, action: 'refund' } });
+    const approval = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', password: server.users.shop_manager.password, action: 'refund' } });
     expect(approval.status).toBe(201);
     expect((await refund(order, approval.body.token)).status).toBe(201);
   });
@@ -93,7 +80,7 @@ describe('approvals on', () => {
     expect((await refund(order, forPrice.body.token)).body.data.reason).toBe('approval_mismatch');
 
     // Approved for the manager's own till session, not for this cashier.
-    const forManager = await approve({ action: 'refund', order_id: order }, manager);
+    const forManager = await approve({ action: 'refund', order_id: order }, tokens.shop_manager);
     expect((await refund(order, forManager.body.token)).body.data.reason).toBe('approval_mismatch');
 
     const expiring = await approve({ action: 'refund', order_id: order });
@@ -107,15 +94,15 @@ describe('approvals on', () => {
 
   it('only a manager approves: a cashier PIN, a wrong PIN and an unknown user are denied', async () => {
     const order = await paidOrder();
-    const byCashier = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: 'test-cashier', pin: CASHIER_PIN, action: 'refund', order_id: order } });
+    const byCashier = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-cashier', pin: CASHIER_PIN, action: 'refund', order_id: order } });
     expect(byCashier.status).toBe(403);
     expect(byCashier.body).toMatchObject({ code: 'pos_approval_denied', data: { reason: 'approver_not_allowed', current_user: server.users.cashier.id } });
     expect((await approve({ action: 'refund', pin: '00000000' })).body.data.reason).toBe('invalid_credentials');
     expect((await approve({ action: 'refund', username: 'nobody' })).body.data.reason).toBe('invalid_credentials');
     expect((await approve({ action: 'refund', order_id: 999_999 })).body.code).toBe('pos_rest_order_invalid_id');
-    const badAction = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action: 'fly' } });
+    const badAction = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action: 'fly' } });
     expect(Object.keys(badAction.body.data.params)).toEqual(['action']);
-    const both = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: 'test-manager', pin: MANAGER_PIN, password: 'x', action: 'refund' } });
+    const both = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, password: 'x', action: 'refund' } });
     expect(both.status).toBe(400);
     expect(both.body.data.params).toEqual({ pin: 'send either pin or password' });
   });
@@ -134,42 +121,42 @@ describe('approvals on', () => {
   it('cancelling a paid order needs an approval; cancelling an unpaid one does not', async () => {
     await requireApprovals(['cancel_paid_order']);
     // Paid but not yet completed (a completed order cannot be cancelled at all).
-    expect((await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } })).status).toBe(200);
+    expect((await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing' } } } })).status).toBe(200);
     const order = await paidOrder();
-    expect((await api(server, 'GET', `/orders/${order}`, { token: cashier })).body.status).toBe('processing');
-    const refused = await api(server, 'PATCH', `/orders/${order}`, { token: cashier, body: { status: 'cancelled' } });
+    expect((await api(server, 'GET', `/orders/${order}`, { token: tokens.cashier })).body.status).toBe('processing');
+    const refused = await api(server, 'PATCH', `/orders/${order}`, { token: tokens.cashier, body: { status: 'cancelled' } });
     expect(refused.body).toMatchObject({ code: 'pos_approval_required', data: { action: 'cancel_paid_order' } });
-    expect((await api(server, 'GET', `/orders/${order}`, { token: cashier })).body.status).not.toBe('cancelled');
+    expect((await api(server, 'GET', `/orders/${order}`, { token: tokens.cashier })).body.status).not.toBe('cancelled');
     const approval = await approve({ action: 'cancel_paid_order', order_id: order });
-    const cancelled = await api(server, 'PATCH', `/orders/${order}`, { token: cashier, body: { status: 'cancelled' }, headers: { 'X-POS-Approval': approval.body.token } });
+    const cancelled = await api(server, 'PATCH', `/orders/${order}`, { token: tokens.cashier, body: { status: 'cancelled' }, headers: { 'X-POS-Approval': approval.body.token } });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    const unpaid = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee }] } });
-    expect((await api(server, 'PATCH', `/orders/${unpaid.body.id}`, { token: cashier, body: { status: 'cancelled' } })).status).toBe(200);
+    const unpaid = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }] } });
+    expect((await api(server, 'PATCH', `/orders/${unpaid.body.id}`, { token: tokens.cashier, body: { status: 'cancelled' } })).status).toBe(200);
   });
 
   it('a price set by hand and a discount above the threshold need approvals, one each', async () => {
     await requireApprovals(['price_override', 'discount'], 10);
     const lines = { line_items: [{ product_id: catalogue.coffee, quantity: 1, subtotal: '10.00', total: '8.00' }] };
-    const refused = await api(server, 'POST', '/orders', { token: cashier, body: lines });
+    const refused = await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines });
     expect(refused.body).toMatchObject({ code: 'pos_approval_required', data: { action: 'price_override' } });
     const price = await approve({ action: 'price_override' });
-    const onlyPrice = await api(server, 'POST', '/orders', { token: cashier, body: lines, headers: { 'X-POS-Approval': price.body.token } });
+    const onlyPrice = await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines, headers: { 'X-POS-Approval': price.body.token } });
     expect(onlyPrice.body).toMatchObject({ code: 'pos_approval_required', data: { action: 'discount' } });
     const discount = await approve({ action: 'discount' });
-    const created = await api(server, 'POST', '/orders', { token: cashier, body: lines, headers: { 'X-POS-Approval': `${price.body.token}, ${discount.body.token}` } });
+    const created = await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines, headers: { 'X-POS-Approval': `${price.body.token}, ${discount.body.token}` } });
     expect(created.status).toBe(201);
     expect(created.body.line_items[0]).toMatchObject({ subtotal: '10.00', total: '8.00' });
 
     // 5 % is under the threshold: the discount needs nothing, the hand-set price still does.
     await requireApprovals(['discount'], 10);
-    expect((await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '9.50' }] } })).status).toBe(201);
-    expect((await api(server, 'POST', '/orders', { token: cashier, body: lines })).body.data.action).toBe('discount');
+    expect((await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '9.50' }] } })).status).toBe(201);
+    expect((await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines })).body.data.action).toBe('discount');
     await requireApprovals([]);
   });
 
   it('settings/approvals validates its values', async () => {
-    const bad = await api(server, 'POST', '/settings/approvals', { token: manager, body: { required: ['refund', 'fly'], discount_above_percent: 120 } });
+    const bad = await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required: ['refund', 'fly'], discount_above_percent: 120 } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['discount_above_percent', 'required[1]']);
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, type Catalogue } from '../orders/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface AuditEntry {
   id: number;
@@ -8,49 +8,35 @@ interface AuditEntry {
   context: Record<string, unknown> & { user_id: number; action: string; object_type: string; object_id: string; register_id: number | null; approval_id: number | null; amounts: Record<string, string> };
 }
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
-let catalogue: Catalogue;
 const MANAGER_PIN = '70418263';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  catalogue = seedCatalogue(server);
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-  expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: admin, body: { pin: MANAGER_PIN } })).status).toBe(200);
-});
-
-afterAll(async () => {
-  await server.close();
+const { server, tokens, catalogue } = useServer({ catalogue: 'sale' }, async () => {
+  expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: tokens.administrator, body: { pin: MANAGER_PIN } })).status).toBe(200);
 });
 
 const audit = async (query: string): Promise<AuditEntry[]> => {
-  const response = await api<{ entries: AuditEntry[] }>(server, 'GET', `/logs?source=audit&per_page=100${query}`, { token: manager });
+  const response = await api<{ entries: AuditEntry[] }>(server, 'GET', `/logs?source=audit&per_page=100${query}`, { token: tokens.shop_manager });
   expect(response.status).toBe(200);
   return response.body.entries;
 };
 const newRegister = async (name: string): Promise<number> => {
-  const created = await api(server, 'POST', '/registers', { token: manager, body: { name } });
+  const created = await api(server, 'POST', '/registers', { token: tokens.shop_manager, body: { name } });
   expect(created.status).toBe(201);
   return created.body.id as number;
 };
-const cash = (register: number, type: 'in' | 'out', amount: string, approval?: string, token = cashier) =>
+const cash = (register: number, type: 'in' | 'out', amount: string, approval?: string, token = tokens.cashier) =>
   api(server, 'POST', `/registers/${register}/cash`, { token, body: { type, amount, reason: `${type} test` }, headers: approval === undefined ? {} : { 'X-POS-Approval': approval } });
 const movements = (register: number): number =>
   withDb(server, (db) => db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM cash_movements m JOIN cash_sessions s ON s.id = m.session_id WHERE s.register_id = ?').get(register)?.n ?? 0);
 const requireApprovals = async (required: string[]) => {
-  expect((await api(server, 'POST', '/settings/approvals', { token: manager, body: { required } })).status).toBe(200);
+  expect((await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required } })).status).toBe(200);
 };
-const approve = (action: string, orderId?: number) => api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action, ...(orderId === undefined ? {} : { order_id: orderId }) } });
+const approve = (action: string, orderId?: number) => api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action, ...(orderId === undefined ? {} : { order_id: orderId }) } });
 
 describe('the audit trail of the cash drawer', () => {
   it('records creating and renaming a register, with what changed', async () => {
     const register = await newRegister('Audit till');
-    expect((await api(server, 'PATCH', `/registers/${register}`, { token: manager, body: { name: 'Audit till 2' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/registers/${register}`, { token: tokens.shop_manager, body: { name: 'Audit till 2' } })).status).toBe(200);
     const entries = await audit(`&register=${register}`);
     expect(entries.map((entry) => entry.context.action)).toEqual(['register.update', 'register.create']);
     expect(entries[1]?.context).toMatchObject({ user_id: server.users.shop_manager.id, object_type: 'register', object_id: String(register), register_id: register, name: 'Audit till', store_id: 1 });
@@ -59,11 +45,11 @@ describe('the audit trail of the cash drawer', () => {
 
   it('records the open with its float, each movement with amount and reason, and the close with counted, expected and variance', async () => {
     const register = await newRegister('Day till');
-    expect((await api(server, 'POST', `/registers/${register}/open`, { token: cashier, body: { opening_float: '100', note: 'Tuesday' } })).status).toBe(201);
+    expect((await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '100', note: 'Tuesday' } })).status).toBe(201);
     expect((await cash(register, 'in', '20.00')).status).toBe(201);
     expect((await cash(register, 'out', '15.5')).status).toBe(201);
     // 100.00 + 20.00 - 15.50 = 104.50 expected; 104.15 counted is 0.35 short.
-    expect((await api(server, 'POST', `/registers/${register}/close`, { token: cashier, body: { counted_cash: '104.15', note: 'end' } })).status).toBe(200);
+    expect((await api(server, 'POST', `/registers/${register}/close`, { token: tokens.cashier, body: { counted_cash: '104.15', note: 'end' } })).status).toBe(200);
 
     const entries = (await audit(`&register=${register}`)).reverse();
     expect(entries.map((entry) => entry.context.action)).toEqual(['register.create', 'session.open', 'cash.in', 'cash.out', 'session.close']);
@@ -77,8 +63,8 @@ describe('the audit trail of the cash drawer', () => {
 
   it('a manager closing a cashier’s session is recorded as a force-close', async () => {
     const register = await newRegister('Forced till');
-    await api(server, 'POST', `/registers/${register}/open`, { token: cashier, body: { opening_float: '10.00' } });
-    expect((await api(server, 'POST', `/registers/${register}/close`, { token: manager, body: { counted_cash: '10.00' } })).status).toBe(200);
+    await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '10.00' } });
+    expect((await api(server, 'POST', `/registers/${register}/close`, { token: tokens.shop_manager, body: { counted_cash: '10.00' } })).status).toBe(200);
     expect(await audit(`&register=${register}&action=session.close`)).toEqual([]);
     const [forced] = await audit(`&register=${register}&action=session.force_close`);
     expect(forced?.context).toMatchObject({ user_id: server.users.shop_manager.id, opened_by: server.users.cashier.id, amounts: { counted_cash: '10.00', expected_cash: '10.00', variance: '0.00' } });
@@ -86,15 +72,15 @@ describe('the audit trail of the cash drawer', () => {
 
   it('each tender taken is an entry; order entries carry the order’s register, so ?register= finds a till’s payments, sales and refunds', async () => {
     const register = await newRegister('Sales till');
-    const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }], meta_data: [{ key: '_pos_register', value: register }] } });
+    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }], meta_data: [{ key: '_pos_register', value: register }] } });
     expect(order.status).toBe(201);
-    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body, headers: { 'Idempotency-Key': key } });
+    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body, headers: { 'Idempotency-Key': key } });
     // The coffee is 10.00 (no tax in this store): 4.00 in cash, then the 6.00 left by card.
     expect((await pay('audit-cash', { gateway_id: 'pos_cash', payment_data: { amount: '4.00', amount_tendered: '4.00' } })).status).toBe(200);
     expect((await pay('audit-card', { gateway_id: 'pos_card', payment_data: { transaction_id: 'T-9' } })).status).toBe(200);
     // A replayed part is not a second payment.
     expect((await pay('audit-card', { gateway_id: 'pos_card', payment_data: { transaction_id: 'T-9' } })).status).toBe(200);
-    expect((await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: cashier, body: { amount: '1.00', reason: 'cold', refund_destination: 'pos_card' } })).status).toBe(201);
+    expect((await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00', reason: 'cold', refund_destination: 'pos_card' } })).status).toBe(201);
     const orderEntries = (await audit(`&register=${register}`)).filter((entry) => entry.context.object_type === 'order');
     expect(orderEntries.map((entry) => [entry.context.action, entry.context.object_id, entry.context.register_id])).toEqual([
       ['order.refund', String(order.body.id), register],
@@ -112,19 +98,19 @@ describe('the audit trail of the cash drawer', () => {
 describe('cash out behind a manager’s approval', () => {
   it('off (the default): a cashier takes cash out without one', async () => {
     const register = await newRegister('Free till');
-    await api(server, 'POST', `/registers/${register}/open`, { token: cashier, body: { opening_float: '50.00' } });
+    await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '50.00' } });
     expect((await cash(register, 'out', '5.00')).status).toBe(201);
   });
 
   it('on: cash out needs an approval, cash in does not, a manager never does; nothing is written without one', async () => {
     await requireApprovals(['cash_out']);
     const register = await newRegister('Guarded till');
-    await api(server, 'POST', `/registers/${register}/open`, { token: cashier, body: { opening_float: '50.00' } });
+    await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '50.00' } });
     const refused = await cash(register, 'out', '5.00');
     expect([refused.status, refused.body.code, refused.body.data.reason, refused.body.data.current_user]).toEqual([403, 'pos_approval_required', 'approval_required', server.users.cashier.id]);
     expect(movements(register)).toBe(0);
     expect((await cash(register, 'in', '5.00')).status).toBe(201);
-    expect((await cash(register, 'out', '1.00', undefined, manager)).status).toBe(201);
+    expect((await cash(register, 'out', '1.00', undefined, tokens.shop_manager)).status).toBe(201);
 
     const approval = await approve('cash_out');
     expect(approval.status).toBe(201);
@@ -148,7 +134,7 @@ describe('cash out behind a manager’s approval', () => {
     const closed = await newRegister('Closed till');
     const approval = await approve('cash_out');
     expect((await cash(closed, 'out', '2.00', approval.body.token as string)).body.code).toBe('pos_register_closed');
-    await api(server, 'POST', `/registers/${closed}/open`, { token: cashier, body: { opening_float: '10.00' } });
+    await api(server, 'POST', `/registers/${closed}/open`, { token: tokens.cashier, body: { opening_float: '10.00' } });
     expect((await cash(closed, 'out', '2.00', approval.body.token as string)).status).toBe(201);
     await requireApprovals([]);
   });

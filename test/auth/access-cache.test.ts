@@ -1,51 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Roles and capabilities are kept in memory between requests: every kind of change to them still
  * applies to the very next request made with a token issued before it (CONTRACT 3). `tillbase roles`
  * from another process is covered in roles-cli.test.ts.
  */
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['administrator'] });
 
 const customers = async (token: string) => api(server, 'GET', '/customers', { token });
 
 describe('cached capabilities', () => {
   it('a role changed through PATCH /roles applies to the next request of a user already signed in', async () => {
     const cashier = (await login(server, 'cashier')).access_token;
-    const role = (await api(server, 'GET', '/roles', { token: admin })).body.find((entry: { name: string }) => entry.name === 'cashier') as { capabilities: string[] };
+    const role = (await api(server, 'GET', '/roles', { token: tokens.administrator })).body.find((entry: { name: string }) => entry.name === 'cashier') as { capabilities: string[] };
     expect((await customers(cashier)).status).toBe(200);
 
     const without = role.capabilities.filter((capability) => capability !== 'list_customers');
-    expect((await api(server, 'PATCH', '/roles/cashier', { token: admin, body: { capabilities: without } })).status).toBe(200);
+    expect((await api(server, 'PATCH', '/roles/cashier', { token: tokens.administrator, body: { capabilities: without } })).status).toBe(200);
     const refused = await customers(cashier);
     expect([refused.status, refused.body.data?.capability]).toEqual([403, 'list_customers']);
 
-    expect((await api(server, 'PATCH', '/roles/cashier', { token: admin, body: { capabilities: role.capabilities } })).status).toBe(200);
+    expect((await api(server, 'PATCH', '/roles/cashier', { token: tokens.administrator, body: { capabilities: role.capabilities } })).status).toBe(200);
     expect((await customers(cashier)).status).toBe(200);
   });
 
   it("a user's role changed through PATCH /users applies to their next request", async () => {
-    const created = await api(server, 'POST', '/users', { token: admin, body: { username: 'cache-manager', password: 'cache-password-1', role: 'shop_manager' } });
+    const created = await api(server, 'POST', '/users', { token: tokens.administrator, body: { username: 'cache-manager', password: 'cache-password-1', role: 'shop_manager' } });
     expect(created.status).toBe(201);
     const signedIn = await api(server, 'POST', '/auth/login', { body: { username: 'cache-manager', password: 'cache-password-1' } });
     const token = signedIn.body.access_token as string;
     expect((await api(server, 'GET', '/settings/general', { token })).status).toBe(200);
 
-    expect((await api(server, 'PATCH', `/users/${created.body.id}`, { token: admin, body: { role: 'cashier' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/users/${created.body.id}`, { token: tokens.administrator, body: { role: 'cashier' } })).status).toBe(200);
     const refused = await api(server, 'GET', '/settings/general', { token });
     expect([refused.status, refused.body.code]).toEqual([403, 'pos_rest_forbidden']);
 
-    expect((await api(server, 'PATCH', `/users/${created.body.id}`, { token: admin, body: { role: 'shop_manager' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/users/${created.body.id}`, { token: tokens.administrator, body: { role: 'shop_manager' } })).status).toBe(200);
     expect((await api(server, 'GET', '/settings/general', { token })).status).toBe(200);
   });
 

@@ -2,20 +2,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../shared/api.js';
 import { DATABASE_FILE } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { MATRIX } from '../access/matrix-fixture.js';
+import { api, login } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { MATRIX } from '../helpers/access-matrix.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server } = useServer({ roles: [] });
 
 const concretePath = (path: string): string => path.replace('{id}', '1').replace('{order_id}', '1').replace('/payment-gateways/1', '/payment-gateways/pos_cash');
 

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../shared/api.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['administrator'] });
 
 /** A cashier of its own for each test, so that one test's throttled failures do not reach another. */
 async function cashier(name: string, pin: string | null): Promise<{ username: string; password: string }> {
   const password = `${name}-password-1`;
-  const created = await api(server, 'POST', '/users', { token: admin, body: { username: name, password, role: 'cashier', ...(pin === null ? {} : { pin }) } });
+  const created = await api(server, 'POST', '/users', { token: tokens.administrator, body: { username: name, password, role: 'cashier', ...(pin === null ? {} : { pin }) } });
   expect(created.status).toBe(201);
   return { username: name, password };
 }
@@ -52,9 +44,9 @@ describe('POST /auth/login with a PIN', () => {
 
   it('refuses a disabled user with a PIN', async () => {
     const dee = await cashier('pin-dee', '2468');
-    const users = await api<Array<{ id: number; username: string }>>(server, 'GET', '/users?per_page=100', { token: admin });
+    const users = await api<Array<{ id: number; username: string }>>(server, 'GET', '/users?per_page=100', { token: tokens.administrator });
     const id = users.body.find((user) => user.username === dee.username)?.id;
-    expect((await api(server, 'PATCH', `/users/${id}`, { token: admin, body: { disabled: true } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/users/${id}`, { token: tokens.administrator, body: { disabled: true } })).status).toBe(200);
     expect(await signIn({ username: dee.username, pin: '2468' })).toMatchObject({ status: 401, body: INVALID });
   });
 
@@ -86,7 +78,7 @@ describe('POST /auth/login with a PIN', () => {
     expect((await signIn({ username: 'pin-lou', pin: '97531864' })).status).toBe(401);
     const malformed = await signIn({ username: 'pin-lou', pin: '6420975x' });
     expect(malformed.status).toBe(400);
-    const logs = await api(server, 'GET', '/logs?per_page=100', { token: admin });
+    const logs = await api(server, 'GET', '/logs?per_page=100', { token: tokens.administrator });
     expect(logs.status).toBe(200);
     const text = JSON.stringify(logs.body) + JSON.stringify(malformed.body);
     expect(text).toContain('/auth/login');

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** CONTRACT 3: roles live in the database; `tillbase roles revoke|grant` changes access without a restart. */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server } = useServer({ roles: [] });
 
 describe('roles revoke and grant', () => {
   it('a revoked capability gives 403 naming it; granting it back restores access', async () => {

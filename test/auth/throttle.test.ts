@@ -1,7 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginThrottle } from '../../server/domain/auth/throttle.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 describe('LoginThrottle', () => {
   const limits = { windowSeconds: 100, perPair: 3, perAddress: 5, perUsername: 4, trustSeconds: 1000 };
@@ -114,16 +115,9 @@ function loginFrom(server: TestServer, localAddress: string, username: string, p
 }
 
 describe('login throttling over HTTP, by client address', () => {
-  let server: TestServer;
+  const { server } = useServer({ roles: [] });
   const attacker = '127.0.0.2';
   const till = '127.0.0.3';
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   it('50 failures for the cashier from one address do not stop the cashier logging in at the till; the attacker stays locked', async () => {
     const { username, password } = server.users.cashier;

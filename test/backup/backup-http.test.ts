@@ -2,10 +2,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { money } from '../../server/model/money.js';
-import { createOrder, seedCatalogue } from '../orders/fixtures.js';
+import { createOrder } from '../helpers/shop-data.js';
 
 /**
  * `GET /backup` over real HTTP: an administrator downloads a consistent copy of the live database,
@@ -13,10 +14,7 @@ import { createOrder, seedCatalogue } from '../orders/fixtures.js';
  * send it is private and gone once sent.
  */
 
-let server: TestServer;
 let leftover: string;
-let admin: string;
-let cashier: string;
 const scratch = mkdtempSync(join(tmpdir(), 'tillbase-backup-http-'));
 
 const copiesIn = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('backup-download-'));
@@ -27,26 +25,23 @@ async function copiesAfterSending(): Promise<string[]> {
   return copiesIn(server.dataDir);
 }
 
-beforeAll(async () => {
-  const dataDir = makeDataDir();
-  // A copy a crash left behind while sending: the next start removes it.
-  leftover = join(dataDir, 'backup-download-left-by-a-crash.sqlite.tmp');
-  writeFileSync(leftover, 'half a database', { mode: 0o600 });
-  server = await startTestServer({ dataDir });
-  seedCatalogue(server);
-  admin = (await login(server, 'administrator')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({
+  roles: ['administrator', 'cashier'],
+  catalogue: 'sale',
+  beforeStart: (dataDir) => {
+    // A copy a crash left behind while sending: the next start removes it.
+    leftover = join(dataDir, 'backup-download-left-by-a-crash.sqlite.tmp');
+    writeFileSync(leftover, 'half a database', { mode: 0o600 });
+  },
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(server.dataDir, { recursive: true, force: true });
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
 async function sale(): Promise<{ id: number; total: string }> {
-  const order = await createOrder(server, cashier, { line_items: [{ sku: 'COF-1', quantity: 3 }] });
-  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50' } } });
+  const order = await createOrder(server, tokens.cashier, { line_items: [{ sku: 'COF-1', quantity: 3 }] });
+  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50' } } });
   expect(paid.status).toBe(200);
   return { id: order.id, total: order.total };
 }
@@ -58,7 +53,7 @@ describe('GET /backup', () => {
 
   it('downloads a self-contained SQLite copy that holds the sale made just before', async () => {
     const { id, total } = await sale();
-    const response = await fetch(`${server.apiUrl}/backup`, { headers: { authorization: `Bearer ${admin}` } });
+    const response = await fetch(`${server.apiUrl}/backup`, { headers: { authorization: `Bearer ${tokens.administrator}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.sqlite3');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="tillbase-\d{8}-\d{6}\.sqlite"$/);
@@ -96,7 +91,7 @@ describe('GET /backup', () => {
       db.exec('CREATE TABLE IF NOT EXISTS backup_ballast (data BLOB)');
       db.prepare('INSERT INTO backup_ballast (data) VALUES (randomblob(?))').run(24 * 1024 * 1024);
     });
-    const response = await fetch(`${server.apiUrl}/backup`, { headers: { authorization: `Bearer ${admin}` } });
+    const response = await fetch(`${server.apiUrl}/backup`, { headers: { authorization: `Bearer ${tokens.administrator}` } });
     expect(response.status).toBe(200);
     const [copy, ...others] = copiesIn(server.dataDir);
     expect(others).toEqual([]);

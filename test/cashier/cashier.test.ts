@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '../../shared/access.js';
 import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface StoreSummary {
   id: number;
@@ -18,30 +19,20 @@ interface CashierBody {
   code: string;
 }
 
-let server: TestServer;
-let admin: string;
-let manager: string;
 let cashier: string;
 let cashierLastAccess: string;
 let oddUserId: number;
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server, tokens } = useServer({ roles: ['administrator', 'shop_manager'] }, async () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     oddUserId = (await userAdminFor(db).addUser({ username: 'Jane.Doe@Till_2', role: 'cashier', password: 'jane-password-1', displayName: 'Jane Doe' })).id;
   } finally {
     db.close();
   }
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
   const session = await login(server, 'cashier');
   cashier = session.access_token;
   cashierLastAccess = new Date().toISOString();
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /cashier/{id}', () => {
@@ -79,21 +70,21 @@ describe('GET /cashier/{id}', () => {
   });
 
   it("shows another user's profile to the manager", async () => {
-    const response = await api<CashierBody>(server, 'GET', `/cashier/${server.users.cashier.id}`, { token: manager });
+    const response = await api<CashierBody>(server, 'GET', `/cashier/${server.users.cashier.id}`, { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body.username).toBe('test-cashier');
     expect(response.body.roles).toEqual(['cashier']);
-    const odd = await api<CashierBody>(server, 'GET', `/cashier/${oddUserId}`, { token: admin });
+    const odd = await api<CashierBody>(server, 'GET', `/cashier/${oddUserId}`, { token: tokens.administrator });
     expect(odd.status).toBe(200);
     expect(odd.body).toMatchObject({ username: 'Jane.Doe@Till_2', nice_name: 'jane-doe-till_2', display_name: 'Jane Doe', email: '', last_access: '' });
-    expect((await api<CashierBody>(server, 'GET', '/cashier/99999', { token: manager })).status).toBe(404);
+    expect((await api<CashierBody>(server, 'GET', '/cashier/99999', { token: tokens.shop_manager })).status).toBe(404);
   });
 });
 
 describe('GET /cashier/{id}/stores', () => {
   it('lists the stores the cashier is assigned to', async () => {
-    expect((await api<StoreSummary>(server, 'POST', '/stores', { token: admin, body: { name: 'Second till point' } })).status).toBe(201);
-    for (const storeId of [1, 2]) await api(server, 'PUT', `/stores/${storeId}/users`, { token: admin, body: { user_ids: [server.users.cashier.id] } });
+    expect((await api<StoreSummary>(server, 'POST', '/stores', { token: tokens.administrator, body: { name: 'Second till point' } })).status).toBe(201);
+    for (const storeId of [1, 2]) await api(server, 'PUT', `/stores/${storeId}/users`, { token: tokens.administrator, body: { user_ids: [server.users.cashier.id] } });
     const response = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.cashier.id}/stores`, { token: cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('2');
@@ -109,7 +100,7 @@ describe('GET /cashier/{id}/stores', () => {
     const refused = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.administrator.id}/stores`, { token: cashier });
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe('pos_rest_cashier_invalid_id');
-    const allowed = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.cashier.id}/stores`, { token: manager });
+    const allowed = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.cashier.id}/stores`, { token: tokens.shop_manager });
     expect(allowed.status).toBe(200);
     expect(allowed.body).toHaveLength(2);
   });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gtinForms } from '../../server/model/catalogue/barcode.js';
 import { decodeVariableMeasure, variableMeasureLayoutSchema } from '../../server/domain/catalogue/gs1.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** Barcode lookup that finds what the scanner read (issue 8, items 3 and 5). Check digits worked out by hand (GS1 mod 10). */
 const WEIGHT = variableMeasureLayoutSchema.parse({});
@@ -35,16 +36,10 @@ describe('GS1 variable-measure codes', () => {
   });
 });
 
-let server: TestServer;
-let manager: string;
-let cashier: string;
 const ids = { apples: 0, cheese: 0, cola: 0, plu: 0, tea: 0 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-  const add = async (body: Record<string, unknown>) => (await api(server, 'POST', '/products', { token: manager, body })).body.id as number;
+const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] }, async () => {
+  const add = async (body: Record<string, unknown>) => (await api(server, 'POST', '/products', { token: tokens.shop_manager, body })).body.id as number;
   ids.apples = await add({ name: 'Apples by weight', barcode: '2012345000001', regular_price: '2.40' });
   ids.cheese = await add({ name: 'Cheese counter', barcode: '2312345000002', regular_price: '18.00' });
   ids.cola = await add({ name: 'Cola 330 ml', barcode: '0036000291452', regular_price: '1.20' });
@@ -54,13 +49,9 @@ beforeAll(async () => {
   await add({ name: 'Tea 1000', sku: 'TEA-1000', regular_price: '3.00' });
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
-const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: cashier })).body as any[];
+const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: tokens.cashier })).body as any[];
 const setGeneral = async (body: Record<string, unknown>) => {
-  expect((await api(server, 'POST', '/settings/general', { token: manager, body })).status).toBe(200);
+  expect((await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body })).status).toBe(200);
 };
 
 describe('GET /products?barcode=', () => {
@@ -100,9 +91,9 @@ describe('GET /products?barcode=', () => {
 
 describe('search with a whole SKU or barcode', () => {
   it('puts the exact match first, whatever the order asked for', async () => {
-    const byTitle = await api(server, 'GET', '/products?search=TEA-10&orderby=title&order=desc&_fields=sku', { token: cashier });
+    const byTitle = await api(server, 'GET', '/products?search=TEA-10&orderby=title&order=desc&_fields=sku', { token: tokens.cashier });
     expect(byTitle.body.map((product: any) => product.sku)).toEqual(['TEA-10', 'TEA-1000', 'TEA-100']);
-    const byBarcode = await api(server, 'GET', '/products?search=036000291452&_fields=id', { token: cashier });
+    const byBarcode = await api(server, 'GET', '/products?search=036000291452&_fields=id', { token: tokens.cashier });
     expect(byBarcode.body[0]).toEqual({ id: ids.cola });
   });
 });

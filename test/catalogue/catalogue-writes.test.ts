@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoleName } from '../../shared/access.js';
 import { ENDPOINT_POLICIES } from '../../server/domain/access/policy.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Catalogue writes over HTTP (issue 8, item 1): products, variations, categories/tags/brands and
  * coupons, for `manage_products` (administrator and shop manager), with the importer's rules.
  */
-let server: TestServer;
-const tokens = {} as Record<RoleName, string>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of ['administrator', 'shop_manager', 'cashier'] as const) tokens[role] = (await login(server, role)).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer();
 
 const as = (role: RoleName, method: string, path: string, body?: unknown) => api(server, method, path, { token: tokens[role], body });
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CouponsRepository } from '../../server/data/repositories/coupons.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-let token: string;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const coupons = new CouponsRepository(db);
@@ -35,16 +32,12 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 interface Coupon {
   id: number;
   code: string;
   [field: string]: unknown;
 }
-const get = (path: string) => api<Coupon[]>(server, 'GET', path, { token });
+const get = (path: string) => api<Coupon[]>(server, 'GET', path, { token: tokens.cashier });
 const codes = (body: Array<{ code: string }>) => body.map((coupon) => coupon.code);
 
 describe('GET /coupons', () => {

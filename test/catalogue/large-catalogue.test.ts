@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 /*
@@ -49,15 +50,11 @@ function generated(index: number): Generated {
 }
 
 const catalogue = Array.from({ length: COUNT }, (_, index) => generated(index));
-let server: TestServer;
-let token: string;
 /** Ids in generation order. */
 let ids: number[] = [];
 const categoryIds = new Map<string, number>();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'], timeout: 120_000 }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const products = servicesOf(db).repositories.products;
@@ -81,17 +78,13 @@ beforeAll(async () => {
   } finally {
     db.close();
   }
-}, 120_000);
-
-afterAll(async () => {
-  await server.close();
 });
 
 interface Item {
   id: number;
   name: string;
 }
-const get = <T = Item[]>(path: string) => api<T>(server, 'GET', path, { token });
+const get = <T = Item[]>(path: string) => api<T>(server, 'GET', path, { token: tokens.cashier });
 
 /** Every id a search returns, over all its pages, with the total the server announced. */
 async function searchAll(text: string): Promise<{ ids: number[]; total: number }> {

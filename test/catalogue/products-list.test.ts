@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, coffee, tea, organic, acme, tshirtRed, LISTED, get, fail, names, idsOf, useCatalogueFixture } from './catalogue-fixture.js';
+import { ids, coffee, tea, organic, acme, tshirtRed, LISTED, get, fail, names, idsOf, useCatalogueFixture } from '../helpers/product-list.js';
 
 /** The product lists over HTTP: paging, filters and the offline-sync audit (the catalogue: catalogue-fixture.ts). */
 useCatalogueFixture();

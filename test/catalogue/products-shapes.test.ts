@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { server, ids, coffee, organic, acme, tshirtRed, tshirtBlue, get, fail, idsOf, type Item, useCatalogueFixture } from './catalogue-fixture.js';
+import { server, ids, coffee, organic, acme, tshirtRed, tshirtBlue, get, fail, idsOf, type Item, useCatalogueFixture } from '../helpers/product-list.js';
 
 /** The product lists over HTTP: shapes and the variations list (the catalogue: catalogue-fixture.ts). */
 useCatalogueFixture();

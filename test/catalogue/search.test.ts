@@ -1,18 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CatalogueFilter, type CatalogueKind } from '../../server/data/repositories/products.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
-let server: TestServer;
-let token: string;
 let breakfast: number;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const products = servicesOf(db).repositories.products;
@@ -44,12 +41,8 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 const search = async (text: string, collection = 'products'): Promise<string[]> => {
-  const response = await api<Array<{ name: string }>>(server, 'GET', `/${collection}?search=${encodeURIComponent(text)}&orderby=title&order=asc&per_page=100`, { token });
+  const response = await api<Array<{ name: string }>>(server, 'GET', `/${collection}?search=${encodeURIComponent(text)}&orderby=title&order=asc&per_page=100`, { token: tokens.cashier });
   expect(response.status).toBe(200);
   return response.body.map((item) => item.name);
 };
@@ -103,20 +96,20 @@ describe('search of three characters or more (trigram index)', () => {
 
   it('announces the same total on every page, whether it is counted or read from a short last page', async () => {
     for (const [page, names] of [[1, ['Flat White', 'Milk Chocolate Bar']], [2, ['Oat Milk 1L']], [3, []]] as const) {
-      const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=5012345&orderby=title&order=asc&per_page=2&page=${page}`, { token });
+      const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=5012345&orderby=title&order=asc&per_page=2&page=${page}`, { token: tokens.cashier });
       expect(response.body.map((item) => item.name)).toEqual(names);
       expect([response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages')]).toEqual(['3', '2']);
     }
-    const offset = await api<Array<{ name: string }>>(server, 'GET', '/products?search=5012345&orderby=title&order=asc&per_page=3&offset=1', { token });
+    const offset = await api<Array<{ name: string }>>(server, 'GET', '/products?search=5012345&orderby=title&order=asc&per_page=3&offset=1', { token: tokens.cashier });
     expect(offset.body.map((item) => item.name)).toEqual(['Milk Chocolate Bar', 'Oat Milk 1L']);
     expect(offset.headers.get('x-wp-total')).toBe('3');
   });
 
   it('combines with the other filters', async () => {
-    const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=fast&category=${breakfast}`, { token });
+    const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=fast&category=${breakfast}`, { token: tokens.cashier });
     expect(response.body.map((item) => item.name)).toEqual(['Full Breakfast']);
     expect(response.headers.get('x-wp-total')).toBe('1');
-    expect((await api<unknown[]>(server, 'GET', '/products?search=milk&sku=FW-1', { token })).body).toEqual([]);
+    expect((await api<unknown[]>(server, 'GET', '/products?search=milk&sku=FW-1', { token: tokens.cashier })).body).toEqual([]);
   });
 });
 

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/data/database.js';
 import { ProductsRepository } from '../../server/data/repositories/products.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
-let server: TestServer;
 let db: Database;
 let products: ProductsRepository;
-let token: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   db = openDataDirDatabase(server.dataDir);
   products = servicesOf(db).repositories.products;
 });
 
-afterAll(async () => {
+afterAll(() => {
   db.close();
-  await server.close();
 });
 
 describe('ProductsRepository, as the order engine uses it', () => {
@@ -78,7 +74,7 @@ describe('ProductsRepository, as the order engine uses it', () => {
     products.adjustStock(unmanaged.id, -10);
     expect(products.find(unmanaged.id)).toMatchObject({ stock_quantity: null, stock_status: 'instock', date_modified_gmt: '2024-03-03T03:03:03' });
 
-    const listed = await api(server, 'GET', `/products/${backorderable.id}`, { token });
+    const listed = await api(server, 'GET', `/products/${backorderable.id}`, { token: tokens.cashier });
     expect(listed.body).toMatchObject({ stock_quantity: -2, stock_status: 'onbackorder', backorders_allowed: true, backordered: true });
   });
 

@@ -1,29 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * One stock ledger (issue 8, item 2): after every kind of change (sale, cancellation, refund with
  * and without restock, import, manual adjustment) every product's stored stock equals the sum of
  * its ledger, and the ledger says why each change happened.
  */
-let server: TestServer;
-let manager: string;
-let cashier: string;
 const ids = { croissant: 0, muffin: 0 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-  ids.croissant = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Croissant', sku: 'LED-CR', regular_price: '2.00', manage_stock: true, stock_quantity: 20 } })).body.id;
-  ids.muffin = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Muffin', sku: 'LED-MU', regular_price: '3.00', manage_stock: true, stock_quantity: 10 } })).body.id;
-});
-
-afterAll(async () => {
-  await server.close();
+const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] }, async () => {
+  ids.croissant = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Croissant', sku: 'LED-CR', regular_price: '2.00', manage_stock: true, stock_quantity: 20 } })).body.id;
+  ids.muffin = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Muffin', sku: 'LED-MU', regular_price: '3.00', manage_stock: true, stock_quantity: 10 } })).body.id;
 });
 
 /** Products whose stored stock is not the sum of their ledger (thousandths, exact). */
@@ -39,7 +30,7 @@ function ledgerMismatches(): Array<{ id: number; stock: number; ledger: number }
   );
 }
 
-const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
+const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: tokens.cashier })).body.stock_quantity as number;
 interface LedgerEntry {
   change: number;
   balance: number;
@@ -49,14 +40,14 @@ interface LedgerEntry {
   note: string;
   user_id: number | null;
 }
-const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: manager })).body as LedgerEntry[];
+const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: tokens.shop_manager })).body as LedgerEntry[];
 
 async function paidOrder(lines: Array<{ product_id: number; quantity: number }>): Promise<any> {
-  const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: lines } });
+  const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: lines } });
   expect(order.status).toBe(201);
-  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, headers: { 'Idempotency-Key': `ledger-${order.body.id}` }, body: { gateway_id: 'pos_card', payment_data: {} } });
+  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, headers: { 'Idempotency-Key': `ledger-${order.body.id}` }, body: { gateway_id: 'pos_card', payment_data: {} } });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return (await api(server, 'GET', `/orders/${order.body.id}`, { token: cashier })).body;
+  return (await api(server, 'GET', `/orders/${order.body.id}`, { token: tokens.cashier })).body;
 }
 
 describe('the stock ledger', () => {
@@ -75,11 +66,11 @@ describe('the stock ledger', () => {
 
   it('holds after a cancellation gives the units back', async () => {
     // Paid by card into processing (a completed sale cannot be cancelled).
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
     const order = await paidOrder([{ product_id: ids.muffin, quantity: 4 }]);
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
     expect([order.status, await stockOf(ids.muffin)]).toEqual(['processing', 4]);
-    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
+    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.shop_manager, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await stockOf(ids.muffin)).toBe(8);
     expect(ledgerMismatches()).toEqual([]);
@@ -94,7 +85,7 @@ describe('the stock ledger', () => {
     expect(await stockOf(ids.croissant)).toBe(12);
     const line = order.line_items[0];
     const refund = (quantity: number, restock: boolean) =>
-      api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] } });
+      api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] } });
     const restocked = await refund(2, true);
     expect(restocked.status).toBe(201);
     expect(await stockOf(ids.croissant)).toBe(14);
@@ -109,17 +100,17 @@ describe('the stock ledger', () => {
   });
 
   it('gives back on cancellation only what refunds left with the order: units refunded without restock are gone for good', async () => {
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
     const order = await paidOrder([{ product_id: ids.muffin, quantity: 5 }]);
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
     const line = order.line_items[0];
     const refund = (quantity: number, restock: boolean) =>
-      api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (3 * quantity).toFixed(2) }] } });
+      api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (3 * quantity).toFixed(2) }] } });
     const start = await stockOf(ids.muffin);
     expect((await refund(2, false)).status).toBe(201);
     expect((await refund(1, true)).status).toBe(201);
     expect(await stockOf(ids.muffin)).toBe(start + 1);
-    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
+    const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.shop_manager, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     // 5 sold: 2 refunded and not restocked, 1 restocked, so the cancellation gives back the last 2.
     expect(await stockOf(ids.muffin)).toBe(start + 3);
@@ -131,12 +122,12 @@ describe('the stock ledger', () => {
   });
 
   it('never restocks on refund units the sale did not take from stock', async () => {
-    const jam = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Jam', sku: 'LED-JAM', regular_price: '4.00' } })).body.id as number;
+    const jam = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Jam', sku: 'LED-JAM', regular_price: '4.00' } })).body.id as number;
     const order = await paidOrder([{ product_id: jam, quantity: 3 }]);
     // Stock is managed only after the sale, so the sale took none.
-    expect((await api(server, 'PATCH', `/products/${jam}`, { token: manager, body: { manage_stock: true, stock_quantity: 10 } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/products/${jam}`, { token: tokens.shop_manager, body: { manage_stock: true, stock_quantity: 10 } })).status).toBe(200);
     const entries = (await history(jam)).length;
-    const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: cashier, body: { api_restock: true, line_items: [{ id: order.line_items[0].id, quantity: 2, refund_total: '8.00' }] } });
+    const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: order.line_items[0].id, quantity: 2, refund_total: '8.00' }] } });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     expect(await stockOf(jam)).toBe(10);
     expect((await history(jam)).length).toBe(entries);
@@ -144,31 +135,31 @@ describe('the stock ledger', () => {
   });
 
   it('holds after manual adjustments, each with its reason and note', async () => {
-    const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 24, reason: 'received', note: 'Bakery delivery' } });
+    const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: 24, reason: 'received', note: 'Bakery delivery' } });
     expect(received.status).toBe(200);
     expect(received.body).toMatchObject({ id: ids.croissant, stock_quantity: 38, entry: { change: 24, balance: 38, reason: 'received', note: 'Bakery delivery' } });
-    await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: -2, reason: 'damaged' } });
-    const counted = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { set: 35, reason: 'counted', note: 'Shelf count' } });
+    await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: -2, reason: 'damaged' } });
+    const counted = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { set: 35, reason: 'counted', note: 'Shelf count' } });
     expect(counted.body.entry).toMatchObject({ change: -1, balance: 35, reason: 'counted' });
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(ids.croissant)).slice(0, 3).map((entry) => entry.reason)).toEqual(['counted', 'damaged', 'received']);
   });
 
   it('refuses a bad adjustment by field, and decimal quantities while decimal_qty is off', async () => {
-    const lost = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 1, reason: 'lost' } });
+    const lost = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: 1, reason: 'lost' } });
     expect(lost.body.data.params).toEqual({ reason: 'must be received, damaged, counted or correction' });
-    const neither = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { reason: 'counted' } });
+    const neither = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { reason: 'counted' } });
     expect(neither.body.data.params).toEqual({ adjust: 'give either adjust (a change) or set (a new count)' });
-    const half = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: manager, body: { adjust: 0.5, reason: 'received' } });
+    const half = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: 0.5, reason: 'received' } });
     expect(half.body.data.params).toEqual({ adjust: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' });
     expect(ledgerMismatches()).toEqual([]);
   });
 
   it('holds for weighed goods in thousandths once decimal_qty is on: 5.000 kg less 1.234 and 0.766 leaves exactly 3.000', async () => {
-    expect((await api(server, 'POST', '/settings/general', { token: manager, body: { decimal_qty: true } })).status).toBe(200);
-    const apples = await api(server, 'POST', '/products', { token: manager, body: { name: 'Apples by weight', regular_price: '2.40', manage_stock: true, stock_quantity: 5 } });
-    await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: manager, body: { adjust: -1.234, reason: 'damaged' } });
-    const last = await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: manager, body: { adjust: -0.766, reason: 'damaged' } });
+    expect((await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { decimal_qty: true } })).status).toBe(200);
+    const apples = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Apples by weight', regular_price: '2.40', manage_stock: true, stock_quantity: 5 } });
+    await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -1.234, reason: 'damaged' } });
+    const last = await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -0.766, reason: 'damaged' } });
     expect(last.body.stock_quantity).toBe(3);
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(apples.body.id)).map((entry) => entry.change)).toEqual([-0.766, -1.234, 5]);
@@ -176,30 +167,30 @@ describe('the stock ledger', () => {
 
   it('holds for weighed goods held, re-weighed, released, sold, refunded and cancelled, each change with its reason and order', async () => {
     // decimal_qty is still on from the test before.
-    const cheese = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Comté by weight', regular_price: '30.00', manage_stock: true, stock_quantity: 10 } })).body.id as number;
-    const held = await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: cheese, quantity: 1.234 }] } });
+    const cheese = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Comté by weight', regular_price: '30.00', manage_stock: true, stock_quantity: 10 } })).body.id as number;
+    const held = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: cheese, quantity: 1.234 }] } });
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     expect(await stockOf(cheese)).toBe(8.766);
-    const reweighed = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: cashier, body: { line_items: [{ id: held.body.line_items[0].id, quantity: 1.5 }] } });
+    const reweighed = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: tokens.cashier, body: { line_items: [{ id: held.body.line_items[0].id, quantity: 1.5 }] } });
     expect(reweighed.status, JSON.stringify(reweighed.body)).toBe(200);
     expect(await stockOf(cheese)).toBe(8.5);
     expect(ledgerMismatches()).toEqual([]);
-    const released = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: cashier, body: { status: 'pending' } });
+    const released = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: tokens.cashier, body: { status: 'pending' } });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     expect(await stockOf(cheese)).toBe(10);
     expect(ledgerMismatches()).toEqual([]);
 
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing' } } } });
     const sold = await paidOrder([{ product_id: cheese, quantity: 2.345 }]);
-    await api(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
+    await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
     expect([sold.total, await stockOf(cheese)]).toEqual(['70.35', 7.655]);
     // Units sold stay a whole number, as WooCommerce counts them: 1 of the held 1.234 kg, 2 of 2.345 kg.
-    expect((await api(server, 'GET', `/products/${cheese}`, { token: cashier })).body.total_sales).toBe(3);
-    const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, { token: cashier, body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] } });
+    expect((await api(server, 'GET', `/products/${cheese}`, { token: tokens.cashier })).body.total_sales).toBe(3);
+    const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] } });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     expect(await stockOf(cheese)).toBe(8.155);
     expect(ledgerMismatches()).toEqual([]);
-    const cancelled = await api(server, 'PATCH', `/orders/${sold.id}`, { token: manager, body: { status: 'cancelled' } });
+    const cancelled = await api(server, 'PATCH', `/orders/${sold.id}`, { token: tokens.shop_manager, body: { status: 'cancelled' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await stockOf(cheese)).toBe(10);
     expect(ledgerMismatches()).toEqual([]);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductBulkRepository } from '../../server/data/repositories/product-bulk.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /*
  * The sync audit in the list's default order is read in pieces of 8,192 entries, each starting
@@ -13,12 +14,8 @@ import { login, startTestServer, withDb, type TestServer } from '../helpers/serv
  */
 
 const COUNT = 3 * 8192 + 500;
-let server: TestServer;
-let token: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'], timeout: 120_000 }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const bulk = new ProductBulkRepository(db);
@@ -32,10 +29,6 @@ beforeAll(async () => {
   } finally {
     db.close();
   }
-}, 120_000);
-
-afterAll(async () => {
-  await server.close();
 });
 
 /** The audit's rows as SQL reads them, in the list's order (`direction` of date, then id). */
@@ -47,7 +40,7 @@ const expected = (direction: 'ASC' | 'DESC') =>
   );
 
 const audit = async (query: string) => {
-  const answer = await fetch(`${server.apiUrl}/products?per_page=-1${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const answer = await fetch(`${server.apiUrl}/products?per_page=-1${query}`, { headers: { authorization: `Bearer ${tokens.cashier}` } });
   return { status: answer.status, total: answer.headers.get('x-wp-total'), length: answer.headers.get('content-length'), text: await answer.text() };
 };
 

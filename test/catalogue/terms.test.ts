@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
-let server: TestServer;
-let token: string;
 const cat: Record<string, number> = {};
 const tag: Record<string, number> = {};
 const brand: Record<string, number> = {};
 let latte: number;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'shop_manager')).access_token;
+const { server, tokens } = useServer({ roles: ['shop_manager'] }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const terms = new TermsRepository(db);
@@ -43,10 +40,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 interface Term {
   id: number;
   name: string;
@@ -54,7 +47,7 @@ interface Term {
   count: number;
   [field: string]: unknown;
 }
-const get = (path: string) => api<Term[]>(server, 'GET', path, { token });
+const get = (path: string) => api<Term[]>(server, 'GET', path, { token: tokens.shop_manager });
 const pairs = (body: Array<{ name: string; count: number }>) => body.map((term) => [term.name, term.count]);
 
 describe('GET /products/categories', () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CustomersRepository } from '../../server/data/repositories/customers.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-let token: string;
+const { server, tokens } = useServer({ roles: ['cashier'] });
 
 interface Customer {
   id: number;
@@ -22,10 +22,10 @@ interface Customer {
 /** A customer, or an error body: the tests look at the fields that the status implies. */
 type Body = Customer & { code: string; message: string; data: { status: number; params: Record<string, string> } };
 
-const post = (body: unknown) => api<Body>(server, 'POST', '/customers', { token, body });
-const patch = (id: number, body: unknown) => api<Body>(server, 'PATCH', `/customers/${id}`, { token, body });
-const get = (path: string) => api<Body>(server, 'GET', path, { token });
-const list = (path: string) => api<Customer[]>(server, 'GET', path, { token });
+const post = (body: unknown) => api<Body>(server, 'POST', '/customers', { token: tokens.cashier, body });
+const patch = (id: number, body: unknown) => api<Body>(server, 'PATCH', `/customers/${id}`, { token: tokens.cashier, body });
+const get = (path: string) => api<Body>(server, 'GET', path, { token: tokens.cashier });
+const list = (path: string) => api<Customer[]>(server, 'GET', path, { token: tokens.cashier });
 
 const BILLING = {
   first_name: 'Maya',
@@ -40,15 +40,6 @@ const BILLING = {
   email: 'billing@lindqvist.example',
   phone: '+1 415 555 0142',
 };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('POST /customers', () => {
   it('creates a customer: 201, Location and the WooCommerce shape', async () => {

@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CommitLost, enableCommitGroup } from '../../server/data/commit-group.js';
 import { openDatabase } from '../../server/data/database.js';
 import { untilWritten } from '../../server/data/sql.js';
@@ -10,7 +10,8 @@ import { writeTransaction } from '../../server/data/write-transaction.js';
 import { DATABASE_FILE } from '../../server/start.js';
 import type { TokenResponse } from '../../shared/api.js';
 import { runCli, serve } from '../helpers/cli.js';
-import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { api, login, makeDataDir, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /*
  * The server's writes commit in groups, one COMMIT a turn (server/data/commit-group.ts), and every
@@ -19,19 +20,14 @@ import { api, login, makeDataDir, startTestServer, withDb, type TestServer } fro
  * only at COMMIT, when the request's own work has long succeeded.
  */
 
-let server: TestServer;
 
 const POISON = `
   CREATE TABLE IF NOT EXISTS test_poison (order_id INTEGER REFERENCES orders(id) DEFERRABLE INITIALLY DEFERRED);
   CREATE TRIGGER IF NOT EXISTS test_poison_order AFTER INSERT ON orders WHEN new.customer_note = 'poison' BEGIN INSERT INTO test_poison VALUES (-1); END;
 `;
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server } = useServer({ roles: [] }, () => {
   withDb(server, (db) => db.exec(POISON));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('group commit: nothing is answered before it is committed', () => {

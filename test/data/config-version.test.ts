@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import type { Database } from '../../server/data/database.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { api, makeDataDir, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /*
  * The shop's set-up (stores, their users, settings, taxes, gateways, shipping methods) is kept in
@@ -111,24 +112,16 @@ describe('config_version (migration 16)', () => {
 });
 
 describe('the set-up kept through a stream of sales, through HTTP', () => {
-  let server: TestServer;
-  let cashier: string;
   let productId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    const admin = (await login(server, 'administrator')).access_token;
-    cashier = (await login(server, 'cashier')).access_token;
-    const created = await api(server, 'POST', '/products', { token: admin, body: { name: 'Kept Tea', regular_price: '4.50' } });
+  const { server, tokens } = useServer({ roles: ['administrator', 'cashier'] }, async () => {
+    const created = await api(server, 'POST', '/products', { token: tokens.administrator, body: { name: 'Kept Tea', regular_price: '4.50' } });
     expect(created.status).toBe(201);
     productId = created.body.id as number;
   });
-  afterAll(async () => {
-    await server.close();
-  });
 
   const newOrder = async () => {
-    const created = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: productId, quantity: 2 }] } });
+    const created = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: productId, quantity: 2 }] } });
     expect(created.status).toBe(201);
     return created.body as { currency: string; total: string; total_tax: string };
   };

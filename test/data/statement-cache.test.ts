@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/data/database.js';
 import { unlessChangedElsewhere } from '../../server/data/sql.js';
 import { prepared } from '../../server/data/statements.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 describe('prepared(): one compiled statement per SQL text and database', () => {
   it('gives the same statement back, and forgets one that 512 others have come after', () => {
@@ -24,15 +25,7 @@ describe('prepared(): one compiled statement per SQL text and database', () => {
 });
 
 describe('unlessChangedElsewhere(): remembered until another connection commits', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server } = useServer({ roles: [] });
 
   it('reads once while no other connection commits', () => {
     const db = openDatabase(':memory:');

@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionsRepository } from '../../server/data/repositories/sessions.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { UsersRepository } from '../../server/data/repositories/users.js';
 import { readAfresh } from '../../server/data/sql.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
-import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { api, login, makeDataDir, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /*
  * What every request reads (its session and user, the default store, the settings) is remembered
@@ -16,16 +17,7 @@ import { api, login, makeDataDir, startTestServer, withDb, type TestServer } fro
  * and never a value seen inside a transaction that was rolled back.
  */
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-});
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['administrator'] });
 
 describe('reads remembered until the next write, through HTTP', () => {
   it('a session revoked by another connection is refused on the very next request', async () => {
@@ -38,10 +30,10 @@ describe('reads remembered until the next write, through HTTP', () => {
   });
 
   it("the store's currency changed by another connection, then through the API, shows in the next product served", async () => {
-    const created = await api(server, 'POST', '/products', { token: admin, body: { name: 'Remembered Tea', regular_price: '4.50' } });
+    const created = await api(server, 'POST', '/products', { token: tokens.administrator, body: { name: 'Remembered Tea', regular_price: '4.50' } });
     expect(created.status).toBe(201);
     const priceHtml = async () => {
-      const answer = await api(server, 'GET', `/products/${created.body.id}`, { token: admin });
+      const answer = await api(server, 'GET', `/products/${created.body.id}`, { token: tokens.administrator });
       expect(answer.status).toBe(200);
       return answer.body.price_html as string;
     };
@@ -50,12 +42,12 @@ describe('reads remembered until the next write, through HTTP', () => {
     withDb(server, (db) => db.prepare("UPDATE stores SET fields = json_set(fields, '$.currency', 'EUR') WHERE id = 1").run());
     expect(await priceHtml()).toContain('>€<');
 
-    expect((await api(server, 'PATCH', '/stores/1', { token: admin, body: { currency: 'GBP' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', '/stores/1', { token: tokens.administrator, body: { currency: 'GBP' } })).status).toBe(200);
     expect(await priceHtml()).toContain('>£<');
   });
 
   it('a setting written by another connection shows in the next answer', async () => {
-    const storeName = async () => (await api(server, 'GET', '/settings/general', { token: admin })).body.store_name as string;
+    const storeName = async () => (await api(server, 'GET', '/settings/general', { token: tokens.administrator })).body.store_name as string;
     for (let read = 0; read < 2; read++) expect(await storeName()).toBe('');
 
     withDb(server, (db) => db.prepare("INSERT INTO settings (section, key, value) VALUES ('general', 'store_name', '\"Corner Shop\"') ON CONFLICT (section, key) DO UPDATE SET value = excluded.value").run());

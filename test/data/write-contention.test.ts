@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/start.js';
-import { createOrder, seedCatalogue, type Catalogue } from '../orders/fixtures.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { createOrder } from '../helpers/shop-data.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Writes that find SQLite's write lock taken wait for it (busy_timeout) instead of failing at once.
@@ -48,34 +49,22 @@ async function holdWriteLock(dataDir: string): Promise<{ released: Promise<strin
   return { released };
 }
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], catalogue: 'sale' });
 
 describe('a sale while another process holds the write lock', () => {
   it('order create, update, refund and checkout wait for the lock and succeed', async () => {
-    const toUpdate = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] });
-    const toPay = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }] });
-    const toRefund = await createOrder(server, token, { line_items: [{ product_id: catalogue.tea, quantity: 2 }] });
-    const paid = await api(server, 'POST', `/orders/${toRefund.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: toRefund.total } } });
+    const toUpdate = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] });
+    const toPay = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }] });
+    const toRefund = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.tea, quantity: 2 }] });
+    const paid = await api(server, 'POST', `/orders/${toRefund.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: toRefund.total } } });
     expect(paid.status).toBe(200);
 
     const lock = await holdWriteLock(server.dataDir);
     const responses = await Promise.all([
-      api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }, { sku: 'TEA-1', quantity: 1 }] } }),
-      api(server, 'PATCH', `/orders/${toUpdate.id}`, { token, body: { customer_note: 'no sugar', line_items: [{ product_id: catalogue.tea, quantity: 1 }] } }),
-      api(server, 'POST', `/orders/${toRefund.id}/refunds`, { token, body: { api_restock: true, line_items: [{ id: toRefund.line_items[0].id, quantity: 1 }] } }),
-      api(server, 'POST', `/orders/${toPay.id}/checkout`, { token, headers: { 'Idempotency-Key': `contention-${toPay.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } }),
+      api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }, { sku: 'TEA-1', quantity: 1 }] } }),
+      api(server, 'PATCH', `/orders/${toUpdate.id}`, { token: tokens.cashier, body: { customer_note: 'no sugar', line_items: [{ product_id: catalogue.tea, quantity: 1 }] } }),
+      api(server, 'POST', `/orders/${toRefund.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: toRefund.line_items[0].id, quantity: 1 }] } }),
+      api(server, 'POST', `/orders/${toPay.id}/checkout`, { token: tokens.cashier, headers: { 'Idempotency-Key': `contention-${toPay.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } }),
     ]);
     // The lock holder committed: the lock was really held, and released, around the requests.
     expect(await lock.released).toBe('locked\nreleased\n');
@@ -86,7 +75,7 @@ describe('a sale while another process holds the write lock', () => {
     expect(updated.customer_note).toBe('no sugar');
     expect(refund.amount).not.toBe('0.00');
     expect(checkout).toMatchObject({ order_id: toPay.id, status: 'completed' });
-    const after = await api(server, 'GET', `/orders/${toPay.id}`, { token });
+    const after = await api(server, 'GET', `/orders/${toPay.id}`, { token: tokens.cashier });
     expect(after.body.status).toBe('completed');
   });
 });

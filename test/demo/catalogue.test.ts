@@ -8,8 +8,8 @@ import { isValidEan13 } from '../../server/model/catalogue/barcode.js';
 import { isOnSale } from '../../server/model/catalogue/pricing.js';
 import { gmtNow } from '../../server/model/dates.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
-import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 const directories: string[] = [];
@@ -207,28 +207,10 @@ describe('seedDemoCatalogue', () => {
 });
 
 describe('the demo shop through the API', () => {
-  let server: TestServer;
-  let token: string;
-
-  beforeAll(async () => {
-    const dataDir = makeDataDir();
-    directories.push(dataDir);
-    const seeded = openDataDirDatabase(dataDir);
-    try {
-      seedDemoCatalogue(servicesOf(seeded));
-    } finally {
-      seeded.close();
-    }
-    server = await startTestServer({ dataDir });
-    token = (await login(server, 'cashier')).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, tokens } = useServer({ roles: ['cashier'], catalogue: 'demo' });
 
   it('lists the demo products, variations, terms, coupons and customers', async () => {
-    const get = (path: string) => api<Array<{ id: number; name: string; barcode: string; variations: number[]; [field: string]: unknown }>>(server, 'GET', path, { token });
+    const get = (path: string) => api<Array<{ id: number; name: string; barcode: string; variations: number[]; [field: string]: unknown }>>(server, 'GET', path, { token: tokens.cashier });
     expect((await get('/products?per_page=1')).headers.get('x-wp-total')).toBe('299');
     expect((await get('/products/variations?per_page=1')).headers.get('x-wp-total')).toBe('52');
     const [shirt] = (await get('/products?search=t-shirt')).body;
@@ -246,7 +228,7 @@ describe('the demo shop through the API', () => {
 
   it('finds demo products as a cashier types: a fragment of a name, a SKU, a barcode, or the first letters', async () => {
     const names = async (search: string) =>
-      (await api<Array<{ name: string }>>(server, 'GET', `/products?search=${encodeURIComponent(search)}&orderby=title&order=asc&per_page=100`, { token })).body.map((product) => product.name);
+      (await api<Array<{ name: string }>>(server, 'GET', `/products?search=${encodeURIComponent(search)}&orderby=title&order=asc&per_page=100`, { token: tokens.cashier })).body.map((product) => product.name);
     expect(await names('LATTE')).toEqual([
       'Caffè Latte',
       'Caramel Latte',

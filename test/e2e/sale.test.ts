@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, couponOf, productOf, setStore, UK_STORE } from '../orders/fixtures.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { addCoupon, couponOf, productOf } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /**
@@ -10,14 +11,11 @@ import { servicesOf } from '../helpers/services.js';
  * restock. Stock and coupon usage are checked after every step; every amount is worked out by hand
  * in the comments (UK shop, prices exclusive of 20 % VAT and 5 % reduced VAT).
  */
-let server: TestServer;
-let token: string;
+
 const ids = { flatWhite: 0, croissant: 0, coupon: 0, reducedRate: 0 };
 const FLAT_WHITE_BARCODE = '5012345000015';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
+const { server, tokens } = useServer({ roles: ['cashier'], store: 'uk' }, () => {
   withDb(server, (db) => {
     const products = servicesOf(db).repositories.products;
     const rates = new TaxRatesRepository(db);
@@ -27,11 +25,6 @@ beforeAll(async () => {
     ids.croissant = products.create({ type: 'simple', name: 'Croissant', sku: 'CR-1', barcode: '5012345000022', regular_price: '2.50', tax_class: 'reduced-rate', manage_stock: true, stock_quantity: 12 }).id;
   });
   ids.coupon = addCoupon(server, { code: 'MORNING', amount: '10', discount_type: 'percent', usage_limit: 100 });
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 const stock = () => [productOf(server, ids.flatWhite)?.stock_quantity, productOf(server, ids.croissant)?.stock_quantity];
@@ -41,16 +34,16 @@ describe('a sale at the till', () => {
   let order: any;
 
   it('finds the product by its barcode', async () => {
-    const exact = await api(server, 'GET', `/products?barcode=${FLAT_WHITE_BARCODE}`, { token });
+    const exact = await api(server, 'GET', `/products?barcode=${FLAT_WHITE_BARCODE}`, { token: tokens.cashier });
     expect(exact.status).toBe(200);
     expect(exact.body.map((product: any) => [product.id, product.name, product.barcode, product.price])).toEqual([[ids.flatWhite, 'Flat white', FLAT_WHITE_BARCODE, '3.20']]);
-    const searched = await api(server, 'GET', `/products?search=${FLAT_WHITE_BARCODE}`, { token });
+    const searched = await api(server, 'GET', `/products?search=${FLAT_WHITE_BARCODE}`, { token: tokens.cashier });
     expect(searched.body.map((product: any) => product.id)).toEqual([ids.flatWhite]);
   });
 
   it('rings up two items with a coupon, totalled by the server', async () => {
     const created = await api(server, 'POST', '/orders', {
-      token,
+      token: tokens.cashier,
       body: { line_items: [{ product_id: ids.flatWhite, quantity: 2 }, { sku: 'CR-1', quantity: 1 }], coupon_lines: [{ code: 'morning' }] },
     });
     expect(created.status).toBe(201);
@@ -76,20 +69,20 @@ describe('a sale at the till', () => {
 
   it('takes cash and gives change; stock and coupon usage move once', async () => {
     const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, {
-      token,
+      token: tokens.cashier,
       headers: { 'Idempotency-Key': 'till-1-sale-1' },
       body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } },
     });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ order_id: order.id, gateway_id: 'pos_cash', status: 'completed', terminal: true, provider_data: { amount_tendered: '20.00', change_due: '10.73' } });
-    const after = await api(server, 'GET', `/orders/${order.id}`, { token });
+    const after = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect([after.body.status, after.body.payment_method, after.body.date_paid_gmt === null]).toEqual(['completed', 'pos_cash', false]);
     expect(stock()).toEqual([38, 11]);
     expect(couponUses()).toBe(1);
 
     // The till retries the same request (say, after a timeout): same answer, nothing paid twice.
     const replay = await api(server, 'POST', `/orders/${order.id}/checkout`, {
-      token,
+      token: tokens.cashier,
       headers: { 'Idempotency-Key': 'till-1-sale-1' },
       body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } },
     });
@@ -99,18 +92,18 @@ describe('a sale at the till', () => {
   });
 
   it('prints the receipt as JSON, HTML and fixed-width text', async () => {
-    const json = await api(server, 'GET', `/receipts/${order.id}`, { token });
+    const json = await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
     expect(json.status).toBe(200);
     expect(json.body.order_id).toBe(order.id);
     const data = JSON.stringify(json.body.data);
     for (const fact of ['Flat white', 'Croissant', '9.27', '10.73', '20.00', 'GB123456789']) expect(data).toContain(fact);
 
-    const html = await api(server, 'GET', `/receipts/${order.id}?format=html`, { token });
+    const html = await api(server, 'GET', `/receipts/${order.id}?format=html`, { token: tokens.cashier });
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toContain('text/html');
     for (const fact of ['Flat white', 'Croissant', '9.27']) expect(html.body).toContain(fact);
 
-    const text = await api(server, 'GET', `/receipts/${order.id}?format=text`, { token });
+    const text = await api(server, 'GET', `/receipts/${order.id}?format=text`, { token: tokens.cashier });
     expect(text.status).toBe(200);
     expect(text.headers.get('content-type')).toContain('text/plain');
     const lines = (text.body as string).split('\n');
@@ -123,17 +116,17 @@ describe('a sale at the till', () => {
   it('refunds the croissant with restock; the sale stays completed', async () => {
     const croissantLine = order.line_items.find((line: any) => line.name === 'Croissant');
     const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, {
-      token,
+      token: tokens.cashier,
       body: { reason: 'Dropped on the floor', api_refund: false, api_restock: true, line_items: [{ id: croissantLine.id, quantity: 1, refund_total: '2.25', refund_tax: [{ id: ids.reducedRate, refund_total: '0.11' }] }] },
     });
     expect(refund.status).toBe(201);
     expect(refund.body.amount).toBe('2.36');
     expect(stock()).toEqual([38, 12]);
     expect(couponUses()).toBe(1);
-    const after = await api(server, 'GET', `/orders/${order.id}`, { token });
+    const after = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect(after.body.status).toBe('completed');
     expect(after.body.refunds).toEqual([{ id: refund.body.id, reason: 'Dropped on the floor', total: '-2.36' }]);
-    const receipt = await api(server, 'GET', `/receipts/${order.id}?format=text`, { token });
+    const receipt = await api(server, 'GET', `/receipts/${order.id}?format=text`, { token: tokens.cashier });
     expect(receipt.body).toContain('2.36');
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface EntryBody {
   slug: string;
@@ -15,19 +16,7 @@ interface LogsBody {
   entries: Array<{ message: string; context: Record<string, unknown> }>;
 }
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['administrator', 'shop_manager'] });
 
 const MANIFEST = {
   name: 'Loyalty points',
@@ -67,11 +56,11 @@ const entry = (status: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const act = (body: unknown, token = admin) => api<EntryBody & ErrorBody>(server, 'POST', '/extensions/action', { token, body });
+const act = (body: unknown, token = tokens.administrator) => api<EntryBody & ErrorBody>(server, 'POST', '/extensions/action', { token, body });
 
 describe('extensions', () => {
   it('starts with an empty catalogue', async () => {
-    const response = await api<EntryBody[]>(server, 'GET', '/extensions', { token: manager });
+    const response = await api<EntryBody[]>(server, 'GET', '/extensions', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
   });
@@ -80,13 +69,13 @@ describe('extensions', () => {
     const installed = await act({ action: 'install', slug: 'loyalty-points', manifest: MANIFEST });
     expect(installed.status).toBe(200);
     expect(installed.body).toEqual(entry('inactive'));
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions', { token: manager })).body).toEqual([entry('inactive')]);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions', { token: tokens.shop_manager })).body).toEqual([entry('inactive')]);
 
     const activated = await act({ action: 'activate', slug: 'loyalty-points' });
     expect(activated.status).toBe(200);
     expect(activated.body).toEqual(entry('active'));
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?status=active', { token: manager })).body).toEqual([entry('active')]);
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?status=inactive', { token: manager })).body).toEqual([]);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?status=active', { token: tokens.shop_manager })).body).toEqual([entry('active')]);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?status=inactive', { token: tokens.shop_manager })).body).toEqual([]);
 
     const updated = await act({ action: 'update_settings', slug: 'loyalty-points', auto_update: true });
     expect(updated.body).toEqual(entry('active', { auto_update: true }));
@@ -97,24 +86,24 @@ describe('extensions', () => {
     const uninstalled = await act({ action: 'uninstall', slug: 'loyalty-points' });
     expect(uninstalled.status).toBe(200);
     expect(uninstalled.body).toEqual(entry('not_installed', { installed_version: null }));
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions', { token: manager })).body).toEqual([]);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions', { token: tokens.shop_manager })).body).toEqual([]);
   });
 
   it('fills a minimal manifest with defaults, and filters by category and search', async () => {
     expect((await act({ action: 'install', slug: 'gift-cards', manifest: { name: 'Gift cards', version: '2.0.0', category: 'payments' } })).status).toBe(200);
     expect((await act({ action: 'install', slug: 'shelf-labels', manifest: { name: 'Shelf labels', version: '0.3' } })).status).toBe(200);
-    const list = await api<EntryBody[]>(server, 'GET', '/extensions', { token: admin });
+    const list = await api<EntryBody[]>(server, 'GET', '/extensions', { token: tokens.administrator });
     expect(list.body.map((item) => item.slug)).toEqual(['gift-cards', 'shelf-labels']);
     expect(list.body[1]).toMatchObject({ description: '', author: '', category: '', tags: [], homepage: '', requires_pos: '', status: 'inactive', installed_version: '0.3' });
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?category=payments', { token: admin })).body.map((item) => item.slug)).toEqual(['gift-cards']);
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=LABEL', { token: admin })).body.map((item) => item.slug)).toEqual(['shelf-labels']);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?category=payments', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual(['gift-cards']);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=LABEL', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual(['shelf-labels']);
   });
 
   it('refuses a second install of the same slug with 400', async () => {
     const response = await act({ action: 'install', slug: 'gift-cards', manifest: { name: 'Gift cards again', version: '9.0.0' } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('pos_rest_extension_exists');
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: admin })).body[0]).toMatchObject({ name: 'Gift cards', version: '2.0.0' });
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: tokens.administrator })).body[0]).toMatchObject({ name: 'Gift cards', version: '2.0.0' });
   });
 
   it('answers 404 for an unknown slug', async () => {
@@ -140,12 +129,12 @@ describe('extensions', () => {
   });
 
   it('keeps the actions to administrators and records them in the log', async () => {
-    const refused = await act({ action: 'activate', slug: 'gift-cards' }, manager);
+    const refused = await act({ action: 'activate', slug: 'gift-cards' }, tokens.shop_manager);
     expect(refused.status).toBe(403);
     expect(refused.body.data).toMatchObject({ reason: 'missing_capability', capability: 'install_plugins' });
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: admin })).body[0]?.status).toBe('inactive');
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: tokens.administrator })).body[0]?.status).toBe('inactive');
 
-    const log = await api<LogsBody>(server, 'GET', '/logs?source=extensions&per_page=100', { token: admin });
+    const log = await api<LogsBody>(server, 'GET', '/logs?source=extensions&per_page=100', { token: tokens.administrator });
     expect(log.body.entries.map((item) => item.message).reverse()).toEqual([
       'Extension loyalty-points installed',
       'Extension loyalty-points activated',

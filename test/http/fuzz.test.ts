@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINT_POLICIES } from '../../server/domain/access/policy.js';
 import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, login, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * A bounded property-based fuzz over every route of the policy table, as administrator and cashier,
@@ -136,7 +137,6 @@ function send(server: TestServer, method: string, path: string, headers: Record<
 }
 
 describe('fuzzing every route of the policy table', () => {
-  let server: TestServer;
   const tokens = {} as Record<FuzzRole, string>;
   let signIns = 0;
 
@@ -155,12 +155,9 @@ describe('fuzzing every route of the policy table', () => {
     signIns += 1;
   }
 
-  beforeAll(async () => {
-    server = await startTestServer();
+  // The tokens are the fuzz's own: it signs a role in again when a fuzzed request ends its session.
+  const { server } = useServer({ roles: [] }, async () => {
     for (const role of FUZZ_ROLES) tokens[role] = (await login(server, role)).access_token;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it('never answers a 5xx, always the error shape, never internals', async () => {

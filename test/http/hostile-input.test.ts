@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** One raw request, so that the test controls every byte of the path, the headers and the body. */
 function raw(server: TestServer, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<{ status: number; body: any }> {
@@ -35,18 +36,8 @@ function expectErrorBody(response: { status: number; body: any }, status: number
  * reproduced over HTTP against 940d470 before the fix (the regressions below), and their neighbours.
  */
 describe('hostile input is a 4xx with the WordPress error body, never a 500', () => {
-  let server: TestServer;
-  let token: string;
-  let adminToken: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    token = (await login(server, 'cashier')).access_token;
-    adminToken = (await login(server, 'administrator')).access_token;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const auth = () => ({ authorization: `Bearer ${token}` });
+  const { server, tokens } = useServer({ roles: ['cashier', 'administrator'] });
+  const auth = () => ({ authorization: `Bearer ${tokens.cashier}` });
 
   it('regression 1: broken percent-encoding in a path (no token needed) was a 500', async () => {
     expectErrorBody(await raw(server, { method: 'GET', path: '/pos/v1/orders/%ZZ' }), 400);
@@ -85,7 +76,7 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
       for (const [open, close] of [['[', ']'], ['{"a":', '}']] as const) {
         const deep = `{"name":"Deep","meta_data":[{"key":"x","value":${open.repeat(depth)}1${close.repeat(depth)}}]}`;
         for (const path of ['/pos/v1/orders', '/pos/v1/stores']) {
-          const response = await raw(server, { method: 'POST', path, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: deep });
+          const response = await raw(server, { method: 'POST', path, headers: { authorization: `Bearer ${tokens.administrator}`, 'content-type': 'application/json' }, body: deep });
           expectErrorBody(response, 400);
           expect(response.body.code).toBe('rest_invalid_json');
         }
@@ -131,8 +122,8 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
   });
 
   it('a refused order state reports the HTTP status in data.status and the order status apart', async () => {
-    const order = await api(server, 'POST', '/orders', { token, body: {} });
-    const refund = await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token, body: { amount: '1.00' } });
+    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: {} });
+    const refund = await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00' } });
     expectErrorBody(refund, 400);
     expect(refund.body.data.order_status).toBe('pending');
   });
@@ -151,7 +142,7 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
   });
 
   it('still answers normally afterwards', async () => {
-    const response = await api(server, 'GET', '/products?per_page=1', { token });
+    const response = await api(server, 'GET', '/products?per_page=1', { token: tokens.cashier });
     expect(response.status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** A raw request, so that Host and Origin can be set as a browser or an attacker would. */
 function raw(server: TestServer, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -16,16 +17,11 @@ function raw(server: TestServer, method: string, path: string, headers: Record<s
   });
 }
 
-let server: TestServer;
 let port: string;
 const trustedOrigin = 'https://pos.example.com';
 
-beforeAll(async () => {
-  server = await startTestServer({ allowedOrigins: [trustedOrigin], allowedHosts: ['till-1.local'] });
+const { server } = useServer({ roles: [], serve: { allowedOrigins: [trustedOrigin], allowedHosts: ['till-1.local'] } }, () => {
   port = new URL(server.origin).port;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('Host allow-list (DNS rebinding)', () => {

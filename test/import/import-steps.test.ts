@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, serve } from '../helpers/cli.js';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { exec, generatedProductCsv, messagesOf, PROGRESS_LINE, snapshot } from './helpers.js';
+import { api, withDb, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { exec, generatedProductCsv, messagesOf, PROGRESS_LINE, snapshot } from '../helpers/import-files.js';
 
 /**
  * The import writes in short journaled steps so that the tills keep selling: these tests show that
@@ -13,8 +14,6 @@ import { exec, generatedProductCsv, messagesOf, PROGRESS_LINE, snapshot } from '
  * dies between two steps.
  */
 
-let server: TestServer;
-let token: string;
 const files = mkdtempSync(join(tmpdir(), 'tillbase-import-steps-'));
 
 function csvFile(name: string, text: string): string {
@@ -35,15 +34,12 @@ const automerge = (dataDir: string) =>
 
 const writtenOf = (stderr: string): number[] => [...stderr.matchAll(/, (\d+) of \d+ written/g)].map((match) => Number(match[1]));
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'shop_manager')).access_token;
+const { server, tokens } = useServer({ roles: ['shop_manager'] }, async () => {
   const first = await runCli(['import', 'products', csvFile('base.csv', generatedProductCsv(300, 'BASE')), '--data-dir', server.dataDir]);
   expect(first.code).toBe(0);
 });
 
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   rmSync(files, { recursive: true, force: true });
 });
 
@@ -62,7 +58,7 @@ describe('an import written in steps', () => {
     // Its search index segments are merged, merging at commit is back on, and its journal is cleared.
     expect(automerge(server.dataDir)).toBe(4);
     expect(withDb(server, (db) => db.prepare('SELECT COUNT(*) AS n FROM import_undo').get())).toEqual({ n: 0 });
-    const found = await api<any[]>(server, 'GET', `/products?search=${encodeURIComponent('PROG 012345, box')}`, { token });
+    const found = await api<any[]>(server, 'GET', `/products?search=${encodeURIComponent('PROG 012345, box')}`, { token: tokens.shop_manager });
     expect(found.body.map((product: { sku: string }) => product.sku)).toEqual(['PROG-012345']);
   });
 
@@ -82,7 +78,7 @@ describe('an import written in steps', () => {
       // ...and every one of them is undone.
       expect(catalogue()).toEqual(before);
       expect(withDb(server, (db) => db.prepare('SELECT COUNT(*) AS n FROM import_runs').get())).toEqual({ n: 0 });
-      const response = await api<any[]>(server, 'GET', '/products?sku=BASE-000007', { token });
+      const response = await api<any[]>(server, 'GET', '/products?sku=BASE-000007', { token: tokens.shop_manager });
       expect(response.body[0]).toMatchObject({ regular_price: '8.25', categories: [expect.objectContaining({ name: 'Aisle 0' })] });
     } finally {
       exec(server, 'DROP TRIGGER refuse_late_row;');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { runCli } from '../helpers/cli.js';
-import { exec, fixture, messagesOf, runImport, snapshot } from './helpers.js';
+import { exec, fixture, messagesOf, runImport, snapshot } from '../helpers/import-files.js';
 
 /**
  * `tillbase import products FILE.csv` through the built CLI, against the data directory of a running
@@ -9,27 +10,17 @@ import { exec, fixture, messagesOf, runImport, snapshot } from './helpers.js';
  * one starts from the catalogue the previous ones left.
  */
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['cashier'] });
 
 async function productBySku(sku: string): Promise<any> {
-  const response = await api<any[]>(server, 'GET', `/products?sku=${encodeURIComponent(sku)}`, { token });
+  const response = await api<any[]>(server, 'GET', `/products?sku=${encodeURIComponent(sku)}`, { token: tokens.cashier });
   expect(response.status).toBe(200);
   expect(response.body, `one product with SKU ${sku}`).toHaveLength(1);
   return response.body[0];
 }
 
 async function variationBySku(sku: string): Promise<any> {
-  const response = await api<any[]>(server, 'GET', `/products/variations?sku=${encodeURIComponent(sku)}`, { token });
+  const response = await api<any[]>(server, 'GET', `/products/variations?sku=${encodeURIComponent(sku)}`, { token: tokens.cashier });
   expect(response.status).toBe(200);
   expect(response.body, `one variation with SKU ${sku}`).toHaveLength(1);
   return response.body[0];
@@ -110,7 +101,7 @@ describe('a WooCommerce product export', () => {
   });
 
   it('builds the category tree from "Parent > Child" paths', async () => {
-    const response = await api<any[]>(server, 'GET', '/products/categories?per_page=100&orderby=id&order=asc', { token });
+    const response = await api<any[]>(server, 'GET', '/products/categories?per_page=100&orderby=id&order=asc', { token: tokens.cashier });
     const byId = new Map(response.body.map((term) => [term.id, term]));
     expect(response.body.map((term) => [term.name, term.slug, byId.get(term.parent)?.name ?? null])).toEqual([
       ['Drinks', 'drinks', null],
@@ -157,7 +148,7 @@ describe('a WooCommerce product export', () => {
     const result = await runImport(server, 'products', 'products-barcode.csv');
     expect(result.stdout).toBe('imported products-barcode.csv: 2 created, 0 updated, 0 unchanged, 0 rejected\n');
     expect(result.code).toBe(0);
-    const byBarcode = await api<any[]>(server, 'GET', '/products?barcode=0812741000017', { token });
+    const byBarcode = await api<any[]>(server, 'GET', '/products?barcode=0812741000017', { token: tokens.cashier });
     expect(byBarcode.body.map((product) => [product.sku, product.name, product.tax_class, product.price])).toEqual([['BC-OAT', 'Oat Milk 1L', 'zero-rate', '2.10']]);
     expect(await productBySku('BC-LID')).toMatchObject({ barcode: '2000000000015', tax_class: 'zero-rate' });
   });
@@ -218,8 +209,8 @@ describe('rows with errors', () => {
     expect(await productBySku('BAD-OK-1')).toMatchObject({ name: 'Good Muffin', price: '3.20', stock_quantity: 10 });
     expect(await productBySku('BAD-OK-2')).toMatchObject({ name: 'Good Loaf', description: 'Sourdough, 800g.\nBaked daily.', stock_quantity: 5 });
     const rejected = 'BAD-PRICE,BAD-SALE,BAD-CLASS,BAD-PUB,BAD-GROUP,BAD-EXCEL,BAD-MULTI';
-    expect((await api<any[]>(server, 'GET', `/products?sku=${rejected}`, { token })).body).toEqual([]);
-    expect((await api<any[]>(server, 'GET', '/products/variations?sku=BAD-VAR-1,BAD-ORPHAN,BAD-VAR-2', { token })).body).toEqual([]);
+    expect((await api<any[]>(server, 'GET', `/products?sku=${rejected}`, { token: tokens.cashier })).body).toEqual([]);
+    expect((await api<any[]>(server, 'GET', '/products/variations?sku=BAD-VAR-1,BAD-ORPHAN,BAD-VAR-2', { token: tokens.cashier })).body).toEqual([]);
   });
 
   it('exit 1 and change nothing when every row is rejected', async () => {
@@ -259,7 +250,7 @@ describe('importing again', () => {
     expect(result.stdout).toBe('imported products-update.csv: 1 created, 3 updated, 1 unchanged, 0 rejected\ncreated 1 tag\n');
     expect(result.code).toBe(0);
 
-    const flatWhite = await api<any[]>(server, 'GET', '/products?sku=HC-FW', { token });
+    const flatWhite = await api<any[]>(server, 'GET', '/products?sku=HC-FW', { token: tokens.cashier });
     expect(flatWhite.headers.get('x-wp-total')).toBe('1');
     expect(flatWhite.body[0]).toMatchObject({ price: '3.60', featured: true, virtual: true, description: 'Velvety micro-foam over a double ristretto.\nServed in a 6oz cup.' });
     expect(names(flatWhite.body[0].categories)).toEqual(['Coffee']);
@@ -281,7 +272,7 @@ describe('importing again', () => {
     expect(await productBySku('HC-ESP')).toMatchObject({ name: 'Espresso', price: '2.80', tags: [expect.objectContaining({ name: 'New' })] });
 
     // 7 products of the export, 2 of the barcode file, 2 good rows of the bad file and the new Espresso.
-    const all = await api<any[]>(server, 'GET', '/products?per_page=100', { token });
+    const all = await api<any[]>(server, 'GET', '/products?per_page=100', { token: tokens.cashier });
     expect(all.headers.get('x-wp-total')).toBe('12');
   });
 

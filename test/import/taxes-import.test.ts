@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { runImport, snapshot } from './helpers.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { runImport, snapshot } from '../helpers/import-files.js';
 
 /**
  * `tillbase import taxes FILE.csv` through the built CLI against a running test server's data
  * directory; rates read back through `GET /taxes` and used by `POST /orders`. The tests run in order.
  */
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['cashier'] });
 
 async function allRates(): Promise<any[]> {
-  const response = await api<any[]>(server, 'GET', '/taxes?per_page=100&orderby=order', { token });
+  const response = await api<any[]>(server, 'GET', '/taxes?per_page=100&orderby=order', { token: tokens.cashier });
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -48,7 +39,7 @@ describe('a WooCommerce tax-rate CSV', () => {
     ]);
     expect(rates.map((rate) => rate.order)).toEqual([0, 1, 2, 3, 4, 5]);
 
-    const classes = await api<any[]>(server, 'GET', '/taxes/classes', { token });
+    const classes = await api<any[]>(server, 'GET', '/taxes/classes', { token: tokens.cashier });
     expect(classes.body.map((taxClass) => [taxClass.slug, taxClass.name])).toEqual([
       ['standard', 'Standard rate'],
       ['reduced-rate', 'Reduced rate'],
@@ -128,7 +119,7 @@ describe('imported rates in an order', () => {
     const reduced = rates.find((rate) => rate.country === 'GB' && rate.class === 'reduced-rate');
 
     // Flat White: standard class, 2 × 3.40; Ethiopia Guji: reduced-rate class, on sale at 8.50.
-    const response = await api(server, 'POST', '/orders', { token, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }, { sku: 'HC-ETH-250', quantity: 1 }] } });
+    const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }, { sku: 'HC-ETH-250', quantity: 1 }] } });
     expect(response.status).toBe(201);
     const order = response.body;
     expect(order.line_items.map((line: any) => [line.sku, line.tax_class, line.subtotal, line.total_tax, line.taxes.map((tax: any) => tax.id)])).toEqual([

@@ -1,7 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, makeDataDir, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { exec, fixture, generatedProductCsv, snapshot } from '../import/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, makeDataDir, startTestServer, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { exec, fixture, generatedProductCsv, snapshot } from '../helpers/import-files.js';
 
 /**
  * Product imports over HTTP (`POST /imports/products` with the CSV as the body, then
@@ -27,36 +28,24 @@ interface ImportJob {
   finished_at: string | null;
 }
 
-let server: TestServer;
-let manager: string;
-let cashier: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] });
 
 const csvOf = (name: string) => readFileSync(fixture(name), 'utf8');
 
 /** The file's bytes as they are (a Latin-1 file would not survive being read as text). */
 async function postFile(name: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'content-type': 'text/csv' }, body: readFileSync(fixture(name)) });
+  const response = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' }, body: readFileSync(fixture(name)) });
   return { status: response.status, body: await response.json() };
 }
 
-function postCsv(csv: string, query = '', token = manager) {
+function postCsv(csv: string, query = '', token = tokens.shop_manager) {
   return api(server, 'POST', `/imports/products${query}`, { token, body: csv, headers: { 'content-type': 'text/csv' } });
 }
 
 /** Follows an import as the till's screen does, until it is no longer running. */
 async function finished(id: number): Promise<ImportJob> {
   for (;;) {
-    const response = await api<ImportJob>(server, 'GET', `/imports/${id}`, { token: manager });
+    const response = await api<ImportJob>(server, 'GET', `/imports/${id}`, { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     if (response.body.status !== 'running') return response.body;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -64,7 +53,7 @@ async function finished(id: number): Promise<ImportJob> {
 }
 
 async function productsBySku(sku: string): Promise<any[]> {
-  const response = await api<any[]>(server, 'GET', `/products?sku=${encodeURIComponent(sku)}`, { token: cashier });
+  const response = await api<any[]>(server, 'GET', `/products?sku=${encodeURIComponent(sku)}`, { token: tokens.cashier });
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -124,18 +113,18 @@ describe('POST /imports/products', () => {
     expect(second.body).toMatchObject({ code: 'pos_import_running', data: { status: 409, import_id: started.body.id } });
 
     // A sale from start to payment while the import reads and writes.
-    const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }] } });
+    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }] } });
     expect(order.status).toBe(201);
-    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10.00' } } });
+    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10.00' } } });
     expect(paid.status).toBe(200);
-    const during = await api<ImportJob>(server, 'GET', `/imports/${started.body.id}`, { token: manager });
+    const during = await api<ImportJob>(server, 'GET', `/imports/${started.body.id}`, { token: tokens.shop_manager });
     expect(during.body.status, 'the sale was answered while the import ran').toBe('running');
     expect(during.body.processed).toBeLessThan(12_000);
 
     const job = await finished(started.body.id);
     expect(job).toMatchObject({ status: 'done', total: 12_000, processed: 12_000, created: 12_000, failed: 0 });
     expect(await productsBySku('BIG-012000')).toHaveLength(1);
-    expect((await api(server, 'GET', `/orders/${order.body.id}`, { token: cashier })).body.status).not.toBe('pending');
+    expect((await api(server, 'GET', `/orders/${order.body.id}`, { token: tokens.cashier })).body.status).not.toBe('pending');
   });
 
   it('fails as a whole, changing nothing, when writing fails; the error is row 0', async () => {
@@ -152,7 +141,7 @@ describe('POST /imports/products', () => {
   });
 
   it('refuses a file that is not a product export with 400, before starting anything', async () => {
-    const listed = (await api<ImportJob[]>(server, 'GET', '/imports', { token: manager })).body.length;
+    const listed = (await api<ImportJob[]>(server, 'GET', '/imports', { token: tokens.shop_manager })).body.length;
     for (const name of ['products-semicolon.csv', 'products-latin1.csv', 'empty.csv']) {
       const response = await postFile(name);
       expect(response.status, name).toBe(400);
@@ -160,17 +149,17 @@ describe('POST /imports/products', () => {
     }
     expect((await postFile('products-semicolon.csv')).body).toMatchObject({ message: expect.stringContaining('separated by semicolons') });
     expect((await postFile('products-latin1.csv')).body).toMatchObject({ message: expect.stringContaining('not UTF-8') });
-    expect((await api<ImportJob[]>(server, 'GET', '/imports', { token: manager })).body).toHaveLength(listed);
+    expect((await api<ImportJob[]>(server, 'GET', '/imports', { token: tokens.shop_manager })).body).toHaveLength(listed);
   });
 
   it('takes the CSV only as the raw body (415 for JSON) and is for managers of products (403 for a cashier)', async () => {
-    const json = await api(server, 'POST', '/imports/products', { token: manager, body: { csv: 'SKU,Type,Name' } });
+    const json = await api(server, 'POST', '/imports/products', { token: tokens.shop_manager, body: { csv: 'SKU,Type,Name' } });
     expect(json.status).toBe(415);
     expect(json.body).toMatchObject({ code: 'rest_unsupported_media_type', data: { status: 415 } });
-    const refused = await postCsv(csvOf('products.csv'), '', cashier);
+    const refused = await postCsv(csvOf('products.csv'), '', tokens.cashier);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'pos_rest_forbidden', data: { capability: 'manage_products' } });
-    const tooLarge = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'content-type': 'text/csv' }, body: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) });
+    const tooLarge = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' }, body: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ code: 'rest_request_too_large', message: 'The CSV file is larger than 50 MiB.', data: { status: 413 } });
     expect((await postCsv('')).body).toMatchObject({ code: 'pos_import_unusable_file', data: { status: 400 } });
@@ -182,13 +171,13 @@ describe('POST /imports/products', () => {
 
 describe('GET /imports', () => {
   it('lists the recent imports, newest first, and 404s an unknown one', async () => {
-    const list = await api<ImportJob[]>(server, 'GET', '/imports', { token: manager });
+    const list = await api<ImportJob[]>(server, 'GET', '/imports', { token: tokens.shop_manager });
     expect(list.status).toBe(200);
     const ids = list.body.map((job) => job.id);
     expect(ids.length).toBeGreaterThanOrEqual(5);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(list.body.every((job) => job.status !== 'running')).toBe(true);
-    const missing = await api(server, 'GET', '/imports/999999', { token: manager });
+    const missing = await api(server, 'GET', '/imports/999999', { token: tokens.shop_manager });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'pos_rest_import_invalid_id' });
   });

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultServeOptions } from '../../server/config.js';
 import { ENDPOINT_POLICIES } from '../../server/domain/access/policy.js';
-import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { validate, type Schema } from './validate.js';
 
-let server: TestServer;
-let admin: string;
-let cashier: string;
-let catalogue: Catalogue;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  admin = (await login(server, 'administrator')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens, catalogue } = useServer({ roles: ['administrator', 'cashier'], store: 'uk', catalogue: 'sale' });
 
 describe('batch', () => {
   it('answers each item of a mixed batch on its own: results and errors in WooCommerce’s shape', async () => {
-    const existing = await api(server, 'POST', '/customers', { token: admin, body: { email: 'old@example.test', first_name: 'Old' } });
+    const existing = await api(server, 'POST', '/customers', { token: tokens.administrator, body: { email: 'old@example.test', first_name: 'Old' } });
     const response = await api(server, 'POST', '/customers/batch', {
-      token: cashier,
+      token: tokens.cashier,
       body: { create: [{ email: 'new@example.test', first_name: 'New' }, { email: 'not-an-email' }], update: [{ id: existing.body.id, last_name: 'Timer' }, { id: 999_999, last_name: 'Ghost' }], delete: [existing.body.id] },
     });
     expect(response.status).toBe(200);
@@ -35,26 +20,26 @@ describe('batch', () => {
     expect(response.body.update[0]).toMatchObject({ id: existing.body.id, last_name: 'Timer' });
     expect(response.body.update[1]).toMatchObject({ id: 999_999, error: { data: { status: 404 } } });
     expect(response.body.delete[0]).toMatchObject({ id: existing.body.id, error: { code: 'pos_rest_customer_cannot_delete' } });
-    expect((await api(server, 'GET', `/customers/${existing.body.id}`, { token: cashier })).body.last_name).toBe('Timer');
-    const orders = await api(server, 'POST', '/orders/batch', { token: cashier, body: { create: [{ line_items: [{ product_id: catalogue.coffee, quantity: 1 }] }, { line_items: [{ product_id: 999_999 }] }] } });
+    expect((await api(server, 'GET', `/customers/${existing.body.id}`, { token: tokens.cashier })).body.last_name).toBe('Timer');
+    const orders = await api(server, 'POST', '/orders/batch', { token: tokens.cashier, body: { create: [{ line_items: [{ product_id: catalogue.coffee, quantity: 1 }] }, { line_items: [{ product_id: 999_999 }] }] } });
     expect(orders.body.create[0]).toMatchObject({ status: 'pending', created_via: 'pos' });
     expect(orders.body.create[1].error.data.status).toBe(400);
   });
 
   it('refuses each item of a cashier’s product batch by capability, and answers 200', async () => {
-    const response = await api(server, 'POST', '/products/batch', { token: cashier, body: { create: [{ name: 'Scone', regular_price: '2.00' }], update: [{ id: catalogue.coffee, regular_price: '0.01' }], delete: [catalogue.tea] } });
+    const response = await api(server, 'POST', '/products/batch', { token: tokens.cashier, body: { create: [{ name: 'Scone', regular_price: '2.00' }], update: [{ id: catalogue.coffee, regular_price: '0.01' }], delete: [catalogue.tea] } });
     expect(response.status).toBe(200);
     for (const section of ['create', 'update', 'delete']) {
       expect(response.body[section][0].error, section).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'manage_products' } });
     }
-    expect((await api(server, 'GET', `/products/${catalogue.coffee}`, { token: cashier })).body.regular_price).toBe('10.00');
-    expect((await api(server, 'GET', `/products/${catalogue.tea}`, { token: cashier })).status).toBe(200);
-    const managed = await api(server, 'POST', '/products/batch', { token: admin, body: { create: [{ name: 'Scone', regular_price: '2.00' }] } });
+    expect((await api(server, 'GET', `/products/${catalogue.coffee}`, { token: tokens.cashier })).body.regular_price).toBe('10.00');
+    expect((await api(server, 'GET', `/products/${catalogue.tea}`, { token: tokens.cashier })).status).toBe(200);
+    const managed = await api(server, 'POST', '/products/batch', { token: tokens.administrator, body: { create: [{ name: 'Scone', regular_price: '2.00' }] } });
     expect(managed.body.create[0]).toMatchObject({ name: 'Scone', price: '2.00' });
   });
 
   it('takes at most 100 items in all, and needs a token', async () => {
-    const tooMany = await api(server, 'POST', '/customers/batch', { token: cashier, body: { create: [], update: [], delete: Array.from({ length: 101 }, (_, index) => index + 1) } });
+    const tooMany = await api(server, 'POST', '/customers/batch', { token: tokens.cashier, body: { create: [], update: [], delete: Array.from({ length: 101 }, (_, index) => index + 1) } });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'pos_rest_batch_too_large']);
     expect((await api(server, 'POST', '/orders/batch', { body: { create: [] } })).status).toBe(401);
   });
@@ -84,14 +69,14 @@ describe('the API describes itself', () => {
     const order = { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Wrap', total: '1.00' }] };
     expect(validate(order, bodyOf('/orders', 'post'))).toEqual([]);
     expect(validate({ line_items: 'none' }, bodyOf('/orders', 'post'))).not.toEqual([]);
-    expect((await api(server, 'POST', '/orders', { token: cashier, body: order })).status).toBe(201);
+    expect((await api(server, 'POST', '/orders', { token: tokens.cashier, body: order })).status).toBe(201);
     const customer = { email: 'doc@example.test', first_name: 'Doc' };
     expect(validate(customer, bodyOf('/customers', 'post'))).toEqual([]);
-    expect((await api(server, 'POST', '/customers', { token: cashier, body: customer })).status).toBe(201);
+    expect((await api(server, 'POST', '/customers', { token: tokens.cashier, body: customer })).status).toBe(201);
     const orderby = document.paths['/products']?.get?.parameters.find((parameter) => parameter.name === 'orderby');
     expect(validate('popularity', orderby?.schema ?? {})).toEqual([]);
     expect(validate('bogus', orderby?.schema ?? {})).not.toEqual([]);
-    const refused = await api(server, 'GET', '/settings/general', { token: cashier });
+    const refused = await api(server, 'GET', '/settings/general', { token: tokens.cashier });
     expect(validate(refused.body, { $ref: '#/components/schemas/Error' }, document)).toEqual([]);
   });
 });

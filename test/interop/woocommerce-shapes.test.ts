@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCoupon, addCustomer, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { addCoupon, addCustomer } from '../helpers/shop-data.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { validate, type Schema } from './validate.js';
 
 /** WooCommerce 10's v3 schemas, written from its controllers (test/interop/schemas). */
@@ -9,14 +10,11 @@ function schema(name: string): Schema {
   return JSON.parse(readFileSync(new URL(`./schemas/${name}.json`, import.meta.url), 'utf8')) as Schema;
 }
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
 let orderId: number;
 let refundId: number;
 
 const get = async (path: string) => {
-  const response = await api(server, 'GET', path, { token });
+  const response = await api(server, 'GET', path, { token: tokens.administrator });
   expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
   return response.body;
 };
@@ -25,15 +23,11 @@ function expectValid(value: unknown, name: string): void {
   expect(validate(value, schema(name)), name).toEqual([]);
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
+const { server, tokens, catalogue } = useServer({ roles: ['administrator'], store: 'uk', catalogue: 'sale' }, async () => {
   addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
   const customer = addCustomer(server, 'ada@example.test');
-  token = (await login(server, 'administrator')).access_token;
   const created = await api(server, 'POST', '/orders', {
-    token,
+    token: tokens.administrator,
     body: {
       customer_id: customer,
       line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { variation_id: catalogue.shirtRed, quantity: 1 }],
@@ -44,22 +38,18 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   orderId = created.body.id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token, headers: { 'Idempotency-Key': `pay-${orderId}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } });
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.administrator, headers: { 'Idempotency-Key': `pay-${orderId}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   const order = await get(`/orders/${orderId}`);
   const coffeeLine = order.line_items[0].id as number;
   const shippingLine = order.shipping_lines[0].id as number;
   const feeLine = order.fee_lines[0].id as number;
   const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, {
-    token,
+    token: tokens.administrator,
     body: { line_items: [{ id: coffeeLine, quantity: 1 }, { id: shippingLine, refund_total: '5.00' }, { id: feeLine, refund_total: '2.00' }], reason: 'spilt', refund_destination: 'pos_cash' },
   });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
   refundId = refund.body.id;
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('every resource against WooCommerce 10 schemas', () => {
@@ -108,8 +98,8 @@ describe('every resource against WooCommerce 10 schemas', () => {
     const categories = await get('/products/categories');
     for (const category of categories) expectValid(category, 'product-category');
     expectValid(await get(`/products/categories/${categories[0].id}`), 'product-category');
-    const brand = await api(server, 'POST', '/products/brands', { token, body: { name: 'Acme' } });
-    const tag = await api(server, 'POST', '/products/tags', { token, body: { name: 'Organic' } });
+    const brand = await api(server, 'POST', '/products/brands', { token: tokens.administrator, body: { name: 'Acme' } });
+    const tag = await api(server, 'POST', '/products/tags', { token: tokens.administrator, body: { name: 'Organic' } });
     expectValid(await get(`/products/brands/${brand.body.id}`), 'product-brand');
     for (const listed of await get('/products/tags')) expectValid(listed, 'product-tag');
     expectValid(await get(`/products/tags/${tag.body.id}`), 'product-tag');

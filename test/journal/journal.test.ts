@@ -1,19 +1,17 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/start.js';
 import { runCli } from '../helpers/cli.js';
-import { api, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { runShopDay, type ShopDay } from '../registers/shop-day.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
-let server: TestServer;
 let day: ShopDay;
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server } = useServer({ roles: [] }, async () => {
   day = await runShopDay(server, { close: true });
 });
-afterAll(async () => server.close());
 
 interface Entry {
   id: string;

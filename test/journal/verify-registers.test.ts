@@ -5,7 +5,7 @@ import { DATABASE_FILE } from '../../server/start.js';
 import { runCli } from '../helpers/cli.js';
 import { servicesOf } from '../helpers/services.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /**
  * `journal verify` over two registers: each register's chain starts again at sequence 1 and the

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface LogsBody {
   entries: LogEntry[];
@@ -11,10 +12,6 @@ interface ErrorBody {
   data: { params: Record<string, string> };
 }
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
 let startedAt: string;
 
 interface LogEntry {
@@ -25,21 +22,13 @@ interface LogEntry {
   source: string;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({}, () => {
   startedAt = new Date(Date.now() - 1000).toISOString().slice(0, 19);
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /logs', () => {
   it('starts empty, with the paging headers', async () => {
-    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: manager });
+    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('0');
     expect(response.headers.get('x-wp-totalpages')).toBe('0');
@@ -47,9 +36,9 @@ describe('GET /logs', () => {
   });
 
   it('shows a refused request with method, route, reason and user id', async () => {
-    const refused = await api(server, 'GET', '/settings/general', { token: cashier });
+    const refused = await api(server, 'GET', '/settings/general', { token: tokens.cashier });
     expect(refused.status).toBe(403);
-    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: admin });
+    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: tokens.administrator });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('1');
     const [entry] = response.body.entries;
@@ -66,7 +55,7 @@ describe('GET /logs', () => {
   it('shows a token failure with user id 0', async () => {
     expect((await api(server, 'GET', '/stores', {})).status).toBe(401);
     expect((await api(server, 'GET', '/stores', { token: 'not-a-token' })).status).toBe(403);
-    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=access&per_page=2', { token: admin });
+    const response = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=access&per_page=2', { token: tokens.administrator });
     expect(response.body.entries.map((entry) => [entry.context.route, entry.context.reason, entry.context.user_id])).toEqual([
       ['/stores', 'token_invalid', 0],
       ['/stores', 'no_token', 0],
@@ -74,9 +63,9 @@ describe('GET /logs', () => {
   });
 
   it('filters by level and source, and pages', async () => {
-    expect((await api(server, 'POST', '/settings/checkout', { token: manager, body: { prevent_overselling: true } })).status).toBe(200);
+    expect((await api(server, 'POST', '/settings/checkout', { token: tokens.shop_manager, body: { prevent_overselling: true } })).status).toBe(200);
 
-    const info = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?level=info', { token: admin });
+    const info = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?level=info', { token: tokens.administrator });
     expect(info.headers.get('x-wp-total')).toBe('1');
     expect(info.body.entries).toEqual([
       {
@@ -89,12 +78,12 @@ describe('GET /logs', () => {
     ]);
     expect(Date.parse(info.body.entries[0]!.timestamp)).toBeGreaterThanOrEqual(Date.parse(`${startedAt}Z`));
 
-    const access = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=access&level=warning', { token: admin });
+    const access = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=access&level=warning', { token: tokens.administrator });
     expect(access.headers.get('x-wp-total')).toBe('3');
     expect(access.body.entries.every((entry) => entry.source === 'access' && entry.level === 'warning')).toBe(true);
-    expect((await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=settings&level=warning', { token: admin })).body.entries).toEqual([]);
+    expect((await api<LogsBody & ErrorBody>(server, 'GET', '/logs?source=settings&level=warning', { token: tokens.administrator })).body.entries).toEqual([]);
 
-    const paged = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?per_page=1&page=2', { token: admin });
+    const paged = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?per_page=1&page=2', { token: tokens.administrator });
     expect(paged.headers.get('x-wp-total')).toBe('4');
     expect(paged.headers.get('x-wp-totalpages')).toBe('4');
     expect(paged.body.entries).toHaveLength(1);
@@ -107,19 +96,19 @@ describe('GET /logs', () => {
   });
 
   it('filters by date with after', async () => {
-    expect((await api<LogsBody & ErrorBody>(server, 'GET', `/logs?after=${startedAt}`, { token: admin })).headers.get('x-wp-total')).toBe('4');
-    const future = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?after=2999-01-01T00:00:00', { token: admin });
+    expect((await api<LogsBody & ErrorBody>(server, 'GET', `/logs?after=${startedAt}`, { token: tokens.administrator })).headers.get('x-wp-total')).toBe('4');
+    const future = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?after=2999-01-01T00:00:00', { token: tokens.administrator });
     expect(future.headers.get('x-wp-total')).toBe('0');
     expect(future.body.entries).toEqual([]);
   });
 
   it('refuses bad parameters, and the cashier', async () => {
-    const bad = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?level=loud&after=yesterday', { token: admin });
+    const bad = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?level=loud&after=yesterday', { token: tokens.administrator });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['after', 'level']);
-    const refused = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: cashier });
+    const refused = await api<LogsBody & ErrorBody>(server, 'GET', '/logs', { token: tokens.cashier });
     expect(refused.status).toBe(403);
-    const latest = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?per_page=1', { token: admin });
+    const latest = await api<LogsBody & ErrorBody>(server, 'GET', '/logs?per_page=1', { token: tokens.administrator });
     expect(latest.body.entries[0]?.context).toMatchObject({ route: '/logs', reason: 'missing_capability', user_id: server.users.cashier.id });
   });
 });

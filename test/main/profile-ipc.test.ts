@@ -3,20 +3,13 @@
  * logs in, refreshes and logs out itself, keeps refresh tokens in the SecretStore, and answers the
  * page with access tokens only. Electron's ipcMain is the only stand-in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVE_PROFILE_ACCOUNT, PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
-import { api, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server } = useServer({ roles: [] });
 
 type Listener = (event: ProfileIpcEvent, ...args: unknown[]) => Promise<unknown>;
 

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { seedCatalogue, setStore, UK_STORE } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Order lines rung up by `barcode` (issue 8, item 3). UK shop, prices exclusive of 20 % VAT. GS1
  * variable-measure labels with the default layout (2P IIIII VVVVV C, check digits worked out by
  * hand): 20 12345 01234 9 is item 12345 at 1.234 kg; 23 12345 00350 8 is item 12345 at 3.50.
  */
-let server: TestServer;
-let cashier: string;
-let manager: string;
 const ids = { apples: 0, cheese: 0, cola: 0 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  seedCatalogue(server);
-  cashier = (await login(server, 'cashier')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'], store: 'uk', catalogue: 'sale' }, async () => {
   const add = async (body: Record<string, unknown>) => {
-    const created = await api(server, 'POST', '/products', { token: manager, body });
+    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body });
     expect(created.status).toBe(201);
     return created.body.id as number;
   };
@@ -28,11 +20,7 @@ beforeAll(async () => {
   ids.cola = await add({ name: 'Cola 330 ml', barcode: '0036000291452', regular_price: '1.20' });
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
-const order = (lineItems: unknown[]) => api(server, 'POST', '/orders', { token: cashier, body: { line_items: lineItems } });
+const order = (lineItems: unknown[]) => api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: lineItems } });
 const barcodeMeta = (line: any) => line.meta_data.find((entry: any) => entry.key === '_pos_barcode')?.value;
 
 describe('line_items[].barcode', () => {
@@ -45,9 +33,9 @@ describe('line_items[].barcode', () => {
     expect(response.body.total).toBe('3.55');
 
     // Paid, the weight leaves the stock: 25 − 1.234 = 23.766 kg.
-    const paid = await api(server, 'POST', `/orders/${response.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '5.00' } }, headers: { 'Idempotency-Key': 'apples-1' } });
+    const paid = await api(server, 'POST', `/orders/${response.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '5.00' } }, headers: { 'Idempotency-Key': 'apples-1' } });
     expect(paid.status).toBe(200);
-    expect((await api(server, 'GET', `/products/${ids.apples}`, { token: manager })).body.stock_quantity).toBe(23.766);
+    expect((await api(server, 'GET', `/products/${ids.apples}`, { token: tokens.shop_manager })).body.stock_quantity).toBe(23.766);
   });
 
   it('sells an ordinary barcode, in its UPC-A form too, at the quantity asked for', async () => {
@@ -59,7 +47,7 @@ describe('line_items[].barcode', () => {
   });
 
   it('takes the price from a price label once the layout says so: the line costs the label, 3.50', async () => {
-    expect((await api(server, 'POST', '/settings/general', { token: manager, body: { variable_measure_barcodes: { measure: 'price' } } })).status).toBe(200);
+    expect((await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { variable_measure_barcodes: { measure: 'price' } } })).status).toBe(200);
     try {
       const response = await order([{ barcode: '2312345003508' }]);
       expect(response.status).toBe(201);
@@ -67,14 +55,14 @@ describe('line_items[].barcode', () => {
       // 3.50 (not the 18.00 catalogue price); VAT 0.70; total 4.20.
       expect([line.product_id, line.quantity, line.subtotal, line.total, line.total_tax, barcodeMeta(line), response.body.total]).toEqual([ids.cheese, 1, '3.50', '3.50', '0.70', '2312345003508', '4.20']);
     } finally {
-      expect((await api(server, 'POST', '/settings/general', { token: manager, body: { variable_measure_barcodes: { measure: 'weight' } } })).status).toBe(200);
+      expect((await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { variable_measure_barcodes: { measure: 'weight' } } })).status).toBe(200);
     }
   });
 
   it('takes the weight of a new label scanned onto an existing line', async () => {
     const created = await order([{ barcode: '2012345012349' }]);
     // 20 12345 00500 6: 0.500 kg; 0.5 × 2.40 = 1.20, VAT 0.24, total 1.44.
-    const relabelled = await api(server, 'PATCH', `/orders/${created.body.id}`, { token: cashier, body: { line_items: [{ id: created.body.line_items[0].id, barcode: '2012345005006' }] } });
+    const relabelled = await api(server, 'PATCH', `/orders/${created.body.id}`, { token: tokens.cashier, body: { line_items: [{ id: created.body.line_items[0].id, barcode: '2012345005006' }] } });
     expect(relabelled.status, JSON.stringify(relabelled.body)).toBe(200);
     const [line] = relabelled.body.line_items;
     expect([line.quantity, line.subtotal, line.total_tax, barcodeMeta(line), relabelled.body.total]).toEqual([0.5, '1.20', '0.24', '2012345005006', '1.44']);

@@ -1,40 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { addCoupon, couponOf, createOrder, productOf, setStore, UK_STORE } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /** Payment gateways, bootstrap and checkout (wcpos-reference "Checkout", "Payment gateways"; CONTRACT 7 idempotency). */
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
-const checkout = (orderId: number, body: unknown, headers: Record<string, string> = {}) => api(server, 'POST', `/orders/${orderId}/checkout`, { token, body, headers });
+const checkout = (orderId: number, body: unknown, headers: Record<string, string> = {}) => api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body, headers });
 const cash = (amount: string) => ({ gateway_id: 'pos_cash', payment_data: { amount_tendered: amount } });
-const coffeeOrder = (quantity = 1) => createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity }] });
+const coffeeOrder = (quantity = 1) => createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity }] });
 const writeGatewaySettings = (values: Record<string, unknown>) => {
   withDb(server, (db) => {
     new SettingsRepository(db).write('payment-gateways', values);
   });
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 describe('GET /payment-gateways', () => {
   const capabilities = { supports_checkout: true, supports_automatic_refunds: false, supports_provider_refunds: false, requires_hardware: false };
 
   it('lists the built-in gateways, enabled, in table order by default', async () => {
-    const response = await api(server, 'GET', '/payment-gateways', { token });
+    const response = await api(server, 'GET', '/payment-gateways', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('2');
     expect(response.body).toEqual([
@@ -46,12 +34,12 @@ describe('GET /payment-gateways', () => {
   it('follows the payment-gateway settings: order and enabled; a disabled gateway cannot bootstrap or check out', async () => {
     writeGatewaySettings({ gateways: { pos_cash: { order: 5, enabled: true, order_status: 'completed' }, pos_card: { order: 1, enabled: false, order_status: 'completed' } } });
     try {
-      const response = await api(server, 'GET', '/payment-gateways', { token });
+      const response = await api(server, 'GET', '/payment-gateways', { token: tokens.cashier });
       expect(response.body.map((gateway: any) => [gateway.id, gateway.order, gateway.enabled])).toEqual([
         ['pos_card', 1, false],
         ['pos_cash', 5, true],
       ]);
-      const bootstrap = await api(server, 'POST', '/payment-gateways/pos_card/bootstrap', { token, body: {} });
+      const bootstrap = await api(server, 'POST', '/payment-gateways/pos_card/bootstrap', { token: tokens.cashier, body: {} });
       expect([bootstrap.status, bootstrap.body.code]).toEqual([400, 'pos_rest_gateway_disabled']);
       const order = await coffeeOrder();
       const paid = await checkout(order.id, { gateway_id: 'pos_card' });
@@ -65,18 +53,18 @@ describe('GET /payment-gateways', () => {
 describe('POST /payment-gateways/{id}/bootstrap', () => {
   it('gives what the client needs for the order, or refuses', async () => {
     const order = await coffeeOrder();
-    const plain = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token, body: {} });
+    const plain = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token: tokens.cashier, body: {} });
     expect(plain.body).toEqual({ gateway_id: 'pos_cash', status: 'ready', expires_at: null, provider_data: { currency: 'GBP', amount_due: null } });
-    const forCash = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token, body: { context: { order_id: order.id } } });
+    const forCash = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token: tokens.cashier, body: { context: { order_id: order.id } } });
     expect(forCash.body.provider_data).toEqual({ currency: 'GBP', amount_due: '12.00' });
-    const forCard = await api(server, 'POST', '/payment-gateways/pos_card/bootstrap', { token, body: { context: { order_id: order.id } } });
+    const forCard = await api(server, 'POST', '/payment-gateways/pos_card/bootstrap', { token: tokens.cashier, body: { context: { order_id: order.id } } });
     expect(forCard.body).toEqual({ gateway_id: 'pos_card', status: 'ready', expires_at: null, provider_data: { currency: 'GBP', amount_due: '12.00', requires_transaction_id: false } });
-    const unknownGateway = await api(server, 'POST', '/payment-gateways/bitcoin/bootstrap', { token, body: {} });
+    const unknownGateway = await api(server, 'POST', '/payment-gateways/bitcoin/bootstrap', { token: tokens.cashier, body: {} });
     expect([unknownGateway.status, unknownGateway.body.code]).toEqual([404, 'pos_rest_gateway_invalid_id']);
-    const unknownOrder = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token, body: { context: { order_id: 987654 } } });
+    const unknownOrder = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token: tokens.cashier, body: { context: { order_id: 987654 } } });
     expect([unknownOrder.status, unknownOrder.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
     await checkout(order.id, cash('12.00'));
-    const paid = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token, body: { context: { order_id: order.id } } });
+    const paid = await api(server, 'POST', '/payment-gateways/pos_cash/bootstrap', { token: tokens.cashier, body: { context: { order_id: order.id } } });
     expect([paid.status, paid.body.code]).toEqual([400, 'pos_checkout_already_paid']);
   });
 });
@@ -84,9 +72,9 @@ describe('POST /payment-gateways/{id}/bootstrap', () => {
 describe('POST /orders/{id}/checkout', () => {
   it('is pending before any attempt', async () => {
     const order = await coffeeOrder();
-    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token });
+    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier });
     expect(state.body).toEqual({ checkout_id: null, order_id: order.id, gateway_id: null, status: 'pending', provider_data: {}, terminal: false, payments: [], amount_paid: '0.00', amount_due: '12.00' });
-    const missing = await api(server, 'GET', '/orders/987654/checkout', { token });
+    const missing = await api(server, 'GET', '/orders/987654/checkout', { token: tokens.cashier });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
   });
 
@@ -94,7 +82,7 @@ describe('POST /orders/{id}/checkout', () => {
     const couponId = addCoupon(server, { code: 'ONCE', amount: '10', discount_type: 'percent', usage_limit: 1 });
     const stock = productOf(server, catalogue.coffee)?.stock_quantity ?? 0;
     const sales = productOf(server, catalogue.coffee)?.total_sales ?? 0;
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'ONCE' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'ONCE' }] });
     expect(order.total).toBe('21.60');
     const response = await checkout(order.id, cash('50'));
     expect(response.status).toBe(200);
@@ -109,14 +97,14 @@ describe('POST /orders/{id}/checkout', () => {
       amount_paid: '21.60',
       amount_due: '0.00',
     });
-    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([paid.status, paid.payment_method, paid.payment_method_title, paid.date_paid === null, paid.needs_payment]).toEqual(['completed', 'pos_cash', 'Cash', false, false]);
     expect(productOf(server, catalogue.coffee)?.stock_quantity).toBe(stock - 2);
     expect(productOf(server, catalogue.coffee)?.total_sales).toBe(sales + 2);
     expect(couponOf(server, couponId)?.usage_count).toBe(1);
-    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token });
+    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier });
     expect(state.body).toEqual(response.body);
-    const again = await api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
+    const again = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
     expect([again.status, again.body.data.reason]).toEqual([400, 'usage_limit_reached']);
   });
 
@@ -124,9 +112,9 @@ describe('POST /orders/{id}/checkout', () => {
     const order = await coffeeOrder();
     const short = await checkout(order.id, cash('10.00'));
     expect([short.status, short.body.code, short.body.data.amount_due, short.body.data.amount_tendered]).toEqual([400, 'pos_checkout_insufficient_tender', '12.00', '10.00']);
-    const unpaid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const unpaid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([unpaid.status, unpaid.date_paid, unpaid.payment_method]).toEqual(['pending', null, '']);
-    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token });
+    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier });
     expect([state.body.status, state.body.terminal, state.body.checkout_id]).toEqual(['failed', true, short.body.data.checkout_id]);
     const paid = await checkout(order.id, cash('20'));
     expect([paid.status, paid.body.provider_data.change_due]).toEqual([200, '8.00']);
@@ -140,11 +128,11 @@ describe('POST /orders/{id}/checkout', () => {
     const order = await coffeeOrder();
     const response = await checkout(order.id, { gateway_id: 'pos_card', payment_data: { transaction_id: 'TXN-123' } });
     expect(response.body).toMatchObject({ gateway_id: 'pos_card', status: 'completed', provider_data: { amount_paid: '12.00', transaction_id: 'TXN-123' } });
-    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([paid.status, paid.payment_method, paid.payment_method_title, paid.transaction_id]).toEqual(['completed', 'pos_card', 'Card', 'TXN-123']);
-    const shipped = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }], shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }] });
+    const shipped = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }] });
     await checkout(shipped.id, { gateway_id: 'pos_card' });
-    expect((await api(server, 'GET', `/orders/${shipped.id}`, { token })).body.status).toBe('processing');
+    expect((await api(server, 'GET', `/orders/${shipped.id}`, { token: tokens.cashier })).body.status).toBe('processing');
   });
 
   it('refuses unknown gateways and orders, and orders that cannot be paid', async () => {
@@ -153,10 +141,10 @@ describe('POST /orders/{id}/checkout', () => {
     expect([gateway.status, gateway.body.code]).toEqual([400, 'rest_invalid_param']);
     const missing = await checkout(987654, cash('5'));
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
-    await api(server, 'PATCH', `/orders/${order.id}`, { token, body: { status: 'cancelled' } });
+    await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.cashier, body: { status: 'cancelled' } });
     const cancelled = await checkout(order.id, cash('20'));
     expect([cancelled.status, cancelled.body.code]).toEqual([400, 'pos_checkout_order_not_payable']);
-    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token });
+    const state = await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier });
     expect([state.body.status, state.body.terminal, state.body.checkout_id]).toEqual(['cancelled', true, null]);
     const emptyData = await checkout((await coffeeOrder()).id, { gateway_id: 'pos_card', payment_data: [] });
     expect([emptyData.status, emptyData.body.status]).toEqual([200, 'completed']);
@@ -200,7 +188,7 @@ describe('POST /orders/{id}/checkout', () => {
     const scarce = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Last croissant', regular_price: '2.00', manage_stock: true, stock_quantity: 1 }).id);
     setStore(server, { ...UK_STORE, prevent_overselling: true });
     try {
-      const order = await createOrder(server, token, { line_items: [{ product_id: scarce, quantity: 2 }] });
+      const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: scarce, quantity: 2 }] });
       const refused = await checkout(order.id, cash('10'));
       expect([refused.status, refused.body.code, refused.body.data.stock_quantity]).toEqual([400, 'pos_rest_insufficient_stock', 1]);
       expect(productOf(server, scarce)?.stock_quantity).toBe(1);
@@ -217,9 +205,9 @@ describe('a cancelled order reopened', () => {
     const couponId = addCoupon(server, { code: 'REOPEN', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {
-      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }], coupon_lines: [{ code: 'REOPEN' }] });
+      const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: loaf, quantity: 2 }], coupon_lines: [{ code: 'REOPEN' }] });
       expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
-      const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      const paid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
       expect([paid.status, paid.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual(['processing', false, 8, 1]);
 
       const cancelled = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } });
@@ -237,7 +225,7 @@ describe('a cancelled order reopened', () => {
 
       const repaid = await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} });
       expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
-      const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      const after = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
       expect([after.status, after.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual(['processing', false, 8, 1]);
       // The money taken the first time was never given back, so nothing more was charged.
       expect([repaid.body.amount_paid, repaid.body.amount_due]).toEqual([after.total, '0.00']);
@@ -253,9 +241,9 @@ describe('a cancelled order reopened', () => {
     const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Barley loaf', regular_price: '4.00', manage_stock: true, stock_quantity: 10 }).id);
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'on-hold' } } });
     try {
-      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
+      const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: loaf, quantity: 2 }] });
       expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
-      const held = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      const held = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
       expect([held.status, held.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity]).toEqual(['on-hold', false, 8]);
       const back = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
       expect([back.status, back.body.code, back.body.data.from]).toEqual([400, 'pos_rest_order_invalid_status_transition', 'on-hold']);
@@ -273,7 +261,7 @@ describe('a cancelled order reopened', () => {
     const loaf = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Oat loaf', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }).id);
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {
-      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 2 }] });
+      const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: loaf, quantity: 2 }] });
       expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
       const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: manager, body: { line_items: [{ id: order.line_items[0].id, quantity: 1 }] } });
       expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
@@ -281,7 +269,7 @@ describe('a cancelled order reopened', () => {
       const reopened = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'pending' } });
       expect([reopened.status, reopened.body.code]).toEqual([400, 'pos_rest_order_invalid_status_transition']);
       expect(reopened.body.message).toContain('has refunds');
-      const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+      const after = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
       expect([after.status, after.date_paid_gmt === null, productOf(server, loaf)?.stock_quantity]).toEqual(['cancelled', false, 10]);
     } finally {
       writeGatewaySettings({ gateways: {} });
@@ -294,11 +282,11 @@ describe('a cancelled order reopened', () => {
     const couponId = addCoupon(server, { code: 'LASTONE', amount: '1.00', discount_type: 'fixed_cart', usage_limit: 1 });
     writeGatewaySettings({ gateways: { pos_card: { order: 1, enabled: true, order_status: 'processing' } } });
     try {
-      const order = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
+      const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
       expect((await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
       expect((await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { status: 'cancelled' } })).status).toBe(200);
       // The cancellation gave the coupon's one use back, and another sale took it.
-      const other = await createOrder(server, token, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
+      const other = await createOrder(server, tokens.cashier, { line_items: [{ product_id: loaf, quantity: 1 }], coupon_lines: [{ code: 'LASTONE' }] });
       expect((await checkout(other.id, { gateway_id: 'pos_card', payment_data: {} })).status).toBe(200);
       expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([9, 1]);
 
@@ -306,7 +294,7 @@ describe('a cancelled order reopened', () => {
       const refused = await checkout(order.id, { gateway_id: 'pos_card', payment_data: {} });
       expect([refused.status, refused.body.code, refused.body.data.reason, refused.body.data.coupon]).toEqual([400, 'woocommerce_rest_invalid_coupon', 'usage_limit_reached', 'LASTONE']);
       expect([productOf(server, loaf)?.stock_quantity, couponOf(server, couponId)?.usage_count]).toEqual([9, 1]);
-      expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.status).toBe('pending');
+      expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('pending');
 
       const without = await api(server, 'PATCH', `/orders/${order.id}`, { token: manager, body: { coupon_lines: [] } });
       expect([without.status, without.body.coupon_lines, without.body.total]).toEqual([200, [], '7.20']);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /**
@@ -8,12 +9,10 @@ import { servicesOf } from '../helpers/services.js';
  * image, else its parent's, else `{id: 0, src: ''}`. The sellable read carries the first image, so
  * only a variation without one of its own reads its parent.
  */
-let server: TestServer;
-let cashier: string;
+
 const ids = { plain: 0, pictured: 0, ownImage: 0, parentsImage: 0, noImage: 0 };
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   withDb(server, (db) => {
     const products = servicesOf(db).repositories.products;
     const image = (id: number, name: string) => ({ id, src: `https://example.test/${name}.jpg`, name, alt: name });
@@ -27,16 +26,11 @@ beforeAll(async () => {
     ids.parentsImage = variation(mug, 'Blue');
     ids.noImage = variation(bare, 'Green');
   });
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('order line images', () => {
   it("are the item's own first image, else its parent's, else none", async () => {
-    const order = await createOrder(server, cashier, {
+    const order = await createOrder(server, tokens.cashier, {
       line_items: [
         { product_id: ids.plain, quantity: 1 },
         { product_id: ids.pictured, quantity: 1 },

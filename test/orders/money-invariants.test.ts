@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder, productOf } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /**
@@ -8,25 +9,12 @@ import { servicesOf } from '../helpers/services.js';
  * lines or totals; negative fees only as discounts down to zero; money taken only through checkout.
  * UK shop, prices exclusive of 20 % VAT; Coffee 10.00 (stock managed), Gift card 25.00 (no tax).
  */
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
-const patch = (id: number, body: unknown) => api(server, 'PATCH', `/orders/${id}`, { token, body });
-const post = (body: unknown) => api(server, 'POST', '/orders', { token, body });
-const orderCount = async () => Number((await api(server, 'GET', '/orders?per_page=1', { token })).headers.get('x-wp-total'));
-const pay = (id: number, tendered: string) => api(server, 'POST', `/orders/${id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: tendered } } });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const patch = (id: number, body: unknown) => api(server, 'PATCH', `/orders/${id}`, { token: tokens.cashier, body });
+const post = (body: unknown) => api(server, 'POST', '/orders', { token: tokens.cashier, body });
+const orderCount = async () => Number((await api(server, 'GET', '/orders?per_page=1', { token: tokens.cashier })).headers.get('x-wp-total'));
+const pay = (id: number, tendered: string) => api(server, 'POST', `/orders/${id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: tendered } } });
 
 describe('no negative prices, lines or totals', () => {
   it('refuses a negative line total or subtotal, and a negative shipping total, naming the field', async () => {
@@ -49,14 +37,14 @@ describe('no negative prices, lines or totals', () => {
   });
 
   it('refuses the same on update, and leaves the order as it was', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
     const response = await patch(order.id, { line_items: [{ id: order.line_items[0].id, total: '-5.00' }] });
     expect([response.status, response.body.code, Object.keys(response.body.data.params)]).toEqual([400, 'rest_invalid_param', ['line_items[0].total']]);
-    expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.total).toBe('12.00');
+    expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.total).toBe('12.00');
   });
 
   it('takes a taxable negative fee off before tax: 2 × 10.00 − 15.00 = 5.00, + 20 % = 6.00', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
     expect([order.fee_lines[0].total, order.fee_lines[0].total_tax, order.total_tax, order.total]).toEqual(['-15.00', '-3.00', '1.00', '6.00']);
   });
 
@@ -65,13 +53,13 @@ describe('no negative prices, lines or totals', () => {
     expect([created.status, created.body.code, Object.keys(created.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines[1].total']]);
     expect(created.body.data.params['fee_lines[1].total']).toContain('at most 12.00');
 
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
     // Down to one coffee (10.00), the fee of 15.00 would take the order below zero; the request did not name the fee.
     const shrunk = await patch(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 1 }] });
     expect([shrunk.status, shrunk.body.code, Object.keys(shrunk.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines']]);
     const fee = await patch(order.id, { fee_lines: [{ id: order.fee_lines[0].id, total: '-20.01' }] });
     expect([fee.status, Object.keys(fee.body.data.params)]).toEqual([400, ['fee_lines[0].total']]);
-    expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.total).toBe('6.00');
+    expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.total).toBe('6.00');
   });
 });
 
@@ -91,7 +79,7 @@ describe('money changes hands only through checkout', () => {
 
   it('refuses a move to a paid status or set_paid on an unpaid order; unpaid moves stay allowed; checkout pays it', async () => {
     const stock = productOf(server, catalogue.coffee)?.stock_quantity ?? 0;
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
     for (const body of [{ status: 'completed' }, { status: 'processing' }, { set_paid: true }]) {
       const response = await patch(order.id, body);
       expect([response.status, response.body.code], JSON.stringify(body)).toEqual([400, 'pos_payment_required']);
@@ -102,25 +90,25 @@ describe('money changes hands only through checkout', () => {
     expect((await patch(order.id, { status: 'completed' })).body.code).toBe('pos_payment_required');
     expect((await patch(order.id, { status: 'cancelled' })).body.status).toBe('cancelled');
     expect((await patch(order.id, { status: 'pending' })).body.status).toBe('pending');
-    const read = await api(server, 'GET', `/orders/${order.id}`, { token });
+    const read = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect([read.body.status, read.body.date_paid, read.body.needs_payment]).toEqual(['pending', null, true]);
     expect(productOf(server, catalogue.coffee)?.stock_quantity).toBe(stock);
     expect((await pay(order.id, '20.00')).body.status).toBe('completed');
-    expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.status).toBe('completed');
+    expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('completed');
   });
 
   it('a paid order moves on: processing (to be shipped) → completed', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }], shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }] });
     expect((await pay(order.id, '50.00')).status).toBe(200);
-    expect((await api(server, 'GET', `/orders/${order.id}`, { token })).body.status).toBe('processing');
+    expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('processing');
     const completed = await patch(order.id, { status: 'completed' });
     expect([completed.status, completed.body.status]).toEqual([200, 'completed']);
   });
 
   it('an order with nothing to pay may be completed directly', async () => {
-    const free = await createOrder(server, token, { status: 'completed', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
+    const free = await createOrder(server, tokens.cashier, { status: 'completed', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
     expect([free.status, free.total, free.date_paid === null]).toEqual(['completed', '0.00', false]);
-    const discounted = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Prize', total: '-25.00', tax_status: 'none' }] });
+    const discounted = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Prize', total: '-25.00', tax_status: 'none' }] });
     const paid = await patch(discounted.id, { set_paid: true });
     expect([paid.status, paid.body.status, paid.body.total]).toEqual([200, 'completed', '0.00']);
   });

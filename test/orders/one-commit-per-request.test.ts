@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder } from '../helpers/shop-data.js';
 
 /**
  * With `synchronous = FULL` every commit is an fsync, the price of a sale on a till's disk: each
@@ -11,9 +12,7 @@ import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '
  * write-ahead log itself: every commit ends with a frame that records the database's size.
  */
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
@@ -53,38 +52,27 @@ const auditActions = async (orderId: number): Promise<string[]> => {
     .sort();
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 describe('one commit per write request on the sale path', () => {
   it('an order, its checkout, a refund and an edit each commit once, with their audit and journal entries', async () => {
-    const created = await commitsOf(() => createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { product_id: catalogue.tea, quantity: 1 }] }));
+    const created = await commitsOf(() => createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { product_id: catalogue.tea, quantity: 1 }] }));
     expect(created.commits).toBe(1);
     const order = created.result;
 
-    const edited = await commitsOf(() => api(server, 'PATCH', `/orders/${order.id}`, { token, body: { customer_note: 'no sugar' } }));
+    const edited = await commitsOf(() => api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.cashier, body: { customer_note: 'no sugar' } }));
     expect(edited.result.status).toBe(200);
     expect(edited.commits).toBe(1);
 
-    const paid = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
+    const paid = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
     expect([paid.result.status, paid.result.body.status]).toEqual([200, 'completed']);
     expect(paid.commits).toBe(1);
 
     // A replay answers from the stored attempt and writes nothing.
-    const replay = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
+    const replay = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
     expect(replay.result.body).toEqual(paid.result.body);
     expect(replay.commits).toBe(0);
 
-    const line = (await api(server, 'GET', `/orders/${order.id}`, { token })).body.line_items[1];
-    const refunded = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { line_items: [{ id: line.id, quantity: 1 }], refund_destination: 'pos_cash', reason: 'spilt' } }));
+    const line = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.line_items[1];
+    const refunded = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: line.id, quantity: 1 }], refund_destination: 'pos_cash', reason: 'spilt' } }));
     expect(refunded.result.status).toBe(201);
     expect(refunded.commits).toBe(1);
 

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, addCustomer, couponOf, createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { addCoupon, addCustomer, couponOf, createOrder, productOf, setStore, UK_STORE } from '../helpers/shop-data.js';
 
 /** `PATCH /orders/{id}`: item semantics, editability, status moves and coupons (woocommerce-reference §2.6, §6.7). */
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
 const stockOf = (id: number) => productOf(server, id)?.stock_quantity;
-const patch = (id: number, body: unknown) => api(server, 'PATCH', `/orders/${id}`, { token, body });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const patch = (id: number, body: unknown) => api(server, 'PATCH', `/orders/${id}`, { token: tokens.cashier, body });
 
 describe('line items', () => {
   it('updates by id, deletes with quantity 0, adds without id, and recomputes the totals', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { sku: 'TEA-1' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { sku: 'TEA-1' }] });
     expect(order.total).toBe('28.20');
     const [coffee, tea] = order.line_items;
     const response = await patch(order.id, { line_items: [{ id: coffee.id, quantity: 3 }, { id: tea.id, quantity: 0 }, { sku: 'GIFT-1' }] });
@@ -36,12 +24,12 @@ describe('line items', () => {
     ]);
     expect(updated.tax_lines.map((line: any) => [line.label, line.tax_total])).toEqual([['VAT', '6.00']]);
     expect([updated.cart_tax, updated.total]).toEqual(['6.00', '61.00']);
-    const read = await api(server, 'GET', `/orders/${order.id}`, { token });
+    const read = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect(read.body.total).toBe('61.00');
   });
 
   it('changes a line price, fees and shipping by id, and refuses ids that are not the order items', async () => {
-    const order = await createOrder(server, token, {
+    const order = await createOrder(server, tokens.cashier, {
       line_items: [{ product_id: catalogue.coffee }],
       fee_lines: [{ name: 'Bag', total: '0.50', tax_status: 'none' }],
       shipping_lines: [{ method_id: 'flat_rate', method_title: 'Courier', total: '4.00' }],
@@ -64,7 +52,7 @@ describe('line items', () => {
   });
 
   it('a line switched to another product keeps its quantity and takes that product\'s price', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }] });
     const response = await patch(order.id, { line_items: [{ id: order.line_items[0].id, sku: 'TEA-1' }] });
     expect(response.status).toBe(200);
     // 3 × 4.00 = 12.00 at the reduced 5 %: 0.60; total 12.60.
@@ -73,7 +61,7 @@ describe('line items', () => {
   });
 
   it('upserts meta by key but keeps the server-set store and cashier', async () => {
-    const order = await createOrder(server, token, { meta_data: [{ key: 'table', value: '4' }] });
+    const order = await createOrder(server, tokens.cashier, { meta_data: [{ key: 'table', value: '4' }] });
     const response = await patch(order.id, { meta_data: [{ key: 'table', value: '7' }, { key: '_pos_store', value: 99 }, { key: 'guests', value: 2 }] });
     expect(response.body.meta_data).toEqual([
       { id: 1, key: 'table', value: '7' },
@@ -85,10 +73,10 @@ describe('line items', () => {
   });
 
   it('a paid order is no longer editable: items and addresses refused, notes still allowed', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
-    const checkout = await api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '12.00' } } });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
+    const checkout = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '12.00' } } });
     expect(checkout.status).toBe(200);
-    const paid = await api(server, 'GET', `/orders/${order.id}`, { token });
+    const paid = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect([paid.body.status, paid.body.is_editable]).toEqual(['completed', false]);
     const items = await patch(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 2 }] });
     expect([items.status, items.body.code]).toEqual([400, 'pos_rest_order_not_editable']);
@@ -104,7 +92,7 @@ describe('line items', () => {
 describe('status moves', () => {
   it('on-hold takes stock, cancelled puts it back, a cancelled order cannot be completed but can be reopened', async () => {
     const before = stockOf(catalogue.shirtRed) ?? 0;
-    const order = await createOrder(server, token, { line_items: [{ variation_id: catalogue.shirtRed, quantity: 2 }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ variation_id: catalogue.shirtRed, quantity: 2 }] });
     expect(stockOf(catalogue.shirtRed)).toBe(before);
     const held = await patch(order.id, { status: 'on-hold' });
     expect([held.status, held.body.status, held.body.is_editable]).toEqual([200, 'on-hold', true]);
@@ -128,18 +116,18 @@ describe('status moves', () => {
   it('a cancelled order gives its coupon use back, so a single-use coupon can be used again', async () => {
     const couponId = addCoupon(server, { code: 'ONCE', amount: '10', discount_type: 'percent', usage_limit: 1 });
     const customer = addCustomer(server, 'once@example.test');
-    const order = await createOrder(server, token, { customer_id: customer, line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] });
+    const order = await createOrder(server, tokens.cashier, { customer_id: customer, line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] });
     expect((await patch(order.id, { status: 'on-hold' })).body.status).toBe('on-hold');
     expect(couponOf(server, couponId)).toMatchObject({ usage_count: 1, used_by: [String(customer)] });
     expect((await patch(order.id, { status: 'cancelled' })).body.status).toBe('cancelled');
     expect(couponOf(server, couponId)).toMatchObject({ usage_count: 0, used_by: [] });
-    const again = await api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
+    const again = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
     expect(again.status).toBe(201);
   });
 
   it('pending → completed completes an order with nothing to pay; a completed order moves nowhere, refunded only through a refund', async () => {
     // An order with a total to pay is paid through checkout (money-invariants.test.ts).
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, total: '0' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, total: '0' }] });
     const completed = await patch(order.id, { status: 'completed' });
     expect(completed.body.status).toBe('completed');
     expect(completed.body.date_paid).not.toBeNull();
@@ -153,13 +141,13 @@ describe('status moves', () => {
   });
 
   it('processing can be completed; failed can be retried as pending', async () => {
-    const order = await createOrder(server, token, { status: 'processing', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
+    const order = await createOrder(server, tokens.cashier, { status: 'processing', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
     expect([order.status, order.date_paid === null]).toEqual(['processing', false]);
     expect((await patch(order.id, { status: 'completed' })).body.status).toBe('completed');
-    const failed = await createOrder(server, token, { status: 'failed', line_items: [{ product_id: catalogue.giftCard }] });
+    const failed = await createOrder(server, tokens.cashier, { status: 'failed', line_items: [{ product_id: catalogue.giftCard }] });
     expect(failed.needs_payment).toBe(true);
     expect((await patch(failed.id, { status: 'pending' })).body.status).toBe('pending');
-    const refusedOnCreate = await api(server, 'POST', '/orders', { token, body: { status: 'refunded' } });
+    const refusedOnCreate = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'refunded' } });
     expect([refusedOnCreate.status, refusedOnCreate.body.code]).toEqual([400, 'pos_rest_order_invalid_status_transition']);
   });
 });
@@ -167,7 +155,7 @@ describe('status moves', () => {
 describe('coupons', () => {
   it('percent: 10 % off, with the tax it removed', async () => {
     addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'ten' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'ten' }] });
     expect(order.coupon_lines).toEqual([
       { id: expect.any(Number), code: 'ten', discount: '2.00', discount_tax: '0.40', discount_type: 'percent', nominal_amount: 10, free_shipping: false, meta_data: [] },
     ]);
@@ -177,7 +165,7 @@ describe('coupons', () => {
 
   it('fixed_cart: 5.00 split per unit over lines of different classes', async () => {
     addCoupon(server, { code: 'FIVE', amount: '5.00', discount_type: 'fixed_cart' });
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }, { sku: 'TEA-1' }], coupon_lines: [{ code: 'FIVE' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { sku: 'TEA-1' }], coupon_lines: [{ code: 'FIVE' }] });
     expect(order.line_items.map((line: any) => [line.total, line.total_tax])).toEqual([
       ['7.50', '1.50'],
       ['1.50', '0.08'],
@@ -188,10 +176,10 @@ describe('coupons', () => {
 
   it('fixed_product and category restrictions discount only eligible units', async () => {
     addCoupon(server, { code: 'ONEOFF', amount: '1.00', discount_type: 'fixed_product' });
-    const perUnit = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }], coupon_lines: [{ code: 'ONEOFF' }] });
+    const perUnit = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }], coupon_lines: [{ code: 'ONEOFF' }] });
     expect([perUnit.line_items[0].total, perUnit.total]).toEqual(['27.00', '32.40']);
     addCoupon(server, { code: 'HALFDRINKS', amount: '50', discount_type: 'percent', product_categories: [catalogue.drinks] });
-    const drinks = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.giftCard }], coupon_lines: [{ code: 'HALFDRINKS' }] });
+    const drinks = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.giftCard }], coupon_lines: [{ code: 'HALFDRINKS' }] });
     expect(drinks.line_items.map((line: any) => line.total)).toEqual(['5.00', '25.00']);
     expect(drinks.total).toBe('31.00');
   });
@@ -220,17 +208,17 @@ describe('coupons', () => {
       [{ line_items: coffee, billing: { email: 'someone@elsewhere.test' }, coupon_lines: [{ code: 'STAFF' }] }, 'email_restricted', 'Please enter a valid email to use coupon code "STAFF".'],
     ];
     for (const [body, reason, message] of cases) {
-      const response = await api(server, 'POST', '/orders', { token, body });
+      const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body });
       expect([response.status, response.body.code, response.body.data?.reason, response.body.message], reason).toEqual([400, 'woocommerce_rest_invalid_coupon', reason, message]);
     }
-    const staff = await createOrder(server, token, { line_items: coffee, billing: { email: 'till@example.test' }, coupon_lines: [{ code: 'STAFF' }] });
+    const staff = await createOrder(server, tokens.cashier, { line_items: coffee, billing: { email: 'till@example.test' }, coupon_lines: [{ code: 'STAFF' }] });
     expect(staff.discount_total).toBe('2.00');
-    const readonlyId = await api(server, 'POST', '/orders', { token, body: { coupon_lines: [{ id: 5, code: 'TEN' }] } });
+    const readonlyId = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { coupon_lines: [{ id: 5, code: 'TEN' }] } });
     expect([readonlyId.status, readonlyId.body.code]).toEqual([400, 'woocommerce_rest_coupon_item_id_readonly']);
   });
 
   it('PATCH coupon_lines replaces the coupons and the totals follow', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'TEN' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'TEN' }] });
     const withFive = await patch(order.id, { coupon_lines: [{ code: 'FIVE' }] });
     expect([withFive.body.coupon_lines.map((line: any) => line.code), withFive.body.discount_total, withFive.body.total]).toEqual([['FIVE'], '5.00', '18.00']);
     const none = await patch(order.id, { coupon_lines: [] });
@@ -240,7 +228,7 @@ describe('coupons', () => {
   it('coupons switched off in the store are refused', async () => {
     setStore(server, { ...UK_STORE, enable_coupons: false });
     try {
-      const response = await api(server, 'POST', '/orders', { token, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'TEN' }] } });
+      const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'TEN' }] } });
       expect([response.status, response.body.data.reason]).toEqual([400, 'coupons_disabled']);
     } finally {
       setStore(server, UK_STORE);

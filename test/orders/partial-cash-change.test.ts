@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 
 /**
  * Change is given only on the part that settles an order. The case that tells "more than this

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { addCoupon, createOrder, seedCatalogue, setStore, UK_STORE } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { addCoupon, createOrder } from '../helpers/shop-data.js';
 
 /**
  * A price or discount the cashier puts on a line survives coupons, recalculation and tax changes,
  * and the catalogue price it replaced stays on the line as `_pos_original_price` (issue 8, item 6;
  * WCPOS 1.8.8, #464). UK shop, prices exclusive of 20 % VAT (5 % reduced); amounts worked out by hand.
  */
-let server: TestServer;
-let token: string;
 let sandwich: number;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-  const manager = (await login(server, 'shop_manager')).access_token;
-  sandwich = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Sandwich', sku: 'SAND-1', regular_price: '9.50' } })).body.id;
+const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'], store: 'uk', catalogue: 'sale' }, async () => {
+  sandwich = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Sandwich', sku: 'SAND-1', regular_price: '9.50' } })).body.id;
   addCoupon(server, { code: 'TENOFF', amount: '10', discount_type: 'percent' });
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 const patch = async (id: number, body: unknown) => {
-  const response = await api(server, 'PATCH', `/orders/${id}`, { token, body });
+  const response = await api(server, 'PATCH', `/orders/${id}`, { token: tokens.cashier, body });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 };
@@ -35,7 +25,7 @@ const amounts = (order: any) => [order.line_items[0].subtotal, order.line_items[
 
 describe('a manual line price', () => {
   it('9.50 → 7.00, then a 10 % coupon: the line stays based on 7.00, through a tax change and the coupon removed', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: sandwich, quantity: 1 }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: sandwich, quantity: 1 }] });
     const lineId = order.line_items[0].id;
     expect(originalPrice(order.line_items[0])).toBeUndefined();
 
@@ -62,7 +52,7 @@ describe('a manual line price', () => {
   });
 
   it('a line discount (subtotal 9.50, total 7.00) is not wiped by a coupon applied afterwards', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: sandwich, subtotal: '9.50', total: '7.00' }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: sandwich, subtotal: '9.50', total: '7.00' }] });
     expect(amounts(order)).toEqual(['9.50', '7.00', '1.40', '2.50', '8.40']);
     expect(originalPrice(order.line_items[0])).toBe('9.50');
     // The coupon takes 10 % of 7.00 (0.70), not of 9.50: 6.30; discount 2.50 + 0.70 = 3.20; VAT 1.26; total 7.56.
@@ -74,7 +64,7 @@ describe('a manual line price', () => {
   });
 
   it('a client cannot write _pos_original_price itself', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: sandwich, total: '5.00', meta_data: [{ key: '_pos_original_price', value: '99.00' }] }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: sandwich, total: '5.00', meta_data: [{ key: '_pos_original_price', value: '99.00' }] }] });
     expect(originalPrice(order.line_items[0])).toBe('9.50');
   });
 });

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
-import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { addCoupon, addCustomer, createOrder } from '../helpers/shop-data.js';
 
 /** `GET /receipts/{order_id}` (JSON, live mode) and `GET /data/order_statuses`. */
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
 /** Amounts with their `_display` twins as this shop writes them (pounds, symbol on the left). */
 function gbp(amounts: Record<string, string>): Record<string, string> {
@@ -29,7 +17,7 @@ describe('GET /receipts/{order_id}', () => {
   it('a paid, partly refunded sale: store, cashier, customer, lines, discounts, taxes, payment with change', async () => {
     addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
     const customer = addCustomer(server, 'ada@example.test');
-    const order = await createOrder(server, token, {
+    const order = await createOrder(server, tokens.cashier, {
       customer_id: customer,
       line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { sku: 'TEA-1' }],
       shipping_lines: [{ method_id: 'flat_rate', method_title: 'Flat rate', total: '5.00' }],
@@ -37,12 +25,12 @@ describe('GET /receipts/{order_id}', () => {
       coupon_lines: [{ code: 'TEN' }],
     });
     expect(order.total).toBe('32.38');
-    const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '40' } } });
+    const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '40' } } });
     expect(paid.status).toBe(200);
-    const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }] } });
+    const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }] } });
     expect(refund.body.amount).toBe('3.78');
 
-    const response = await api(server, 'GET', `/receipts/${order.id}`, { token });
+    const response = await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
     expect(response.status).toBe(200);
     const { data, ...envelope } = response.body;
     expect(envelope).toEqual({ order_id: order.id, mode: 'live', has_snapshot: false, submission_status: null });
@@ -154,13 +142,13 @@ describe('GET /receipts/{order_id}', () => {
   });
 
   it('a part-paid sale shows each tender, what was paid so far and what is still due; the last cash part gives change', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.giftCard }] });
-    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.id}/checkout`, { token, body, headers: { 'Idempotency-Key': key } });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }] });
+    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body, headers: { 'Idempotency-Key': key } });
     expect((await pay('part-card', { gateway_id: 'pos_card', payment_data: { amount: '10.00', transaction_id: 'T-1' } })).body.amount_due).toBe('15.00');
     expect((await pay('part-cash', { gateway_id: 'pos_cash', payment_data: { amount: '5.00', amount_tendered: '5.00' } })).body.amount_due).toBe('10.00');
     type Tender = { method_id: string; amount: string; tendered: string | null; change: string | null; transaction_id: string };
     const tenders = (payments: Tender[]) => payments.map((payment) => [payment.method_id, payment.amount, payment.tendered, payment.change, payment.transaction_id]);
-    const part = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
+    const part = (await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier })).body.data;
     expect(receiptDataSchema.safeParse(part).success).toBe(true);
     expect(tenders(part.payments)).toEqual([
       ['pos_card', '10.00', null, null, 'T-1'],
@@ -169,15 +157,15 @@ describe('GET /receipts/{order_id}', () => {
     // 25.00 total: 10.00 by card + 5.00 in cash paid, 10.00 still due.
     expect(part.totals).toMatchObject(gbp({ total: '25.00', paid_total: '15.00', due_total: '10.00', change_total: '0.00' }));
     expect(part.order.paid).toBeNull();
-    const partText = (await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body;
+    const partText = (await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token: tokens.cashier })).body;
     expect(partText).toMatch(/^Due +£?10\.00$/m);
     expect(part.totals.has_due).toBe(true);
     // The gallery's till roll and A4 invoice print what is still due, as the text receipt does.
-    const html = async (template: string) => (await api<string>(server, 'GET', `/receipts/${order.id}?format=html&template_id=${template}`, { token, headers: { accept: 'text/html' } })).body;
+    const html = async (template: string) => (await api<string>(server, 'GET', `/receipts/${order.id}?format=html&template_id=${template}`, { token: tokens.cashier, headers: { accept: 'text/html' } })).body;
     for (const template of ['till-roll-80mm', 'a4-invoice']) expect(await html(template)).toMatch(/>Due<\/(span|td)><(span|td)[^>]*>£10\.00</);
 
     expect((await pay('last-cash', { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } })).body.amount_due).toBe('0.00');
-    const full = (await api(server, 'GET', `/receipts/${order.id}`, { token })).body.data;
+    const full = (await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier })).body.data;
     expect(tenders(full.payments)).toEqual([
       ['pos_card', '10.00', null, null, 'T-1'],
       ['pos_cash', '5.00', '5.00', '0.00', ''],
@@ -185,27 +173,27 @@ describe('GET /receipts/{order_id}', () => {
     ]);
     expect(full.totals).toMatchObject(gbp({ paid_total: '25.00', due_total: '0.00', change_total: '10.00' }));
     expect(full.order.paid).not.toBeNull();
-    expect((await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token })).body).not.toMatch(/^Due/m);
+    expect((await api<string>(server, 'GET', `/receipts/${order.id}?format=text`, { token: tokens.cashier })).body).not.toMatch(/^Due/m);
     expect(full.totals.has_due).toBe(false);
     for (const template of ['till-roll-80mm', 'a4-invoice']) expect(await html(template)).not.toContain('>Due<');
   });
 
   it('an unpaid guest sale has no payments; unknown orders and fiscal mode are 404', async () => {
-    const order = await createOrder(server, token, { billing: { first_name: 'Walk', last_name: 'In' }, line_items: [{ product_id: catalogue.giftCard }] });
-    const response = await api(server, 'GET', `/receipts/${order.id}`, { token });
+    const order = await createOrder(server, tokens.cashier, { billing: { first_name: 'Walk', last_name: 'In' }, line_items: [{ product_id: catalogue.giftCard }] });
+    const response = await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
     expect(response.body.data.customer).toMatchObject({ id: 0, is_guest: true, name: 'Walk In' });
     expect([response.body.data.payments, response.body.data.totals.total, response.body.data.tax_summary, response.body.data.has_tax_summary]).toEqual([[], '25.00', [], false]);
     expect([response.body.data.totals.paid_total, response.body.data.totals.due_total, response.body.data.totals.change_total, response.body.data.order.paid]).toEqual(['0.00', '25.00', '0.00', null]);
-    const missing = await api(server, 'GET', '/receipts/987654', { token });
+    const missing = await api(server, 'GET', '/receipts/987654', { token: tokens.cashier });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
-    const fiscal = await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token });
+    const fiscal = await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: tokens.cashier });
     expect([fiscal.status, fiscal.body.code]).toEqual([404, 'pos_receipt_snapshot_missing']);
   });
 });
 
 describe('GET /data/order_statuses', () => {
   it('lists the statuses with their labels, in order', async () => {
-    const response = await api(server, 'GET', '/data/order_statuses', { token });
+    const response = await api(server, 'GET', '/data/order_statuses', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       { status: 'pending', label: 'Pending payment' },

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, setStore, UK_STORE } from './fixtures.js';
+import { api, withDb, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder, setStore, UK_STORE } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /**
@@ -37,18 +38,13 @@ describe('a line of 3 × 3.33 at 8.25 % (prices without tax), refunded 1 + 1 + 1
   const shop = {} as Shop;
   let widget = 0;
 
-  beforeAll(async () => {
-    shop.server = await startTestServer();
+  useServer({ roles: ['cashier'] }, ({ server, tokens }) => {
+    Object.assign(shop, { server, token: tokens.cashier });
     setStore(shop.server, { ...UK_STORE, currency: 'USD', store_country: 'US', store_state: 'TX', store_city: 'Austin', store_postcode: '73301' });
     widget = withDb(shop.server, (db) => {
       new TaxRatesRepository(db).create({ country: 'US', state: 'TX', postcodes: [], cities: [], rate: '8.25', name: 'Sales tax', priority: 1, compound: false, shipping: false, class: '' });
       return servicesOf(db).repositories.products.create({ type: 'simple', name: 'Widget', sku: 'WID-1', regular_price: '3.33' }).id;
     });
-    shop.token = (await login(shop.server, 'cashier')).access_token;
-  });
-
-  afterAll(async () => {
-    await shop.server.close();
   });
 
   it('gives back 3.60, 3.60 and 3.61: exactly the line’s 9.99 and its 0.82 tax', async () => {
@@ -102,8 +98,8 @@ describe('a line of 3 × 3.33 at 8.25 % (prices without tax), refunded 1 + 1 + 1
 describe('the demo shop’s Coffee Scoop (MER-018, 6.00) × 2, San Francisco tax at two rates', () => {
   const shop = {} as Shop;
 
-  beforeAll(async () => {
-    shop.server = await startTestServer();
+  useServer({ roles: ['cashier'] }, ({ server, tokens }) => {
+    Object.assign(shop, { server, token: tokens.cashier });
     withDb(shop.server, (db) => {
       seedDemoCatalogue(servicesOf(db));
       // Cash is taken without a cash session on the register: the drawer is not what these tests are about.
@@ -111,11 +107,6 @@ describe('the demo shop’s Coffee Scoop (MER-018, 6.00) × 2, San Francisco tax
       const store = stores.defaultStore();
       stores.update(store.id, store.name, storeFieldsSchema.parse({ ...store, require_open_session: false }), store.meta_data);
     });
-    shop.token = (await login(shop.server, 'cashier')).access_token;
-  });
-
-  afterAll(async () => {
-    await shop.server.close();
   });
 
   it('refunds both units one by one: 6.52 + 6.52 = 13.04, each rate exactly', async () => {

@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { createOrder, productOf, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder, productOf } from '../helpers/shop-data.js';
 
 /** `POST/GET /orders/{id}/refunds` (woocommerce-reference §2.8). */
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
-const refund = (orderId: number, body: unknown) => api(server, 'POST', `/orders/${orderId}/refunds`, { token, body });
+const refund = (orderId: number, body: unknown) => api(server, 'POST', `/orders/${orderId}/refunds`, { token: tokens.cashier, body });
 const stockOf = (id: number) => productOf(server, id)?.stock_quantity ?? 0;
 
 async function paidOrder() {
-  const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }, { sku: 'TEA-1', quantity: 2 }] });
-  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } } });
+  const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }, { sku: 'TEA-1', quantity: 2 }] });
+  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } } });
   if (paid.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(paid.body)}`);
   return order;
 }
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('refunds', () => {
   it('refunds part of a line by quantity, restocks it, and lists it on the order', async () => {
@@ -38,10 +26,10 @@ describe('refunds', () => {
     const response = await refund(order.id, { line_items: [{ id: coffeeLine.id, quantity: 1 }], reason: 'Broken cup' });
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe(`${server.apiUrl}/orders/${order.id}/refunds/${response.body.id}`);
-    const followed = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id}`, { token });
+    const followed = await api(server, 'GET', `/orders/${order.id}/refunds/${response.body.id}`, { token: tokens.cashier });
     expect(followed.status).toBe(200);
     expect(followed.body).toEqual(response.body);
-    const missing = await api(server, 'GET', `/orders/${order.id}/refunds/${Number(response.body.id) + 1000}`, { token });
+    const missing = await api(server, 'GET', `/orders/${order.id}/refunds/${Number(response.body.id) + 1000}`, { token: tokens.cashier });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'pos_rest_refund_invalid_id' });
     expect(response.body).toMatchObject({
@@ -75,7 +63,7 @@ describe('refunds', () => {
     ]);
     expect(response.body.tax_lines).toEqual([{ id: expect.any(Number), rate_code: 'GB-VAT-1', rate_id: catalogue.rates.standard, label: 'VAT', compound: false, tax_total: '-2.00', shipping_tax_total: '0.00', rate_percent: 20, meta_data: [] }]);
     expect(stockOf(catalogue.coffee)).toBe(stock + 1);
-    const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const after = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([after.status, after.refunds]).toEqual(['completed', [{ id: response.body.id, reason: 'Broken cup', total: '-12.00' }]]);
   });
 
@@ -110,22 +98,22 @@ describe('refunds', () => {
     expect(stockOf(catalogue.coffee)).toBe(stock);
     const rest = await refund(order.id, { amount: '30.20', reason: 'Customer changed their mind' });
     expect([rest.status, rest.body.amount, rest.body.line_items]).toEqual([201, '30.20', []]);
-    const after = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const after = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect(after.status).toBe('refunded');
     expect(after.refunds.map((entry: any) => entry.total)).toEqual(['-30.20', '-14.20']);
-    const list = await api(server, 'GET', `/orders/${order.id}/refunds`, { token });
+    const list = await api(server, 'GET', `/orders/${order.id}/refunds`, { token: tokens.cashier });
     expect([list.status, list.headers.get('x-wp-total'), list.body.map((entry: any) => entry.amount)]).toEqual([200, '2', ['30.20', '14.20']]);
     const more = await refund(order.id, { amount: '0.01' });
     expect([more.status, more.body.code]).toEqual([400, 'woocommerce_rest_cannot_create_order_refund']);
   });
 
   it('only paid orders can be refunded', async () => {
-    const unpaid = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }] });
+    const unpaid = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
     const response = await refund(unpaid.id, { amount: '1.00' });
     expect([response.status, response.body.code]).toEqual([400, 'woocommerce_rest_cannot_create_order_refund']);
     const missing = await refund(987654, { amount: '1.00' });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
-    const missingList = await api(server, 'GET', '/orders/987654/refunds', { token });
+    const missingList = await api(server, 'GET', '/orders/987654/refunds', { token: tokens.cashier });
     expect([missingList.status, missingList.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
   });
 

@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder } from '../helpers/shop-data.js';
 
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-afterAll(async () => server.close());
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
 /** 1 coffee and 1 tea: 10.00 + 2.00 VAT + 4.00 + 0.20 VAT = 16.20. */
 async function order16() {
-  const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
+  const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
   expect(order.total).toBe('16.20');
   return order as { id: number; line_items: Array<{ id: number }> };
 }
 
 const pay = (orderId: number, gateway: string, paymentData: Record<string, unknown>, key?: string) =>
-  api(server, 'POST', `/orders/${orderId}/checkout`, { token, body: { gateway_id: gateway, payment_data: paymentData }, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+  api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: gateway, payment_data: paymentData }, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
 
 describe('split payments', () => {
   it('a partial card payment marks paid only what it took, and the order stays unpaid until nothing is due', async () => {
     const order = await order16();
     const card = await pay(order.id, 'pos_card', { amount: '6.20', transaction_id: 'T-1' }, 'part-card');
     expect([card.status, card.body.status, card.body.terminal, card.body.amount_paid, card.body.amount_due, card.body.provider_data.amount_paid]).toEqual([200, 'processing', false, '6.20', '10.00', '6.20']);
-    const unpaid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const unpaid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([unpaid.status, unpaid.date_paid]).toEqual(['pending', null]);
     const tooMuch = await pay(order.id, 'pos_card', { amount: '10.01' });
     expect([tooMuch.status, tooMuch.body.code, tooMuch.body.data.amount_due]).toEqual([400, 'pos_checkout_amount_exceeds_due', '10.00']);
@@ -39,7 +30,7 @@ describe('split payments', () => {
       ['pos_card', '6.20', '0.00'],
       ['pos_cash', '10.00', '10.00'],
     ]);
-    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token })).body;
+    const paid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([paid.status, paid.payment_method, paid.date_paid === null]).toEqual(['completed', 'pos_cash', false]);
     // Each part replays by its own key, without paying again.
     const replay = await pay(order.id, 'pos_card', { amount: '6.20', transaction_id: 'T-1' }, 'part-card');
@@ -48,7 +39,7 @@ describe('split payments', () => {
 
   it('the bootstrap of a part-paid order asks for what is left, not the total', async () => {
     const order = await order16();
-    const bootstrap = async (gateway: string) => (await api(server, 'POST', `/payment-gateways/${gateway}/bootstrap`, { token, body: { context: { order_id: order.id } } })).body.provider_data.amount_due as string;
+    const bootstrap = async (gateway: string) => (await api(server, 'POST', `/payment-gateways/${gateway}/bootstrap`, { token: tokens.cashier, body: { context: { order_id: order.id } } })).body.provider_data.amount_due as string;
     expect(await bootstrap('pos_cash')).toBe('16.20');
     await pay(order.id, 'pos_card', { amount: '6.20' });
     expect([await bootstrap('pos_cash'), await bootstrap('pos_card')]).toEqual(['10.00', '10.00']);
@@ -87,11 +78,11 @@ describe('split payments', () => {
     const order = await order16();
     const attempts = await Promise.all(Array.from({ length: 6 }, (_, index) => pay(order.id, 'pos_card', { amount: '5.00' }, `concurrent-${index}`)));
     expect(attempts.filter((attempt) => attempt.status === 200)).toHaveLength(3);
-    const state = (await api(server, 'GET', `/orders/${order.id}/checkout`, { token })).body;
+    const state = (await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier })).body;
     expect([state.amount_paid, state.amount_due]).toEqual(['15.00', '1.20']);
     const everything = await Promise.all(Array.from({ length: 4 }, (_, index) => pay(order.id, 'pos_card', {}, `rest-${index}`)));
     expect(everything.filter((attempt) => attempt.status === 200)).toHaveLength(1);
-    const paid = (await api(server, 'GET', `/orders/${order.id}/checkout`, { token })).body;
+    const paid = (await api(server, 'GET', `/orders/${order.id}/checkout`, { token: tokens.cashier })).body;
     expect([paid.status, paid.amount_paid, paid.amount_due, paid.payments.length]).toEqual(['completed', '16.20', '0.00', 4]);
   });
 
@@ -100,16 +91,16 @@ describe('split payments', () => {
     await pay(order.id, 'pos_card', { amount: '4.20' });
     await pay(order.id, 'pos_cash', { amount_tendered: '12.00' });
     const coffee = order.line_items[0]?.id ?? 0;
-    const unnamed = await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { amount: '1.00' } });
+    const unnamed = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00' } });
     expect([unnamed.status, unnamed.body.code, unnamed.body.data.tenders]).toEqual([400, 'pos_refund_tender_required', ['pos_card', 'pos_cash']]);
-    const overCard = await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_card' } });
+    const overCard = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_card' } });
     expect([overCard.status, overCard.body.code, overCard.body.data.left]).toEqual([400, 'pos_refund_exceeds_tender', '4.20']);
-    const other = await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { amount: '1.00', refund_destination: 'pos_gift' } });
+    const other = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00', refund_destination: 'pos_gift' } });
     expect([other.status, other.body.code]).toEqual([400, 'pos_refund_invalid_tender']);
-    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { amount: '4.20', payment_method: 'pos_card' } })).status).toBe(201);
-    const cardEmpty = await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { amount: '0.01', refund_destination: 'pos_card' } });
+    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '4.20', payment_method: 'pos_card' } })).status).toBe(201);
+    const cardEmpty = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '0.01', refund_destination: 'pos_card' } });
     expect([cardEmpty.status, cardEmpty.body.data.left]).toEqual([400, '0.00']);
-    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_cash' } })).status).toBe(201);
-    expect((await api(server, 'GET', `/orders/${order.id}/refunds`, { token })).body).toHaveLength(2);
+    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_cash' } })).status).toBe(201);
+    expect((await api(server, 'GET', `/orders/${order.id}/refunds`, { token: tokens.cashier })).body).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import { servicesOf } from '../helpers/services.js';
 import { expect } from 'vitest';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { setStore } from './fixtures.js';
+import { setStore } from '../helpers/shop-data.js';
 import type { ReferenceAnswer, ReferenceCart, ReferenceRate, ReferenceSettings } from './reference-totals.js';
 
 /**

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 /*
@@ -15,10 +16,6 @@ import { servicesOf } from '../helpers/services.js';
  * same request (the same fields named in `_fields`, which always shapes).
  */
 
-let server: TestServer;
-let cashier: string;
-let manager: string;
-let admin: string;
 let category: number;
 let variable: number;
 let variations: number[];
@@ -27,7 +24,7 @@ const simple: number[] = [];
 const gmtIn = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
 
 async function raw(path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${cashier}` } });
+  const response = await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${tokens.cashier}` } });
   return { status: response.status, text: await response.text() };
 }
 
@@ -61,7 +58,7 @@ async function expectServedIsFresh(): Promise<Array<Record<string, unknown>>> {
 function viaLocalhost(path: string): Promise<string> {
   const url = new URL(`${server.apiUrl}${path}`);
   return new Promise((resolve, reject) => {
-    get(url, { headers: { host: `localhost:${url.port}`, authorization: `Bearer ${cashier}` } }, (response) => {
+    get(url, { headers: { host: `localhost:${url.port}`, authorization: `Bearer ${tokens.cashier}` } }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
@@ -74,31 +71,23 @@ function viaLocalhost(path: string): Promise<string> {
 
 const byId = (items: Array<Record<string, unknown>>, id: number) => items.find((item) => item.id === id) ?? {};
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cashier = (await login(server, 'cashier')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  admin = (await login(server, 'administrator')).access_token;
-  category = (await api(server, 'POST', '/products/categories', { token: manager, body: { name: 'Documents' } })).body.id as number;
+const { server, tokens } = useServer({}, async () => {
+  category = (await api(server, 'POST', '/products/categories', { token: tokens.shop_manager, body: { name: 'Documents' } })).body.id as number;
   for (let index = 0; index < 5; index++) {
-    const created = await api(server, 'POST', '/products', { token: manager, body: { name: `Doc ${index}`, sku: `DOC-${index}`, regular_price: `${index + 1}.00`, manage_stock: true, stock_quantity: 10, categories: [{ id: category }] } });
+    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: `Doc ${index}`, sku: `DOC-${index}`, regular_price: `${index + 1}.00`, manage_stock: true, stock_quantity: 10, categories: [{ id: category }] } });
     expect(created.status).toBe(201);
     simple.push(created.body.id as number);
   }
-  const parent = await api(server, 'POST', '/products', { token: manager, body: { name: 'Doc shirt', type: 'variable', categories: [{ id: category }] } });
+  const parent = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Doc shirt', type: 'variable', categories: [{ id: category }] } });
   expect(parent.status).toBe(201);
   variable = parent.body.id as number;
   variations = [];
   for (const [index, price] of ['4.00', '6.00'].entries()) {
-    const created = await api(server, 'POST', `/products/${variable}/variations`, { token: manager, body: { regular_price: price, sku: `DOC-V${index}`, attributes: [{ name: 'Size', option: `S${index}` }] } });
+    const created = await api(server, 'POST', `/products/${variable}/variations`, { token: tokens.shop_manager, body: { regular_price: price, sku: `DOC-V${index}`, attributes: [{ name: 'Size', option: `S${index}` }] } });
     expect(created.status).toBe(201);
     variations.push(created.body.id as number);
   }
   await expectServedIsFresh();
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('stored product documents', () => {
@@ -127,7 +116,7 @@ describe('stored product documents', () => {
 
   it('follow a price change through the API', async () => {
     const id = simple[1] ?? 0;
-    expect((await api(server, 'PATCH', `/products/${id}`, { token: manager, body: { regular_price: '12.50' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/products/${id}`, { token: tokens.shop_manager, body: { regular_price: '12.50' } })).status).toBe(200);
     expect(byId(await expectServedIsFresh(), id).price).toBe('12.50');
   });
 
@@ -154,21 +143,21 @@ describe('stored product documents', () => {
   });
 
   it('follow a category rename', async () => {
-    expect((await api(server, 'PATCH', `/products/categories/${category}`, { token: manager, body: { name: 'Renamed documents' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/products/categories/${category}`, { token: tokens.shop_manager, body: { name: 'Renamed documents' } })).status).toBe(200);
     const items = await expectServedIsFresh();
     expect(byId(items, variable).categories).toEqual([{ id: category, name: 'Renamed documents', slug: expect.any(String) }]);
   });
 
   it('follow the store settings', async () => {
-    const store = (await api(server, 'GET', '/stores', { token: admin })).body[0].id as number;
-    expect((await api(server, 'PATCH', `/stores/${store}`, { token: admin, body: { price_num_decimals: 3 } })).status).toBe(200);
+    const store = (await api(server, 'GET', '/stores', { token: tokens.administrator })).body[0].id as number;
+    expect((await api(server, 'PATCH', `/stores/${store}`, { token: tokens.administrator, body: { price_num_decimals: 3 } })).status).toBe(200);
     expect(byId(await expectServedIsFresh(), simple[0] ?? 0).price).toBe('1.000');
-    expect((await api(server, 'PATCH', `/stores/${store}`, { token: admin, body: { price_num_decimals: 2 } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/stores/${store}`, { token: tokens.administrator, body: { price_num_decimals: 2 } })).status).toBe(200);
     expect(byId(await expectServedIsFresh(), simple[0] ?? 0).price).toBe('1.00');
   });
 
   it('follow a variation change: the variable product shows its new price range', async () => {
-    expect((await api(server, 'PATCH', `/products/${variable}/variations/${variations[0]}`, { token: manager, body: { regular_price: '3.00' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/products/${variable}/variations/${variations[0]}`, { token: tokens.shop_manager, body: { regular_price: '3.00' } })).status).toBe(200);
     expect(byId(await expectServedIsFresh(), variable).price).toBe('3.00');
     withDb(server, (db) => db.prepare("UPDATE products SET regular_price = '2.00' WHERE id = ?").run(variations[1]));
     expect(byId(await expectServedIsFresh(), variable).price).toBe('2.00');

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 /*
@@ -14,29 +15,19 @@ import { servicesOf } from '../helpers/services.js';
  */
 
 const COUNT = 300;
-let server: TestServer;
-let token: string;
-let manager: string;
 let category: number;
 
 /** Products created at the same second in threes, so that the order's ties fall to the id. */
 const createdAt = (index: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 3) * 60_000).toISOString().slice(0, 19);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  category = (await api(server, 'POST', '/products/categories', { token: manager, body: { name: 'Paged' } })).body.id as number;
+const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'] }, async () => {
+  category = (await api(server, 'POST', '/products/categories', { token: tokens.shop_manager, body: { name: 'Paged' } })).body.id as number;
   withDb(server, (db) => {
     const products = servicesOf(db).repositories.products;
     for (let index = 0; index < COUNT; index++) {
       products.create({ type: 'simple', name: `Paged ${index}`, sku: `PG-${index}`, regular_price: '1.00', date_created_gmt: createdAt(index), category_ids: index % 2 === 0 ? [category] : [] });
     }
   });
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 /** Every product's id in the list's order, as SQL sorts them (the expectation, apart from the server). */
@@ -48,7 +39,7 @@ function expectedOrder(order: 'date' | 'id', direction: 'asc' | 'desc', where = 
 }
 
 async function page(query: string) {
-  const response = await api<Array<{ id: number }>>(server, 'GET', `/products?_fields=id&${query}`, { token });
+  const response = await api<Array<{ id: number }>>(server, 'GET', `/products?_fields=id&${query}`, { token: tokens.cashier });
   expect(response.status, query).toBe(200);
   return { ids: response.body.map((item) => item.id), total: Number(response.headers.get('x-wp-total')), pages: Number(response.headers.get('x-wp-totalpages')), link: response.headers.get('link') ?? '' };
 }
@@ -73,21 +64,21 @@ async function expectTotals(expected: number, query = '') {
 describe('X-WP-Total and Link', () => {
   it('stay exact after inserts, trashing, restoring and deletes, through the API and from another connection', async () => {
     await expectTotals(COUNT);
-    const created = await api(server, 'POST', '/products', { token: manager, body: { name: 'Paged extra', regular_price: '2.00', categories: [{ id: category }] } });
+    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Paged extra', regular_price: '2.00', categories: [{ id: category }] } });
     expect(created.status).toBe(201);
     await expectTotals(COUNT + 1);
     await expectTotals(COUNT / 2 + 1, `&category=${category}`);
     const extra = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged by another connection', date_created_gmt: createdAt(150) }));
     await expectTotals(COUNT + 2);
-    expect(await api(server, 'DELETE', `/products/${created.body.id as number}`, { token: manager })).toMatchObject({ status: 200 });
+    expect(await api(server, 'DELETE', `/products/${created.body.id as number}`, { token: tokens.shop_manager })).toMatchObject({ status: 200 });
     await expectTotals(COUNT + 1);
     await expectTotals(COUNT / 2, `&category=${category}`);
-    await api(server, 'PUT', `/products/${created.body.id as number}`, { token: manager, body: { status: 'publish' } });
+    await api(server, 'PUT', `/products/${created.body.id as number}`, { token: tokens.shop_manager, body: { status: 'publish' } });
     await expectTotals(COUNT + 2);
     await expectTotals(COUNT / 2 + 1, `&category=${category}`);
     withDb(server, (db) => db.prepare('DELETE FROM product_terms WHERE product_id = ?').run(created.body.id));
     await expectTotals(COUNT / 2, `&category=${category}`);
-    expect(await api(server, 'DELETE', `/products/${created.body.id as number}?force=true`, { token: manager })).toMatchObject({ status: 200 });
+    expect(await api(server, 'DELETE', `/products/${created.body.id as number}?force=true`, { token: tokens.shop_manager })).toMatchObject({ status: 200 });
     withDb(server, (db) => db.prepare('DELETE FROM products WHERE id = ?').run(extra.id));
     await expectTotals(COUNT);
   });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/data/database.js';
 import { ProductBulkRepository, SearchIndexRepository } from '../../server/data/repositories/product-bulk.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { gtinForms } from '../../server/model/catalogue/barcode.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 /*
@@ -20,8 +21,6 @@ import { servicesOf } from '../helpers/services.js';
 const COUNT = 3_000;
 const WORDS = ['Bread', 'Milk', 'Cheese', 'Apple', 'Butter', 'Honey', 'Rice', 'Tea', 'Coffee', 'Oats'];
 const FLAVOURS = ['Plain', 'Smoked', 'Golden', 'Rustic', 'Zesty', 'Light'];
-let server: TestServer;
-let token: string;
 
 interface Row {
   id: number;
@@ -87,7 +86,7 @@ function expected(all: readonly Row[], search: string, kind: 'product' | 'variat
 
 async function page(search: string, perPage: number, number: number, kind: 'product' | 'variation') {
   const path = kind === 'variation' ? '/products/variations' : '/products';
-  const response = await api<Array<{ id: number }>>(server, 'GET', `${path}?search=${encodeURIComponent(search)}&per_page=${perPage}&page=${number}&_fields=id`, { token });
+  const response = await api<Array<{ id: number }>>(server, 'GET', `${path}?search=${encodeURIComponent(search)}&per_page=${perPage}&page=${number}&_fields=id`, { token: tokens.cashier });
   expect(response.status, search).toBe(200);
   return { ids: response.body.map((item) => item.id), total: Number(response.headers.get('x-wp-total')) };
 }
@@ -108,14 +107,8 @@ async function expectSearch(search: string, kind: 'product' | 'variation' = 'pro
 /** The segments of the trigram index. */
 const segments = () => withDb(server, (db) => db.prepare<[], { n: number }>('SELECT COUNT(DISTINCT segid) AS n FROM products_search_idx').get()?.n ?? 0);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   withDb(server, addCatalogue);
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('catalogue search answers what a scan of every product would', () => {
@@ -156,9 +149,9 @@ describe('catalogue search answers what a scan of every product would', () => {
     await expectSearch('Large', 'variation');
     const all = rows();
     const want = expected(all, 'Honey', 'product').filter((id) => all.find((row) => row.id === id));
-    const byId = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=id&order=asc&per_page=100&_fields=id`, { token });
+    const byId = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=id&order=asc&per_page=100&_fields=id`, { token: tokens.cashier });
     expect(byId.body.map((item) => item.id)).toEqual([...want].sort((a, b) => a - b).slice(0, 100));
-    const byTitle = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=title&order=asc&per_page=100&_fields=id`, { token });
+    const byTitle = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=title&order=asc&per_page=100&_fields=id`, { token: tokens.cashier });
     expect(Number(byTitle.headers.get('x-wp-total'))).toBe(want.length);
   });
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import { receiptDataSchema } from '../../server/domain/receipts/schema.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
-import { addCoupon, addCustomer, createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { addCoupon, addCustomer, createOrder } from '../helpers/shop-data.js';
 import { servicesOf } from '../helpers/services.js';
 
 /** `GET /receipts/{order_id}` as JSON, as HTML through the receipt templates, and as plain text (real HTTP). */
@@ -12,10 +13,6 @@ const BAD_NAME = '<b>Bad & "Co"</b>';
 const BAD_NAME_ESCAPED = '&lt;b&gt;Bad &amp; &quot;Co&quot;&lt;/b&gt;';
 const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-let server: TestServer;
-let token: string;
-let manager: string;
-let catalogue: Catalogue;
 let orderId: number;
 let refundId: number;
 
@@ -25,23 +22,18 @@ const setActiveReceipt = (reference: number | string | null) => {
     new SettingsRepository(db).write('templates', { active_receipt: reference });
   });
 };
-const receipt = (query = '', id = orderId) => api<string>(server, 'GET', `/receipts/${id}${query}`, { token });
+const receipt = (query = '', id = orderId) => api<string>(server, 'GET', `/receipts/${id}${query}`, { token: tokens.cashier });
 const linesOf = (text: string) => text.replace(/\n$/, '').split('\n');
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
+const { server, tokens, catalogue } = useServer({ roles: ['cashier', 'shop_manager'], store: 'uk', catalogue: 'sale' }, async () => {
   const bad = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: BAD_NAME, sku: 'BAD-1', regular_price: '2.50' }).id);
-  token = (await login(server, 'cashier')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
   addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
   const customer = addCustomer(server, 'ada@example.test');
 
   // The order carries the customer's VAT number under the meta key settings/tax_ids maps eu_vat to.
-  const taxIds = await api(server, 'POST', '/settings/tax_ids', { token: manager, body: { write_map: { eu_vat: '_billing_eu_vat' } } });
+  const taxIds = await api(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { eu_vat: '_billing_eu_vat' } } });
   expect(taxIds.status).toBe(200);
-  const order = await createOrder(server, token, {
+  const order = await createOrder(server, tokens.cashier, {
     customer_id: customer,
     line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { sku: 'TEA-1' }, { product_id: bad }],
     coupon_lines: [{ code: 'TEN' }],
@@ -49,23 +41,19 @@ beforeAll(async () => {
   });
   expect(order.total).toBe('28.08');
   orderId = order.id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
   expect(paid.status).toBe(200);
-  const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, { token, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }], reason: 'Spilled' } });
+  const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }], reason: 'Spilled' } });
   expect(refund.body.amount).toBe('3.78');
   refundId = refund.body.id;
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 describe('JSON (the default)', () => {
   it('answers the receipt data of a paid sale with a coupon, two tax rates and a partial refund', async () => {
-    const response = await api(server, 'GET', `/receipts/${orderId}`, { token });
+    const response = await api(server, 'GET', `/receipts/${orderId}`, { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((await api(server, 'GET', `/receipts/${orderId}?format=json`, { token })).body).toEqual(response.body);
+    expect((await api(server, 'GET', `/receipts/${orderId}?format=json`, { token: tokens.cashier })).body).toEqual(response.body);
     const { data } = response.body;
     expect(receiptDataSchema.safeParse(data).success).toBe(true);
     expect(data.store).toMatchObject({ name: 'Default store', address_lines: ['1 High Street', 'London SW1A 1AA', 'United Kingdom'], tax_ids: [{ type: 'vat', value: 'GB123456789', label: 'VAT' }] });
@@ -215,7 +203,7 @@ describe('HTML', () => {
     const gift = await receipt('?format=html');
     expect(gift.body).toContain('Gift receipt');
     expect(gift.body).not.toContain('£');
-    expect((await api(server, 'GET', '/templates/active?type=receipt', { token })).body.id).toBe('gift-receipt');
+    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: tokens.cashier })).body.id).toBe('gift-receipt');
 
     const stored = saveTemplate({ title: 'Short slip', content: '<p>{{store.name}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}{{#customer.tax_ids}} {{label}} {{value}}{{/customer.tax_ids}}</p>' });
     setActiveReceipt(stored.id);
@@ -338,9 +326,9 @@ describe('errors', () => {
 
 describe('store details', () => {
   it('prints the receipt overrides of settings/general for the default store', async () => {
-    const general = await api(server, 'POST', '/settings/general', { token: manager, body: { store_name: 'Tillbase Café', store_tax_ids: [{ type: 'vat', value: 'GB999', label: 'VAT No.' }] } });
+    const general = await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { store_name: 'Tillbase Café', store_tax_ids: [{ type: 'vat', value: 'GB999', label: 'VAT No.' }] } });
     expect(general.status).toBe(200);
-    const data = (await api(server, 'GET', `/receipts/${orderId}`, { token })).body.data;
+    const data = (await api(server, 'GET', `/receipts/${orderId}`, { token: tokens.cashier })).body.data;
     expect([data.store.name, data.store.tax_ids]).toEqual(['Tillbase Café', [{ type: 'vat', value: 'GB999', label: 'VAT No.' }]]);
     const text = linesOf((await receipt('?format=text')).body);
     expect(text[0]).toBe('                 Tillbase Café');

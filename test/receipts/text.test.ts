@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, formatPrice } from '../../server/domain/receipts/format.js';
 import type { PresentationHints } from '../../server/domain/receipts/schema.js';
 import { renderReceiptText } from '../../server/domain/receipts/text.js';
-import { DECOMPOSED_NAME, sampleReceipt, usd } from './sample.js';
+import { DECOMPOSED_NAME, sampleReceipt, usd } from '../helpers/sample-receipt.js';
 
 /** The plain-text receipt (server/domain/receipts/text.ts) and the amount formats. */
 

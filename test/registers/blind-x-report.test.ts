@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type TestServer, startTestServer } from '../helpers/server.js';
-import { runShopDay, type ShopDay } from './shop-day.js';
+import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
 /**
  * The blind X report is blind by what it leaves out: the takings per tender and the drawer, from

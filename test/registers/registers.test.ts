@@ -1,22 +1,16 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../../server/data/database.js';
 import { MIGRATIONS } from '../../server/data/migrations/index.js';
-import { DEFAULT_ROLES, ROLES, type RoleName } from '../../shared/access.js';
+import { DEFAULT_ROLES, ROLES } from '../../shared/access.js';
 import { findPolicy, type HttpMethod } from '../../server/domain/access/policy.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, makeDataDir } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-const tokens = {} as Record<RoleName, string>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of ROLES) tokens[role] = (await login(server, role)).access_token;
-});
-afterAll(async () => server.close());
+const { server, tokens } = useServer();
 
 const ROUTES: ReadonlyArray<[HttpMethod, string, string, string]> = [
   ['GET', '/registers', '/registers', 'access_pos'],

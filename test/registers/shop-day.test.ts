@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/server.js';
-import { runShopDay, type ShopDay } from './shop-day.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
-let server: TestServer;
 let day: ShopDay;
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server } = useServer({ roles: [] }, async () => {
   day = await runShopDay(server);
 });
-afterAll(async () => server.close());
 
 const SALES = { count: 5, gross: '85.60', discounts: '1.20', refunds: '12.00', net: '72.40', tax: '6.40' };
 const TAXES = [

@@ -4,21 +4,11 @@
  * PIN is refused in the server's words; the manager's PIN makes the till send the refund again with
  * the approval, and the server takes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api, login } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: true });
 
 describe('manager approval at the till', () => {
   it('asks a manager for a refund the settings put behind approval, refuses a wrong PIN, then refunds', async () => {
@@ -38,7 +28,7 @@ describe('manager approval at the till', () => {
     const refused = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: manager.username, pin: '0000', action: 'refund', order_id: sale.id } });
     expect(refused.body.code).toBe('pos_approval_denied');
 
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await page.locator('#nav-history').click();
     await page.getByRole('button', { name: `Open order ${number}`, exact: true }).click();
@@ -77,7 +67,7 @@ describe('manager approval at the till', () => {
     const admin = (await login(server, 'administrator')).access_token;
     expect((await api(server, 'POST', '/settings/approvals', { token: admin, body: { required: ['price_override'] } })).status).toBe(200);
     const manager = server.users.shop_manager;
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await page.getByRole('searchbox', { name: 'Search products' }).fill('Baguette');

@@ -5,26 +5,18 @@
  * without reloading the till. Print is observed at the browser boundary (window.print).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, scan, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api, login } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, scan, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
 let coffeeBarcode: string;
 
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
+const { harness, server } = useHarness({ catalogue: true }, async () => {
   const { access_token } = await login(server, 'cashier');
   const found = await api(server, 'GET', '/products?search=Drip%20Coffee&per_page=20', { token: access_token });
   const coffee = (found.body as Array<{ name: string; barcode: string }>).find((candidate) => candidate.name === 'Drip Coffee');
   if (coffee === undefined) throw new Error('the demo catalogue has no Drip Coffee');
   coffeeBarcode = coffee.barcode;
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
 });
 
 /** What a manager does in the payment gateway settings. */
@@ -37,7 +29,7 @@ async function setAutoPrint(on: boolean): Promise<void> {
 
 /** A till whose window.print is recorded instead of opening the print dialog. */
 async function openRecordingTill(): Promise<{ page: Page; pageErrors: string[] }> {
-  const till = await openTill(harness!, server, {
+  const till = await openTill(harness, server, {
     beforeLoad: (context) => context.addInitScript(() => {
       (globalThis as any).printCalls = 0;
       (globalThis as any).print = () => {

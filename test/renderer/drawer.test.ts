@@ -5,21 +5,11 @@
  * the blind X report, the counted close and the Z report shown and printed. Every figure on the
  * page is checked against the server's answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api, login } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: true });
 
 async function token(role: 'cashier' | 'shop_manager' | 'administrator'): Promise<string> {
   return (await login(server, role)).access_token;
@@ -42,7 +32,7 @@ describe('the drawer day at the till', () => {
     const [register] = (await api(server, 'GET', '/registers', { token: admin })).body;
     expect(register.session).toBeNull();
 
-    const { page, pageErrors } = await openTill(harness!, server, {
+    const { page, pageErrors } = await openTill(harness, server, {
       // The browser boundary: record calls to window.print instead of opening the print dialog.
       beforeLoad: (context) => context.addInitScript(() => {
         (globalThis as any).printCalls = 0;

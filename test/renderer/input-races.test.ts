@@ -5,26 +5,18 @@
  * effect used to run and wipe it (the flaky "Cash tendered" and refund-quantity failures under load).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, scan, startHarness, stopHarness, statusText, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api, login } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, scan, statusText, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
 let coffee: { id: number; name: string; barcode: string };
 
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
+const { harness, server } = useHarness({ catalogue: true }, async () => {
   const { access_token } = await login(server, 'cashier');
   const found = await api(server, 'GET', '/products?search=Drip%20Coffee&per_page=20', { token: access_token });
   const match = (found.body as Array<typeof coffee>).find((candidate) => candidate.name === 'Drip Coffee');
   if (match === undefined) throw new Error('the demo catalogue has no Drip Coffee');
   coffee = match;
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
 });
 
 /** Arms the page to fill the first element matching `selector` as soon as it is added, as a user's input event would. */
@@ -46,7 +38,7 @@ async function fillOnAppear(page: Page, selector: string, value: string, eventTy
 
 describe('input the moment a field appears', () => {
   it('keeps the cash tendered typed as the payment dialog opens', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await scan(page, coffee.barcode);
@@ -66,7 +58,7 @@ describe('input the moment a field appears', () => {
     const sale = (await api(server, 'POST', '/orders', { token: access_token, body: { line_items: [{ product_id: coffee.id, quantity: 2 }] } })).body;
     const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, { token: access_token, headers: { 'idempotency-key': `input-race-${sale.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } } });
     expect(paid.status).toBe(200);
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await page.locator('#nav-history').click();
     await fillOnAppear(page, `select[aria-label="Refund quantity of ${coffee.name}"]`, '1', 'change');

@@ -6,23 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
-import { fixture, generatedProductCsv } from '../import/helpers.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { openTill, SCREENSHOT_DIR, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { fixture, generatedProductCsv } from '../helpers/import-files.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { openTill, SCREENSHOT_DIR, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: false }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: false });
 
 const CSV = 'products-bad-rows.csv';
 
@@ -37,7 +26,7 @@ const LARGE_CSV = `${generatedProductCsv(LARGE_ROWS, 'GEN')}GEN-BAD,simple,Bad p
 
 describe('managers’ screens: import and backup', () => {
   it('imports a product CSV followed to its end with the server’s counts and refused rows, after a dry run that changes nothing', async () => {
-    const { page, pageErrors } = await openTill(harness!, server, { viewport: { width: 1366, height: 768 } });
+    const { page, pageErrors } = await openTill(harness, server, { viewport: { width: 1366, height: 768 } });
     await openManage(page, server, 'shop_manager', 'Import');
     const csv = readFileSync(fixture(CSV));
     await page.getByLabel('CSV file').setInputFiles({ name: CSV, mimeType: 'text/csv', buffer: csv });
@@ -76,7 +65,7 @@ describe('managers’ screens: import and backup', () => {
 
   it('downloads the database as a backup for an administrator, and keeps the backup from a shop manager', async () => {
     expect((await serverAs(server, 'shop_manager', 'GET', '/backup')).status).toBe(403);
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'administrator', 'Backup');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^tillbase-backup-.*\.sqlite$/);

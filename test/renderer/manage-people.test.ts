@@ -3,22 +3,12 @@
  * the form can log in, a password reset and a role change apply, a PIN is set and removed, and a
  * role given a capability lets its users in where they were refused before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type TestServer } from '../helpers/server.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { openTill, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { openTill, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: false }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: false });
 
 async function loginStatus(username: string, password: string): Promise<{ status: number; roles: string[] }> {
   const response = await api(server, 'POST', '/auth/login', { body: { username, password } });
@@ -32,7 +22,7 @@ async function userNamed(username: string): Promise<any> {
 
 describe('managers’ screens: users and roles', () => {
   it('adds a user who can then log in, resets their password, changes their role and sets and removes their PIN', async () => {
-    const { page, pageErrors } = await openTill(harness!, server, { viewport: { width: 1366, height: 768 } });
+    const { page, pageErrors } = await openTill(harness, server, { viewport: { width: 1366, height: 768 } });
     await openManage(page, server, 'shop_manager', 'Users');
     const add = page.getByRole('form', { name: 'Add a user' });
     await add.getByLabel('Username').fill('sam');
@@ -79,7 +69,7 @@ describe('managers’ screens: users and roles', () => {
 
   it('gives the cashier role a capability that the server then grants its users, and says why a grant is refused', async () => {
     expect((await serverAs(server, 'cashier', 'GET', '/settings/general')).status).toBe(403);
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'administrator', 'Roles');
     const cashier = page.getByRole('form', { name: 'Role Cashier' });
     await cashier.getByLabel('Manage the till (settings, users, logs)').check();
@@ -96,7 +86,7 @@ describe('managers’ screens: users and roles', () => {
     await page.locator('#status-message', { hasText: 'The administrator role keeps every capability it has.' }).waitFor();
 
     // A shop manager cannot grant what their own role lacks.
-    const manager = await openTill(harness!, server);
+    const manager = await openTill(harness, server);
     await openManage(manager.page, server, 'shop_manager', 'Roles');
     await manager.page.getByRole('form', { name: 'Role Cashier' }).getByLabel('Install extensions').check();
     await manager.page.getByRole('form', { name: 'Role Cashier' }).getByRole('button', { name: 'Save role Cashier' }).click();

@@ -2,26 +2,15 @@
  * Stores, registers, receipt templates and the logs in the managers' area, in real Chromium
  * against a real server: each change is read back from the server with a token of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { openTill, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { openTill, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: false }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: false });
 
 describe('managers’ screens: stores, registers, receipts and logs', () => {
   it('changes a store’s tax settings, refuses a bad time zone at its field, adds a store and assigns who sells in it', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Stores');
     const taxes = page.getByRole('form', { name: 'Tax settings' });
     await taxes.getByLabel('Prices include tax').check();
@@ -58,7 +47,7 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
   });
 
   it('renames a register, refuses an empty name at its field, and adds one', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Registers');
     const name = page.getByLabel('Name of register 1');
     await name.fill('');
@@ -80,7 +69,7 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
   });
 
   it('previews a receipt template as the server renders it, and chooses the one the server then prints with', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Receipts');
     const templates = (await serverAs(server, 'cashier', 'GET', '/templates?type=receipt')).body as Array<{ id: number | string; title: string; is_active: boolean }>;
     const other = templates.find((template) => !template.is_active);
@@ -102,7 +91,7 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
 
   it('shows the logs and the audit trail with the server’s filters', async () => {
     await serverAs(server, 'shop_manager', 'POST', '/settings/checkout', { prevent_overselling: true });
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'administrator', 'Logs');
     await page.locator('#logs-table[aria-busy="false"] tbody tr').first().waitFor();
     await page.getByLabel('Source').selectOption('audit');

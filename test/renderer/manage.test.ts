@@ -3,26 +3,15 @@
  * server then applies, its validation message next to the field), payment gateways (one disabled
  * disappears from a cashier's payment), and the screens a cashier never sees.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
-import { manageScreenshot, openManage, saved, serverAs } from './manage-page.js';
-import { cartSettled, gridReady, logIn, openTill, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { cartSettled, gridReady, logIn, openTill, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: true });
 
 describe('managers’ screens: settings and payments', () => {
   it('saves a settings group that GET /settings then reports, and shows the server’s message next to the field it refused', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Settings');
     const form = page.getByRole('form', { name: 'General settings' });
     await form.getByLabel('Barcode field').waitFor();
@@ -76,7 +65,7 @@ describe('managers’ screens: settings and payments', () => {
   });
 
   it('saves the tax ID map and a licence key, each as the server then reports it', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'administrator', 'Settings');
     await page.getByRole('button', { name: 'Tax IDs', exact: true }).click();
     const taxIds = page.getByRole('form', { name: 'Tax IDs settings' });
@@ -107,7 +96,7 @@ describe('managers’ screens: settings and payments', () => {
   });
 
   it('disables a payment gateway and reorders them: the cashier’s payment no longer offers it', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Payments');
     const form = page.getByRole('form', { name: 'Payment gateways' });
     await form.getByLabel('Card enabled').waitFor();
@@ -127,7 +116,7 @@ describe('managers’ screens: settings and payments', () => {
     expect((await serverAs(server, 'cashier', 'GET', '/settings')).body.payment_gateways.enabled).not.toContain('pos_card');
 
     // At the till: the payment dialog offers cash, and no card.
-    const till = await openTill(harness!, server);
+    const till = await openTill(harness, server);
     await logIn(till.page, server, 'cashier');
     await gridReady(till.page);
     await till.page.locator('#product-grid .tile').first().click();
@@ -140,18 +129,18 @@ describe('managers’ screens: settings and payments', () => {
   });
 
   it('shows a cashier no managers’ screens, and a shop manager no backup', async () => {
-    const cashier = await openTill(harness!, server);
+    const cashier = await openTill(harness, server);
     await logIn(cashier.page, server, 'cashier');
     await cashier.page.locator('#nav-history').waitFor();
     expect(await cashier.page.locator('#nav-settings').count()).toBe(0);
     expect(await cashier.page.getByRole('tab').count()).toBe(0);
 
-    const manager = await openTill(harness!, server);
+    const manager = await openTill(harness, server);
     await openManage(manager.page, server, 'shop_manager', 'Settings');
     const tabs = await manager.page.getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Settings', 'Stores', 'Registers', 'Payments', 'Receipts', 'Users', 'Roles', 'Logs', 'Import']);
 
-    const admin = await openTill(harness!, server);
+    const admin = await openTill(harness, server);
     await openManage(admin.page, server, 'administrator', 'Backup');
     expect(await admin.page.getByRole('tab').allTextContents()).toContain('Backup');
   });

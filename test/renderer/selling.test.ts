@@ -3,21 +3,11 @@
  * by a scanned barcode and one by tiles and the keyboard alone, park and resume, a refund and a
  * reprint from the history. Every total checked is the server's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, type TestServer } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, scan, screenshot, startHarness, stopHarness, type TillHarness } from './till-page.js';
+import { describe, expect, it } from 'vitest';
+import { api, login } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, scan, screenshot, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }]);
-  [server] = harness.servers as [TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+const { harness, server } = useHarness({ catalogue: true });
 
 async function product(name: string): Promise<{ id: number; barcode: string; price: string }> {
   const { access_token } = await login(server, 'cashier');
@@ -41,7 +31,7 @@ function orderIdOf(heading: string | null): number {
 describe('selling at the till', () => {
   it('sells by a scanned barcode for cash: the change and the receipt come from the server', async () => {
     const coffee = await product('Drip Coffee');
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await screenshot(page, 'login');
     await logIn(page, server, 'cashier');
     await gridReady(page);
@@ -79,7 +69,7 @@ describe('selling at the till', () => {
   });
 
   it('sells by tiles and the keyboard alone: category, variation, search, typed tender', async () => {
-    const { page, pageErrors } = await openTill(harness!, server, { viewport: { width: 1366, height: 768 } });
+    const { page, pageErrors } = await openTill(harness, server, { viewport: { width: 1366, height: 768 } });
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await page.getByRole('button', { name: 'Bakery' }).click();
@@ -121,7 +111,7 @@ describe('selling at the till', () => {
   });
 
   it('parks an order and resumes it', async () => {
-    const { page, pageErrors } = await openTill(harness!, server);
+    const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await page.getByRole('searchbox', { name: 'Search products' }).fill('Baguette');
@@ -153,7 +143,7 @@ describe('selling at the till', () => {
     // Paying gives the order its number in the sales sequence.
     const { number } = await serverOrder(sale.id);
 
-    const { page, pageErrors } = await openTill(harness!, server, {
+    const { page, pageErrors } = await openTill(harness, server, {
       // The browser boundary: record calls to window.print instead of opening the print dialog.
       beforeLoad: (context) => context.addInitScript(() => {
         (globalThis as any).printCalls = 0;

@@ -6,27 +6,17 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '../../shared/access.js';
 import { STILL_UNAUTHORIZED_MESSAGE } from '../../shared/api.js';
 import { registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
 import { api, login, type TestServer } from '../helpers/server.js';
-import { gridReady, logIn, openTill, screenshot, startHarness, statusText, stopHarness, type TillHarness } from './till-page.js';
+import { gridReady, logIn, openTill, screenshot, statusText, useHarness } from '../helpers/till-page.js';
 
-let harness: TillHarness | undefined;
-let server: TestServer;
-/** Access tokens live 2 s (expiry is checked in whole seconds). */
-let shortAccess: TestServer;
-
-beforeAll(async () => {
-  harness = await startHarness([{ catalogue: true }, { catalogue: false, accessTtlSeconds: 2 }]);
-  [server, shortAccess] = harness.servers as [TestServer, TestServer];
-});
-
-afterAll(async () => {
-  await stopHarness(harness);
-});
+// The second server's access tokens live 2 s (expiry is checked in whole seconds).
+const { harness, servers } = useHarness([{ catalogue: true }, { catalogue: false, accessTtlSeconds: 2 }]);
+const [server, shortAccess] = servers as [TestServer, TestServer];
 
 async function storageDump(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify({ local: { ...(globalThis as any).localStorage }, session: { ...(globalThis as any).sessionStorage } }));
@@ -37,7 +27,7 @@ describe('switching user and locking', () => {
     const adminUser = server.users.administrator;
     const adminToken = (await login(server, 'administrator')).access_token;
     expect((await api(server, 'POST', '/auth/pin', { token: adminToken, body: { pin: '8642', current_password: adminUser.password } })).status).toBe(200);
-    const { page, pageErrors, count } = await openTill(harness!, server);
+    const { page, pageErrors, count } = await openTill(harness, server);
     const admin = await logIn(page, server, 'administrator');
     await page.locator('#switch-user').click();
     await page.locator('#login-form').waitFor();
@@ -90,7 +80,7 @@ describe('switching user and locking', () => {
   });
 
   it('locks after the idle time and unlocks with the PIN or the password, keeping the cart', async () => {
-    const { page, pageErrors } = await openTill(harness!, server, { query: '?idle-lock=1' });
+    const { page, pageErrors } = await openTill(harness, server, { query: '?idle-lock=1' });
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await page.getByRole('button', { name: 'Americano', exact: true }).click();
@@ -124,7 +114,7 @@ describe('switching user and locking', () => {
 
 describe('messages', () => {
   it('names the missing capability under CONTRACT 5 sentence and suggests a manager', async () => {
-    const { page } = await openTill(harness!, server);
+    const { page } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     const { access_token } = await login(server, 'administrator');
     const without = DEFAULT_ROLES.cashier.capabilities.filter((capability) => capability !== 'read_orders');
@@ -146,7 +136,7 @@ describe('messages', () => {
   });
 
   it('says the session ended when it was revoked elsewhere, and offers the login', async () => {
-    const { page, count } = await openTill(harness!, server);
+    const { page, count } = await openTill(harness, server);
     const cashier = await logIn(page, server, 'cashier');
     await gridReady(page);
     expect((await api(server, 'POST', '/auth/logout', { token: cashier.access_token })).body).toEqual({ revoked: true });
@@ -160,7 +150,7 @@ describe('messages', () => {
   });
 
   it('shows a banner while the server cannot be reached, clears stale results, and retries', async () => {
-    const { page } = await openTill(harness!, server);
+    const { page } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
     await gridReady(page);
     await page.route('**/pos/v1/**', (route) => route.abort('connectionrefused'));
@@ -177,7 +167,7 @@ describe('messages', () => {
   });
 
   it('refreshes an expired access token once, shared by the concurrent requests of a screen (CONTRACT 5)', async () => {
-    const { page, count, pageErrors } = await openTill(harness!, shortAccess);
+    const { page, count, pageErrors } = await openTill(harness, shortAccess);
     await logIn(page, shortAccess, 'cashier');
     await page.locator('#products-view[aria-busy="false"]').waitFor({ state: 'attached' });
     await sleep(2_200);
@@ -237,7 +227,7 @@ describe('refresh tokens out of page script', () => {
     const adminUser = server.users.administrator;
     const adminToken = (await login(server, 'administrator')).access_token;
     expect((await api(server, 'POST', '/auth/pin', { token: adminToken, body: { pin: '8642', current_password: adminUser.password } })).status).toBe(200);
-    const { page, pageErrors } = await openTill(harness!, server, {
+    const { page, pageErrors } = await openTill(harness, server, {
       beforeLoad: async (context) => {
         await installDesktopBridge(context, server);
       },
@@ -287,7 +277,7 @@ describe('refresh tokens out of page script', () => {
 
   it('in the desktop app, holds no refresh token in storage, globals, the page or the bridge answers', async () => {
     let secrets: Awaited<ReturnType<typeof installDesktopBridge>> | undefined;
-    const { page, pageErrors } = await openTill(harness!, server, {
+    const { page, pageErrors } = await openTill(harness, server, {
       beforeLoad: async (context) => {
         secrets = await installDesktopBridge(context, server);
       },

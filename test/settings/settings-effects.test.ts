@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { approvalSettingsSchema } from '../../server/domain/approvals/settings.js';
 import { KEPT_FOR_CENTRAL_STORE } from '../../server/domain/settings/central-store.js';
@@ -8,24 +8,13 @@ import { licenseInputSchema } from '../../server/domain/settings/license.js';
 import { paymentGatewaySettingsSchema } from '../../server/domain/settings/payment-gateways.js';
 import { taxIdsSettingsSchema } from '../../server/domain/settings/tax-ids.js';
 import { TEMPLATE_SETTINGS } from '../../server/domain/templates/catalogue.js';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** Every settings key takes effect or is refused (issue 8, item 4): the keys that need no order code. */
-let server: TestServer;
-let manager: string;
-let cashier: string;
+const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const post = (path: string, body: unknown) => api(server, 'POST', path, { token: manager, body });
+const post = (path: string, body: unknown) => api(server, 'POST', path, { token: tokens.shop_manager, body });
 const stored = (section: string) => withDb(server, (db) => new SettingsRepository(db).section(section));
 
 describe('unknown keys', () => {
@@ -51,7 +40,7 @@ describe('unknown keys', () => {
   }
 
   it('takes back the read-only view of general (store_defaults) unchanged, so a GET can be posted back', async () => {
-    const view = await api(server, 'GET', '/settings/general', { token: manager });
+    const view = await api(server, 'GET', '/settings/general', { token: tokens.shop_manager });
     const again = await post('/settings/general', view.body);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(view.body);
@@ -80,22 +69,22 @@ describe('pos_only_products and product visibility', () => {
   it('hides products marked online_only from the till while it is on, and only then', async () => {
     // WCPOS keeps the visibility as the meta _pos_visibility; so do the answers, with no field of their own.
     const visibility = (value: string) => [{ key: '_pos_visibility', value }];
-    const online = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', meta_data: visibility('online_only') } });
-    const till = await api(server, 'POST', '/products', { token: manager, body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', meta_data: visibility('pos_only') } });
+    const online = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', meta_data: visibility('online_only') } });
+    const till = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', meta_data: visibility('pos_only') } });
     const metaOf = (product: { meta_data: Array<{ key: string; value: unknown }> }) => product.meta_data.map(({ key, value }) => [key, value]);
     expect([metaOf(online.body), metaOf(till.body)]).toEqual([[['_pos_visibility', 'online_only']], [['_pos_visibility', 'pos_only']]]);
     expect(online.body).not.toHaveProperty('pos_visibility');
-    const renamed = await api(server, 'PUT', `/products/${online.body.id}`, { token: manager, body: { name: 'Gift card (web only)', meta_data: [{ key: 'note', value: 'x' }] } });
+    const renamed = await api(server, 'PUT', `/products/${online.body.id}`, { token: tokens.shop_manager, body: { name: 'Gift card (web only)', meta_data: [{ key: 'note', value: 'x' }] } });
     expect(metaOf(renamed.body)).toEqual([['note', 'x'], ['_pos_visibility', 'online_only']]);
-    const refused = await api(server, 'PUT', `/products/${online.body.id}`, { token: manager, body: { meta_data: visibility('nowhere') } });
+    const refused = await api(server, 'PUT', `/products/${online.body.id}`, { token: tokens.shop_manager, body: { meta_data: visibility('nowhere') } });
     expect(Object.keys(refused.body.data.params)).toEqual(['meta_data[0].value']);
-    const listed = async () => (await api(server, 'GET', '/products?search=gift%20card&orderby=id&order=asc', { token: cashier })).body.map((product: any) => product.sku);
+    const listed = async () => (await api(server, 'GET', '/products?search=gift%20card&orderby=id&order=asc', { token: tokens.cashier })).body.map((product: any) => product.sku);
     expect(await listed()).toEqual(['WEB-1', 'POS-1']);
     expect((await post('/settings/general', { pos_only_products: true })).status).toBe(200);
     expect(await listed()).toEqual(['POS-1']);
-    expect((await api(server, 'GET', `/products/${online.body.id}`, { token: cashier })).status).toBe(404);
-    expect((await api(server, 'GET', `/products/${online.body.id}?_fields=id,name`, { token: cashier })).status).toBe(404);
-    expect((await api(server, 'GET', '/products?barcode=5060000000019', { token: cashier })).body).toEqual([]);
+    expect((await api(server, 'GET', `/products/${online.body.id}`, { token: tokens.cashier })).status).toBe(404);
+    expect((await api(server, 'GET', `/products/${online.body.id}?_fields=id,name`, { token: tokens.cashier })).status).toBe(404);
+    expect((await api(server, 'GET', '/products?barcode=5060000000019', { token: tokens.cashier })).body).toEqual([]);
     await post('/settings/general', { pos_only_products: false });
     expect(await listed()).toEqual(['WEB-1', 'POS-1']);
   });
@@ -104,12 +93,12 @@ describe('pos_only_products and product visibility', () => {
 describe('decimal_qty', () => {
   it('allows stock of weighed goods in up to three decimals only while it is on', async () => {
     const body = { name: 'Cheddar by weight', regular_price: '12.00', manage_stock: true, stock_quantity: 2.5 };
-    const refused = await api(server, 'POST', '/products', { token: manager, body });
+    const refused = await api(server, 'POST', '/products', { token: tokens.shop_manager, body });
     expect(refused.body.data.params).toEqual({ stock_quantity: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' });
     await post('/settings/general', { decimal_qty: true });
-    const created = await api(server, 'POST', '/products', { token: manager, body });
+    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body });
     expect([created.status, created.body.stock_quantity]).toEqual([201, 2.5]);
-    const tooFine = await api(server, 'POST', `/products/${created.body.id}/stock`, { token: manager, body: { adjust: -0.0005, reason: 'damaged' } });
+    const tooFine = await api(server, 'POST', `/products/${created.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -0.0005, reason: 'damaged' } });
     expect(tooFine.body.data.params).toEqual({ adjust: 'has at most three decimal places' });
     await post('/settings/general', { decimal_qty: false });
   });
@@ -117,24 +106,24 @@ describe('decimal_qty', () => {
 
 describe('prevent_overselling: the store flag and the checkout setting are one rule', () => {
   const admin = async () => (await login(server, 'administrator')).access_token;
-  const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: cashier })).body.stock_quantity as number;
+  const stockOf = async (id: number) => (await api(server, 'GET', `/products/${id}`, { token: tokens.cashier })).body.stock_quantity as number;
   const count = (id: number, quantity: number) => post(`/products/${id}/stock`, { set: quantity, reason: 'counted' });
   const setStoreFlag = async (on: boolean) => {
     expect((await api(server, 'PATCH', '/stores/1', { token: await admin(), body: { prevent_overselling: on } })).status).toBe(200);
   };
   const sell = async (productId: number, quantity: number) => {
-    const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'OVR-COFFEE', quantity: 1 }, { product_id: productId, quantity }] } });
+    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'OVR-COFFEE', quantity: 1 }, { product_id: productId, quantity }] } });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
+    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
     return { order: order.body, paid };
   };
   let scarce = 0;
   let backordered = 0;
 
   beforeAll(async () => {
-    scarce = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Sourdough loaf', sku: 'OVR-LOAF', regular_price: '4.00', manage_stock: true, stock_quantity: 3 } })).body.id;
-    backordered = (await api(server, 'POST', '/products', { token: manager, body: { name: 'Birthday cake', sku: 'OVR-CAKE', regular_price: '20.00', manage_stock: true, stock_quantity: 3, backorders: 'yes' } })).body.id;
-    await api(server, 'POST', '/products', { token: manager, body: { name: 'Coffee', sku: 'OVR-COFFEE', regular_price: '2.00' } });
+    scarce = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Sourdough loaf', sku: 'OVR-LOAF', regular_price: '4.00', manage_stock: true, stock_quantity: 3 } })).body.id;
+    backordered = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Birthday cake', sku: 'OVR-CAKE', regular_price: '20.00', manage_stock: true, stock_quantity: 3, backorders: 'yes' } })).body.id;
+    await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Coffee', sku: 'OVR-COFFEE', regular_price: '2.00' } });
   });
 
   for (const [flag, on, off] of [
@@ -150,9 +139,9 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
         expect(paid.body.message).toContain('"Sourdough loaf" (line 2): 3 in stock, 50 ordered');
         expect(paid.body.data).toMatchObject({ param: 'line_items[1].quantity', line_item_id: order.line_items[1].id, product_id: scarce, name: 'Sourdough loaf', stock_quantity: 3, quantity: 50 });
         expect(await stockOf(scarce)).toBe(3);
-        expect((await api(server, 'GET', `/orders/${order.id}`, { token: cashier })).body.status).toBe('pending');
+        expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('pending');
         // Holding the order takes stock too, so it is refused the same way.
-        const held = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { status: 'on-hold' } });
+        const held = await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.cashier, body: { status: 'on-hold' } });
         expect([held.status, held.body.code]).toEqual([400, 'pos_rest_insufficient_stock']);
         // A product that takes backorders may still go below zero.
         const cake = await sell(backordered, 5);
@@ -179,9 +168,9 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
     await count(scarce, 3);
     await post('/settings/checkout', { prevent_overselling: true });
     try {
-      const orders = async () => (await api(server, 'GET', '/orders?per_page=100', { token: manager })).body.length as number;
+      const orders = async () => (await api(server, 'GET', '/orders?per_page=100', { token: tokens.shop_manager })).body.length as number;
       const before = await orders();
-      const refused = await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 50 }] } });
+      const refused = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 50 }] } });
       expect([refused.status, refused.body.code, refused.body.data.param, refused.body.data.product_id]).toEqual([400, 'pos_rest_insufficient_stock', 'line_items[0].quantity', scarce]);
       expect([await orders(), await stockOf(scarce)]).toEqual([before, 3]);
     } finally {
@@ -191,15 +180,15 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
 
   it('an on-hold order may not grow its lines beyond stock while the rule is on', async () => {
     await count(scarce, 3);
-    const order = (await api(server, 'POST', '/orders', { token: cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })).body;
+    const order = (await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })).body;
     expect(await stockOf(scarce)).toBe(1);
     await post('/settings/checkout', { prevent_overselling: true });
     try {
       const line = order.line_items[0].id;
-      const grown = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { line_items: [{ id: line, quantity: 4 }] } });
+      const grown = await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.cashier, body: { line_items: [{ id: line, quantity: 4 }] } });
       expect([grown.status, grown.body.code, grown.body.data.param]).toEqual([400, 'pos_rest_insufficient_stock', 'line_items[0].quantity']);
       // Its own two units count as its own: three in all is what there is.
-      const fits = await api(server, 'PATCH', `/orders/${order.id}`, { token: cashier, body: { line_items: [{ id: line, quantity: 3 }] } });
+      const fits = await api(server, 'PATCH', `/orders/${order.id}`, { token: tokens.cashier, body: { line_items: [{ id: line, quantity: 3 }] } });
       expect(fits.status, JSON.stringify(fits.body)).toBe(200);
       expect(await stockOf(scarce)).toBe(0);
     } finally {
@@ -210,14 +199,14 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
 
 describe('receipt_default_mode', () => {
   it('decides the mode of a receipt asked for without one: the journal record (fiscal, counting reprints) or the order as it is (live)', async () => {
-    await api(server, 'POST', '/products', { token: manager, body: { name: 'Baguette', sku: 'RCP-BAG', regular_price: '1.50' } });
-    const order = (await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'RCP-BAG', quantity: 2 }] } })).body;
-    const receipt = () => api(server, 'GET', `/receipts/${order.id}`, { token: cashier });
+    await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Baguette', sku: 'RCP-BAG', regular_price: '1.50' } });
+    const order = (await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'RCP-BAG', quantity: 2 }] } })).body;
+    const receipt = () => api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
 
     expect((await post('/settings/checkout', { receipt_default_mode: 'fiscal' })).status).toBe(200);
     // Not paid yet: there is no fiscal record to print.
     expect([(await receipt()).status, (await receipt()).body.code]).toEqual([404, 'pos_receipt_snapshot_missing']);
-    expect((await api(server, 'POST', `/orders/${order.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status).toBe(200);
+    expect((await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status).toBe(200);
     const original = await receipt();
     expect([original.status, original.body.mode, original.body.has_snapshot]).toEqual([200, 'fiscal', true]);
     expect(original.body.data.fiscal).toMatchObject({ is_reprint: false, reprint_count: 0 });
@@ -229,25 +218,25 @@ describe('receipt_default_mode', () => {
     const live = await receipt();
     expect([live.body.mode, live.body.has_snapshot, live.body.data.fiscal.sequence]).toEqual(['live', false, null]);
     // An explicit mode still wins over the setting.
-    expect((await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: cashier })).body.data.fiscal.reprint_count).toBe(2);
+    expect((await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: tokens.cashier })).body.data.fiscal.reprint_count).toBe(2);
   });
 });
 
 describe('settings that act on new orders and receipts', () => {
   const newOrder = async (body: Record<string, unknown>) => {
-    const response = await api(server, 'POST', '/orders', { token: cashier, body });
+    const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body;
   };
-  const receiptOf = async (orderId: number) => (await api(server, 'GET', `/receipts/${orderId}?mode=live`, { token: cashier })).body.data;
+  const receiptOf = async (orderId: number) => (await api(server, 'GET', `/receipts/${orderId}?mode=live`, { token: tokens.cashier })).body.data;
 
   beforeAll(async () => {
-    await api(server, 'POST', '/products', { token: manager, body: { name: 'Apples by weight', sku: 'EFF-APPLE', regular_price: '2.40' } });
-    await api(server, 'POST', '/products', { token: manager, body: { name: 'Carrier bag', sku: 'EFF-BAG', regular_price: '0.00' } });
+    await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Apples by weight', sku: 'EFF-APPLE', regular_price: '2.40' } });
+    await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Carrier bag', sku: 'EFF-BAG', regular_price: '0.00' } });
   });
 
   it('decimal_qty: a line of 0.5 kg is refused while it is off and priced exactly while it is on', async () => {
-    const refused = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ sku: 'EFF-APPLE', quantity: 0.5 }] } });
+    const refused = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'EFF-APPLE', quantity: 0.5 }] } });
     expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_param']);
     expect(Object.keys(refused.body.data.params)).toEqual(['line_items[0].quantity']);
     await post('/settings/general', { decimal_qty: true });
@@ -261,7 +250,7 @@ describe('settings that act on new orders and receipts', () => {
   });
 
   it('default_customer: an order that names no customer is that customer’s; 0 sent is still a guest sale', async () => {
-    const customer = await api(server, 'POST', '/customers', { token: manager, body: { email: 'regular@example.test', first_name: 'Rita', last_name: 'Regular' } });
+    const customer = await api(server, 'POST', '/customers', { token: tokens.shop_manager, body: { email: 'regular@example.test', first_name: 'Rita', last_name: 'Regular' } });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     expect((await newOrder({ line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(0);
     await post('/settings/general', { default_customer: customer.body.id });
@@ -286,7 +275,7 @@ describe('settings that act on new orders and receipts', () => {
   });
 
   it('barcode_field: a scan is looked up in the field it names', async () => {
-    const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: cashier })).body.map((product: { sku: string }) => product.sku);
+    const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: tokens.cashier })).body.map((product: { sku: string }) => product.sku);
     expect(await scan('EFF-APPLE')).toEqual([]);
     await post('/settings/general', { barcode_field: 'sku' });
     try {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsRepository } from '../../server/data/repositories/settings.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface ErrorBody {
   code: string;
@@ -38,21 +39,7 @@ interface LogsBody {
   entries: Array<{ message: string }>;
 }
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer();
 
 /** The stored settings of a section, read on a second connection as another process would. */
 function storedSection(section: string): Record<string, unknown> {
@@ -107,7 +94,7 @@ const CHECKOUT_DEFAULTS = {
 
 describe('GET /settings (the index every role reads)', () => {
   it('gives the cashier the selling settings of the default store', async () => {
-    const response = await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier });
+    const response = await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       store: {
@@ -135,20 +122,20 @@ describe('GET /settings (the index every role reads)', () => {
   });
 
   it('never carries the licence key', async () => {
-    const stored = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: { key: 'SECRET-KEY-FOR-INDEX-9876' } });
+    const stored = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: 'SECRET-KEY-FOR-INDEX-9876' } });
     expect(stored.status).toBe(200);
-    const response = await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier });
+    const response = await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier });
     expect(response.status).toBe(200);
     const text = JSON.stringify(response.body);
     expect(text).not.toContain('SECRET-KEY');
     expect(text).not.toContain('9876');
     expect(text).not.toContain('license');
-    await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: { key: '' } });
+    await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: '' } });
   });
 
   it('refuses the management groups to the cashier', async () => {
     for (const path of ['/settings/general', '/settings/checkout', '/settings/tax_ids', '/settings/payment-gateways', '/settings/license']) {
-      const response = await api<ErrorBody>(server, 'GET', path, { token: cashier });
+      const response = await api<ErrorBody>(server, 'GET', path, { token: tokens.cashier });
       expect(response.status, path).toBe(403);
       expect(response.body.code).toBe('pos_rest_forbidden');
     }
@@ -157,48 +144,48 @@ describe('GET /settings (the index every role reads)', () => {
 
 describe('settings/general', () => {
   it('starts with the defaults and the default store as store_defaults', async () => {
-    const response = await api<ErrorBody>(server, 'GET', '/settings/general', { token: manager });
+    const response = await api<ErrorBody>(server, 'GET', '/settings/general', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(GENERAL_DEFAULTS);
   });
 
   it('persists a partial update and leaves the other keys alone', async () => {
     const update = await api<ErrorBody>(server, 'POST', '/settings/general', {
-      token: manager,
+      token: tokens.shop_manager,
       body: { decimal_qty: true, barcode_field: '_sku', store_tax_ids: [{ type: 'eu_vat', value: 'DE123456789' }], store_defaults: { store_name: 'ignored' } },
     });
     expect(update.status).toBe(200);
     const expected = { ...GENERAL_DEFAULTS, decimal_qty: true, barcode_field: '_sku', store_tax_ids: [{ type: 'eu_vat', value: 'DE123456789' }] };
     expect(update.body).toEqual(expected);
-    const again = await api<ErrorBody>(server, 'GET', '/settings/general', { token: admin });
+    const again = await api<ErrorBody>(server, 'GET', '/settings/general', { token: tokens.administrator });
     expect(again.body).toEqual(expected);
     expect(storedSection('general')).toEqual({ decimal_qty: true, barcode_field: '_sku', store_tax_ids: [{ type: 'eu_vat', value: 'DE123456789' }] });
-    const index = await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier });
+    const index = await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier });
     expect(index.body.general).toMatchObject({ decimal_qty: true, barcode_field: '_sku' });
   });
 
   it('shows a store name override in the index, and the store name when it is cleared', async () => {
-    await api<ErrorBody>(server, 'POST', '/settings/general', { token: manager, body: { store_name: 'Corner Shop' } });
-    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.store.name).toBe('Corner Shop');
-    await api<ErrorBody>(server, 'POST', '/settings/general', { token: manager, body: { store_name: '' } });
-    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.store.name).toBe('Default store');
+    await api<ErrorBody>(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { store_name: 'Corner Shop' } });
+    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier })).body.store.name).toBe('Corner Shop');
+    await api<ErrorBody>(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { store_name: '' } });
+    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier })).body.store.name).toBe('Default store');
   });
 
   it('refuses invalid values with 400 and data.params, and writes nothing', async () => {
-    const before = await api<ErrorBody>(server, 'GET', '/settings/general', { token: manager });
+    const before = await api<ErrorBody>(server, 'GET', '/settings/general', { token: tokens.shop_manager });
     const response = await api<ErrorBody>(server, 'POST', '/settings/general', {
-      token: manager,
+      token: tokens.shop_manager,
       body: { decimal_qty: 'yes', store_email: 'not-an-address', tracking_consent: 'maybe', barcode_field: '' },
     });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(Object.keys(response.body.data.params).sort()).toEqual(['barcode_field', 'decimal_qty', 'store_email', 'tracking_consent']);
     expect(response.body.data.params.store_email).toBe('must be an email address');
-    expect((await api<ErrorBody>(server, 'GET', '/settings/general', { token: manager })).body).toEqual(before.body);
+    expect((await api<ErrorBody>(server, 'GET', '/settings/general', { token: tokens.shop_manager })).body).toEqual(before.body);
   });
 
   it('refuses a body that is not an object', async () => {
-    const response = await api<ErrorBody>(server, 'POST', '/settings/general', { token: manager, body: [1, 2] });
+    const response = await api<ErrorBody>(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: [1, 2] });
     expect(response.status).toBe(400);
     expect(response.body.data.params).toHaveProperty('body');
   });
@@ -206,50 +193,50 @@ describe('settings/general', () => {
 
 describe('settings/checkout', () => {
   it('starts with the defaults', async () => {
-    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: admin });
+    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.administrator });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(CHECKOUT_DEFAULTS);
   });
 
   it('merges a nested update into the stored group and persists it', async () => {
-    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: admin, body: { receipt_default_mode: 'fiscal', admin_emails: { new_order: false } } });
+    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: tokens.administrator, body: { receipt_default_mode: 'fiscal', admin_emails: { new_order: false } } });
     expect(update.status).toBe(200);
     const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'fiscal' };
     expect(update.body).toEqual(expected);
-    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: manager })).body).toEqual(expected);
-    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier })).body.checkout).toEqual({ receipt_default_mode: 'fiscal', prevent_overselling: false });
+    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.shop_manager })).body).toEqual(expected);
+    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier })).body.checkout).toEqual({ receipt_default_mode: 'fiscal', prevent_overselling: false });
   });
 
   it('refuses invalid values with 400 and data.params', async () => {
-    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: admin, body: { receipt_default_mode: 'paper', cashier_emails: { enabled: 'on' } } });
+    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: tokens.administrator, body: { receipt_default_mode: 'paper', cashier_emails: { enabled: 'on' } } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(Object.keys(response.body.data.params).sort()).toEqual(['cashier_emails.enabled', 'receipt_default_mode']);
-    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: admin })).body.receipt_default_mode).toBe('fiscal');
+    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.administrator })).body.receipt_default_mode).toBe('fiscal');
   });
 });
 
 describe('settings/tax_ids', () => {
   it('starts with an empty write map', async () => {
-    const response = await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: manager });
+    const response = await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ write_map: {} });
   });
 
   it('persists a write map and replaces it wholesale on the next update', async () => {
-    const first = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: manager, body: { write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } } });
+    const first = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } });
-    const second = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: manager, body: { write_map: { us_ein: '_billing_ein' } } });
+    const second = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { us_ein: '_billing_ein' } } });
     expect(second.body).toEqual({ write_map: { us_ein: '_billing_ein' } });
-    expect((await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: admin })).body).toEqual({ write_map: { us_ein: '_billing_ein' } });
+    expect((await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: tokens.administrator })).body).toEqual({ write_map: { us_ein: '_billing_ein' } });
   });
 
   it('refuses an empty meta key and a malformed type', async () => {
-    const response = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: manager, body: { write_map: { eu_vat: '', 'Bad Type': '_x' } } });
+    const response = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { eu_vat: '', 'Bad Type': '_x' } } });
     expect(response.status).toBe(400);
     expect(response.body.data.params).toEqual({ 'write_map.eu_vat': 'must name a meta key', 'write_map.Bad Type': 'Invalid key in record' });
-    expect((await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: admin })).body).toEqual({ write_map: { us_ein: '_billing_ein' } });
+    expect((await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: tokens.administrator })).body).toEqual({ write_map: { us_ein: '_billing_ein' } });
   });
 });
 
@@ -258,7 +245,7 @@ describe('settings/payment-gateways', () => {
   const CARD = { id: 'pos_card', title: 'Card', description: 'Card paid on a terminal beside the till; the terminal transaction id may be recorded.' };
 
   it('lists every installed gateway with its default setting', async () => {
-    const response = await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: manager });
+    const response = await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       default_gateway: 'pos_cash',
@@ -271,7 +258,7 @@ describe('settings/payment-gateways', () => {
   });
 
   it('persists a partial update in the schema the checkout reads', async () => {
-    const update = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_card: { order_status: 'processing', order: 5 } }, auto_print_receipt: true } });
+    const update = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing', order: 5 } }, auto_print_receipt: true } });
     expect(update.status).toBe(200);
     expect(update.body.gateways.pos_card).toEqual({ ...CARD, order: 5, enabled: true, order_status: 'processing' });
     expect(update.body.auto_print_receipt).toBe(true);
@@ -280,35 +267,35 @@ describe('settings/payment-gateways', () => {
       gateways: { pos_cash: { order: 0, enabled: true, order_status: 'completed' }, pos_card: { order: 5, enabled: true, order_status: 'processing' } },
       auto_print_receipt: true,
     });
-    expect((await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: admin })).body).toEqual(update.body);
+    expect((await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: tokens.administrator })).body).toEqual(update.body);
   });
 
   it('refuses an unknown gateway id', async () => {
-    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { stripe_terminal: { enabled: true } } } });
+    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { stripe_terminal: { enabled: true } } } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(response.body.data.params).toEqual({ 'gateways.stripe_terminal': 'stripe_terminal is not an installed payment gateway' });
   });
 
   it('refuses a default gateway that is disabled or unknown', async () => {
-    const disabled = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_cash: { enabled: false } } } });
+    const disabled = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_cash: { enabled: false } } } });
     expect(disabled.status).toBe(400);
     expect(disabled.body.data.params).toEqual({ default_gateway: 'pos_cash is disabled; the default gateway must be an enabled one' });
-    const unknown = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { default_gateway: 'bitcoin' } });
+    const unknown = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { default_gateway: 'bitcoin' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.data.params).toEqual({ default_gateway: 'bitcoin is not an installed payment gateway' });
-    const badStatus = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { gateways: { pos_cash: { order_status: 'shipped' } } } });
+    const badStatus = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_cash: { order_status: 'shipped' } } } });
     expect(badStatus.status).toBe(400);
     expect(Object.keys(badStatus.body.data.params)).toEqual(['gateways.pos_cash.order_status']);
     expect(storedSection('payment-gateways').default_gateway).toBe('pos_cash');
   });
 
   it('accepts disabling cash once card is the default, and the index follows', async () => {
-    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: manager, body: { default_gateway: 'pos_card', gateways: { pos_cash: { enabled: false } } } });
+    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { default_gateway: 'pos_card', gateways: { pos_cash: { enabled: false } } } });
     expect(response.status).toBe(200);
     expect(response.body.default_gateway).toBe('pos_card');
     expect(response.body.gateways.pos_cash?.enabled).toBe(false);
-    const index = await api<SettingsIndex>(server, 'GET', '/settings', { token: cashier });
+    const index = await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier });
     expect(index.body.payment_gateways).toEqual({ default_gateway: 'pos_card', enabled: ['pos_card'], auto_print_receipt: true });
   });
 });
@@ -317,7 +304,7 @@ describe('settings/license', () => {
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
   it('has no key at first', async () => {
-    const response = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: manager });
+    const response = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: tokens.shop_manager });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       key: '',
@@ -333,7 +320,7 @@ describe('settings/license', () => {
 
   it('stores the key, answers it masked and says it cannot be verified offline', async () => {
     const key = 'ABCD-EFGH-1234-WXYZ';
-    const response = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: manager, body: { key } });
+    const response = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.shop_manager, body: { key } });
     expect(response.status).toBe(200);
     expect(response.body.key).toBe('•••••••••••••••WXYZ');
     expect(response.body.activated).toBe(false);
@@ -344,30 +331,30 @@ describe('settings/license', () => {
     expect(response.body.instance).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(storedSection('license')).toEqual({ key, instance: response.body.instance });
 
-    const again = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: admin });
+    const again = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: tokens.administrator });
     expect(again.body).toEqual(response.body);
 
-    const log = await api<LogsBody>(server, 'GET', '/logs?per_page=100', { token: admin });
+    const log = await api<LogsBody>(server, 'GET', '/logs?per_page=100', { token: tokens.administrator });
     expect(JSON.stringify(log.body)).not.toContain('ABCD-EFGH');
     expect(log.body.entries.some((entry) => entry.message === 'Licence key stored (not verified: Tillbase is offline)')).toBe(true);
   });
 
   it('keeps the instance across a new key and clears everything with an empty key', async () => {
-    const first = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: admin });
-    const replaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: { key: 'NEWKEY77' } });
+    const first = await api<LicenseView & ErrorBody>(server, 'GET', '/settings/license', { token: tokens.administrator });
+    const replaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: 'NEWKEY77' } });
     expect(replaced.body.key).toBe('••••EY77');
     expect(replaced.body.instance).toBe(first.body.instance);
-    const cleared = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: { key: '' } });
+    const cleared = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: '' } });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ key: '', instance: '', status: 'none', activated: false });
     expect(storedSection('license')).toEqual({ key: '', instance: '' });
   });
 
   it('refuses a missing or malformed key without echoing it', async () => {
-    const missing = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: {} });
+    const missing = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.data.params).toEqual({ key: 'key is required' });
-    const spaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: admin, body: { key: 'has a space SECRETPART' } });
+    const spaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: 'has a space SECRETPART' } });
     expect(spaced.status).toBe(400);
     expect(spaced.body.data.params).toEqual({ key: 'a licence key is made of printable characters without spaces' });
     expect(JSON.stringify(spaced.body)).not.toContain('SECRETPART');

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer, withDb } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { servicesOf } from '../helpers/services.js';
 
 /** Cashier ↔ store assignment (issue 8, item 7). */
-let server: TestServer;
-let manager: string;
-let cashier: string;
+const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const storesOf = async (userId: number, token = cashier) => ((await api(server, 'GET', `/cashier/${userId}/stores`, { token })).body as Array<{ id: number }>).map((store) => store.id);
+const storesOf = async (userId: number, token = tokens.cashier) => ((await api(server, 'GET', `/cashier/${userId}/stores`, { token })).body as Array<{ id: number }>).map((store) => store.id);
 
 describe('stores a user sells in', () => {
   it('with one store, everyone is in it', async () => {
@@ -26,14 +15,14 @@ describe('stores a user sells in', () => {
   });
 
   it('lists only the stores a manager assigned, and new orders go to one of them', async () => {
-    const north = (await api(server, 'POST', '/stores', { token: manager, body: { name: 'North' } })).body.id as number;
-    const south = (await api(server, 'POST', '/stores', { token: manager, body: { name: 'South' } })).body.id as number;
+    const north = (await api(server, 'POST', '/stores', { token: tokens.shop_manager, body: { name: 'North' } })).body.id as number;
+    const south = (await api(server, 'POST', '/stores', { token: tokens.shop_manager, body: { name: 'South' } })).body.id as number;
     // Not assigned anywhere: the default store only, not every store.
     expect(await storesOf(server.users.cashier.id)).toEqual([1]);
-    const assigned = await api(server, 'PUT', `/stores/${north}/users`, { token: manager, body: { user_ids: [server.users.cashier.id] } });
+    const assigned = await api(server, 'PUT', `/stores/${north}/users`, { token: tokens.shop_manager, body: { user_ids: [server.users.cashier.id] } });
     expect(assigned.body).toEqual({ store_id: north, user_ids: [server.users.cashier.id] });
     expect(await storesOf(server.users.cashier.id)).toEqual([north]);
-    const profile = await api(server, 'GET', `/cashier/${server.users.cashier.id}`, { token: cashier });
+    const profile = await api(server, 'GET', `/cashier/${server.users.cashier.id}`, { token: tokens.cashier });
     expect(profile.body.stores.map((store: any) => store.name)).toEqual(['North']);
     withDb(server, (db) => {
       const access = servicesOf(db).storeAccess;
@@ -41,17 +30,17 @@ describe('stores a user sells in', () => {
       expect(() => access.storeForNewOrder(server.users.cashier.id, south)).toThrow('not assigned to store');
     });
     // Managers sell everywhere.
-    expect(await storesOf(server.users.shop_manager.id, manager)).toEqual([1, north, south]);
-    await api(server, 'PUT', `/stores/${north}/users`, { token: manager, body: { user_ids: [] } });
+    expect(await storesOf(server.users.shop_manager.id, tokens.shop_manager)).toEqual([1, north, south]);
+    await api(server, 'PUT', `/stores/${north}/users`, { token: tokens.shop_manager, body: { user_ids: [] } });
     expect(await storesOf(server.users.cashier.id)).toEqual([1]);
   });
 
   it('refuses unknown users and cashiers', async () => {
-    const unknown = await api(server, 'PUT', '/stores/1/users', { token: manager, body: { user_ids: [424242] } });
+    const unknown = await api(server, 'PUT', '/stores/1/users', { token: tokens.shop_manager, body: { user_ids: [424242] } });
     expect([unknown.status, unknown.body.data.params]).toEqual([400, { user_ids: 'no user with id 424242' }]);
-    const denied = await api(server, 'PUT', '/stores/1/users', { token: cashier, body: { user_ids: [server.users.cashier.id] } });
+    const denied = await api(server, 'PUT', '/stores/1/users', { token: tokens.cashier, body: { user_ids: [server.users.cashier.id] } });
     expect([denied.status, denied.body.data.capability]).toEqual([403, 'manage_stores']);
-    expect((await api(server, 'GET', '/stores/1/users', { token: cashier })).status).toBe(403);
+    expect((await api(server, 'GET', '/stores/1/users', { token: tokens.cashier })).status).toBe(403);
     expect((await api(server, 'GET', '/stores/1/users', { token: (await login(server, 'administrator')).access_token })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 interface ErrorBody {
   code: string;
@@ -18,25 +19,11 @@ interface StoreBody {
 }
 type StoreResponse = StoreBody & ErrorBody;
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { server, tokens } = useServer();
 
 describe('GET /stores', () => {
   it('lists the default store for the cashier, with its fields, links and paging headers', async () => {
-    const response = await api<StoreBody[]>(server, 'GET', '/stores', { token: cashier });
+    const response = await api<StoreBody[]>(server, 'GET', '/stores', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('1');
     expect(response.headers.get('x-wp-totalpages')).toBe('1');
@@ -64,10 +51,10 @@ describe('GET /stores', () => {
   });
 
   it('answers one store by id, and 404 for an unknown one', async () => {
-    const response = await api<StoreResponse>(server, 'GET', '/stores/1', { token: cashier });
+    const response = await api<StoreResponse>(server, 'GET', '/stores/1', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.body.name).toBe('Default store');
-    const missing = await api<StoreResponse>(server, 'GET', '/stores/999', { token: cashier });
+    const missing = await api<StoreResponse>(server, 'GET', '/stores/999', { token: tokens.cashier });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('pos_rest_store_invalid_id');
   });
@@ -76,7 +63,7 @@ describe('GET /stores', () => {
 describe('POST /stores', () => {
   it('creates a store: 201, Location, validated fields and meta data', async () => {
     const response = await api<StoreResponse>(server, 'POST', '/stores', {
-      token: manager,
+      token: tokens.shop_manager,
       body: {
         id: 77,
         name: '  Harbour kiosk ',
@@ -104,12 +91,12 @@ describe('POST /stores', () => {
       tax_address: { country: '', state: '', postcode: '', city: '' },
       meta_data: [{ id: 1, key: 'region', value: 'south' }],
     });
-    const read = await api<StoreResponse>(server, 'GET', '/stores/2', { token: cashier });
+    const read = await api<StoreResponse>(server, 'GET', '/stores/2', { token: tokens.cashier });
     expect(read.body.tax_address).toEqual({ country: 'GB', state: '', postcode: '', city: 'Bristol' });
   });
 
   it('requires a name and valid fields', async () => {
-    const response = await api<StoreResponse>(server, 'POST', '/stores', { token: manager, body: { currency: 'EURO', timezone: 'Mars/Olympus', tax_based_on: 'moon' } });
+    const response = await api<StoreResponse>(server, 'POST', '/stores', { token: tokens.shop_manager, body: { currency: 'EURO', timezone: 'Mars/Olympus', tax_based_on: 'moon' } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(response.body.data.params).toEqual({
@@ -118,19 +105,19 @@ describe('POST /stores', () => {
       timezone: 'must be an IANA time zone such as Europe/London',
       tax_based_on: 'Invalid option: expected one of "shipping"|"billing"|"base"',
     });
-    expect((await api<StoreBody[]>(server, 'GET', '/stores', { token: admin })).headers.get('x-wp-total')).toBe('2');
+    expect((await api<StoreBody[]>(server, 'GET', '/stores', { token: tokens.administrator })).headers.get('x-wp-total')).toBe('2');
   });
 
   it('pages the list with X-WP-Total, X-WP-TotalPages and Link', async () => {
-    for (const name of ['Market stall', 'Pop-up']) expect((await api<StoreResponse>(server, 'POST', '/stores', { token: admin, body: { name } })).status).toBe(201);
-    const first = await api<StoreBody[]>(server, 'GET', '/stores?per_page=3', { token: cashier });
+    for (const name of ['Market stall', 'Pop-up']) expect((await api<StoreResponse>(server, 'POST', '/stores', { token: tokens.administrator, body: { name } })).status).toBe(201);
+    const first = await api<StoreBody[]>(server, 'GET', '/stores?per_page=3', { token: tokens.cashier });
     expect(first.headers.get('x-wp-total')).toBe('4');
     expect(first.headers.get('x-wp-totalpages')).toBe('2');
     expect(first.headers.get('link')).toContain('rel="next"');
     expect(first.body.map((store) => store.id)).toEqual([1, 2, 3]);
-    const second = await api<StoreBody[]>(server, 'GET', '/stores?per_page=3&page=2', { token: cashier });
+    const second = await api<StoreBody[]>(server, 'GET', '/stores?per_page=3&page=2', { token: tokens.cashier });
     expect(second.body.map((store) => store.name)).toEqual(['Pop-up']);
-    const trimmed = await api<StoreBody[]>(server, 'GET', '/stores?per_page=2&_fields=id,name', { token: cashier });
+    const trimmed = await api<StoreBody[]>(server, 'GET', '/stores?per_page=2&_fields=id,name', { token: tokens.cashier });
     expect(trimmed.body).toEqual([
       { id: 1, name: 'Default store' },
       { id: 2, name: 'Harbour kiosk' },
@@ -141,7 +128,7 @@ describe('POST /stores', () => {
 describe('PATCH /stores/{id}', () => {
   it('persists the tax settings that drive order totals, and nothing else changes', async () => {
     const response = await api<StoreResponse>(server, 'PATCH', '/stores/1', {
-      token: manager,
+      token: tokens.shop_manager,
       body: {
         prices_include_tax: true,
         tax_based_on: 'billing',
@@ -157,7 +144,7 @@ describe('PATCH /stores/{id}', () => {
       },
     });
     expect(response.status).toBe(200);
-    const edit = await api<StoreResponse>(server, 'GET', '/stores/1/edit', { token: admin });
+    const edit = await api<StoreResponse>(server, 'GET', '/stores/1/edit', { token: tokens.administrator });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({
       id: 1,
@@ -179,7 +166,7 @@ describe('PATCH /stores/{id}', () => {
 
   it('merges tax_address key by key and upserts meta data by key', async () => {
     const response = await api<StoreResponse>(server, 'PATCH', '/stores/2', {
-      token: admin,
+      token: tokens.administrator,
       body: { tax_address: { city: 'Bath' }, meta_data: [{ key: 'region', value: 'west' }, { key: 'tills', value: 3 }] },
     });
     expect(response.status).toBe(200);
@@ -193,23 +180,23 @@ describe('PATCH /stores/{id}', () => {
   });
 
   it('refuses invalid values and writes nothing', async () => {
-    const response = await api<StoreResponse>(server, 'PATCH', '/stores/1', { token: manager, body: { price_num_decimals: 7, tax_based_on: 'moon', name: ' ' } });
+    const response = await api<StoreResponse>(server, 'PATCH', '/stores/1', { token: tokens.shop_manager, body: { price_num_decimals: 7, tax_based_on: 'moon', name: ' ' } });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.data.params).sort()).toEqual(['name', 'price_num_decimals', 'tax_based_on']);
-    const edit = await api<StoreResponse>(server, 'GET', '/stores/1/edit', { token: manager });
+    const edit = await api<StoreResponse>(server, 'GET', '/stores/1/edit', { token: tokens.shop_manager });
     expect(edit.body.price_num_decimals).toBe(2);
     expect(edit.body.tax_based_on).toBe('billing');
   });
 
   it('answers 404 for an unknown store, and 403 to the cashier', async () => {
-    const missing = await api<StoreResponse>(server, 'PATCH', '/stores/999', { token: manager, body: { name: 'Nowhere' } });
+    const missing = await api<StoreResponse>(server, 'PATCH', '/stores/999', { token: tokens.shop_manager, body: { name: 'Nowhere' } });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('pos_rest_store_invalid_id');
-    const missingEdit = await api<StoreResponse>(server, 'GET', '/stores/999/edit', { token: manager });
+    const missingEdit = await api<StoreResponse>(server, 'GET', '/stores/999/edit', { token: tokens.shop_manager });
     expect(missingEdit.status).toBe(404);
     expect(missingEdit.body.code).toBe('pos_rest_store_invalid_id');
-    const refused = await api<StoreResponse>(server, 'PATCH', '/stores/1', { token: cashier, body: { name: 'Mine' } });
+    const refused = await api<StoreResponse>(server, 'PATCH', '/stores/1', { token: tokens.cashier, body: { name: 'Mine' } });
     expect(refused.status).toBe(403);
-    expect((await api<StoreResponse>(server, 'GET', '/stores/1', { token: cashier })).body.name).toBe('Default store');
+    expect((await api<StoreResponse>(server, 'GET', '/stores/1', { token: tokens.cashier })).body.name).toBe('Default store');
   });
 });

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /** `GET /taxes` and `GET /taxes/classes` (woocommerce-reference §2.10, §2.11). */
 
-let server: TestServer;
-let token: string;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server, 'cashier')).access_token;
+const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const rates = new TaxRatesRepository(db);
@@ -26,13 +23,9 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await server.close();
-});
-
 describe('GET /taxes', () => {
   it('lists rates in their order with the WooCommerce shape', async () => {
-    const response = await api(server, 'GET', '/taxes', { token });
+    const response = await api(server, 'GET', '/taxes', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('4');
     expect(response.body.map((rate: any) => rate.id)).toEqual([ids.california, ids.vat, ids.reduced, ids.quebec]);
@@ -57,25 +50,25 @@ describe('GET /taxes', () => {
   });
 
   it('filters by class, sorts by priority or id, pages', async () => {
-    const reduced = await api(server, 'GET', '/taxes?class=reduced-rate', { token });
+    const reduced = await api(server, 'GET', '/taxes?class=reduced-rate', { token: tokens.cashier });
     expect(reduced.body.map((rate: any) => [rate.id, rate.shipping])).toEqual([[ids.reduced, false]]);
-    const standard = await api(server, 'GET', '/taxes?class=standard', { token });
+    const standard = await api(server, 'GET', '/taxes?class=standard', { token: tokens.cashier });
     expect(standard.body.map((rate: any) => rate.id)).toEqual([ids.california, ids.vat, ids.quebec]);
-    const byPriority = await api(server, 'GET', '/taxes?orderby=priority&order=desc', { token });
+    const byPriority = await api(server, 'GET', '/taxes?orderby=priority&order=desc', { token: tokens.cashier });
     expect(byPriority.body[0].id).toBe(ids.quebec);
-    const byId = await api(server, 'GET', '/taxes?orderby=id&order=desc&per_page=2', { token });
+    const byId = await api(server, 'GET', '/taxes?orderby=id&order=desc&per_page=2', { token: tokens.cashier });
     expect(byId.body.map((rate: any) => rate.id)).toEqual([ids.quebec, ids.reduced]);
     expect([byId.headers.get('x-wp-total'), byId.headers.get('x-wp-totalpages')]).toEqual(['4', '2']);
-    const offset = await api(server, 'GET', '/taxes?offset=3', { token });
+    const offset = await api(server, 'GET', '/taxes?offset=3', { token: tokens.cashier });
     expect(offset.body.map((rate: any) => rate.id)).toEqual([ids.quebec]);
-    const bad = await api(server, 'GET', '/taxes?orderby=name', { token });
+    const bad = await api(server, 'GET', '/taxes?orderby=name', { token: tokens.cashier });
     expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);
   });
 });
 
 describe('GET /taxes/classes', () => {
   it('lists standard first, then the configured classes, unpaginated', async () => {
-    const response = await api(server, 'GET', '/taxes/classes', { token });
+    const response = await api(server, 'GET', '/taxes/classes', { token: tokens.cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('3');
     expect(response.body.map((taxClass: any) => [taxClass.slug, taxClass.name])).toEqual([

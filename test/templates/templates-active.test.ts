@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TemplatesRepository, type NewTemplate } from '../../server/data/repositories/templates.js';
 import type { TemplateRecord } from '../../server/model/records/templates.js';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE } from '../orders/fixtures.js';
+import { api, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
+import { createOrder } from '../helpers/shop-data.js';
 
 /**
  * Choosing the receipt template (`POST /settings/templates {"active_receipt": ...}`, the reference
@@ -12,32 +13,18 @@ import { createOrder, seedCatalogue, setStore, UK_STORE } from '../orders/fixtur
 
 const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-let server: TestServer;
-let admin: string;
-let manager: string;
-let cashier: string;
 let orderId: number;
 let slip: TemplateRecord;
 
 const saveTemplate = (template: NewTemplate): TemplateRecord => withDb(server, (db) => new TemplatesRepository(db).create(template));
-const preview = (id: number | string, query = '', token = manager) => api(server, 'GET', `/templates/${id}/preview${query}`, { token, headers: { accept: 'text/html' } });
-const receiptHtml = (token = cashier) => api<string>(server, 'GET', `/receipts/${orderId}?format=html`, { token });
+const preview = (id: number | string, query = '', token = tokens.shop_manager) => api(server, 'GET', `/templates/${id}/preview${query}`, { token, headers: { accept: 'text/html' } });
+const receiptHtml = (token = tokens.cashier) => api<string>(server, 'GET', `/receipts/${orderId}?format=html`, { token });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  seedCatalogue(server);
-  admin = (await login(server, 'administrator')).access_token;
-  manager = (await login(server, 'shop_manager')).access_token;
-  cashier = (await login(server, 'cashier')).access_token;
-  orderId = (await createOrder(server, cashier, { line_items: [{ sku: 'COF-1', quantity: 2 }] })).id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
+const { server, tokens } = useServer({ store: 'uk', catalogue: 'sale' }, async () => {
+  orderId = (await createOrder(server, tokens.cashier, { line_items: [{ sku: 'COF-1', quantity: 2 }] })).id;
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
   expect(paid.status).toBe(200);
   slip = saveTemplate({ title: 'Short slip', content: '<p class="slip">{{store.name}} #{{order.number}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}</p>' });
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /templates/{id}/preview', () => {
@@ -59,7 +46,7 @@ describe('GET /templates/{id}/preview', () => {
     const response = await preview(slip.id, `?order_id=${orderId}`);
     expect(response.status).toBe(200);
     expect(response.body).toContain(`<p class="slip">Default store #${orderId}: [2 Coffee] £24.00</p>`);
-    const printed = await api<string>(server, 'GET', `/receipts/${orderId}?format=html&template_id=${slip.id}`, { token: cashier });
+    const printed = await api<string>(server, 'GET', `/receipts/${orderId}?format=html&template_id=${slip.id}`, { token: tokens.cashier });
     expect(response.body).toBe(printed.body);
     const sample = await preview(slip.id);
     expect(sample.body).toContain('<p class="slip">Default store #SAMPLE: [2 Flat white][1 Butter croissant] £10.78</p>');
@@ -79,16 +66,16 @@ describe('GET /templates/{id}/preview', () => {
   });
 
   it('is for managers (manage_pos), and an order’s preview also needs read_orders', async () => {
-    expect((await preview('till-roll-80mm', '', cashier)).body).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'manage_pos' } });
-    const roles = await api<any[]>(server, 'GET', '/roles', { token: admin });
+    expect((await preview('till-roll-80mm', '', tokens.cashier)).body).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'manage_pos' } });
+    const roles = await api<any[]>(server, 'GET', '/roles', { token: tokens.administrator });
     const managerRole = roles.body.find((role) => role.name === 'shop_manager');
     const capabilities = (managerRole.capabilities as string[]).filter((capability) => capability !== 'read_orders');
-    expect((await api(server, 'PATCH', '/roles/shop_manager', { token: admin, body: { capabilities } })).status).toBe(200);
+    expect((await api(server, 'PATCH', '/roles/shop_manager', { token: tokens.administrator, body: { capabilities } })).status).toBe(200);
     try {
       expect((await preview('till-roll-80mm')).status).toBe(200);
       expect((await preview('till-roll-80mm', `?order_id=${orderId}`)).body).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'read_orders' } });
     } finally {
-      expect((await api(server, 'PATCH', '/roles/shop_manager', { token: admin, body: { capabilities: managerRole.capabilities } })).status).toBe(200);
+      expect((await api(server, 'PATCH', '/roles/shop_manager', { token: tokens.administrator, body: { capabilities: managerRole.capabilities } })).status).toBe(200);
     }
   });
 });
@@ -98,26 +85,26 @@ describe('choosing the active receipt template', () => {
     const before = await receiptHtml();
     expect(before.body).not.toContain('class="slip"');
 
-    const chosen = await api(server, 'POST', '/settings/templates', { token: manager, body: { active_receipt: slip.id } });
+    const chosen = await api(server, 'POST', '/settings/templates', { token: tokens.shop_manager, body: { active_receipt: slip.id } });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({ active_receipt: slip.id });
     expect((await receiptHtml()).body).toContain(`<p class="slip">Default store #${orderId}: [2 Coffee] £24.00</p>`);
-    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: cashier })).body).toMatchObject({ id: slip.id, is_active: true });
-    const listed = await api<Array<{ id: number | string; is_active: boolean }>>(server, 'GET', '/templates?type=receipt', { token: cashier });
+    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: tokens.cashier })).body).toMatchObject({ id: slip.id, is_active: true });
+    const listed = await api<Array<{ id: number | string; is_active: boolean }>>(server, 'GET', '/templates?type=receipt', { token: tokens.cashier });
     expect(listed.body.filter((template) => template.is_active).map((template) => template.id)).toEqual([slip.id]);
 
-    expect((await api(server, 'POST', '/settings/templates', { token: manager, body: { active_receipt: 'gift-receipt' } })).status).toBe(200);
+    expect((await api(server, 'POST', '/settings/templates', { token: tokens.shop_manager, body: { active_receipt: 'gift-receipt' } })).status).toBe(200);
     const gift = await receiptHtml();
     expect(gift.body).not.toContain('class="slip"');
     expect(gift.body).toBe((await preview('gift-receipt', `?order_id=${orderId}`)).body);
-    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: cashier })).body).toMatchObject({ id: 'gift-receipt', is_active: true });
+    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: tokens.cashier })).body).toMatchObject({ id: 'gift-receipt', is_active: true });
   });
 
   it('refuses a template that does not exist or is not a receipt template, and a cashier', async () => {
-    const missing = await api(server, 'POST', '/settings/templates', { token: manager, body: { active_receipt: 999_999 } });
+    const missing = await api(server, 'POST', '/settings/templates', { token: tokens.shop_manager, body: { active_receipt: 999_999 } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { active_receipt: expect.any(String) } } });
-    expect((await api(server, 'POST', '/settings/templates', { token: cashier, body: { active_receipt: slip.id } })).status).toBe(403);
-    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: cashier })).body).toMatchObject({ id: 'gift-receipt' });
+    expect((await api(server, 'POST', '/settings/templates', { token: tokens.cashier, body: { active_receipt: slip.id } })).status).toBe(403);
+    expect((await api(server, 'GET', '/templates/active?type=receipt', { token: tokens.cashier })).body).toMatchObject({ id: 'gift-receipt' });
   });
 });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
-let server: TestServer;
-let cashier: string;
+const { server, tokens } = useServer({ roles: ['cashier'] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cashier = (await login(server, 'cashier')).access_token;
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const setPin = (pin: string | null, currentPassword: string) => api(server, 'POST', '/auth/pin', { token: cashier, body: { pin, current_password: currentPassword } });
+const setPin = (pin: string | null, currentPassword: string) => api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin, current_password: currentPassword } });
 
 describe('POST /auth/pin', () => {
   it('needs a token', async () => {

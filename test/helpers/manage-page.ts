@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { RoleName } from '../../shared/access.js';
-import { api, login, type TestServer } from '../helpers/server.js';
+import { api, login, type TestServer } from './server.js';
 import { logIn, screenshot } from './till-page.js';
 
 /** Logs in through the form and opens the managers' area on the tab named `tab`. */

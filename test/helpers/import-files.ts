@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { openDataDirDatabase } from '../../server/start.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
-import type { TestServer } from '../helpers/server.js';
+import { runCli, type CliResult } from './cli.js';
+import type { TestServer } from './server.js';
 
 /** The import suites' CSV files, written as WooCommerce exports them. */
 export function fixture(name: string): string {
-  return fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+  return fileURLToPath(new URL(`../import/fixtures/${name}`, import.meta.url));
 }
 
 /** `tillbase import KIND fixtures/FILE --data-dir <the test server's data dir>`, through the built CLI. */

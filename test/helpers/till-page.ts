@@ -6,13 +6,13 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { RoleName } from '../../shared/access.js';
 import type { TokenResponse } from '../../shared/api.js';
 import { seedDemoCatalogue } from '../../server/demo/catalogue.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
-import { servicesOf } from '../helpers/services.js';
+import { makeDataDir, startTestServer, type TestServer } from './server.js';
+import { servicesOf } from './services.js';
 
 const BUILT_APP = fileURLToPath(new URL('../../dist/renderer/app.js', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -63,6 +63,38 @@ export async function startHarness(servers: Array<{ catalogue: boolean } & Param
 export async function stopHarness(harness: TillHarness | undefined): Promise<void> {
   if (harness === undefined) return;
   for (const cleanup of harness.cleanups.reverse()) await cleanup();
+}
+
+export type HarnessServer = Parameters<typeof startHarness>[0][number];
+
+export interface HarnessFixture {
+  harness: TillHarness;
+  /** The first of `servers`. */
+  server: TestServer;
+  servers: TestServer[];
+}
+
+/**
+ * Chromium and the servers for the tests of the enclosing file or describe block: registers its
+ * own beforeAll (startHarness, then `setup`) and afterAll (stopHarness), and answers objects the
+ * beforeAll fills in place, so a file can destructure them at the top.
+ */
+export function useHarness(servers: HarnessServer | HarnessServer[], setup?: (fixture: HarnessFixture) => Promise<void> | void): HarnessFixture {
+  const wanted = Array.isArray(servers) ? servers : [servers];
+  const harness = { cleanups: [] as TillHarness['cleanups'] } as TillHarness;
+  const filled = wanted.map(() => ({}) as TestServer);
+  const fixture: HarnessFixture = { harness, server: filled[0]!, servers: filled };
+  let started: TillHarness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(wanted);
+    Object.assign(harness, started);
+    started.servers.forEach((server, index) => Object.assign(filled[index]!, server));
+    await setup?.(fixture);
+  });
+  afterAll(async () => {
+    await stopHarness(started);
+  });
+  return fixture;
 }
 
 export interface TillPage {

@@ -1,5 +1,5 @@
-import { addCoupon, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../orders/fixtures.js';
-import { api, login, type TestServer } from '../helpers/server.js';
+import { addCoupon, seedCatalogue, setStore, UK_STORE, type Catalogue } from './shop-data.js';
+import { api, login, type TestServer } from './server.js';
 
 /**
  * A whole shop day on register 1 of a UK shop (20 % VAT, 5 % reduced), every figure worked out by hand:

@@ -5,12 +5,14 @@ import { StoresRepository } from '../../server/data/repositories/stores.js';
 import { TaxRatesRepository } from '../../server/data/repositories/tax-rates.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
-import { api, withDb, type TestServer } from '../helpers/server.js';
-import { servicesOf } from '../helpers/services.js';
+import { api, withDb, type TestServer } from './server.js';
+import { servicesOf } from './services.js';
 
 /**
- * Test data for the order suites, written through the catalogue, customer and tax repositories on
- * a second connection to the test server's database (the API has no write endpoints for them).
+ * Test data for the sale suites (orders, receipts, registers, audit, templates), written through the
+ * repositories on a second connection to the test server's database. The API writes products,
+ * customers, coupons and stores too, but set-up that goes underneath it does not depend on the routes
+ * and capabilities the suites test; tax rates it cannot write (they come from `tillbase import taxes`).
  */
 
 /** A UK shop (GBP, 20 % standard, 5 % reduced), prices exclusive of tax, taxed at the shop. */

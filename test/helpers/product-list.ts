@@ -1,16 +1,16 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { ean13 } from '../../server/model/catalogue/barcode.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { servicesOf } from '../helpers/services.js';
+import { api, type TestServer } from './server.js';
+import { useServer } from './use-server.js';
+import { servicesOf } from './services.js';
 
 /*
  * The catalogue the product-list tests read (products-list.test.ts, products-shapes.test.ts): 240
  * generated products, seven named ones and a variable T-shirt with two variations, served by a
  * server of each test file's own. The bindings below are filled in by `useCatalogueFixture`'s
- * beforeAll, and the test files read them through ES module live bindings.
+ * set-up, and the test files read them through ES module live bindings.
  */
 
 export const GENERATED = 240;
@@ -38,11 +38,10 @@ function generated(index: number): NewProduct {
   };
 }
 
-/** Starts the file's server with the catalogue (beforeAll) and closes it (afterAll). */
+/** Starts the file's server with the catalogue (useServer's set-up) and closes it after the file. */
 export function useCatalogueFixture(): void {
-  beforeAll(async () => {
-    server = await startTestServer();
-    token = (await login(server, 'cashier')).access_token;
+  const fixture = useServer({ roles: ['cashier'] }, ({ tokens }) => {
+    token = tokens.cashier;
     const db = openDataDirDatabase(server.dataDir);
     try {
       const products = servicesOf(db).repositories.products;
@@ -132,10 +131,7 @@ export function useCatalogueFixture(): void {
       db.close();
     }
   });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  server = fixture.server;
 }
 
 /** Every product but the trashed one: the generated ones and 7 named (the draft counts: status defaults to any but trash). */

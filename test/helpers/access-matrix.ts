@@ -20,5 +20,5 @@ interface Matrix {
  * The specification's matrix, kept in the repository so that the project tests on its own;
  * matrix-copy.test.ts checks it against the specification wherever that sits beside the project.
  */
-export const MATRIX_FILE = fileURLToPath(new URL('access-matrix.json', import.meta.url));
+export const MATRIX_FILE = fileURLToPath(new URL('../access/access-matrix.json', import.meta.url));
 export const MATRIX = JSON.parse(readFileSync(MATRIX_FILE, 'utf8')) as Matrix;
