@@ -52,7 +52,7 @@ let page: Page;
 /** Applies a change and waits for Preact's batched rendering to run. */
 async function change(patch: Record<string, unknown>): Promise<Record<'busy' | 'order' | 'pair', number>> {
   return page.evaluate(async (value) => {
-    const probe = (window as unknown as { probe: Probe }).probe;
+    const probe = (globalThis as unknown as { probe: Probe }).probe;
     probe.set(value);
     await new Promise((resolve) => setTimeout(resolve, 50));
     return probe.renders();
@@ -81,7 +81,7 @@ afterAll(async () => {
 
 describe('useStore', () => {
   it('renders again only the components whose selected part changed', async () => {
-    expect(await page.evaluate(() => (window as unknown as { probe: Probe }).probe.renders())).toEqual({ busy: 1, order: 1, pair: 1 });
+    expect(await page.evaluate(() => (globalThis as unknown as { probe: Probe }).probe.renders())).toEqual({ busy: 1, order: 1, pair: 1 });
 
     // Neither part any component selects: nobody renders.
     expect(await change({ query: 'a' })).toEqual({ busy: 1, order: 1, pair: 1 });
@@ -90,6 +90,6 @@ describe('useStore', () => {
     // A new order object with the same id: the id's subscriber stays, the pair holds the object and renders.
     expect(await change({ order: { id: 1 } })).toEqual({ busy: 2, order: 1, pair: 3 });
     expect(await change({ order: { id: 2 } })).toEqual({ busy: 2, order: 2, pair: 4 });
-    expect(await page.evaluate(() => (window as unknown as { probe: Probe }).probe.text())).toBe('true2true:2');
+    expect(await page.evaluate(() => (globalThis as unknown as { probe: Probe }).probe.text())).toBe('true2true:2');
   });
 });
