@@ -47,3 +47,20 @@ export interface CheckoutState extends Partial<PaymentSummary> {
   provider_data: Record<string, unknown>;
   terminal: boolean;
 }
+
+/** One gateway in `GET /settings/payment-gateways`: what the till offers, in which order, and the status a paid order takes. */
+export interface GatewaySetting {
+  id: string;
+  title: string;
+  description: string;
+  order: number;
+  enabled: boolean;
+  order_status: 'completed' | 'processing' | 'on-hold';
+}
+
+/** `GET` and `POST /settings/payment-gateways`: the return type of the server's gatewaySettingsView. */
+export interface GatewaySettings {
+  default_gateway: string;
+  gateways: Record<string, GatewaySetting>;
+  auto_print_receipt: boolean;
+}
