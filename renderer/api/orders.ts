@@ -1,5 +1,5 @@
 /** Orders (`/orders`): the cart, parked sales, the history, payment and refunds. */
-import type { Order } from '../../shared/resources/orders.js';
+import type { Order, OrderRefund } from '../../shared/resources/orders.js';
 import type { CheckoutState } from '../../shared/resources/payments.js';
 import type { ApiClient } from '../api-client.js';
 
@@ -39,12 +39,6 @@ export function checkout(client: ApiClient, id: number, body: { gateway_id: stri
   return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-/** The refund as created: only the amount is read (`amount` positive, as WooCommerce answers it). */
-export interface CreatedRefund {
-  id: number;
-  amount: string;
-}
-
-export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: Headers = {}): Promise<CreatedRefund> {
-  return client.request<CreatedRefund>('POST', `/orders/${id}/refunds`, body, { headers });
+export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: Headers = {}): Promise<OrderRefund> {
+  return client.request<OrderRefund>('POST', `/orders/${id}/refunds`, body, { headers });
 }

@@ -127,3 +127,22 @@ export type Order = {
   needs_processing: boolean;
   _links: SelfLinks & { payment: Link; receipt: Link; customer?: Link };
 } & LocalAndGmt<'date_created' | 'date_modified' | 'date_paid' | 'date_completed'>;
+
+/**
+ * A refund as `POST /orders/{id}/refunds` answers it: the return type of the server's shapeRefund
+ * (server/domain/orders/refunds.ts). Its lines carry the refunded quantities and amounts negative,
+ * as WooCommerce writes them; `amount` is what was refunded.
+ */
+export type OrderRefund = {
+  id: number;
+  amount: string;
+  reason: string;
+  refunded_by: number;
+  refunded_payment: boolean;
+  meta_data: MetaDataEntry[];
+  line_items: OrderLineItem[];
+  shipping_lines: OrderShippingLine[];
+  fee_lines: Array<Omit<OrderFeeLine, 'amount'>>;
+  tax_lines: OrderTaxLine[];
+  _links: SelfLinks & { up: Link };
+} & LocalAndGmt<'date_created'>;
