@@ -3,10 +3,10 @@
  * rendered by the server, shown the way the payment screen shows a receipt.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { showReceipt } from '../../receipt-view.js';
+import type { TemplateItem as Template } from '../../../shared/resources/templates.js';
 import * as settingsApi from '../../api/settings.js';
 import * as templatesApi from '../../api/templates.js';
-import type { TemplateSummary as Template } from '../../api/templates.js';
+import { showReceipt } from '../../receipt-view.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 
