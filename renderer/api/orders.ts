@@ -4,7 +4,7 @@ import type { CheckoutState } from '../../shared/resources/payments.js';
 import type { ApiClient } from '../api-client.js';
 
 /** A request's extra headers: a manager's approval (`X-POS-Approval`), when one was asked for. */
-export type Headers = Readonly<Record<string, string>>;
+export type ApprovalHeaders = Readonly<Record<string, string>>;
 
 /** A type, not an interface: the transport takes it as a record of query values. */
 export type OrderListQuery = {
@@ -26,7 +26,7 @@ export function create(client: ApiClient, body: Record<string, unknown>): Promis
   return client.request<Order>('POST', '/orders', body);
 }
 
-export function update(client: ApiClient, id: number, body: Record<string, unknown>, headers: Headers = {}): Promise<Order> {
+export function update(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<Order> {
   return client.request<Order>('PATCH', `/orders/${id}`, body, { headers });
 }
 
@@ -39,6 +39,6 @@ export function checkout(client: ApiClient, id: number, body: { gateway_id: stri
   return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: Headers = {}): Promise<OrderRefund> {
+export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<OrderRefund> {
   return client.request<OrderRefund>('POST', `/orders/${id}/refunds`, body, { headers });
 }

@@ -1,7 +1,7 @@
 /** Registers (`/registers`) and their cash sessions: open, cash in and out, the X report, the blind close. */
 import type { ClosureReport, ReadableReport, Register } from '../../shared/resources/registers.js';
 import type { ApiClient } from '../api-client.js';
-import type { Headers } from './orders.js';
+import type { ApprovalHeaders } from './orders.js';
 
 export function list(client: ApiClient, query: { per_page: number; store_id?: number | undefined }): Promise<Register[]> {
   return client.get<Register[]>('/registers', query);
@@ -21,7 +21,7 @@ export function open(client: ApiClient, id: number, body: { opening_float: strin
 }
 
 /** Cash put in or taken out; the till reads nothing of the answer but that it succeeded. */
-export function cash(client: ApiClient, id: number, body: { type: 'in' | 'out'; amount: string; reason: string }, headers: Headers = {}): Promise<unknown> {
+export function cash(client: ApiClient, id: number, body: { type: 'in' | 'out'; amount: string; reason: string }, headers: ApprovalHeaders = {}): Promise<unknown> {
   return client.request('POST', `/registers/${id}/cash`, body, { headers });
 }
 
