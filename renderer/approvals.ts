@@ -7,6 +7,7 @@
  * them only when the request succeeds.
  */
 import { ApiRequestError, type ApiClient } from './api-client.js';
+import * as authApi from './api/auth.js';
 import type { Store } from './store.js';
 
 /** A request waiting for a manager's approval of `action` (the server's name for it). */
@@ -85,7 +86,7 @@ export class Approvals {
     const ask = this.till.state.get().approval;
     if (ask === null || this.waiting === null) return;
     try {
-      const approval = await this.till.client.request<{ token: string }>('POST', '/auth/approvals', {
+      const approval = await authApi.approve(this.till.client, {
         username,
         ...secret,
         action: ask.action,

@@ -6,7 +6,8 @@
  */
 import { formatPrice } from './format.js';
 import type { Till } from './till.js';
-import type { SessionReport } from './types.js';
+import * as receiptsApi from './api/receipts.js';
+import * as registersApi from './api/registers.js';
 
 export class DrawerDesk {
   constructor(private readonly till: Till) {}
@@ -33,7 +34,7 @@ export class DrawerDesk {
 
   open(openingFloat: string, note: string): Promise<boolean> {
     return this.act(
-      (id) => this.till.client.request('POST', `/registers/${id}/open`, { opening_float: openingFloat, note }),
+      (id) => registersApi.open(this.till.client, id, { opening_float: openingFloat, note }),
       `The register is open with a float of ${formatPrice(openingFloat, this.till.state.get().store)}.`,
     );
   }
@@ -41,7 +42,7 @@ export class DrawerDesk {
   /** Cash put in or taken out; taking out may need a manager's approval when the settings say so. */
   cash(type: 'in' | 'out', amount: string, reason: string): Promise<boolean> {
     return this.act(
-      (id) => this.till.approvals.run(null, (headers) => this.till.client.request('POST', `/registers/${id}/cash`, { type, amount, reason }, { headers })),
+      (id) => this.till.approvals.run(null, (headers) => registersApi.cash(this.till.client, id, { type, amount, reason }, headers)),
       `${type === 'in' ? 'Cash in' : 'Cash out'} of ${formatPrice(amount, this.till.state.get().store)} recorded.`,
     );
   }
@@ -52,8 +53,8 @@ export class DrawerDesk {
     if (id === null) return false;
     this.till.state.set({ busy: true, status: null });
     try {
-      const z = await this.till.client.request<SessionReport>('POST', `/registers/${id}/close`, { counted_cash: countedCash, note });
-      const html = await this.till.client.get<string>(`/closures/${z.id ?? 0}`, { format: 'html' }, { responseType: 'text' });
+      const z = await registersApi.close(this.till.client, id, { counted_cash: countedCash, note });
+      const html = await receiptsApi.closureHtml(this.till.client, z.id);
       this.till.state.set((state) => ({ busy: false, drawer: { register: state.drawer?.register ?? null, report: null, closure: { report: z, html } } }));
       await this.till.loadDrawer();
       return true;

@@ -7,7 +7,15 @@
 import { ApiRequestError } from './api-client.js';
 import { formatPrice } from './format.js';
 import type { Till } from './till.js';
-import type { CheckoutState, Customer, LineItem, Order, Product, Variation } from './types.js';
+import type { Customer } from '../shared/resources/customers.js';
+import type { Order, OrderLineItem } from '../shared/resources/orders.js';
+import type { CheckoutState } from '../shared/resources/payments.js';
+import type { Variation } from '../shared/resources/products.js';
+import * as customersApi from './api/customers.js';
+import * as ordersApi from './api/orders.js';
+import type { ProductTile } from './api/products.js';
+import * as receiptsApi from './api/receipts.js';
+import * as settingsApi from './api/settings.js';
 
 export interface CustomerDraft {
   first_name: string;
@@ -26,11 +34,6 @@ export interface RefundDraft {
 /** A fresh key per payment attempt: a retry of the same attempt must send the same one. */
 function idempotencyKey(orderId: number): string {
   return `till-${orderId}-${crypto.randomUUID()}`;
-}
-
-/** The part of `GET /settings` the payment reads. */
-interface TillSettings {
-  payment_gateways?: { auto_print_receipt?: unknown };
 }
 
 export class Sale {
@@ -63,11 +66,11 @@ export class Sale {
 
   /** A change of the order; one the settings put behind a manager's approval asks for it first. */
   private patch(order: Order, body: Record<string, unknown>): Promise<Order> {
-    return this.till.approvals.run(order.id, (headers) => this.client.request<Order>('PATCH', `/orders/${order.id}`, body, { headers }));
+    return this.till.approvals.run(order.id, (headers) => ordersApi.update(this.client, order.id, body, headers));
   }
 
   /** A tile or a scan: one more of the product, or the variation picker for a variable product. */
-  async addProduct(product: Product): Promise<void> {
+  async addProduct(product: ProductTile): Promise<void> {
     if (product.type === 'variable') {
       try {
         this.till.state.set({ variationPicker: { product, variations: await this.till.variationsOf(product) } });
@@ -79,7 +82,7 @@ export class Sale {
     await this.addItem(product.id, 0);
   }
 
-  async addVariation(product: Product, variation: Variation): Promise<void> {
+  async addVariation(product: ProductTile, variation: Variation): Promise<void> {
     this.till.state.set({ variationPicker: null });
     await this.addItem(product.id, variation.id);
   }
@@ -88,7 +91,7 @@ export class Sale {
     const order = this.till.state.get().order;
     return this.change(async () => {
       const line = { product_id: productId, variation_id: variationId, quantity: 1 };
-      if (order === null) return this.client.request<Order>('POST', '/orders', { line_items: [line] });
+      if (order === null) return ordersApi.create(this.client, { line_items: [line] });
       const existing = order.line_items.find((item) => item.product_id === productId && item.variation_id === variationId);
       return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: existing.quantity + 1 }] });
     });
@@ -109,17 +112,17 @@ export class Sale {
   }
 
   /** The line as the latest answer has it (after an earlier change in the same dialog). */
-  currentLine(id: number): LineItem | null {
+  currentLine(id: number): OrderLineItem | null {
     return this.till.state.get().order?.line_items.find((line) => line.id === id) ?? null;
   }
 
-  setQuantity(line: LineItem, quantity: number): Promise<boolean> {
+  setQuantity(line: OrderLineItem, quantity: number): Promise<boolean> {
     const order = this.till.state.get().order;
     if (order === null || !Number.isInteger(quantity) || quantity < 0) return Promise.resolve(false);
     return this.change(() => this.patch(order, { line_items: [{ id: line.id, quantity }] }));
   }
 
-  remove(line: LineItem): Promise<boolean> {
+  remove(line: OrderLineItem): Promise<boolean> {
     return this.setQuantity(line, 0);
   }
 
@@ -127,7 +130,7 @@ export class Sale {
    * A line's new total as typed: a discount keeps the line's subtotal (so the receipt shows what was
    * taken off); a price override replaces both, as if the product had that price.
    */
-  setLineTotal(line: LineItem, total: string, kind: 'discount' | 'override'): Promise<boolean> {
+  setLineTotal(line: OrderLineItem, total: string, kind: 'discount' | 'override'): Promise<boolean> {
     const order = this.till.state.get().order;
     if (order === null) return Promise.resolve(false);
     const change = kind === 'discount' ? { id: line.id, total } : { id: line.id, subtotal: total, total };
@@ -158,8 +161,8 @@ export class Sale {
     return this.change(() => this.patch(order, { shipping_lines: [{ method_id: 'flat_rate', method_title: title, total }] }));
   }
 
-  async findCustomers(term: string): Promise<Customer[]> {
-    return this.client.get<Customer[]>('/customers', { search: term, per_page: 10 });
+  findCustomers(term: string): Promise<Customer[]> {
+    return customersApi.search(this.client, term);
   }
 
   setCustomer(customer: Customer | null): Promise<boolean> {
@@ -171,7 +174,7 @@ export class Sale {
 
   async createCustomer(draft: CustomerDraft): Promise<boolean> {
     try {
-      const customer = await this.client.request<Customer>('POST', '/customers', { ...draft, billing: { first_name: draft.first_name, last_name: draft.last_name, email: draft.email } });
+      const customer = await customersApi.create(this.client, draft);
       return await this.setCustomer(customer);
     } catch (error) {
       this.till.fail(error);
@@ -193,7 +196,7 @@ export class Sale {
   async loadParked(): Promise<void> {
     this.till.state.set({ parked: null });
     try {
-      this.till.state.set({ parked: await this.client.get<Order[]>('/orders', { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }) });
+      this.till.state.set({ parked: await ordersApi.list(this.client, { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }) });
     } catch (error) {
       this.till.state.set({ parked: [] });
       this.till.fail(error);
@@ -215,7 +218,7 @@ export class Sale {
     if (order === null) return;
     this.till.state.set({ paying: true, checkout: null, status: null });
     try {
-      const [checkout] = await Promise.all([this.client.get<CheckoutState>(`/orders/${order.id}/checkout`), this.readAutoPrint()]);
+      const [checkout] = await Promise.all([ordersApi.checkoutState(this.client, order.id), this.readAutoPrint()]);
       // A payment answered meanwhile is newer than this read; the read must not replace it.
       const now = this.till.state.get();
       if (now.order?.id === order.id && now.paying && now.checkout === null) this.till.state.set({ checkout });
@@ -227,7 +230,7 @@ export class Sale {
   /** Unreadable settings print only on the button: the sale itself goes on. */
   private async readAutoPrint(): Promise<void> {
     try {
-      const settings = await this.client.get<TillSettings>('/settings');
+      const settings = await settingsApi.all(this.client);
       this.autoPrint = settings.payment_gateways?.auto_print_receipt === true;
     } catch {
       this.autoPrint = false;
@@ -249,7 +252,7 @@ export class Sale {
     if (order === null) return null;
     this.till.state.set({ busy: true, status: null });
     try {
-      const checkout = await this.client.request<CheckoutState>('POST', `/orders/${order.id}/checkout`, { gateway_id: gatewayId, payment_data: paymentData }, { headers: { 'Idempotency-Key': idempotencyKey(order.id) } });
+      const checkout = await ordersApi.checkout(this.client, order.id, { gateway_id: gatewayId, payment_data: paymentData }, idempotencyKey(order.id));
       this.till.state.set({ checkout, busy: false });
       if (checkout.status === 'completed') {
         // Only the part that settles the order prints; a part of a split payment leaves the dialog open.
@@ -269,7 +272,7 @@ export class Sale {
   /** After a sale: the receipt of the active template; the cart starts empty. */
   async showReceipt(orderId: number): Promise<void> {
     try {
-      const html = await this.client.get<string>(`/receipts/${orderId}`, { format: 'html' }, { responseType: 'text' });
+      const html = await receiptsApi.orderReceiptHtml(this.client, orderId);
       this.till.state.set({ receipt: { orderId, html } });
     } catch (error) {
       // No receipt showing: nothing prints by itself later (a reprint prints on the button only).
@@ -297,7 +300,7 @@ export class Sale {
 
   async openHistoryOrder(id: number): Promise<void> {
     try {
-      this.till.state.set({ historyOrder: await this.client.get<Order>(`/orders/${id}`) });
+      this.till.state.set({ historyOrder: await ordersApi.get(this.client, id) });
     } catch (error) {
       this.till.state.set({ historyOrder: null });
       this.till.fail(error);
@@ -315,7 +318,7 @@ export class Sale {
     this.till.state.set({ busy: true, status: null });
     try {
       const body = { line_items: lineItems, api_restock: draft.restock, refund_destination: draft.destination, reason: draft.reason };
-      const refund = await this.till.approvals.run(order.id, (headers) => this.client.request<{ amount: string }>('POST', `/orders/${order.id}/refunds`, body, { headers }));
+      const refund = await this.till.approvals.run(order.id, (headers) => ordersApi.refund(this.client, order.id, body, headers));
       this.till.state.set({ busy: false, status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` } });
       await this.openHistoryOrder(order.id);
       return true;

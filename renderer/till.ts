@@ -9,15 +9,26 @@ import { errorDetail, noteOf, type StatusNote } from './messages.js';
 import { ApprovalCancelled, Approvals, type ApprovalAsk } from './approvals.js';
 import { createStore, type Store } from './store.js';
 import type { LoginKind, TokenVault } from './token-vault.js';
-import type { Category, CheckoutState, Gateway, Order, Product, Register, SessionReport, StoreInfo, Variation } from './types.js';
+import type { Order } from '../shared/resources/orders.js';
+import type { CheckoutState, PaymentGateway } from '../shared/resources/payments.js';
+import type { Variation } from '../shared/resources/products.js';
+import type { ClosureReport, ReadableReport, Register } from '../shared/resources/registers.js';
+import type { StoreResource } from '../shared/resources/stores.js';
+import * as ordersApi from './api/orders.js';
+import * as productsApi from './api/products.js';
+import type { Category, ProductTile } from './api/products.js';
+import * as registersApi from './api/registers.js';
+import * as settingsApi from './api/settings.js';
+import * as storesApi from './api/stores.js';
+import * as paymentsApi from './api/payments.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
 /** The drawer screen: the register sales go to, its open session's X report, and the last Z report. */
 export interface DrawerState {
   register: Register | null;
-  report: SessionReport | null;
-  closure: { report: SessionReport; html: string } | null;
+  report: ReadableReport | null;
+  closure: { report: ClosureReport; html: string } | null;
 }
 
 export interface TillState {
@@ -30,19 +41,19 @@ export interface TillState {
   status: StatusNote | null;
   /** The last request could not reach the server. */
   unreachable: boolean;
-  store: StoreInfo | null;
-  gateways: Gateway[];
+  store: StoreResource | null;
+  gateways: PaymentGateway[];
   categories: Category[];
   category: number | null;
   search: string;
-  products: Product[];
+  products: ProductTile[];
   productsPage: number;
   hasMoreProducts: boolean;
   loadingProducts: boolean;
   /** The cart: the server's order being rung up, or null before the first item. */
   order: Order | null;
   busy: boolean;
-  variationPicker: { product: Product; variations: Variation[] } | null;
+  variationPicker: { product: ProductTile; variations: Variation[] } | null;
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
@@ -231,9 +242,9 @@ export class Till {
   async loadSellScreen(): Promise<void> {
     try {
       const [stores, gateways, categories] = await Promise.all([
-        this.client.get<StoreInfo[]>('/stores'),
-        this.client.get<Gateway[]>('/payment-gateways'),
-        this.client.get<Category[]>('/products/categories', { per_page: 100, hide_empty: true, _fields: 'id,name,count' }),
+        storesApi.list(this.client),
+        paymentsApi.gateways(this.client),
+        productsApi.categories(this.client),
         this.loadProducts(false),
       ]);
       this.state.set({ store: stores[0] ?? null, gateways: gateways.filter((gateway) => gateway.enabled).sort((a, b) => a.order - b.order), categories });
@@ -250,14 +261,13 @@ export class Till {
     this.state.set(more ? { loadingProducts: true } : { loadingProducts: true, products: [], productsPage: 0, hasMoreProducts: false });
     try {
       const term = search.trim();
-      const found = await this.client.get<Product[]>('/products', {
+      const found = await productsApi.tiles(this.client, {
         search: term === '' ? undefined : term,
         category: category ?? undefined,
         per_page: PRODUCTS_PER_PAGE,
         page,
         orderby: term === '' ? 'title' : undefined,
         order: term === '' ? 'asc' : undefined,
-        _fields: 'id,name,sku,barcode,price,type,stock_status,images,variations,attributes',
       });
       if (query !== this.productQuery) return;
       this.state.set({ products: more ? [...products, ...found] : found, productsPage: page, hasMoreProducts: found.length === PRODUCTS_PER_PAGE, loadingProducts: false });
@@ -284,20 +294,18 @@ export class Till {
   }
 
   /** A scanned code: the product whose barcode (or SKU) it is, as the server matches it. */
-  async lookUpBarcode(code: string): Promise<Product | null> {
-    const found = await this.client.get<Product[]>('/products', { barcode: code, per_page: 1 });
-    return found[0] ?? null;
+  lookUpBarcode(code: string): Promise<ProductTile | null> {
+    return productsApi.byBarcode(this.client, code);
   }
 
-  async variationsOf(product: Product): Promise<Variation[]> {
-    return this.client.get<Variation[]>(`/products/${product.id}/variations`, { per_page: 100 });
+  variationsOf(product: ProductTile): Promise<Variation[]> {
+    return productsApi.variations(this.client, product.id);
   }
 
   async loadHistory(): Promise<void> {
     this.state.set({ history: null });
     try {
-      const orders = await this.client.get<Order[]>('/orders', { per_page: 25, status: 'completed,processing,refunded', orderby: 'date', order: 'desc' });
-      this.state.set({ history: orders });
+      this.state.set({ history: await ordersApi.list(this.client, { per_page: 25, status: 'completed,processing,refunded', orderby: 'date', order: 'desc' }) });
     } catch (error) {
       this.state.set({ history: [] });
       this.fail(error);
@@ -307,8 +315,8 @@ export class Till {
   /** The register an order is sold on (the till's store's first, as the server picks it) and its open session. */
   async loadDrawer(): Promise<void> {
     try {
-      const [register] = await this.client.get<Register[]>('/registers', { per_page: 1, store_id: this.state.get().store?.id });
-      const report = register?.session == null ? null : await this.client.get<SessionReport>(`/registers/${register.id}/session`);
+      const [register] = await registersApi.list(this.client, { per_page: 1, store_id: this.state.get().store?.id });
+      const report = register?.session == null ? null : await registersApi.session(this.client, register.id);
       this.state.set((state) => ({ drawer: { register: register ?? null, report, closure: state.drawer?.closure ?? null } }));
     } catch (error) {
       this.state.set({ drawer: { register: null, report: null, closure: null } });
@@ -319,7 +327,7 @@ export class Till {
   async loadSettings(): Promise<void> {
     this.state.set({ settings: null });
     try {
-      this.state.set({ settings: await this.client.get<Record<string, unknown>>('/settings/general') });
+      this.state.set({ settings: await settingsApi.group(this.client, 'general') });
     } catch (error) {
       this.fail(error);
     }

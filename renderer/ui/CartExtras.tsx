@@ -1,10 +1,11 @@
 /** The cart's dialogs: change a line (quantity, discount, price), customer, note, coupon, fee, shipping. */
 import { useState } from 'preact/hooks';
-import type { Customer, LineItem } from '../types.js';
+import type { Customer } from '../../shared/resources/customers.js';
+import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
-export type CartExtra = { kind: 'line'; line: LineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
+export type CartExtra = { kind: 'line'; line: OrderLineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
 
 function Field(props: { id: string; label: string; value: string; onInput: (value: string) => void; inputMode?: 'decimal' | 'numeric' | 'email' | 'text'; autoFocus?: boolean }) {
   return (
@@ -25,7 +26,7 @@ function Actions(props: { submitLabel: string; onClose: () => void }) {
   );
 }
 
-function LineEditor(props: { line: LineItem; onClose: () => void }) {
+function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
   const { sale } = useTill();
   const { line, onClose } = props;
   const [quantity, setQuantity] = useState(String(line.quantity));

@@ -1,12 +1,12 @@
 /** The cart: the server's order being rung up, with its lines, extras and the server's totals. */
 import { useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
-import type { LineItem } from '../types.js';
+import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { CartExtraDialog, type CartExtra } from './CartExtras.js';
 import { useTill, useTillState } from './context.js';
 import { ParkedDialog } from './ParkedDialog.js';
 
-function CartLine(props: { line: LineItem; onEdit: () => void }) {
+function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
   const { sale } = useTill();
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);

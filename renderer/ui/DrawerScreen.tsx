@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { DrawerDesk } from '../drawer.js';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
-import type { SessionReport } from '../types.js';
+import type { ClosureReport, ReadableReport } from '../../shared/resources/registers.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
@@ -40,7 +40,7 @@ function OpenForm() {
   );
 }
 
-function XReport(props: { report: SessionReport }) {
+function XReport(props: { report: ReadableReport }) {
   const { till } = useTill();
   const store = useTillState((state) => state.store);
   const money = (amount: string): string => formatPrice(amount, store);
@@ -54,7 +54,8 @@ function XReport(props: { report: SessionReport }) {
     ['x-tax', 'Tax', money(report.sales.tax)],
     ['x-receipts', 'Receipts', report.receipts.first === null ? '—' : `${report.receipts.first} – ${report.receipts.last ?? ''}`],
   ];
-  if (report.drawer !== undefined) rows.push(['x-float', 'Opening float', money(report.drawer.opening_float)], ['x-expected', 'Expected cash', money(report.drawer.expected_cash)]);
+  // A cashier's report is blind: no drawer until the count is sent.
+  if (!('blind' in report) && report.drawer !== undefined) rows.push(['x-float', 'Opening float', money(report.drawer.opening_float)], ['x-expected', 'Expected cash', money(report.drawer.expected_cash)]);
   return (
     <section id="x-report" class="card" aria-labelledby="x-report-heading">
       <div class="view-heading">
@@ -142,7 +143,7 @@ function CloseForm() {
 }
 
 /** The Z report as the server renders it (`GET /closures/{id}?format=html`), printed like a receipt. */
-function ZReportDialog(props: { closure: { report: SessionReport; html: string } }) {
+function ZReportDialog(props: { closure: { report: ClosureReport; html: string } }) {
   const { print } = useTill();
   const desk = useDesk();
   const store = useTillState((state) => state.store);

@@ -1,7 +1,7 @@
 /** The order history: recent sales, one order's lines, a reprint, and a refund of lines back through a tender. */
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
-import type { Order } from '../types.js';
+import type { Order } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
 
@@ -81,7 +81,7 @@ function OrderDetail(props: { order: Order }) {
           <h2>Order {order.number}</h2>
           <span class={`badge status-${order.status}`}>{order.status}</span>
         </div>
-        <p>{order.date_created.replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}</p>
+        <p>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}</p>
         {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.total.replace(/^-/, ''))).join(', ')}</p>}
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={() => { till.state.set({ historyOrder: null }); }}>Back to the orders</button>
@@ -120,7 +120,7 @@ export function HistoryScreen() {
             {history.map((order) => (
               <tr key={order.id}>
                 <td>{order.number}</td>
-                <td>{order.date_created.replace('T', ' ').slice(0, 16)}</td>
+                <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
                 <td>{order.status}</td>
                 <td class="numeric">{formatPrice(order.total, store)}</td>
                 <td><button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>Open</button></td>

@@ -8,15 +8,15 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
 import { quickTenders } from '../tenders.js';
-import type { CheckoutState, Gateway } from '../types.js';
+import type { CheckoutState, PaymentGateway } from '../../shared/resources/payments.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
-function gatewayTitle(gateways: Gateway[], id: string): string {
+function gatewayTitle(gateways: PaymentGateway[], id: string): string {
   return gateways.find((gateway) => gateway.id === id)?.title ?? id;
 }
 
-function PaymentsMade(props: { checkout: CheckoutState; money: (amount: string) => string; gateways: Gateway[] }) {
+function PaymentsMade(props: { checkout: CheckoutState; money: (amount: string) => string; gateways: PaymentGateway[] }) {
   const payments = props.checkout.payments ?? [];
   if (payments.length === 0) return null;
   return (

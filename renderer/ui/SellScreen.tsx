@@ -1,7 +1,7 @@
 /** The selling screen: search, category tabs and the product grid on the left, the cart on the right. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
-import type { Product } from '../types.js';
+import type { ProductTile as TileProduct } from '../api/products.js';
 import { CartPanel } from './CartPanel.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
@@ -16,7 +16,7 @@ function initials(name: string): string {
     .join('');
 }
 
-function ProductTile(props: { product: Product }) {
+function ProductTile(props: { product: TileProduct }) {
   const { sale } = useTill();
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gmtToLocal } from '../model/dates.js';
 import { isTimeZone, metaDataSchema, storeFieldsSchema, type MetaData, type Store, type StoreFields } from '../model/stores.js';
+import type { StoreResource } from '../../shared/resources/stores.js';
 
 export type StoreContext = 'view' | 'edit';
 
@@ -64,7 +65,7 @@ function effectiveTaxAddress(store: Store): StoreFields['tax_address'] {
  * A store as the API shows it (wcpos-reference "Stores"). The `view` context resolves
  * `tax_address` to the address in use; `edit` returns the raw stored values.
  */
-export function storeResource(store: Store, context: StoreContext, links: { self: string; collection: string }) {
+export function storeResource(store: Store, context: StoreContext, links: { self: string; collection: string }): StoreResource {
   const fields = storeFieldsSchema.parse(store);
   return {
     id: store.id,
@@ -79,4 +80,4 @@ export function storeResource(store: Store, context: StoreContext, links: { self
     _links: { self: [{ href: links.self }], collection: [{ href: links.collection }] },
   };
 }
-export type StoreResource = ReturnType<typeof storeResource>;
+export type { StoreResource };

@@ -3,6 +3,7 @@
  * the SQLite database, which the browser saves as a file.
  */
 import { useState } from 'preact/hooks';
+import * as backupApi from '../../api/backup.js';
 import { useTill } from '../context.js';
 
 function backupName(): string {
@@ -18,7 +19,7 @@ export function BackupScreen() {
     setBusy(true);
     till.clearStatus();
     try {
-      const file = await till.client.get<Blob>('/backup', {}, { responseType: 'blob', headers: { Accept: 'application/octet-stream, application/vnd.sqlite3, application/json' } });
+      const file = await backupApi.download(till.client);
       const name = backupName();
       const url = URL.createObjectURL(file);
       const link = document.createElement('a');

@@ -3,24 +3,11 @@
  * order, the one it preselects, and whether receipts print by themselves.
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
+import type { GatewaySettings } from '../../../shared/resources/payments.js';
+import * as paymentsApi from '../../api/payments.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
-
-interface GatewaySetting {
-  id: string;
-  title: string;
-  description: string;
-  order: number;
-  enabled: boolean;
-  order_status: string;
-}
-
-interface GatewaySettings {
-  default_gateway: string;
-  gateways: Record<string, GatewaySetting>;
-  auto_print_receipt: boolean;
-}
 
 interface Draft {
   order: string[];
@@ -41,7 +28,7 @@ function draftOf(settings: GatewaySettings): Draft {
 
 export function GatewaysScreen() {
   const { till } = useTill();
-  const loaded = useLoaded(() => till.client.get<GatewaySettings>('/settings/payment-gateways'), []);
+  const loaded = useLoaded(() => paymentsApi.settings(till.client), []);
   const settings = loaded.data;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,7 +57,7 @@ export function GatewaysScreen() {
     await runSave(
       till,
       async () => {
-        loaded.replace(await till.client.request<GatewaySettings>('POST', '/settings/payment-gateways', body));
+        loaded.replace(await paymentsApi.saveSettings(till.client, body));
       },
       { done: 'Payment settings: saved.', onFieldErrors: setErrors },
     );

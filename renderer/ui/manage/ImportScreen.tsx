@@ -3,29 +3,9 @@
  * is done): the server's progress and counts as it answers them, and its errors row by row.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { RawBody } from '../../api-client.js';
+import type { ImportJobView as ImportJob } from '../../../shared/resources/imports.js';
+import * as importsApi from '../../api/imports.js';
 import { useTill } from '../context.js';
-
-interface ImportJob {
-  id: number;
-  file: string;
-  dry_run: boolean;
-  status: 'running' | 'done' | 'failed';
-  phase: 'reading' | 'writing' | 'finished';
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-  /** Row 0 is the file or the import as a whole. */
-  errors: Array<{ row: number; column?: string; message: string }>;
-  errors_truncated: boolean;
-  /** What the import made besides the rows' products (categories, tags). */
-  notes: string[];
-  started_at: string;
-  finished_at: string | null;
-}
 
 /** How often the progress is asked for while an import runs. */
 const POLL_MS = 400;
@@ -46,7 +26,7 @@ export function ImportScreen() {
 
   const follow = (id: number): void => {
     timer.current = window.setTimeout(() => {
-      till.client.get<ImportJob>(`/imports/${id}`).then(
+      importsApi.get(till.client, id).then(
         (answer) => {
           setJob(answer);
           if (answer.status === 'running') follow(id);
@@ -67,10 +47,8 @@ export function ImportScreen() {
     }
     till.clearStatus();
     try {
-      const query = new URLSearchParams({ file_name: file.name });
-      if (dryRun) query.set('dry_run', 'true');
       // 202 with the job as it starts; its progress is asked for until it has finished.
-      const started = await till.client.request<ImportJob>('POST', `/imports/products?${query.toString()}`, new RawBody('text/csv', file));
+      const started = await importsApi.startProducts(till.client, file, { dryRun });
       setJob(started);
       follow(started.id);
     } catch (error) {

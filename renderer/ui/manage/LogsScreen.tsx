@@ -4,27 +4,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ManagedUser } from '../../../shared/api.js';
+import * as logsApi from '../../api/logs.js';
+import type { LogEntry, LogsPage } from '../../api/logs.js';
+import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
 
 const LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
 const PER_PAGE = 50;
-
-interface LogEntry {
-  id?: number;
-  timestamp: string;
-  level: string;
-  message: string;
-  source: string;
-  context: Record<string, unknown> | null;
-}
-
-interface LogsAnswer {
-  entries: LogEntry[];
-  has_fatal_errors: boolean;
-  sources: Array<{ source: string; name: string }>;
-}
 
 interface Filters {
   source: string;
@@ -71,7 +59,7 @@ function FilterField(props: { name: keyof Filters; label: string; filters: Filte
 export function LogsScreen() {
   const { till } = useTill();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [answer, setAnswer] = useState<LogsAnswer | null>(null);
+  const [answer, setAnswer] = useState<LogsPage | null>(null);
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const [page, setPage] = useState(1);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +70,7 @@ export function LogsScreen() {
     setLoading(true);
     setErrors({});
     try {
-      const found = await till.client.get<LogsAnswer>('/logs', queryOf(filters, nextPage));
+      const found = await logsApi.page(till.client, queryOf(filters, nextPage));
       setAnswer(found);
       setEntries(nextPage === 1 ? found.entries : [...entries, ...found.entries]);
       setPage(nextPage);
@@ -105,7 +93,7 @@ export function LogsScreen() {
   useEffect(() => {
     if (!audit || users !== null) return;
     setUsers([]);
-    till.client.get<ManagedUser[]>('/users', { per_page: 100 }).then(setUsers, (error: unknown) => { till.fail(error); });
+    usersApi.list(till.client).then(setUsers, (error: unknown) => { till.fail(error); });
   }, [audit, users, till]);
   const sources = answer?.sources ?? [];
   return (

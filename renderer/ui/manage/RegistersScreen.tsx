@@ -1,21 +1,14 @@
 /** Registers (`/registers`): each till's name and status, whether its drawer is open, and a new one. */
 import { useState } from 'preact/hooks';
+import type { Register } from '../../../shared/resources/registers.js';
+import type { StoreResource } from '../../../shared/resources/stores.js';
+import * as registersApi from '../../api/registers.js';
+import * as storesApi from '../../api/stores.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
 
-interface Register {
-  id: number;
-  store_id: number;
-  name: string;
-  status: 'active' | 'disabled';
-  session: { id: number; date_opened: string } | null;
-}
-
-interface StoreName {
-  id: number;
-  name: string;
-}
+type StoreName = Pick<StoreResource, 'id' | 'name'>;
 
 function aria(id: string, message: string | null) {
   return { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': message === null ? undefined : `${id}-error` };
@@ -29,7 +22,7 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = async (event: Event): Promise<void> => {
     event.preventDefault();
-    const patch: Record<string, unknown> = {};
+    const patch: { name?: string; status?: Register['status'] } = {};
     if (name !== register.name) patch.name = name;
     if (status !== register.status) patch.status = status;
     if (Object.keys(patch).length === 0) {
@@ -39,7 +32,7 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
     await runSave(
       till,
       async () => {
-        props.onSaved(await till.client.request<Register>('PATCH', `/registers/${register.id}`, patch));
+        props.onSaved(await registersApi.update(till.client, register.id, patch));
       },
       { done: `Register ${register.id} is saved.`, onFieldErrors: setErrors },
     );
@@ -65,7 +58,7 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
         </select>
         <FieldMessage id={`${base}-status`} message={statusError} />
       </td>
-      <td>{register.session === null ? 'Closed' : `Open since ${register.session.date_opened.replace('T', ' ')}`}</td>
+      <td>{register.session === null ? 'Closed' : `Open since ${(register.session.date_opened ?? '').replace('T', ' ')}`}</td>
       <td>
         <button type="submit" form={`${base}-form`} class="button button-small">Save</button>
       </td>
@@ -83,7 +76,7 @@ function NewRegister(props: { stores: readonly StoreName[]; onCreated: () => voi
     const saved = await runSave(
       till,
       async () => {
-        await till.client.request<Register>('POST', '/registers', storeId === '' ? { name } : { name, store_id: Number(storeId) });
+        await registersApi.create(till.client, storeId === '' ? { name } : { name, store_id: Number(storeId) });
       },
       { done: 'The register is added.', onFieldErrors: setErrors },
     );
@@ -118,7 +111,7 @@ function NewRegister(props: { stores: readonly StoreName[]; onCreated: () => voi
 export function RegistersScreen() {
   const { till } = useTill();
   const loaded = useLoaded(async () => {
-    const [registers, stores] = await Promise.all([till.client.get<Register[]>('/registers', { per_page: 100 }), till.client.get<StoreName[]>('/stores', { per_page: 100, _fields: 'id,name' })]);
+    const [registers, stores] = await Promise.all([registersApi.list(till.client, { per_page: 100 }), storesApi.names(till.client)]);
     return { registers, stores };
   }, []);
   if (loaded.data === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;

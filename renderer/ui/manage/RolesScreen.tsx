@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { CAPABILITIES } from '../../../shared/access.js';
 import type { ManagedRole } from '../../../shared/api.js';
+import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
@@ -38,7 +39,7 @@ function RoleForm(props: { role: ManagedRole; onSaved: (role: ManagedRole) => vo
     await runSave(
       till,
       async () => {
-        props.onSaved(await till.client.request<ManagedRole>('PATCH', `/roles/${encodeURIComponent(role.name)}`, { capabilities: chosen }));
+        props.onSaved(await usersApi.updateRole(till.client, role.name, chosen));
       },
       { done: `Role ${role.label}: saved. Its users have the new capabilities from their next request.`, onFieldErrors: setErrors },
     );
@@ -70,7 +71,7 @@ function RoleForm(props: { role: ManagedRole; onSaved: (role: ManagedRole) => vo
 
 export function RolesScreen() {
   const { till } = useTill();
-  const loaded = useLoaded(() => till.client.get<ManagedRole[]>('/roles'), []);
+  const loaded = useLoaded(() => usersApi.roles(till.client), []);
   if (loaded.data === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
   const roles = loaded.data;
   return (

@@ -3,6 +3,7 @@
  * server's answer; this file only adds labels, help and the choices of enumerated settings.
  */
 import { useMemo, useState } from 'preact/hooks';
+import * as settingsApi from '../../api/settings.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { describeFields, type FieldOverride, type Options } from './fields.js';
@@ -93,7 +94,7 @@ export const SETTINGS_GROUPS: readonly Group[] = [
 function GroupForm(props: { group: Group }) {
   const { till } = useTill();
   const { group } = props;
-  const loaded = useLoaded(() => till.client.get<Record<string, unknown>>(`/settings/${group.name}`), [group.name]);
+  const loaded = useLoaded(() => settingsApi.group(till.client, group.name), [group.name]);
   const values = loaded.data;
   const fields = useMemo(() => {
     if (values === null) return [];
@@ -113,7 +114,7 @@ function GroupForm(props: { group: Group }) {
       values={values}
       fields={fields}
       placeholders={placeholders}
-      onSave={(patch) => till.client.request<Record<string, unknown>>('POST', `/settings/${group.name}`, patch)}
+      onSave={(patch) => settingsApi.saveGroup(till.client, group.name, patch)}
       onSaved={loaded.replace}
     />
   );

@@ -3,13 +3,13 @@
  * a new store. Every value shown is the server's answer to the last read or save.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { ManagedUser } from '../../../shared/api.js';
+import type { StoreResource } from '../../../shared/resources/stores.js';
+import * as storesApi from '../../api/stores.js';
+import * as usersApi from '../../api/users.js';
 import { useTill, useTillState } from '../context.js';
 import { errorFor, hasCapability, runSave, useLoaded, type FieldErrors } from './api.js';
 import { describeFields, type FieldOverride, type Options } from './fields.js';
 import { FieldMessage, ObjectForm } from './ObjectForm.js';
-
-type StoreValues = Record<string, unknown> & { id: number; name: string };
 
 const DETAIL_KEYS = [
   'name', 'store_address', 'store_address_2', 'store_city', 'store_postcode', 'store_state', 'store_country', 'locale', 'timezone', 'phone', 'email', 'url',
@@ -47,8 +47,8 @@ function StoreUsers(props: { storeId: number }) {
   const { till } = useTill();
   const loaded = useLoaded(async () => {
     const [assigned, users] = await Promise.all([
-      till.client.get<{ user_ids: number[] }>(`/stores/${props.storeId}/users`),
-      till.client.get<ManagedUser[]>('/users', { per_page: 100 }),
+      storesApi.users(till.client, props.storeId),
+      usersApi.list(till.client),
     ]);
     return { ids: assigned.user_ids, users };
   }, [props.storeId]);
@@ -62,7 +62,7 @@ function StoreUsers(props: { storeId: number }) {
     const saved = await runSave(
       till,
       async () => {
-        const answer = await till.client.request<{ user_ids: number[] }>('PUT', `/stores/${props.storeId}/users`, { user_ids: chosen });
+        const answer = await storesApi.setUsers(till.client, props.storeId, chosen);
         loaded.replace({ ids: answer.user_ids, users });
       },
       { done: 'The store’s users are saved.', onFieldErrors: setErrors },
@@ -92,14 +92,15 @@ function StoreUsers(props: { storeId: number }) {
 function StoreEditor(props: { storeId: number; onRenamed: () => void }) {
   const { till } = useTill();
   const user = useTillState((state) => state.user);
-  const loaded = useLoaded(() => till.client.get<StoreValues>(`/stores/${props.storeId}/edit`), [props.storeId]);
+  const loaded = useLoaded(() => storesApi.forEditing(till.client, props.storeId), [props.storeId]);
   const values = loaded.data;
   const details = useMemo(() => (values === null ? [] : describeFields(values, STORE_FIELDS, { keys: DETAIL_KEYS })), [values]);
   const taxes = useMemo(() => (values === null ? [] : describeFields(values, STORE_FIELDS, { keys: TAX_KEYS })), [values]);
   if (values === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
-  const save = (patch: Record<string, unknown>) => till.client.request<StoreValues>('PATCH', `/stores/${props.storeId}`, patch);
+  const save = (patch: Record<string, unknown>) => storesApi.update(till.client, props.storeId, patch);
   const saved = (answer: Record<string, unknown>): void => {
-    loaded.replace(answer as StoreValues);
+    // The form hands back the answer of `save` above: a store.
+    loaded.replace(answer as StoreResource);
     props.onRenamed();
   };
   return (
@@ -122,7 +123,7 @@ function NewStore(props: { onCreated: (id: number) => void }) {
     await runSave(
       till,
       async () => {
-        const store = await till.client.request<StoreValues>('POST', '/stores', { name });
+        const store = await storesApi.create(till.client, { name });
         setName('');
         props.onCreated(store.id);
       },
@@ -142,7 +143,7 @@ function NewStore(props: { onCreated: (id: number) => void }) {
 
 export function StoresScreen() {
   const { till } = useTill();
-  const stores = useLoaded(() => till.client.get<StoreValues[]>('/stores', { per_page: 100 }), []);
+  const stores = useLoaded(() => storesApi.list(till.client, { per_page: 100 }), []);
   const [chosen, setChosen] = useState<number | null>(null);
   const list = stores.data ?? [];
   const storeId = chosen ?? list[0]?.id ?? null;

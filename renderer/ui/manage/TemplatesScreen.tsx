@@ -3,20 +3,12 @@
  * rendered by the server, shown the way the payment screen shows a receipt.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TemplateItem as Template } from '../../../shared/resources/templates.js';
+import * as settingsApi from '../../api/settings.js';
+import * as templatesApi from '../../api/templates.js';
 import { showReceipt } from '../../receipt-view.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
-
-interface Template {
-  id: number | string;
-  title: string;
-  description: string;
-  engine: string;
-  output_type: string;
-  paper_width: string | null;
-  is_active: boolean;
-  is_virtual: boolean;
-}
 
 function Preview(props: { template: Template }) {
   const { till } = useTill();
@@ -25,8 +17,8 @@ function Preview(props: { template: Template }) {
   useEffect(() => {
     let current = true;
     setState('loading');
-    till.client
-      .get<string>(`/templates/${encodeURIComponent(String(props.template.id))}/preview`, {}, { responseType: 'text', headers: { Accept: 'text/html' } })
+    templatesApi
+      .previewHtml(till.client, props.template.id)
       .then((html) => {
         if (!current || host.current === null) return;
         showReceipt(host.current, html);
@@ -52,13 +44,13 @@ function Preview(props: { template: Template }) {
 
 export function TemplatesScreen() {
   const { till } = useTill();
-  const loaded = useLoaded(() => till.client.get<Template[]>('/templates', { type: 'receipt' }), []);
+  const loaded = useLoaded(() => templatesApi.receiptTemplates(till.client), []);
   const [previewed, setPreviewed] = useState<Template | null>(null);
   if (loaded.data === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
   const templates = loaded.data;
   const activate = async (template: Template): Promise<void> => {
     try {
-      await till.client.request('POST', '/settings/templates', { active_receipt: template.id });
+      await settingsApi.chooseReceiptTemplate(till.client, template.id);
       await loaded.reload();
       till.info(`${template.title} now prints the receipts.`);
     } catch (error) {

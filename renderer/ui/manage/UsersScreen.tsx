@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ManagedRole, ManagedUser } from '../../../shared/api.js';
+import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
@@ -88,7 +89,7 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
     event.preventDefault();
     const body: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(values)) if (value !== '') body[name] = value;
-    const saved = await runSave(till, () => till.client.request('POST', '/users', body), { done: `User ${String(values.username)} is added.`, onFieldErrors: setErrors });
+    const saved = await runSave(till, async () => { await usersApi.create(till.client, body); }, { done: `User ${String(values.username)} is added.`, onFieldErrors: setErrors });
     if (saved) {
       setValues(empty);
       props.onAdded();
@@ -122,7 +123,7 @@ function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onS
       till.info('Nothing to save: no field was changed.');
       return;
     }
-    const saved = await runSave(till, () => till.client.request('PATCH', `/users/${user.id}`, patch), { done: `User ${user.username} is saved.`, onFieldErrors: setErrors });
+    const saved = await runSave(till, async () => { await usersApi.update(till.client, user.id, patch); }, { done: `User ${user.username} is saved.`, onFieldErrors: setErrors });
     if (saved) props.onSaved();
   };
   return (
@@ -140,7 +141,7 @@ function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onS
 export function UsersScreen() {
   const { till } = useTill();
   const loaded = useLoaded(async () => {
-    const [users, roles] = await Promise.all([till.client.get<ManagedUser[]>('/users', { per_page: 100 }), till.client.get<ManagedRole[]>('/roles')]);
+    const [users, roles] = await Promise.all([usersApi.list(till.client), usersApi.roles(till.client)]);
     return { users, roles };
   }, []);
   const [editing, setEditing] = useState<number | null>(null);

@@ -11,6 +11,7 @@ import type { LoginThrottle } from '../auth/throttle.js';
 import { ApiError, notFound } from '../errors.js';
 import { verifyTillCredential, type TillCredential } from '../users/pins.js';
 import { readApprovalSettings, type ApprovalAction, type ApprovalSettings } from './settings.js';
+import type { ApprovalResponse } from '../../../shared/api.js';
 
 /** An approval is good for one request within this many seconds. */
 export const APPROVAL_TTL_SECONDS = 120;
@@ -26,16 +27,8 @@ export interface ApprovalRequest {
   orderId?: number | undefined;
 }
 
-export interface IssuedApproval {
-  id: number;
-  token: string;
-  action: ApprovalAction;
-  order_id: number | null;
-  requested_by: number;
-  approved_by: { id: number; username: string; display_name: string };
-  expires_at: string;
-  expires_in: number;
-}
+/** `POST /auth/approvals`'s answer (the wire type in shared/), its action one the server knows. */
+export type IssuedApproval = ApprovalResponse & { action: ApprovalAction };
 
 /** What a guarded request is about: the order when there is one, the register when known. */
 export interface ApprovalContext {

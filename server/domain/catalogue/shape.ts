@@ -4,6 +4,7 @@ import type { Store } from '../../model/stores.js';
 import { itemPriceHtml, rangePriceHtml } from './price-html.js';
 import { POS_VISIBILITY_META } from './product-input.js';
 import { activePrice, highestPrice, isOnSale, lowestPrice } from '../../model/catalogue/pricing.js';
+import type { Product, ProductTerm, Variation } from '../../../shared/resources/products.js';
 import type { ProductImage, ProductRecord, TermRecord, TermReference, Taxonomy, VariationPricing } from '../../model/catalogue/types.js';
 
 /** What shaping needs besides the records: the store (decimals, time zone, currency), the API base URL for `_links`, and now. */
@@ -118,7 +119,7 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
 }
 
 /** A product in the WooCommerce v3 shape (§2.1) plus `barcode`. `variations` are the product's children (variable products only). */
-export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly VariationPricing[], context: ShapeContext) {
+export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly VariationPricing[], context: ShapeContext): Product {
   const now = context.nowGmt;
   const isVariable = record.type === 'variable';
   const sellable = variations.filter((child) => child.status === 'publish');
@@ -181,7 +182,7 @@ export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, Term
 export type ProductResource = ReturnType<typeof shapeProduct>;
 
 /** A variation in the WooCommerce v3 shape (§2.2) plus `barcode`; `tax_class` "parent" is resolved (view context). */
-export function shapeVariation(record: ProductRecord, context: ShapeContext) {
+export function shapeVariation(record: ProductRecord, context: ShapeContext): Variation {
   const now = context.nowGmt;
   const price = activePrice(record, now);
   const onSale = isOnSale(record, now);
@@ -219,7 +220,7 @@ export type VariationResource = ReturnType<typeof shapeVariation>;
 const TERM_PATHS: Record<Taxonomy, string> = { product_cat: 'categories', product_tag: 'tags', product_brand: 'brands' };
 
 /** A category or brand (§2.3), or a tag (§2.4: no parent, display, image or menu order). */
-export function shapeTerm(record: TermRecord, context: ShapeContext) {
+export function shapeTerm(record: TermRecord, context: ShapeContext): ProductTerm {
   const collection = `${context.apiBase}/products/${TERM_PATHS[record.taxonomy]}`;
   const termLinks = links(`${collection}?include=${record.id}`, collection);
   if (record.taxonomy === 'product_tag') {

@@ -6,6 +6,7 @@ import type { MetaData } from '../../model/stores.js';
 import { completeBilling, completeShipping } from '../../model/customers/address.js';
 import { POS_UUID_META_KEY, type CustomerCreateInput, type CustomerUpdateInput } from './input.js';
 import type { CustomerRecord } from '../../model/customers/types.js';
+import type { Customer } from '../../../shared/resources/customers.js';
 
 type MetaInput = NonNullable<CustomerCreateInput['meta_data']>;
 
@@ -125,7 +126,7 @@ function avatarUrl(email: string): string {
 }
 
 /** A customer in the WooCommerce v3 shape (woocommerce-reference §2.9). */
-export function shapeCustomer(record: CustomerRecord, apiBase: string, timeZone: string) {
+export function shapeCustomer(record: CustomerRecord, apiBase: string, timeZone: string): Customer {
   return {
     id: record.id,
     date_created: gmtToLocal(record.date_created_gmt, timeZone),

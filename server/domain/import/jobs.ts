@@ -7,43 +7,10 @@ import type { ProductImporter } from './products.js';
 import type { ImportProgress } from './progress.js';
 import type { ImportReport } from './report.js';
 import { ImportStoppedError, UndoPendingError } from './steps.js';
+import type { ImportError, ImportJobView, ImportPhase, ImportStatus } from '../../../shared/resources/imports.js';
 
-export type ImportStatus = 'running' | 'done' | 'failed';
-/** `reading`: the rows are parsed and checked; `writing`: the accepted ones are written in steps. */
-export type ImportPhase = 'reading' | 'writing' | 'finished';
-
-/** A refused row, or (`row` 0) the file or the import as a whole. */
-export interface ImportError {
-  row: number;
-  column?: string;
-  message: string;
-}
-
-/** `GET /imports/{id}`: an import over HTTP as its caller follows it. */
-export interface ImportJobView {
-  id: number;
-  kind: 'products';
-  file: string;
-  dry_run: boolean;
-  status: ImportStatus;
-  phase: ImportPhase;
-  /** Rows whose outcome is settled: refused, or written (in a dry run: read and checked). */
-  processed: number;
-  total: number;
-  created: number;
-  updated: number;
-  /** Rows already as the file says (nothing to write). */
-  skipped: number;
-  failed: number;
-  errors: ImportError[];
-  /** More problems than `errors` lists (`failed` counts the refused rows). */
-  errors_truncated: boolean;
-  /** What the import created besides the rows' own products: categories, tags, brands. */
-  notes: string[];
-  user_id: number;
-  started_at: string;
-  finished_at: string | null;
-}
+/** The import as its HTTP caller follows it: the wire types in shared/. */
+export type { ImportError, ImportJobView, ImportPhase, ImportStatus };
 
 /** Finished imports kept for `GET /imports`, newest first; older ones are forgotten. */
 const KEPT_JOBS = 20;

@@ -13,10 +13,11 @@ import { ApiError, badRequest, conflict, invalidParams } from '../errors.js';
 import type { Gateways } from './gateways.js';
 import { isPaid, type OrderLifecycle } from './lifecycle.js';
 import { OrderStatuses, PAYABLE_STATUSES } from './statuses.js';
-import type { OrderPayments, PaymentSummary } from './payments.js';
+import type { OrderPayments } from './payments.js';
 import { formatMoney } from '../../model/money.js';
 import type { OrderRecord } from '../../model/orders/types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
+import type { CheckoutState } from '../../../shared/resources/payments.js';
 
 /** `POST /orders/{id}/checkout` body (wcpos-reference "Checkout"). */
 export const checkoutInput = z.object({
@@ -27,15 +28,8 @@ export const checkoutInput = z.object({
 });
 export type CheckoutInput = z.output<typeof checkoutInput>;
 
-/** The checkout state of an order, as GET and POST answer it. */
-export interface CheckoutState extends Partial<PaymentSummary> {
-  checkout_id: string | null;
-  order_id: number;
-  gateway_id: string | null;
-  status: string;
-  provider_data: Record<string, unknown>;
-  terminal: boolean;
-}
+/** The checkout state of an order, as GET and POST answer it (the wire type in shared/). */
+export type { CheckoutState };
 
 const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'awaiting_customer']);
 

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../errors.js';
 import { gatewaySettingOf, readPaymentGatewaySettings, type GatewaySetting } from '../settings/payment-gateways.js';
 import type { Store } from '../../model/stores.js';
 import type { OrderRecord } from '../../model/orders/types.js';
+import type { PaymentGateway } from '../../../shared/resources/payments.js';
 
 /**
  * A gateway the till can take payment with: what the client needs before it takes a payment. The
@@ -86,7 +87,7 @@ export class Gateways {
   }
 }
 
-function view(gateway: Gateway) {
+function view(gateway: Gateway): PaymentGateway {
   const { record, setting, adapter } = gateway;
   return {
     id: record.id,

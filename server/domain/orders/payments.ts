@@ -13,23 +13,10 @@ import { POS_SESSION, type Tills, type Till } from '../registers/tills.js';
 import type { Store } from '../../model/stores.js';
 import { dates } from './shape.js';
 import type { OrderRecord } from '../../model/orders/types.js';
+import type { Payment as PaymentView, PaymentSummary } from '../../../shared/resources/payments.js';
 
-/** One tender as the checkout state and the order show it. */
-export interface PaymentView {
-  gateway_id: string;
-  amount: string;
-  tendered: string | null;
-  change: string;
-  transaction_id: string;
-  date: string | null;
-  date_gmt: string;
-}
-
-export interface PaymentSummary {
-  payments: PaymentView[];
-  amount_paid: string;
-  amount_due: string;
-}
+/** A tender and the tenders of an order, as the checkout state shows them (the wire types in shared/). */
+export type { PaymentView, PaymentSummary };
 
 /** What one part of a checkout settled, or why the gateway refused it. */
 export type PartOutcome =

@@ -23,6 +23,7 @@ import { dates } from './shape.js';
 import { OrderStatuses } from './statuses.js';
 import { itemsOfType, type OrderItem, type OrderRecord } from '../../model/orders/types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
+import type { OrderRefund } from '../../../shared/resources/orders.js';
 
 const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
 
@@ -246,7 +247,7 @@ export function unitShare(charged: DecimalInput, quantity: number, itemQuantity:
 }
 
 /** A refund as WooCommerce shows it: positive `amount`, negative item quantities, totals and taxes (§2.8). */
-export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Store, apiBase: string) {
+export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Store, apiBase: string): OrderRefund {
   const dp = store.price_num_decimals;
   const taxOf = (item: RefundedItem) => sum(item.taxes.map((tax) => new Decimal(tax.total)));
   const itemMeta = (item: RefundedItem) => [{ id: 0, key: '_refunded_item_id', value: String(item.refunded_item_id), display_key: '_refunded_item_id', display_value: String(item.refunded_item_id) }];

@@ -5,6 +5,8 @@ import type { Store } from '../../model/stores.js';
 import type { RefundRecord } from '../../model/orders/refund-types.js';
 import type { OrderStatuses } from './statuses.js';
 import { INTERNAL_META_KEYS, itemsOfType, type ItemMeta, type OrderRecord } from '../../model/orders/types.js';
+import type { LocalAndGmt } from '../../../shared/resources/common.js';
+import type { Order } from '../../../shared/resources/orders.js';
 
 let version: string | undefined;
 /** WooCommerce's `version` is the software that last wrote the order: here, Tillbase's version (read once). */
@@ -25,8 +27,9 @@ export interface OrderShapeContext {
 export { currencySymbol };
 
 /** `foo` (store local time) and `foo_gmt`, as every WooCommerce date comes. */
-export function dates(name: string, gmt: string | null, timeZone: string): Record<string, string | null> {
-  return { [name]: gmtToLocal(gmt, timeZone), [`${name}_gmt`]: gmt };
+export function dates<Name extends string>(name: Name, gmt: string | null, timeZone: string): LocalAndGmt<Name> {
+  // Computed keys type as an index signature; the two keys are exactly those of LocalAndGmt<Name>.
+  return { [name]: gmtToLocal(gmt, timeZone), [`${name}_gmt`]: gmt } as LocalAndGmt<Name>;
 }
 
 function itemMeta(meta: readonly ItemMeta[]) {
@@ -39,7 +42,7 @@ export function needsPayment(order: OrderRecord): boolean {
 }
 
 /** The order as `GET /orders/{id}` shows it (woocommerce-reference §2.6). */
-export function shapeOrder(order: OrderRecord, context: OrderShapeContext) {
+export function shapeOrder(order: OrderRecord, context: OrderShapeContext): Order {
   const dp = context.store.price_num_decimals;
   const zone = context.store.timezone;
   const money = (value: string) => formatMoney(value, dp);

@@ -9,6 +9,7 @@ import { gmtNow } from '../../model/dates.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dates } from '../orders/shape.js';
 import type { Store } from '../../model/stores.js';
+import type { Register } from '../../../shared/resources/registers.js';
 
 const name = z.string().trim().min(1, 'name must not be empty').max(100);
 const status = z.enum(['active', 'disabled']);
@@ -21,7 +22,7 @@ export const registerUpdateInput = z.object({ name: name.optional(), status: sta
 export type RegisterCreateInput = z.output<typeof registerCreateInput>;
 export type RegisterUpdateInput = z.output<typeof registerUpdateInput>;
 
-export function shapeRegister(register: RegisterRecord, session: CashSessionRecord | undefined, store: Store, apiBase: string) {
+export function shapeRegister(register: RegisterRecord, session: CashSessionRecord | undefined, store: Store, apiBase: string): Register {
   return {
     id: register.id,
     store_id: register.store_id,

@@ -10,53 +10,12 @@ import type { RefundPayload, SalePayload } from '../journal/entries.js';
 import { Decimal, formatMoney } from '../../model/money.js';
 import { dates } from '../orders/shape.js';
 import type { Store } from '../../model/stores.js';
+import type { BlindReport, Drawer, ReadableReport, SessionReport } from '../../../shared/resources/registers.js';
 
 /** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
 export const CASH_GATEWAY = 'pos_cash';
 
-export interface Drawer {
-  opening_float: string;
-  cash_received: string;
-  change_given: string;
-  cash_refunded: string;
-  cash_in: string;
-  cash_out: string;
-  expected_cash: string;
-}
-
-/**
- * The X report of a session (the Z report adds the count): sales, discounts, refunds and tax from
- * the session's journal entries, payments and refunds per gateway from their tenders, and the drawer.
- */
-export interface SessionReport {
-  report: 'X' | 'Z';
-  generated_gmt: string;
-  currency: string;
-  register: { id: number; name: string; store_id: number };
-  session: {
-    id: number;
-    uuid: string;
-    opened_by: { id: number; name: string };
-    date_opened: string | null;
-    date_opened_gmt: string;
-    opening_note: string;
-    closed_by: { id: number; name: string } | null;
-    date_closed: string | null;
-    date_closed_gmt: string | null;
-    closing_note: string;
-  };
-  sales: { count: number; gross: string; discounts: string; refunds: string; net: string; tax: string };
-  taxes: Array<{ rate_id: number; label: string; rate: string; sales: string; refunds: string; net: string }>;
-  payments: Array<{ gateway_id: string; title: string; count: number; amount: string; tendered: string; change: string }>;
-  refunds: Array<{ gateway_id: string; title: string; count: number; amount: string }>;
-  cash_movements: Array<{ id: number; type: 'in' | 'out'; amount: string; reason: string; user_id: number; date: string | null; date_gmt: string }>;
-  receipts: { count: number; first: string | null; last: string | null };
-  /** Left out of what a cashier reads while the session is open: the close is blind. */
-  drawer?: Drawer;
-  z_number?: number;
-  counted_cash?: string;
-  variance?: string;
-}
+export type { BlindReport, Drawer, ReadableReport, SessionReport };
 
 const zero = () => new Decimal(0);
 
@@ -194,12 +153,6 @@ export class SessionReports {
   }
 }
 
-/**
- * What a cashier reads of an open session: the sales, but neither the drawer nor the takings per
- * tender, from which the expected cash could be added up before the count is sent.
- */
-export type BlindReport = Omit<SessionReport, 'payments' | 'refunds' | 'drawer'> & { blind: true };
-export type ReadableReport = SessionReport | BlindReport;
 
 export function blindReport(report: SessionReport): BlindReport {
   const blind: Partial<SessionReport> & { blind: true } = { ...report, blind: true };

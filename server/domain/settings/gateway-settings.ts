@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PaymentGatewayRecord } from '../../model/records/payment-gateways.js';
 import { invalidParams } from '../errors.js';
+import type { GatewaySettings } from '../../../shared/resources/payments.js';
 import { gatewaySettingOf, type PaymentGatewaySettings } from './payment-gateways.js';
 
 /** The shape of a `POST /settings/payment-gateways` body before its values are checked against the full schema. */
@@ -12,7 +13,7 @@ export const gatewaySettingsPatchSchema = z.object({
 export type GatewaySettingsPatch = z.output<typeof gatewaySettingsPatchSchema>;
 
 /** Every installed gateway with its setting (defaults for one never configured), in till order. */
-export function gatewaySettingsView(settings: PaymentGatewaySettings, catalogue: readonly PaymentGatewayRecord[]) {
+export function gatewaySettingsView(settings: PaymentGatewaySettings, catalogue: readonly PaymentGatewayRecord[]): GatewaySettings {
   const gateways = catalogue
     .map((gateway) => ({ id: gateway.id, title: gateway.title, description: gateway.description, position: gateway.position, ...gatewaySettingOf(settings, gateway.id, gateway.position) }))
     .sort((a, b) => a.order - b.order || a.position - b.position)

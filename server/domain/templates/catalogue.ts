@@ -6,6 +6,7 @@ import { gmtToLocal } from '../../model/dates.js';
 import { ApiError, badRequest, invalidParams, notFound } from '../errors.js';
 import { readSection, type SettingsSection } from '../settings/section.js';
 import { GALLERY_TEMPLATES, galleryUuid, type GalleryTemplate } from './gallery.js';
+import type { GalleryTemplateItem, SavedTemplateItem, TemplateDescription, TemplateItem } from '../../../shared/resources/templates.js';
 
 export const TEMPLATE_TYPES = ['receipt', 'report'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -42,7 +43,7 @@ interface ShapeOptions {
 }
 
 /** The fields a stored template and a bundled one describe the same way; the content only in the edit context. */
-function describedBy(template: TemplateRecord | GalleryTemplate, context: ShapeOptions['context']) {
+function describedBy(template: TemplateRecord | GalleryTemplate, context: ShapeOptions['context']): TemplateDescription {
   return {
     title: template.title,
     description: template.description,
@@ -58,7 +59,7 @@ function describedBy(template: TemplateRecord | GalleryTemplate, context: ShapeO
   };
 }
 
-function databaseItem(template: TemplateRecord, { context, timezone, active }: ShapeOptions) {
+function databaseItem(template: TemplateRecord, { context, timezone, active }: ShapeOptions): SavedTemplateItem {
   return {
     id: template.id,
     uuid: template.uuid,
@@ -82,7 +83,7 @@ function databaseItem(template: TemplateRecord, { context, timezone, active }: S
 }
 
 /** A bundled gallery template as a virtual template: its id is its gallery key, its uuid a v5 of that key. */
-function galleryItem(template: GalleryTemplate, position: number, { context, active }: ShapeOptions) {
+function galleryItem(template: GalleryTemplate, position: number, { context, active }: ShapeOptions): GalleryTemplateItem {
   return {
     id: template.gallery_key,
     uuid: galleryUuid(template.gallery_key),
@@ -106,7 +107,7 @@ function galleryItem(template: GalleryTemplate, position: number, { context, act
   };
 }
 
-export type TemplateItem = ReturnType<typeof databaseItem> | ReturnType<typeof galleryItem>;
+export type { TemplateItem };
 
 /** `GET /templates/gallery`: the bundled entries without their content. */
 export function galleryEntries() {

@@ -1,0 +1,44 @@
+/** Orders (`/orders`): the cart, parked sales, the history, payment and refunds. */
+import type { Order, OrderRefund } from '../../shared/resources/orders.js';
+import type { CheckoutState } from '../../shared/resources/payments.js';
+import type { ApiClient } from '../api-client.js';
+
+/** A request's extra headers: a manager's approval (`X-POS-Approval`), when one was asked for. */
+export type ApprovalHeaders = Readonly<Record<string, string>>;
+
+/** A type, not an interface: the transport takes it as a record of query values. */
+export type OrderListQuery = {
+  status?: string;
+  per_page?: number;
+  orderby?: 'date' | 'id';
+  order?: 'asc' | 'desc';
+};
+
+export function list(client: ApiClient, query: OrderListQuery): Promise<Order[]> {
+  return client.get<Order[]>('/orders', query);
+}
+
+export function get(client: ApiClient, id: number): Promise<Order> {
+  return client.get<Order>(`/orders/${id}`);
+}
+
+export function create(client: ApiClient, body: Record<string, unknown>): Promise<Order> {
+  return client.request<Order>('POST', '/orders', body);
+}
+
+export function update(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<Order> {
+  return client.request<Order>('PATCH', `/orders/${id}`, body, { headers });
+}
+
+export function checkoutState(client: ApiClient, id: number): Promise<CheckoutState> {
+  return client.get<CheckoutState>(`/orders/${id}/checkout`);
+}
+
+/** One payment; `idempotencyKey` makes a retry of the same attempt safe. */
+export function checkout(client: ApiClient, id: number, body: { gateway_id: string; payment_data: Record<string, string> }, idempotencyKey: string): Promise<CheckoutState> {
+  return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<OrderRefund> {
+  return client.request<OrderRefund>('POST', `/orders/${id}/refunds`, body, { headers });
+}

@@ -1,0 +1,39 @@
+/** The catalogue (`/products`): the sell screen's tiles, scans, a variable product's variations, categories. */
+import type { BarcodeMatch, Product, ProductTerm, Variation } from '../../shared/resources/products.js';
+import type { ApiClient } from '../api-client.js';
+
+/** The fields a tile and the cart read; the list asks for only these (`_fields`). */
+export const TILE_FIELDS = ['id', 'name', 'sku', 'barcode', 'price', 'type', 'stock_status', 'images', 'variations', 'attributes'] as const;
+
+/** A product as the sell screen holds it: a tile's fields, and what a scan matched when it came from one. */
+export type ProductTile = Pick<Product, (typeof TILE_FIELDS)[number]> & { barcode_match?: BarcodeMatch };
+
+export type Category = Pick<ProductTerm, 'id' | 'name' | 'count'>;
+
+export type ProductQuery = {
+  search?: string | undefined;
+  category?: number | undefined;
+  page: number;
+  per_page: number;
+  orderby?: 'title' | undefined;
+  order?: 'asc' | undefined;
+};
+
+export function tiles(client: ApiClient, query: ProductQuery): Promise<ProductTile[]> {
+  return client.get<ProductTile[]>('/products', { ...query, _fields: TILE_FIELDS.join(',') });
+}
+
+/** The product whose barcode (or SKU) the code is, as the server matches it (GS1 variable-measure codes too). */
+export async function byBarcode(client: ApiClient, code: string): Promise<ProductTile | null> {
+  const found = await client.get<Array<Product & { barcode_match?: BarcodeMatch }>>('/products', { barcode: code, per_page: 1 });
+  return found[0] ?? null;
+}
+
+export function variations(client: ApiClient, productId: number): Promise<Variation[]> {
+  return client.get<Variation[]>(`/products/${productId}/variations`, { per_page: 100 });
+}
+
+/** The categories with products in them, for the sell screen's filter. */
+export function categories(client: ApiClient): Promise<Category[]> {
+  return client.get<Category[]>('/products/categories', { per_page: 100, hide_empty: true, _fields: 'id,name,count' });
+}
