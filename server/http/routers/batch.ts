@@ -14,7 +14,6 @@ import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { idSchema, parseBody, parseWith } from '../validation.js';
 import type { Logger } from '../../logging.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 
 /** WooCommerce's limit for one batch, over create, update and delete together. */
 export const BATCH_LIMIT = 100;
@@ -99,10 +98,9 @@ function notDeletable(resource: string): ApiError {
 }
 
 /** Batches of orders, customers and products (woocommerce-reference §5). */
-export function createBatchRouter({ auth, db, logger, services }: AppContext): Router {
+export function createBatchRouter({ auth, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { orders, guardedOrders: guarded, customers, catalogueWriter: writer, catalogue } = services;
-  const { stores } = services.repositories;
+  const { orders, orderWrites, customers, catalogueWriter: writer, catalogue, stores } = services;
   const productOf = (req: Request, id: number) => catalogue.getProduct(id, { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: new Date().toISOString().slice(0, 19) });
 
   routes.post(
@@ -113,13 +111,13 @@ export function createBatchRouter({ auth, db, logger, services }: AppContext): R
         capabilities: { create: 'create_orders', update: 'edit_orders', delete: 'edit_orders' },
         create: (item, req, principal) => {
           const input = parseWith(orderCreateInput, item);
-          const { order } = writeTransaction(db, () => guarded.create(principal, req.get(APPROVAL_HEADER), input, () => orders.create(input, principal.user.id)));
+          const { order } = orderWrites.create(principal, req.get(APPROVAL_HEADER), input);
           return orders.respond(order, apiBase(req));
         },
         update: (id, item, req, principal) => {
           const changes = withoutId(item);
           const input = parseWith(orderUpdateInput, changes);
-          return orders.respond(writeTransaction(db, () => guarded.update(principal, req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input))), apiBase(req));
+          return orders.respond(orderWrites.update(principal, req.get(APPROVAL_HEADER), id, input), apiBase(req));
         },
         delete: () => {
           throw notDeletable('order');

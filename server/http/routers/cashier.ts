@@ -1,7 +1,5 @@
 import type { Request, Response, Router } from 'express';
 import type { UserRecord } from '../../model/records/users.js';
-import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
-import { notFound } from '../../domain/errors.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -12,14 +10,12 @@ import { idParams, parseParams } from '../validation.js';
 /** The cashier's own profile and the stores they can sell in. */
 export function createCashierRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { users } = services.repositories;
+  const { cashiers } = services;
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
   const visibleCashier = (req: Request, res: Response): UserRecord => {
     const { id } = parseParams(idParams, req);
-    const user = canSeeCashier(principalOf(res), id) ? users.findById(id) : undefined;
-    if (!user) throw notFound('cashier');
-    return user;
+    return cashiers.visibleTo(principalOf(res), id);
   };
 
   const access = services.storeAccess;
@@ -27,7 +23,7 @@ export function createCashierRouter({ auth, services }: AppContext): Router {
 
   routes.get('/cashier/{id}', (req, res) => {
     const user = visibleCashier(req, res);
-    sendItem(req, res, cashierProfile(user, users.rolesOf(user.id), users.capabilitiesOf(user.id), accessibleStores(req, user)));
+    sendItem(req, res, cashiers.profile(user, accessibleStores(req, user)));
   });
 
   routes.get('/cashier/{id}/stores', (req, res) => {

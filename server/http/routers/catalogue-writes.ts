@@ -24,8 +24,7 @@ function ledgerEntry(entry: StockLedgerRecord, timeZone: string) {
  */
 export function createCatalogueWritesRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { catalogueWriter: writer, catalogue } = services;
-  const { stockLedger: ledger, stores } = services.repositories;
+  const { catalogueWriter: writer, catalogue, stockHistory, stores } = services;
 
   const productResource = (req: Request, id: number) => catalogue.getProduct(id, shapeContextOf(req, stores));
   const variationResource = (req: Request, parentId: number, id: number) => shapeVariation(writer.variation(parentId, id), shapeContextOf(req, stores));
@@ -104,7 +103,7 @@ export function createCatalogueWritesRouter({ auth, logs, services }: AppContext
     const { id } = parseParams(idParams, req);
     const paging = parseQuery(pagingQuery, req);
     const item = writer.stockItem(id);
-    const { records, total } = ledger.history(item.id, paging.per_page, offsetOf(paging));
+    const { records, total } = stockHistory.page(item.id, paging.per_page, offsetOf(paging));
     const timeZone = shapeContextOf(req, stores).store.timezone;
     sendPage(req, res, records.map((entry) => ledgerEntry(entry, timeZone)), total, paging);
   });
@@ -114,7 +113,7 @@ export function createCatalogueWritesRouter({ auth, logs, services }: AppContext
     const userId = principalOf(res).user.id;
     const adjustment = parseBody(stockAdjustmentSchema, req);
     const updated = writer.changeStock(id, adjustment, userId);
-    const [entry] = ledger.history(id, 1, 0).records;
+    const entry = stockHistory.latest(id);
     record(userId, `Stock of product ${id} ${adjustment.adjust !== undefined ? `changed by ${adjustment.adjust}` : `set to ${adjustment.set ?? ''}`} (${adjustment.reason})`, id);
     const timeZone = shapeContextOf(req, stores).store.timezone;
     sendItem(req, res, { id: updated.id, stock_quantity: updated.stock_quantity, stock_status: updated.stock_status, entry: entry === undefined ? null : ledgerEntry(entry, timeZone) });

@@ -30,7 +30,7 @@ export const couponsQuery = pagingQuery.extend({
  */
 export function createCouponsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { coupons, stores } = services.repositories;
+  const { couponLookup: coupons, stores } = services;
 
   routes.get('/coupons', (req, res) => {
     if (isSyncAudit(req)) {

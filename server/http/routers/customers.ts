@@ -23,14 +23,13 @@ export const customersQuery = pagingQuery.extend({
 /** Customer search, lookup, create and update (woocommerce-reference §2.9). */
 export function createCustomersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { customers } = services;
-  const { customers: repository, stores } = services.repositories;
+  const { customers, stores } = services;
   const timeZone = () => stores.defaultStore().timezone;
 
   routes.get('/customers', (req, res) => {
     if (isSyncAudit(req)) {
       const query = parseWith(customersQuery, { ...req.query, per_page: undefined, page: undefined });
-      const index = repository.modificationIndex(
+      const index = customers.modificationIndex(
         { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
         { orderby: query.orderby, order: query.order, include: query.include },
       );
@@ -39,7 +38,7 @@ export function createCustomersRouter({ auth, services }: AppContext): Router {
     }
     const query = parseQuery(customersQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
-    const { records, total } = repository.list(
+    const { records, total } = customers.list(
       { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
       { orderby: query.orderby, order: query.order, include: query.include },
       query.per_page,

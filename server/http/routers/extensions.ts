@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { EXTENSION_STATUSES, extensionActionSchema, extensionEntry, performExtensionAction } from '../../domain/extensions/catalogue.js';
+import { EXTENSION_STATUSES, extensionActionSchema } from '../../domain/extensions/catalogue.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -18,15 +18,15 @@ const PAST_TENSE = { install: 'installed', activate: 'activated', deactivate: 'd
 /** The extensions registered on this till, and the administrator's actions on them. */
 export function createExtensionsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { extensions } = services.repositories;
+  const { extensions } = services;
 
   routes.get('/extensions', (req, res) => {
-    sendAll(req, res, extensions.list(parseQuery(listQuery, req)).map(extensionEntry));
+    sendAll(req, res, extensions.list(parseQuery(listQuery, req)));
   });
 
   routes.post('/extensions/action', (req, res) => {
     const action = parseBody(extensionActionSchema, req);
-    const entry = performExtensionAction(extensions, action);
+    const entry = extensions.perform(action);
     logs.add({
       level: 'notice',
       source: 'extensions',

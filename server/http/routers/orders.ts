@@ -5,7 +5,6 @@ import { invalidParams } from '../../domain/errors.js';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -66,9 +65,9 @@ function sortOf(query: OrdersQuery): OrderSort {
 }
 
 /** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
-export function createOrdersRouter({ auth, db, services }: AppContext): Router {
+export function createOrdersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { orders, refunds, guardedOrders: guarded } = services;
+  const { orders, refunds, orderWrites } = services;
 
   routes.get('/orders', (req, res) => {
     const known = orders
@@ -93,7 +92,7 @@ export function createOrdersRouter({ auth, db, services }: AppContext): Router {
   routes.post('/orders', (req, res) => {
     const input = parseBody(orderCreateInput, req);
     // One transaction (one commit, one fsync) for the order, its approvals and its audit entries.
-    const { order, created } = writeTransaction(db, () => guarded.create(principalOf(res), req.get(APPROVAL_HEADER), input, () => orders.create(input, principalOf(res).user.id)));
+    const { order, created } = orderWrites.create(principalOf(res), req.get(APPROVAL_HEADER), input);
     const body = orders.respond(order, apiBaseOf(req));
     // A known uuid answers 200 with the order it made the first time.
     sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
@@ -102,7 +101,7 @@ export function createOrdersRouter({ auth, db, services }: AppContext): Router {
   routes.patch('/orders/{id}', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(orderUpdateInput, req);
-    const order = writeTransaction(db, () => guarded.update(principalOf(res), req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)));
+    const order = orderWrites.update(principalOf(res), req.get(APPROVAL_HEADER), id, input);
     sendItem(req, res, orders.respond(order, apiBaseOf(req)));
   });
 
@@ -119,7 +118,7 @@ export function createOrdersRouter({ auth, db, services }: AppContext): Router {
   routes.post('/orders/{id}/refunds', (req, res) => {
     const { id } = parseParams(idParams, req);
     const input = parseBody(refundInput, req);
-    const refund = writeTransaction(db, () => guarded.refund(principalOf(res), req.get(APPROVAL_HEADER), id, () => refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req))));
+    const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, input, apiBaseOf(req));
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

@@ -19,8 +19,7 @@ const PATHS: ReadonlyArray<[string, Taxonomy]> = [
 /** Categories, tags and brands: one by id (`read_products`), and their writes (`manage_products`). */
 export function createProductTermsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const writer = services.termWriter;
-  const { stores } = services.repositories;
+  const { termWriter: writer, stores } = services;
   const record = (res: Response, message: string, termId: number) => {
     logs.add({ level: 'info', source: 'catalogue', message, context: { term_id: termId, user_id: principalOf(res).user.id } });
   };

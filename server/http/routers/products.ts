@@ -1,7 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { commitGroupOf } from '../../data/commit-group.js';
-import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
+import type { BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../model/catalogue/stock.js';
 import { PRODUCT_STATUSES, PRODUCT_TYPES, type Taxonomy } from '../../model/catalogue/types.js';
@@ -9,14 +8,13 @@ import { gmtNow } from '../../model/dates.js';
 import type { Store } from '../../model/stores.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { CATALOGUE_ORDERBY, TERM_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../domain/lists.js';
-import { readGeneralSettings } from '../../domain/settings/general.js';
 import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
 import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
 
-/** What the catalogue's shapes need of a request: `stores` is the repository of the stores (AppContext's services). */
+/** What the catalogue's shapes need of a request: `stores` is the stores' service (AppContext's services). */
 export function shapeContextOf(req: Request, stores: { defaultStore(): Store }): ShapeContext {
   return { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
 }
@@ -106,29 +104,17 @@ export const termsQuery = pagingQuery.extend({
 /** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
 export function createProductsRouter({ auth, db, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { catalogue, productDocuments: documents } = services;
-  const { settings, barcodes, stores } = services.repositories;
+  const { catalogue, productDocuments: documents, tillFilter: till, stores } = services;
 
-  /**
-   * The filter as the till sees the catalogue: items marked online-only are left out while
-   * `pos_only_products` is on, and `barcode` is resolved by `barcode_field`, in any GTIN form, and
-   * as a GS1 variable-measure code (its match is shown on each item as `barcode_match`).
-   */
-  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => {
-    const general = readGeneralSettings(settings);
-    const filter: CatalogueFilter = { ...catalogueFilter(query), hideOnlineOnly: general.pos_only_products };
-    if (query.barcode === undefined) return { filter, match: undefined };
-    const barcodeSettings = { barcodeField: general.barcode_field, layout: general.variable_measure_barcodes, priceDecimals: stores.defaultStore().price_num_decimals };
-    const resolved = resolveBarcode(barcodes, barcodeSettings, query.barcode, kind);
-    return { filter: { ...filter, barcodeMatches: resolved.ids }, match: resolved.match };
-  };
+  /** The filter as the till sees the catalogue (domain/catalogue/till-filter.ts), with the match of a scanned `barcode`. */
+  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => till.narrow(kind, catalogueFilter(query), query.barcode);
   const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) => (match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match })));
 
   const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
     if (isSyncAudit(req)) {
       const query: CatalogueQuery = parseWith(schema, auditQuery(req));
       const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
-      sendAuditEntries(res, commitGroupOf(db), audit.pieces, audit.count);
+      sendAuditEntries(res, db, audit.pieces, audit.count);
       return;
     }
     const query: CatalogueQuery = parseQuery(schema, req);
@@ -184,13 +170,13 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
     const { id } = parseWith(idParams, req.params);
     if (isDefaultShape(req)) {
       const document = documents.productJson(id, shapeContextOf(req, stores));
-      if (document === undefined || (document.posVisibility === 'online_only' && readGeneralSettings(settings).pos_only_products)) throw notFound('product');
+      if (document === undefined || (document.posVisibility === 'online_only' && till.hidesOnlineOnly())) throw notFound('product');
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.send(document.json);
       return;
     }
     const product = catalogue.getProduct(id, shapeContextOf(req, stores));
-    if (product.pos_visibility === 'online_only' && readGeneralSettings(settings).pos_only_products) throw notFound('product');
+    if (product.pos_visibility === 'online_only' && till.hidesOnlineOnly()) throw notFound('product');
     sendItem(req, res, product);
   });
 

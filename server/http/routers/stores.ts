@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { invalidParams, notFound } from '../../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
 import type { Store } from '../../model/stores.js';
 import {
   splitStoreInput,
@@ -25,9 +25,8 @@ const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be 
 /** Stores: the POS boot list for every role; edit data, create and update for store managers. */
 export function createStoresRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { stores, storeUsers: assignments } = services.repositories;
   // A store's fields are the shop's settings (tax, currency, receipts): changing them is audited like settings.
-  const { audit } = services;
+  const { stores, audit } = services;
 
   const findStore = (req: Request): Store => {
     const { id } = parseParams(idParams, req);
@@ -85,19 +84,17 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
 
   routes.get('/stores/{id}/users', (req, res) => {
     const store = findStore(req);
-    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
+    res.json({ store_id: store.id, user_ids: stores.usersOf(store.id) });
   });
 
   routes.put('/stores/{id}/users', (req, res) => {
     const store = findStore(req);
     const { user_ids } = parseBody(storeUsersInput, req);
-    const unknown = assignments.unknownUsers(user_ids);
-    if (unknown.length > 0) throw invalidParams({ user_ids: `no user with id ${unknown.join(', ')}` });
-    assignments.setUsers(store.id, user_ids);
+    stores.setUsers(store.id, user_ids);
     const { user } = principalOf(res);
     logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: user.id } });
     audit.record({ actor: user, action: 'store.users', object: { type: 'store', id: store.id }, details: { user_ids }, message: `${user.username} set the users of store ${store.id} (${user_ids.join(', ')})` });
-    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
+    res.json({ store_id: store.id, user_ids: stores.usersOf(store.id) });
   });
 
   return routes.router;
