@@ -14,6 +14,7 @@ import { ROUTERS } from './routers/index.js';
 import { readAfresh } from '../data/sql.js';
 import { enableCommitGroup } from '../data/commit-group.js';
 import { answerAfterCommit } from './answers-after-commit.js';
+import { mountedRoutesOf, type MountedRoute } from './endpoints.js';
 
 const startOfRequest: RequestHandler = (_req, _res, next) => {
   readAfresh();
@@ -47,7 +48,10 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   );
 
   // One mount for all the API's routers: each request goes only to those with a route for its first segment.
-  app.use(API_NAMESPACE, dispatchByFirstSegment(ROUTERS.map((createRouter) => createRouter(context))));
+  let mounted: readonly MountedRoute[] = [];
+  const routers = ROUTERS.map((createRouter) => createRouter(context, () => mounted));
+  mounted = routers.flatMap(mountedRoutesOf);
+  app.use(API_NAMESPACE, dispatchByFirstSegment(routers));
 
   if (options.uiRoot !== undefined && existsSync(options.uiRoot)) {
     const ui = express.Router();

@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import { z } from 'zod';
 import type { Capability } from '../../../shared/access.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
@@ -10,9 +10,9 @@ import { ApiError } from '../../domain/errors.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { apiBase } from '../collection.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idSchema, parseBody, parseWith } from '../validation.js';
+import { idSchema, parseWith } from '../validation.js';
 import type { Logger } from '../../logging.js';
 
 /** WooCommerce's limit for one batch, over create, update and delete together. */
@@ -52,9 +52,8 @@ function forbidden(capability: Capability, principal: Principal): ApiError {
  * runs in its own transaction, so one refusal or failure leaves the others standing. A caller who holds
  * none of the capabilities still gets 200 with every item refused: the answer says which item needed what.
  */
-function runBatch(handlers: BatchHandlers, logger: Logger) {
-  return (req: Request, res: Response) => {
-    const body = parseBody(batchBody, req);
+function runBatch(handlers: BatchHandlers, logger: Logger): RouteHandler<{ body: typeof batchBody }> {
+  return (req, res, { body }) => {
     const count = (body.create?.length ?? 0) + (body.update?.length ?? 0) + (body.delete?.length ?? 0);
     if (count > BATCH_LIMIT) throw new ApiError(400, 'pos_rest_batch_too_large', `Unable to accept more than ${BATCH_LIMIT} items for this request.`, { limit: BATCH_LIMIT, items: count });
     const principal = principalOf(res);
@@ -105,6 +104,7 @@ export function createBatchRouter({ auth, logger, services }: AppContext): Route
 
   routes.post(
     '/orders/batch',
+    { body: batchBody },
     runBatch(
       {
         // Orders are cancelled, never deleted, at a till: a delete is refused per item.
@@ -129,6 +129,7 @@ export function createBatchRouter({ auth, logger, services }: AppContext): Route
 
   routes.post(
     '/customers/batch',
+    { body: batchBody },
     runBatch(
       {
         capabilities: { create: 'create_customers', update: 'edit_customers', delete: 'edit_customers' },
@@ -147,6 +148,7 @@ export function createBatchRouter({ auth, logger, services }: AppContext): Route
 
   routes.post(
     '/products/batch',
+    { body: batchBody },
     runBatch(
       {
         capabilities: { create: 'manage_products', update: 'manage_products', delete: 'manage_products' },

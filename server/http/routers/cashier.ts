@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { storeResourceFor } from '../store-resource.js';
-import { idParams, parseParams } from '../validation.js';
+import { idParams } from '../validation.js';
 
 /** The cashier's own profile and the stores they can sell in. */
 export function createCashierRouter({ auth, services }: AppContext): Router {
@@ -13,21 +13,18 @@ export function createCashierRouter({ auth, services }: AppContext): Router {
   const { cashiers } = services;
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
-  const visibleCashier = (req: Request, res: Response): UserRecord => {
-    const { id } = parseParams(idParams, req);
-    return cashiers.visibleTo(principalOf(res), id);
-  };
+  const visibleCashier = (res: Response, id: number): UserRecord => cashiers.visibleTo(principalOf(res), id);
 
   const access = services.storeAccess;
   const accessibleStores = (req: Request, user: UserRecord) => access.storesOf(user.id).map((store) => storeResourceFor(req, store, 'view'));
 
-  routes.get('/cashier/{id}', (req, res) => {
-    const user = visibleCashier(req, res);
+  routes.get('/cashier/{id}', { params: idParams }, (req, res, { params }) => {
+    const user = visibleCashier(res, params.id);
     sendItem(req, res, cashiers.profile(user, accessibleStores(req, user)));
   });
 
-  routes.get('/cashier/{id}/stores', (req, res) => {
-    sendAll(req, res, accessibleStores(req, visibleCashier(req, res)));
+  routes.get('/cashier/{id}/stores', { params: idParams }, (req, res, { params }) => {
+    sendAll(req, res, accessibleStores(req, visibleCashier(res, params.id)));
   });
 
   return routes.router;

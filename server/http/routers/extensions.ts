@@ -5,7 +5,6 @@ import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { parseBody, parseQuery } from '../validation.js';
 
 const listQuery = z.object({
   status: z.enum(EXTENSION_STATUSES).optional(),
@@ -20,12 +19,11 @@ export function createExtensionsRouter({ auth, logs, services }: AppContext): Ro
   const routes = endpointRouter(auth);
   const { extensions } = services;
 
-  routes.get('/extensions', (req, res) => {
-    sendAll(req, res, extensions.list(parseQuery(listQuery, req)));
+  routes.get('/extensions', { query: listQuery }, (req, res, { query }) => {
+    sendAll(req, res, extensions.list(query));
   });
 
-  routes.post('/extensions/action', (req, res) => {
-    const action = parseBody(extensionActionSchema, req);
+  routes.post('/extensions/action', { body: extensionActionSchema }, (req, res, { body: action }) => {
     const entry = extensions.perform(action);
     logs.add({
       level: 'notice',

@@ -9,7 +9,7 @@ import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQ
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idListSchema, idParams, idSchema, parseBody, parseParams, parseWith, queryDate } from '../validation.js';
+import { idListSchema, idParams, idSchema, queryDate } from '../validation.js';
 
 /** `status=pending,processing`, `status[]=pending` or `any`. */
 const statusList = z.preprocess((value: unknown) => {
@@ -69,28 +69,24 @@ export function createOrdersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { orders, refunds, orderWrites } = services;
 
-  routes.get('/orders', (req, res) => {
+  routes.get('/orders', { query: ordersQuery, syncAudit: true }, (req, res, { query }) => {
     const known = orders
       .statuses()
       .list()
       .map((status) => status.status);
     if (isSyncAudit(req)) {
-      const query = parseWith(ordersQuery, { ...req.query, per_page: undefined, page: undefined });
       sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;
     }
-    const query = parseWith(ordersQuery, req.query);
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
     sendPage(req, res, page.orders, page.total, query);
   });
 
-  routes.get('/orders/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, orders.respond(orders.get(id), apiBaseOf(req)));
+  routes.get('/orders/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, orders.respond(orders.get(params.id), apiBaseOf(req)));
   });
 
-  routes.post('/orders', (req, res) => {
-    const input = parseBody(orderCreateInput, req);
+  routes.post('/orders', { body: orderCreateInput }, (req, res, { body: input }) => {
     // One transaction (one commit, one fsync) for the order, its approvals and its audit entries.
     const { order, created } = orderWrites.create(principalOf(res), req.get(APPROVAL_HEADER), input);
     const body = orders.respond(order, apiBaseOf(req));
@@ -98,27 +94,23 @@ export function createOrdersRouter({ auth, services }: AppContext): Router {
     sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
   });
 
-  routes.patch('/orders/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(orderUpdateInput, req);
-    const order = orderWrites.update(principalOf(res), req.get(APPROVAL_HEADER), id, input);
+  routes.patch('/orders/{id}', { params: idParams, body: orderUpdateInput }, (req, res, { params, body }) => {
+    const order = orderWrites.update(principalOf(res), req.get(APPROVAL_HEADER), params.id, body);
     sendItem(req, res, orders.respond(order, apiBaseOf(req)));
   });
 
-  routes.get('/orders/{id}/refunds', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendAll(req, res, refunds.list(id, apiBaseOf(req)));
+  routes.get('/orders/{id}/refunds', { params: idParams }, (req, res, { params }) => {
+    sendAll(req, res, refunds.list(params.id, apiBaseOf(req)));
   });
 
-  routes.get('/orders/{id}/refunds/{refund_id}', (req, res) => {
-    const { id, refund_id } = parseParams(refundParams, req);
+  routes.get('/orders/{id}/refunds/{refund_id}', { params: refundParams }, (req, res, { params }) => {
+    const { id, refund_id } = params;
     sendItem(req, res, refunds.get(id, refund_id, apiBaseOf(req)));
   });
 
-  routes.post('/orders/{id}/refunds', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(refundInput, req);
-    const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, input, apiBaseOf(req));
+  routes.post('/orders/{id}/refunds', { params: idParams, body: refundInput }, (req, res, { params, body }) => {
+    const { id } = params;
+    const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, body, apiBaseOf(req));
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import { z } from 'zod';
 import type { BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
@@ -8,11 +8,11 @@ import { gmtNow } from '../../model/dates.js';
 import type { Store } from '../../model/stores.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { CATALOGUE_ORDERBY, TERM_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../domain/lists.js';
-import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
+import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
-import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
+import { idListSchema, idParams, parseWith, queryBoolean, queryDate } from '../validation.js';
 
 /** What the catalogue's shapes need of a request: `stores` is the stores' service (AppContext's services). */
 export function shapeContextOf(req: Request, stores: { defaultStore(): Store }): ShapeContext {
@@ -110,14 +110,13 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
   const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => till.narrow(kind, catalogueFilter(query), query.barcode);
   const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) => (match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match })));
 
-  const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
+  const listCatalogue = (kind: CatalogueKind): RouteHandler<{ query: typeof catalogueQuery | typeof productsQuery; syncAudit: true }> => (req, res, input) => {
+    const query: CatalogueQuery = input.query;
     if (isSyncAudit(req)) {
-      const query: CatalogueQuery = parseWith(schema, auditQuery(req));
       const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
       sendAuditEntries(res, db, audit.pieces, audit.count);
       return;
     }
-    const query: CatalogueQuery = parseQuery(schema, req);
     const { filter, match } = tillFilter(kind, query);
     const sort = catalogueSort(query);
     const context = shapeContextOf(req, stores);
@@ -133,14 +132,13 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
     }
   };
 
-  const listTerms = (taxonomy: Taxonomy) => (req: Request, res: Response) => {
+  const listTerms = (taxonomy: Taxonomy): RouteHandler<{ query: typeof termsQuery; syncAudit: true }> => (req, res, { query }) => {
     if (isSyncAudit(req)) {
       // Terms have no modification date in WooCommerce either: the audit lists every id with null.
       const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, stores));
       sendAudit(req, res, all.items.map((term) => ({ id: term.id, date_modified_gmt: null })));
       return;
     }
-    const query = parseQuery(termsQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const page = catalogue.listTerms(
       taxonomy,
@@ -154,20 +152,20 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
   };
 
   // The fixed paths first: `/products/{id}` would otherwise take "variations" for an id.
-  routes.get('/products/variations', listCatalogue('variation', catalogueQuery));
-  routes.get('/products/categories', listTerms('product_cat'));
-  routes.get('/products/tags', listTerms('product_tag'));
-  routes.get('/products/brands', listTerms('product_brand'));
-  routes.get('/products/variations/{id}', (req, res) => {
-    const { id } = parseWith(idParams, req.params);
+  routes.get('/products/variations', { query: catalogueQuery, syncAudit: true }, listCatalogue('variation'));
+  routes.get('/products/categories', { query: termsQuery, syncAudit: true }, listTerms('product_cat'));
+  routes.get('/products/tags', { query: termsQuery, syncAudit: true }, listTerms('product_tag'));
+  routes.get('/products/brands', { query: termsQuery, syncAudit: true }, listTerms('product_brand'));
+  routes.get('/products/variations/{id}', { params: idParams }, (req, res, { params }) => {
+    const { id } = params;
     const { filter } = tillFilter('variation', parseWith(catalogueQuery, {}));
     const [variation] = catalogue.listVariations({ ...filter, include: [id] }, { orderby: 'id', order: 'asc' }, 1, 0, shapeContextOf(req, stores)).items;
     if (variation === undefined) throw notFound('product_variation');
     sendItem(req, res, variation);
   });
-  routes.get('/products', listCatalogue('product', productsQuery));
-  routes.get('/products/{id}', (req, res) => {
-    const { id } = parseWith(idParams, req.params);
+  routes.get('/products', { query: productsQuery, syncAudit: true }, listCatalogue('product'));
+  routes.get('/products/{id}', { params: idParams }, (req, res, { params }) => {
+    const { id } = params;
     if (isDefaultShape(req)) {
       const document = documents.productJson(id, shapeContextOf(req, stores));
       if (document === undefined || (document.posVisibility === 'online_only' && till.hidesOnlineOnly())) throw notFound('product');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idSchema, parseParams, parseQuery } from '../validation.js';
+import { idSchema } from '../validation.js';
 
 const receiptParams = z.object({ order_id: idSchema });
 
@@ -38,9 +38,9 @@ export function createReceiptsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { receipts, templates, settings } = services;
 
-  routes.get('/receipts/{order_id}', (req, res) => {
-    const { order_id } = parseParams(receiptParams, req);
-    const { format, template_id, width, ...query } = parseQuery(receiptQuery, req);
+  routes.get('/receipts/{order_id}', { params: receiptParams, query: receiptQuery }, (req, res, input) => {
+    const { order_id } = input.params;
+    const { format, template_id, width, ...query } = input.query;
     const mode = query.mode ?? settings.checkout().receipt_default_mode;
     const receipt = mode === 'fiscal' ? receipts.fiscal(order_id) : receipts.receipt(order_id);
     res.setHeader('Cache-Control', 'no-store');

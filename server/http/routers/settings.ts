@@ -13,7 +13,7 @@ import { TEMPLATE_SETTINGS } from '../../domain/templates/catalogue.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter, type EndpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { parseBody, parseWith } from '../validation.js';
+import { parseWith } from '../validation.js';
 
 /** Any JSON object: a settings update names only the keys it changes. */
 const settingsPatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of settings' });
@@ -49,8 +49,7 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     router.get(path, (_req, res) => {
       res.json(view(settings.read(section)));
     });
-    router.post(path, (req, res) => {
-      const patch = parseBody(settingsPatch, req);
+    router.post(path, { body: settingsPatch }, (_req, res, { body: patch }) => {
       const { candidate, keys } = patchSection(section, settings.read(section), patch);
       const values = parseWith(section.schema, candidate);
       check(values);
@@ -76,9 +75,10 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     res.json(gatewaySettingsView(settings.paymentGateways(), settings.gatewayCatalogue()));
   });
 
-  routes.post('/settings/payment-gateways', (req, res) => {
-    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(gatewaySettingsPatchSchema.shape), PAYMENT_GATEWAYS_SECTION);
-    const patch = parseBody(gatewaySettingsPatchSchema, req);
+  // The body is checked for keys of no setting before it is read as the gateways' settings: a key dropped silently would look saved.
+  routes.post('/settings/payment-gateways', { body: settingsPatch }, (_req, res, { body }) => {
+    refuseUnknownKeys(body, Object.keys(gatewaySettingsPatchSchema.shape), PAYMENT_GATEWAYS_SECTION);
+    const patch = parseWith(gatewaySettingsPatchSchema, body);
     const catalogue = settings.gatewayCatalogue();
     const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(settings.paymentGateways(), catalogue, patch));
     checkDefaultGateway(values, catalogue);
@@ -91,9 +91,9 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     res.json(licenseView(settings.license()));
   });
 
-  routes.post('/settings/license', (req, res) => {
-    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(licenseInputSchema.shape), 'license');
-    const { key } = parseBody(licenseInputSchema, req);
+  routes.post('/settings/license', { body: settingsPatch }, (_req, res, { body }) => {
+    refuseUnknownKeys(body, Object.keys(licenseInputSchema.shape), 'license');
+    const { key } = parseWith(licenseInputSchema, body);
     const license = settings.storeLicenseKey(key);
     // The key itself is never written to the log, only that it changed.
     logs.add({

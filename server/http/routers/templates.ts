@@ -7,7 +7,7 @@ import { sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idSchema, parseParams, parseQuery, queryDate } from '../validation.js';
+import { idSchema, queryDate } from '../validation.js';
 
 const context = z.enum(['view', 'edit']).default('view');
 
@@ -50,14 +50,13 @@ export function createTemplatesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { templates, stores, receipts } = services;
 
-  routes.get('/templates', (req, res) => {
-    const query = parseQuery(listQuery, req);
+  routes.get('/templates', { query: listQuery }, (req, res, { query }) => {
     const { items, total } = templates.list(query);
     sendPage(req, res, items, total, query.per_page === -1 ? { page: 1, per_page: Math.max(total, 1) } : query);
   });
 
-  routes.get('/templates/active', (req, res) => {
-    const { type, context: shape } = parseQuery(activeQuery, req);
+  routes.get('/templates/active', { query: activeQuery }, (req, res, { query }) => {
+    const { type, context: shape } = query;
     const template = templates.active(type, shape);
     if (!template) throw new ApiError(404, 'pos_no_active_template', `There is no active ${type} template.`, { type });
     sendItem(req, res, template);
@@ -68,9 +67,9 @@ export function createTemplatesRouter({ auth, services }: AppContext): Router {
   });
 
   // A manager's check before choosing a template (`POST /settings/templates {"active_receipt": id}`).
-  routes.get('/templates/{id}/preview', (req, res) => {
-    const { id } = parseParams(previewParams, req);
-    const { order_id } = parseQuery(previewQuery, req);
+  routes.get('/templates/{id}/preview', { params: previewParams, query: previewQuery }, (_req, res, { params, query }) => {
+    const { id } = params;
+    const { order_id } = query;
     const principal = principalOf(res);
     if (order_id !== undefined && !principal.capabilities.includes('read_orders')) {
       throw new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', { reason: 'missing_capability', capability: 'read_orders', current_user: principal.user.id, token_expired: false });
