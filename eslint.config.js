@@ -17,6 +17,7 @@ const LAYERS = {
   data: [floor('data/ sits under the services: it imports model/ and shared/, never domain/, http/ or cli/.', '**/domain/**', '**/http/**', '**/cli/**', '**/sync/**', '**/demo/**', 'express')],
   domain: [floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express')],
   sync: [floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express')],
+  routers: [floor('A router calls the services of its AppContext: nothing of data/ (repositories, statements, transactions).', '**/data/**')],
 };
 const layerRule = (patterns, paths = [NOT_ELECTRON]) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
 
@@ -69,6 +70,7 @@ export default tseslint.config(
   { files: ['server/data/**/*.ts'], rules: layerRule(LAYERS.data) },
   { files: ['server/domain/**/*.ts'], rules: layerRule(LAYERS.domain) },
   { files: ['server/sync/**/*.ts'], rules: layerRule(LAYERS.sync) },
+  { files: ['server/http/routers/**/*.ts'], rules: layerRule(LAYERS.routers) },
   {
     // A migration is frozen once landed: it reads nothing that may change after it.
     files: ['server/data/migrations/**/*.ts'],

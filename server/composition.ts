@@ -69,6 +69,18 @@ import { StoreAccess } from './domain/store-access.js';
 import { TaxRateFinder } from './domain/taxes/location.js';
 import { UserAdmin } from './domain/user-admin.js';
 import { UserManagement } from './domain/users/user-management.js';
+import { OrderWrites } from './domain/approvals/order-writes.js';
+import { DatabaseBackup } from './domain/backup/database-backup.js';
+import { CashierProfiles } from './domain/cashier/cashier-profiles.js';
+import { StockHistory } from './domain/catalogue/stock-history.js';
+import { TillFilter } from './domain/catalogue/till-filter.js';
+import { CouponLookup } from './domain/coupons/coupon-lookup.js';
+import { ExtensionsService } from './domain/extensions/extensions-service.js';
+import { SettingsService } from './domain/settings/settings-service.js';
+import { ShippingMethods } from './domain/shipping/shipping-methods.js';
+import { StoreService } from './domain/store-service.js';
+import { TaxTables } from './domain/taxes/tax-tables.js';
+import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
 
 /**
@@ -167,7 +179,8 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   const cashSessions = new CashSessions(db, { audit, approvals, registers: r.registers, stores: r.stores, closures: r.journal, journal, reports });
   const registers = new RegisterService(db, { audit, registers: r.registers, stores: r.stores });
   const guardedOrders = new GuardedOrders({ approvals, audit: new OrderAudit({ registers: r.registers, trail: audit, orders: r.orders, stores: r.stores }), orders: r.orders });
-  return { journal, orders, refunds, checkout, gateways, receipts, cashSessions, registers, guardedOrders };
+  const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
+  return { journal, orders, refunds, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
 }
 
 /** The catalogue's services: reading it (and the documents kept of its products) and writing it. */
@@ -179,6 +192,11 @@ function createCatalogueServices(db: Database, r: Repositories) {
     catalogueWriter: new CatalogueWriter(db, { products: r.products, writes: r.productWrites, stock: r.productStock, taxClasses: r.taxClasses, settings: r.settings }),
     termWriter: new TermWriter(r.terms),
     couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites }),
+    couponLookup: new CouponLookup(r.coupons),
+    tillFilter: new TillFilter({ settings: r.settings, barcodes: r.barcodes, stores: r.stores }),
+    stockHistory: new StockHistory(r.stockLedger),
+    taxTables: new TaxTables({ rates: r.taxRates, classes: r.taxClasses }),
+    shippingMethods: new ShippingMethods(r.shippingMethods),
   };
 }
 
@@ -214,6 +232,12 @@ export function createServices(db: Database) {
     customers: new CustomerService(r.customers, () => readGeneralSettings(r.settings).generate_username),
     users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
     userAdmin: new UserAdmin(r.users, r.roles, r.sessions),
+    stores: new StoreService({ stores: r.stores, assignments: r.storeUsers }),
+    settings: new SettingsService({ settings: r.settings, gateways: r.paymentGateways, templates: r.templates, stores: r.stores }),
+    templates: new TemplateService({ templates: r.templates, settings: r.settings, stores: r.stores }),
+    extensions: new ExtensionsService(r.extensions),
+    cashiers: new CashierProfiles(r.users),
+    backup: new DatabaseBackup(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -14,6 +14,7 @@ import { ROUTERS } from './routers/index.js';
 import { readAfresh } from '../data/sql.js';
 import { enableCommitGroup } from '../data/commit-group.js';
 import { answerAfterCommit } from './answers-after-commit.js';
+import { mountedRoutesOf, type MountedRoute } from './endpoints.js';
 
 const startOfRequest: RequestHandler = (_req, _res, next) => {
   readAfresh();
@@ -39,7 +40,7 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   // What every request passes first, in this order, as one step. First of all, reads remembered
   // until the next write ask again what other connections committed: a request sees every commit made before it.
   app.use(
-    inSequence(startOfRequest, hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(() => context.services.repositories.stores.defaultStore().timezone, API_NAMESPACE), (_req, res, next) => {
+    inSequence(startOfRequest, hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(() => context.services.stores.defaultStore().timezone, API_NAMESPACE), (_req, res, next) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-store');
       next();
@@ -47,7 +48,10 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   );
 
   // One mount for all the API's routers: each request goes only to those with a route for its first segment.
-  app.use(API_NAMESPACE, dispatchByFirstSegment(ROUTERS.map((createRouter) => createRouter(context))));
+  let mounted: readonly MountedRoute[] = [];
+  const routers = ROUTERS.map((createRouter) => createRouter(context, () => mounted));
+  mounted = routers.flatMap(mountedRoutesOf);
+  app.use(API_NAMESPACE, dispatchByFirstSegment(routers));
 
   if (options.uiRoot !== undefined && existsSync(options.uiRoot)) {
     const ui = express.Router();

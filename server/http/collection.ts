@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { CommitGroup } from '../data/commit-group.js';
+import { commitGroupOf } from '../data/commit-group.js';
+import type { Database } from '../data/database.js';
 import type { CollectionFilter } from '../data/sql.js';
 import { invalidParams } from '../domain/errors.js';
 import { sendChunks } from './answers-after-commit.js';
@@ -128,10 +129,11 @@ const COMMA = Buffer.from(',');
 
 /**
  * Sends an audit index already serialised as its `count` entries joined by commas, in pieces each
- * joined so (`pieces`), as a JSON array, with the headers `sendAudit` sends; after `group` commits
- * what it may have read.
+ * joined so (`pieces`), as a JSON array, with the headers `sendAudit` sends; after the commit group
+ * of `db` commits what it may have read.
  */
-export function sendAuditEntries(res: Response, group: CommitGroup | undefined, pieces: readonly Buffer[], count: number): void {
+export function sendAuditEntries(res: Response, db: Database, pieces: readonly Buffer[], count: number): void {
+  const group = commitGroupOf(db);
   res.status(200);
   res.setHeader('X-WP-Total', String(count));
   res.setHeader('X-WP-TotalPages', count === 0 ? '0' : '1');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CustomersRepository } from '../../data/repositories/customers.js';
+import type { CustomerFilter, CustomerSort, CustomersRepository } from '../../data/repositories/customers.js';
 import { gmtToLocal } from '../../model/dates.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { MetaData } from '../../model/stores.js';
@@ -59,6 +59,15 @@ export class CustomerService {
     private readonly customers: CustomersRepository,
     private readonly generateUsername: () => boolean = () => true,
   ) {}
+
+  list(filter: CustomerFilter, sort: CustomerSort, limit: number, offset: number): { records: CustomerRecord[]; total: number } {
+    return this.customers.list(filter, sort, limit, offset);
+  }
+
+  /** Every match's id and modification date: the offline-sync audit (CONTRACT 7). */
+  modificationIndex(filter: CustomerFilter, sort: CustomerSort): Array<{ id: number; date_modified_gmt: string }> {
+    return this.customers.modificationIndex(filter, sort);
+  }
 
   get(id: number): CustomerRecord {
     const customer = this.customers.findById(id);

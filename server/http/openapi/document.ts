@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ENDPOINT_POLICIES, type EndpointPolicy } from '../../domain/access/policy.js';
-import { ROUTE_SCHEMAS } from './registry.js';
+import { ENDPOINT_POLICIES } from '../../domain/access/policy.js';
+import type { MountedRoute } from '../endpoints.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -32,8 +32,8 @@ interface QueryArgument {
 }
 
 /** The query parameters of a route, one per property of its query schema. */
-export function queryArguments(policy: Pick<EndpointPolicy, 'method' | 'path'>): QueryArgument[] {
-  const query = ROUTE_SCHEMAS.get(`${policy.method} ${policy.path}`)?.query;
+export function queryArguments(route: MountedRoute): QueryArgument[] {
+  const { query } = route.schemas;
   if (query === undefined) return [];
   const json = requestJsonSchema(query);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -41,8 +41,8 @@ export function queryArguments(policy: Pick<EndpointPolicy, 'method' | 'path'>):
   return Object.entries(properties).map(([name, schema]) => ({ name, required: required.has(name), schema }));
 }
 
-export function bodySchema(policy: Pick<EndpointPolicy, 'method' | 'path'>): JsonSchema | undefined {
-  const body = ROUTE_SCHEMAS.get(`${policy.method} ${policy.path}`)?.body;
+export function bodySchema(route: MountedRoute): JsonSchema | undefined {
+  const { body } = route.schemas;
   return body === undefined ? undefined : requestJsonSchema(body);
 }
 
@@ -56,17 +56,17 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-function operation(policy: EndpointPolicy): JsonSchema {
+function operation(route: MountedRoute): JsonSchema {
   const parameters = [
-    ...pathParameters(policy.path).map((name) => ({ name, in: 'path', required: true, schema: isGatewayPath(policy.path) ? { type: 'string' } : pathParameterSchema(name) })),
-    ...queryArguments(policy).map((argument) => ({ name: argument.name, in: 'query', required: argument.required, schema: argument.schema })),
+    ...pathParameters(route.path).map((name) => ({ name, in: 'path', required: true, schema: isGatewayPath(route.path) ? { type: 'string' } : pathParameterSchema(name) })),
+    ...queryArguments(route).map((argument) => ({ name: argument.name, in: 'query', required: argument.required, schema: argument.schema })),
   ];
-  const body = bodySchema(policy);
-  const rawBody = ROUTE_SCHEMAS.get(`${policy.method} ${policy.path}`)?.rawBody;
+  const body = bodySchema(route);
+  const rawBody = route.schemas.rawBody?.mediaType;
   return {
-    operationId: `${policy.method.toLowerCase()}${policy.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9_]+/g, '_')}`,
-    'x-capability': policy.access,
-    ...(policy.access === 'public' ? { security: [] } : {}),
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9_]+/g, '_')}`,
+    'x-capability': route.access,
+    ...(route.access === 'public' ? { security: [] } : {}),
     parameters,
     ...(body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
     ...(rawBody === undefined ? {} : { requestBody: { required: true, content: { [rawBody]: { schema: { type: 'string' } } } } }),
@@ -77,16 +77,23 @@ function operation(policy: EndpointPolicy): JsonSchema {
   };
 }
 
+/** The mounted routes in the order of the policy table, the order the document and the index list them in. */
+function inPolicyOrder(routes: readonly MountedRoute[]): MountedRoute[] {
+  const position = new Map(ENDPOINT_POLICIES.map((policy, index) => [`${policy.method} ${policy.path}`, index]));
+  const positionOf = (route: MountedRoute): number => position.get(`${route.method} ${route.path}`) ?? position.size;
+  return [...routes].sort((a, b) => positionOf(a) - positionOf(b));
+}
+
 /**
- * The OpenAPI 3.1 document of every route in the policy table, generated from the zod schemas the
- * routers validate with (registry.ts), each operation with the capability it needs (`x-capability`).
+ * The OpenAPI 3.1 document of the mounted routes, generated from the zod schemas each was mounted
+ * and validates with (endpoints.ts), each operation with the capability it needs (`x-capability`).
  */
-export function openApiDocument(apiBase: string, version: string): JsonSchema {
+export function openApiDocument(apiBase: string, version: string, routes: readonly MountedRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const policy of ENDPOINT_POLICIES) {
-    const path = policy.path === '/' ? '/' : policy.path;
+  for (const route of inPolicyOrder(routes)) {
+    const path = route.path === '/' ? '/' : route.path;
     paths[path] ??= {};
-    paths[path][policy.method.toLowerCase()] = operation(policy);
+    paths[path][route.method.toLowerCase()] = operation(route);
   }
   return {
     openapi: '3.1.0',
@@ -113,9 +120,9 @@ function argumentOf(schema: JsonSchema, required: boolean): JsonSchema {
 }
 
 /** `GET /pos/v1`: WordPress's namespace index (`namespace`, `routes` with `methods` and `endpoints[].args`). */
-export function namespaceIndex(origin: string, namespace: string): JsonSchema {
+export function namespaceIndex(origin: string, namespace: string, mounted: readonly MountedRoute[]): JsonSchema {
   const routes: Record<string, { namespace: string; methods: string[]; endpoints: Array<{ methods: string[]; args: Record<string, JsonSchema> }> }> = {};
-  for (const policy of ENDPOINT_POLICIES) {
+  for (const policy of inPolicyOrder(mounted)) {
     const key = wordPressRoute(namespace, policy.path);
     const route = (routes[key] ??= { namespace, methods: [], endpoints: [] });
     route.methods.push(policy.method);

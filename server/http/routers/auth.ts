@@ -6,7 +6,6 @@ import { pinSchema } from '../../domain/users/pins.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { optionalPrincipalOf, principalOf } from '../middleware/access.js';
-import { parseBody, parseParams } from '../validation.js';
 
 /** A password, or a PIN for switching at a till (CONTRACT 2 as extended: the same session either way). */
 const loginBody = z
@@ -36,15 +35,14 @@ export function createAuthRouter({ auth, services }: AppContext): Router {
   // PINs are short: failed PIN and approval attempts are throttled like logins, on a counter of their own.
   const tillThrottle = new LoginThrottle();
 
-  routes.post('/auth/login', async (req, res) => {
-    const { username, password, pin } = parseBody(loginBody, req);
+  routes.post('/auth/login', { body: loginBody }, async (req, res, { body }) => {
+    const { username, password, pin } = body;
     const credential = pin !== undefined ? { pin } : (password ?? '');
     res.json(await auth.login(username, credential, { address: req.socket.remoteAddress ?? '', userAgent: req.get('user-agent') ?? '' }, tillThrottle));
   });
 
-  routes.post('/auth/refresh', async (req, res) => {
-    const { refresh_token } = parseBody(refreshBody, req);
-    res.json(await auth.refresh(refresh_token));
+  routes.post('/auth/refresh', { body: refreshBody }, async (_req, res, { body }) => {
+    res.json(await auth.refresh(body.refresh_token));
   });
 
   routes.post('/auth/logout', (_req, res) => {
@@ -61,20 +59,18 @@ export function createAuthRouter({ auth, services }: AppContext): Router {
     res.json(auth.listSessions(principalOf(res)));
   });
 
-  routes.delete('/auth/sessions/{id}', (req, res) => {
-    const { id } = parseParams(sessionParams, req);
-    auth.revokeSession(principalOf(res), id);
+  routes.delete('/auth/sessions/{id}', { params: sessionParams }, (_req, res, { params }) => {
+    auth.revokeSession(principalOf(res), params.id);
     res.json({ revoked: true });
   });
 
-  routes.post('/auth/pin', async (req, res) => {
-    const { pin, current_password } = parseBody(pinBody, req);
+  routes.post('/auth/pin', { body: pinBody }, async (req, res, { body }) => {
+    const { pin, current_password } = body;
     await management.setOwnPin(principalOf(res), pin, current_password, req.socket.remoteAddress ?? '', tillThrottle);
     res.json({ has_pin: pin !== null });
   });
 
-  routes.post('/auth/approvals', async (req, res) => {
-    const body = parseBody(approvalBody, req);
+  routes.post('/auth/approvals', { body: approvalBody }, async (req, res, { body }) => {
     const credential = body.pin !== undefined ? { pin: body.pin } : { password: body.password ?? '' };
     const approval = await approvals.issue(principalOf(res), { username: body.username, credential, action: body.action, orderId: body.order_id }, req.socket.remoteAddress ?? '', tillThrottle);
     res.status(201).json(approval);

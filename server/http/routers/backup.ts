@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
-import { backupDatabase } from '../../data/backup.js';
 import { gmtNow, gmtToLocal } from '../../model/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import { errorSummary } from '../../logging.js';
@@ -35,10 +34,10 @@ function removeLeftCopies(dataDir: string): void {
  * online backup in one read transaction, then the integrity check), sent as a download. The live
  * file is never sent; the copy (mode 0600) is removed once sent, or when sending fails.
  */
-export function createBackupRouter({ auth, db, logger, services }: AppContext): Router {
+export function createBackupRouter({ auth, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { stores } = services.repositories;
-  const dataDir = dirname(db.name);
+  const { stores, backup } = services;
+  const dataDir = backup.dataDirectory;
   removeLeftCopies(dataDir);
 
   routes.get('/backup', async (_req, res) => {
@@ -46,7 +45,7 @@ export function createBackupRouter({ auth, db, logger, services }: AppContext): 
     try {
       let facts;
       try {
-        facts = await backupDatabase(db.name, copy);
+        facts = await backup.copyTo(copy);
       } catch (error) {
         logger.error({ fault: errorSummary(error) }, 'the database could not be backed up');
         throw new ApiError(500, 'pos_backup_failed', 'The database could not be backed up. The details are in the server log.');

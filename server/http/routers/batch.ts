@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import { z } from 'zod';
 import type { Capability } from '../../../shared/access.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
@@ -10,11 +10,10 @@ import { ApiError } from '../../domain/errors.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { apiBase } from '../collection.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idSchema, parseBody, parseWith } from '../validation.js';
+import { idSchema, parseWith } from '../validation.js';
 import type { Logger } from '../../logging.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 
 /** WooCommerce's limit for one batch, over create, update and delete together. */
 export const BATCH_LIMIT = 100;
@@ -53,9 +52,8 @@ function forbidden(capability: Capability, principal: Principal): ApiError {
  * runs in its own transaction, so one refusal or failure leaves the others standing. A caller who holds
  * none of the capabilities still gets 200 with every item refused: the answer says which item needed what.
  */
-function runBatch(handlers: BatchHandlers, logger: Logger) {
-  return (req: Request, res: Response) => {
-    const body = parseBody(batchBody, req);
+function runBatch(handlers: BatchHandlers, logger: Logger): RouteHandler<{ body: typeof batchBody }> {
+  return (req, res, { body }) => {
     const count = (body.create?.length ?? 0) + (body.update?.length ?? 0) + (body.delete?.length ?? 0);
     if (count > BATCH_LIMIT) throw new ApiError(400, 'pos_rest_batch_too_large', `Unable to accept more than ${BATCH_LIMIT} items for this request.`, { limit: BATCH_LIMIT, items: count });
     const principal = principalOf(res);
@@ -99,27 +97,27 @@ function notDeletable(resource: string): ApiError {
 }
 
 /** Batches of orders, customers and products (woocommerce-reference §5). */
-export function createBatchRouter({ auth, db, logger, services }: AppContext): Router {
+export function createBatchRouter({ auth, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { orders, guardedOrders: guarded, customers, catalogueWriter: writer, catalogue } = services;
-  const { stores } = services.repositories;
+  const { orders, orderWrites, customers, catalogueWriter: writer, catalogue, stores } = services;
   const productOf = (req: Request, id: number) => catalogue.getProduct(id, { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: new Date().toISOString().slice(0, 19) });
 
   routes.post(
     '/orders/batch',
+    { body: batchBody },
     runBatch(
       {
         // Orders are cancelled, never deleted, at a till: a delete is refused per item.
         capabilities: { create: 'create_orders', update: 'edit_orders', delete: 'edit_orders' },
         create: (item, req, principal) => {
           const input = parseWith(orderCreateInput, item);
-          const { order } = writeTransaction(db, () => guarded.create(principal, req.get(APPROVAL_HEADER), input, () => orders.create(input, principal.user.id)));
+          const { order } = orderWrites.create(principal, req.get(APPROVAL_HEADER), input);
           return orders.respond(order, apiBase(req));
         },
         update: (id, item, req, principal) => {
           const changes = withoutId(item);
           const input = parseWith(orderUpdateInput, changes);
-          return orders.respond(writeTransaction(db, () => guarded.update(principal, req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input))), apiBase(req));
+          return orders.respond(orderWrites.update(principal, req.get(APPROVAL_HEADER), id, input), apiBase(req));
         },
         delete: () => {
           throw notDeletable('order');
@@ -131,6 +129,7 @@ export function createBatchRouter({ auth, db, logger, services }: AppContext): R
 
   routes.post(
     '/customers/batch',
+    { body: batchBody },
     runBatch(
       {
         capabilities: { create: 'create_customers', update: 'edit_customers', delete: 'edit_customers' },
@@ -149,6 +148,7 @@ export function createBatchRouter({ auth, db, logger, services }: AppContext): R
 
   routes.post(
     '/products/batch',
+    { body: batchBody },
     runBatch(
       {
         capabilities: { create: 'manage_products', update: 'manage_products', delete: 'manage_products' },

@@ -1,37 +1,30 @@
 import type { Request, Response, Router } from 'express';
 import type { UserRecord } from '../../model/records/users.js';
-import { canSeeCashier, cashierProfile } from '../../domain/cashier/profile.js';
-import { notFound } from '../../domain/errors.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { storeResourceFor } from '../store-resource.js';
-import { idParams, parseParams } from '../validation.js';
+import { idParams } from '../validation.js';
 
 /** The cashier's own profile and the stores they can sell in. */
 export function createCashierRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { users } = services.repositories;
+  const { cashiers } = services;
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
-  const visibleCashier = (req: Request, res: Response): UserRecord => {
-    const { id } = parseParams(idParams, req);
-    const user = canSeeCashier(principalOf(res), id) ? users.findById(id) : undefined;
-    if (!user) throw notFound('cashier');
-    return user;
-  };
+  const visibleCashier = (res: Response, id: number): UserRecord => cashiers.visibleTo(principalOf(res), id);
 
   const access = services.storeAccess;
   const accessibleStores = (req: Request, user: UserRecord) => access.storesOf(user.id).map((store) => storeResourceFor(req, store, 'view'));
 
-  routes.get('/cashier/{id}', (req, res) => {
-    const user = visibleCashier(req, res);
-    sendItem(req, res, cashierProfile(user, users.rolesOf(user.id), users.capabilitiesOf(user.id), accessibleStores(req, user)));
+  routes.get('/cashier/{id}', { params: idParams }, (req, res, { params }) => {
+    const user = visibleCashier(res, params.id);
+    sendItem(req, res, cashiers.profile(user, accessibleStores(req, user)));
   });
 
-  routes.get('/cashier/{id}/stores', (req, res) => {
-    sendAll(req, res, accessibleStores(req, visibleCashier(req, res)));
+  routes.get('/cashier/{id}/stores', { params: idParams }, (req, res, { params }) => {
+    sendAll(req, res, accessibleStores(req, visibleCashier(res, params.id)));
   });
 
   return routes.router;

@@ -4,7 +4,7 @@ import { invalidParams } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idParams, parseBody, parseParams } from '../validation.js';
+import { idParams } from '../validation.js';
 
 /** `Idempotency-Key`, or the reference plugin's `X-WCPOS-Idempotency-Key`. */
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -20,15 +20,13 @@ export function createCheckoutRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { checkout, guardedOrders: guarded } = services;
 
-  routes.get('/orders/{id}/checkout', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    res.json(checkout.state(id));
+  routes.get('/orders/{id}/checkout', { params: idParams }, (_req, res, { params }) => {
+    res.json(checkout.state(params.id));
   });
 
-  routes.post('/orders/{id}/checkout', (req, res) => {
-    const { id } = parseParams(idParams, req);
+  routes.post('/orders/{id}/checkout', { params: idParams, body: checkoutInput }, (req, res, { params, body: input }) => {
+    const { id } = params;
     const key = idempotencyKeyOf(req);
-    const input = parseBody(checkoutInput, req);
     // The sale's audit entry is written in the checkout's own transaction: one commit per request.
     const state = checkout.checkout(id, input, key, principalOf(res).user, () => { guarded.checkedOut(principalOf(res), id, input.gateway_id); });
     res.json(state);

@@ -7,9 +7,9 @@ import { invalidParams } from '../../domain/errors.js';
 import { COUPON_ORDERBY } from '../../domain/lists.js';
 import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
+import { idListSchema, idParams, queryBoolean, queryDate } from '../validation.js';
 
 export const couponsQuery = pagingQuery.extend({
   code: z.string().trim().min(1, 'must not be empty').max(200).optional(),
@@ -24,22 +24,22 @@ export const couponsQuery = pagingQuery.extend({
   modified_before: queryDate.optional(),
 });
 
+const deleteQuery = z.object({ force: queryBoolean.default(false) });
+
 /**
  * Coupon lookup for the till: `code` finds one case-insensitively (woocommerce-reference §2.5).
  * Creating, changing and deleting coupons takes `manage_products`, as the catalogue does.
  */
 export function createCouponsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { coupons, stores } = services.repositories;
+  const { couponLookup: coupons, stores } = services;
 
-  routes.get('/coupons', (req, res) => {
+  routes.get('/coupons', { query: couponsQuery, syncAudit: true }, (req, res, { query }) => {
     if (isSyncAudit(req)) {
-      const query = parseWith(couponsQuery, { ...req.query, per_page: undefined, page: undefined });
       const index = coupons.modificationIndex({ ...collectionFilterOf(query), code: query.code }, { orderby: query.orderby, order: query.order, include: query.include });
       sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
       return;
     }
-    const query = parseQuery(couponsQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const { records, total } = coupons.list(
       {
@@ -61,28 +61,29 @@ export function createCouponsRouter({ auth, logs, services }: AppContext): Route
     logs.add({ level: 'info', source: 'coupons', message, context: { coupon_id: couponId, user_id: principalOf(res).user.id } });
   };
 
-  routes.get('/coupons/{id}', (req, res) => {
-    sendItem(req, res, shape(req, writer.coupon(parseParams(idParams, req).id)));
+  routes.get('/coupons/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, shape(req, writer.coupon(params.id)));
   });
 
-  routes.post('/coupons', (req, res) => {
-    const created = writer.create(parseBody(couponInputSchema, req));
+  routes.post('/coupons', { body: couponInputSchema }, (req, res, { body }) => {
+    const created = writer.create(body);
     record(res, `Coupon ${created.id} (${created.code}) created`, created.id);
     sendItem(req, res, shape(req, created), { location: `${apiBase(req)}/coupons/${created.id}` });
   });
 
-  const update = (req: Request, res: Response) => {
-    const { id } = parseParams(idParams, req);
-    const updated = writer.update(id, parseBody(couponInputSchema, req));
+  const updateRoute = { params: idParams, body: couponInputSchema };
+  const update: RouteHandler<typeof updateRoute> = (req, res, { params, body }) => {
+    const { id } = params;
+    const updated = writer.update(id, body);
     record(res, `Coupon ${id} updated`, id);
     sendItem(req, res, shape(req, updated));
   };
-  routes.patch('/coupons/{id}', update);
-  routes.put('/coupons/{id}', update);
+  routes.patch('/coupons/{id}', updateRoute, update);
+  routes.put('/coupons/{id}', updateRoute, update);
 
-  routes.delete('/coupons/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const { force } = parseQuery(z.object({ force: queryBoolean.default(false) }), req);
+  routes.delete('/coupons/{id}', { params: idParams, query: deleteQuery }, (req, res, { params, query }) => {
+    const { id } = params;
+    const { force } = query;
     const before = writer.delete(id, force);
     record(res, `Coupon ${id} ${force ? 'deleted' : 'moved to the trash'}`, id);
     sendItem(req, res, shape(req, force ? before : writer.coupon(id)));

@@ -7,7 +7,7 @@ import { CUSTOMER_ORDERBY } from '../../domain/lists.js';
 import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idListSchema, idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
+import { idListSchema, idParams } from '../validation.js';
 
 export const customersQuery = pagingQuery.extend({
   search: z.string().trim().max(200).optional(),
@@ -23,23 +23,20 @@ export const customersQuery = pagingQuery.extend({
 /** Customer search, lookup, create and update (woocommerce-reference §2.9). */
 export function createCustomersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { customers } = services;
-  const { customers: repository, stores } = services.repositories;
+  const { customers, stores } = services;
   const timeZone = () => stores.defaultStore().timezone;
 
-  routes.get('/customers', (req, res) => {
+  routes.get('/customers', { query: customersQuery, syncAudit: true }, (req, res, { query }) => {
     if (isSyncAudit(req)) {
-      const query = parseWith(customersQuery, { ...req.query, per_page: undefined, page: undefined });
-      const index = repository.modificationIndex(
+      const index = customers.modificationIndex(
         { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
         { orderby: query.orderby, order: query.order, include: query.include },
       );
       sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
       return;
     }
-    const query = parseQuery(customersQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
-    const { records, total } = repository.list(
+    const { records, total } = customers.list(
       { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
       { orderby: query.orderby, order: query.order, include: query.include },
       query.per_page,
@@ -50,13 +47,11 @@ export function createCustomersRouter({ auth, services }: AppContext): Router {
     sendPage(req, res, records.map((record) => shapeCustomer(record, base, zone)), total, query);
   });
 
-  routes.get('/customers/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, shapeCustomer(customers.get(id), apiBase(req), timeZone()));
+  routes.get('/customers/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, shapeCustomer(customers.get(params.id), apiBase(req), timeZone()));
   });
 
-  routes.post('/customers', (req, res) => {
-    const input = parseBody(customerCreateInput, req);
+  routes.post('/customers', { body: customerCreateInput }, (req, res, { body: input }) => {
     const { customer, created } = customers.create(input);
     const base = apiBase(req);
     const body = shapeCustomer(customer, base, timeZone());
@@ -64,10 +59,8 @@ export function createCustomersRouter({ auth, services }: AppContext): Router {
     else sendItem(req, res, body);
   });
 
-  routes.patch('/customers/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(customerUpdateInput, req);
-    sendItem(req, res, shapeCustomer(customers.update(id, input), apiBase(req), timeZone()));
+  routes.patch('/customers/{id}', { params: idParams, body: customerUpdateInput }, (req, res, { params, body }) => {
+    sendItem(req, res, shapeCustomer(customers.update(params.id, body), apiBase(req), timeZone()));
   });
 
   return routes.router;

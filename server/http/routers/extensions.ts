@@ -1,11 +1,10 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { EXTENSION_STATUSES, extensionActionSchema, extensionEntry, performExtensionAction } from '../../domain/extensions/catalogue.js';
+import { EXTENSION_STATUSES, extensionActionSchema } from '../../domain/extensions/catalogue.js';
 import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { parseBody, parseQuery } from '../validation.js';
 
 const listQuery = z.object({
   status: z.enum(EXTENSION_STATUSES).optional(),
@@ -18,15 +17,14 @@ const PAST_TENSE = { install: 'installed', activate: 'activated', deactivate: 'd
 /** The extensions registered on this till, and the administrator's actions on them. */
 export function createExtensionsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { extensions } = services.repositories;
+  const { extensions } = services;
 
-  routes.get('/extensions', (req, res) => {
-    sendAll(req, res, extensions.list(parseQuery(listQuery, req)).map(extensionEntry));
+  routes.get('/extensions', { query: listQuery }, (req, res, { query }) => {
+    sendAll(req, res, extensions.list(query));
   });
 
-  routes.post('/extensions/action', (req, res) => {
-    const action = parseBody(extensionActionSchema, req);
-    const entry = performExtensionAction(extensions, action);
+  routes.post('/extensions/action', { body: extensionActionSchema }, (req, res, { body: action }) => {
+    const entry = extensions.perform(action);
     logs.add({
       level: 'notice',
       source: 'extensions',

@@ -5,7 +5,7 @@ import { apiBase, sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idParams, parseParams, parseQuery, queryBoolean } from '../validation.js';
+import { idParams, queryBoolean } from '../validation.js';
 
 /** A WooCommerce export of a large catalogue (100,000 rows with descriptions) stays under this. */
 const CSV_LIMIT_MIB = 50;
@@ -59,8 +59,7 @@ export function createImportsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const jobs = services.imports;
 
-  routes.post('/imports/products', csvBody, (req, res) => {
-    const query = parseQuery(importProductsQuery, req);
+  routes.post('/imports/products', { query: importProductsQuery, rawBody: { mediaType: 'text/csv', read: csvBody } }, (req, res, { query }) => {
     const bytes = req.body as Buffer;
     const started = jobs.startProducts({ bytes, dryRun: query.dry_run, userId: principalOf(res).user.id, file: query.file_name ?? 'upload.csv' });
     res.status(202).setHeader('Location', `${apiBase(req)}/imports/${started.id}`);
@@ -71,9 +70,8 @@ export function createImportsRouter({ auth, services }: AppContext): Router {
     sendAll(req, res, jobs.list());
   });
 
-  routes.get('/imports/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const job = jobs.find(id);
+  routes.get('/imports/{id}', { params: idParams }, (req, res, { params }) => {
+    const job = jobs.find(params.id);
     if (!job) throw notFound('import');
     sendItem(req, res, job);
   });

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import type { MountedRoute } from '../endpoints.js';
 import { createAuthRouter } from './auth.js';
 import { createBackupRouter } from './backup.js';
 import { createBatchRouter } from './batch.js';
@@ -26,8 +27,11 @@ import { createTaxesRouter } from './taxes.js';
 import { createTemplatesRouter } from './templates.js';
 import { createUsersRouter } from './users.js';
 
-/** One router per resource area, each mounted under /pos/v1. */
-export const ROUTERS: ReadonlyArray<(context: AppContext) => Router> = [
+/**
+ * One router per resource area, each mounted under /pos/v1. `mountedRoutes` gives every route of
+ * them all once they are built (for the routes that describe the API: discovery.ts).
+ */
+export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => readonly MountedRoute[]) => Router> = [
   createAuthRouter,
   // Before the routers whose `{id}` routes would take `batch` for an id.
   createBatchRouter,

@@ -6,7 +6,7 @@ import { LOG_ENTRY_LEVELS, type LogEntryLevel } from '../../domain/lists.js';
 import { offsetOf, pagingQuery } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { parseQuery, queryDate } from '../validation.js';
+import { queryDate } from '../validation.js';
 
 /** The source under which `GET /logs` shows the audit trail (kept in its own table: see migration 5). */
 const AUDIT_SOURCE = 'audit';
@@ -80,8 +80,7 @@ export function createLogsRouter({ auth, logs, services }: AppContext): Router {
     return { entries: found.entries.map((entry) => ({ timestamp: entry.timestamp, level: entry.level, message: entry.message, context: entry.context, source: entry.source })), total: found.total };
   };
 
-  routes.get('/logs', (req, res) => {
-    const query = parseQuery(logsQuery, req);
+  routes.get('/logs', { query: logsQuery }, (_req, res, { query }) => {
     checkAuditFilters(query);
     const page = { limit: query.per_page, offset: offsetOf(query) };
     const { entries, total } = query.source === AUDIT_SOURCE ? auditPage(query, page) : logPage(query, page);

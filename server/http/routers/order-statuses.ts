@@ -6,13 +6,16 @@ import { endpointRouter } from '../endpoints.js';
 /** `GET /data/order_statuses` → `[{status, label}]` in their configured order (woocommerce-reference §2.7, §7). */
 export function createOrderStatusesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const statuses = services.repositories.orderStatuses;
+  const { orders } = services;
 
   routes.get('/data/order_statuses', (req, res) => {
     sendAll(
       req,
       res,
-      statuses.all().map(({ status, label }) => ({ status, label })),
+      orders
+        .statuses()
+        .list()
+        .map(({ status, label }) => ({ status, label })),
     );
   });
 

@@ -5,12 +5,11 @@ import { invalidParams } from '../../domain/errors.js';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idListSchema, idParams, idSchema, parseBody, parseParams, parseWith, queryDate } from '../validation.js';
+import { idListSchema, idParams, idSchema, queryDate } from '../validation.js';
 
 /** `status=pending,processing`, `status[]=pending` or `any`. */
 const statusList = z.preprocess((value: unknown) => {
@@ -66,60 +65,52 @@ function sortOf(query: OrdersQuery): OrderSort {
 }
 
 /** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
-export function createOrdersRouter({ auth, db, services }: AppContext): Router {
+export function createOrdersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { orders, refunds, guardedOrders: guarded } = services;
+  const { orders, refunds, orderWrites } = services;
 
-  routes.get('/orders', (req, res) => {
+  routes.get('/orders', { query: ordersQuery, syncAudit: true }, (req, res, { query }) => {
     const known = orders
       .statuses()
       .list()
       .map((status) => status.status);
     if (isSyncAudit(req)) {
-      const query = parseWith(ordersQuery, { ...req.query, per_page: undefined, page: undefined });
       sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;
     }
-    const query = parseWith(ordersQuery, req.query);
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
     sendPage(req, res, page.orders, page.total, query);
   });
 
-  routes.get('/orders/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, orders.respond(orders.get(id), apiBaseOf(req)));
+  routes.get('/orders/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, orders.respond(orders.get(params.id), apiBaseOf(req)));
   });
 
-  routes.post('/orders', (req, res) => {
-    const input = parseBody(orderCreateInput, req);
+  routes.post('/orders', { body: orderCreateInput }, (req, res, { body: input }) => {
     // One transaction (one commit, one fsync) for the order, its approvals and its audit entries.
-    const { order, created } = writeTransaction(db, () => guarded.create(principalOf(res), req.get(APPROVAL_HEADER), input, () => orders.create(input, principalOf(res).user.id)));
+    const { order, created } = orderWrites.create(principalOf(res), req.get(APPROVAL_HEADER), input);
     const body = orders.respond(order, apiBaseOf(req));
     // A known uuid answers 200 with the order it made the first time.
     sendItem(req, res, body, created ? { location: `${apiBaseOf(req)}/orders/${order.id}` } : undefined);
   });
 
-  routes.patch('/orders/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(orderUpdateInput, req);
-    const order = writeTransaction(db, () => guarded.update(principalOf(res), req.get(APPROVAL_HEADER), id, input, () => orders.update(id, input)));
+  routes.patch('/orders/{id}', { params: idParams, body: orderUpdateInput }, (req, res, { params, body }) => {
+    const order = orderWrites.update(principalOf(res), req.get(APPROVAL_HEADER), params.id, body);
     sendItem(req, res, orders.respond(order, apiBaseOf(req)));
   });
 
-  routes.get('/orders/{id}/refunds', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendAll(req, res, refunds.list(id, apiBaseOf(req)));
+  routes.get('/orders/{id}/refunds', { params: idParams }, (req, res, { params }) => {
+    sendAll(req, res, refunds.list(params.id, apiBaseOf(req)));
   });
 
-  routes.get('/orders/{id}/refunds/{refund_id}', (req, res) => {
-    const { id, refund_id } = parseParams(refundParams, req);
+  routes.get('/orders/{id}/refunds/{refund_id}', { params: refundParams }, (req, res, { params }) => {
+    const { id, refund_id } = params;
     sendItem(req, res, refunds.get(id, refund_id, apiBaseOf(req)));
   });
 
-  routes.post('/orders/{id}/refunds', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(refundInput, req);
-    const refund = writeTransaction(db, () => guarded.refund(principalOf(res), req.get(APPROVAL_HEADER), id, () => refunds.create(id, input, principalOf(res).user.id, apiBaseOf(req))));
+  routes.post('/orders/{id}/refunds', { params: idParams, body: refundInput }, (req, res, { params, body }) => {
+    const { id } = params;
+    const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, body, apiBaseOf(req));
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sendAll } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idSchema, parseBody, parseParams } from '../validation.js';
+import { idSchema } from '../validation.js';
 
 const gatewayParams = z.object({ id: z.string().trim().min(1).max(100) });
 const bootstrapBody = z.object({ context: z.object({ order_id: idSchema.optional() }).default({}) });
@@ -17,10 +17,8 @@ export function createPaymentGatewaysRouter({ auth, services }: AppContext): Rou
     sendAll(req, res, gateways.list());
   });
 
-  routes.post('/payment-gateways/{id}/bootstrap', (req, res) => {
-    const { id } = parseParams(gatewayParams, req);
-    const { context } = parseBody(bootstrapBody, req);
-    res.json(checkout.bootstrap(id, context.order_id));
+  routes.post('/payment-gateways/{id}/bootstrap', { params: gatewayParams, body: bootstrapBody }, (_req, res, { params, body }) => {
+    res.json(checkout.bootstrap(params.id, body.context.order_id));
   });
 
   return routes.router;

@@ -1,7 +1,6 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import { z } from 'zod';
-import { commitGroupOf } from '../../data/commit-group.js';
-import { resolveBarcode, type BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
+import type { BarcodeMatch } from '../../domain/catalogue/barcode-lookup.js';
 import { POS_VISIBILITY_META } from '../../domain/catalogue/product-input.js';
 import type { ShapeContext } from '../../domain/catalogue/shape.js';
 import { STOCK_STATUSES } from '../../model/catalogue/stock.js';
@@ -10,14 +9,13 @@ import { gmtNow } from '../../model/dates.js';
 import type { Store } from '../../model/stores.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { CATALOGUE_ORDERBY, TERM_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../domain/lists.js';
-import { readGeneralSettings } from '../../domain/settings/general.js';
-import { apiBase, auditQuery, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
+import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
-import { endpointRouter } from '../endpoints.js';
+import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
-import { idListSchema, idParams, parseQuery, parseWith, queryBoolean, queryDate } from '../validation.js';
+import { idListSchema, idParams, parseWith, queryBoolean, queryDate } from '../validation.js';
 
-/** What the catalogue's shapes need of a request: `stores` is the repository of the stores (AppContext's services). */
+/** What the catalogue's shapes need of a request: `stores` is the stores' service (AppContext's services). */
 export function shapeContextOf(req: Request, stores: { defaultStore(): Store }): ShapeContext {
   return { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: gmtNow(), context: contextOf(req) };
 }
@@ -107,32 +105,19 @@ export const termsQuery = pagingQuery.extend({
 /** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
 export function createProductsRouter({ auth, db, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { catalogue, productDocuments: documents } = services;
-  const { settings, barcodes, stores } = services.repositories;
+  const { catalogue, productDocuments: documents, tillFilter: till, stores } = services;
 
-  /**
-   * The filter as the till sees the catalogue: items marked online-only are left out while
-   * `pos_only_products` is on, and `barcode` is resolved by `barcode_field`, in any GTIN form, and
-   * as a GS1 variable-measure code (its match is shown on each item as `barcode_match`).
-   */
-  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => {
-    const general = readGeneralSettings(settings);
-    const filter: CatalogueFilter = { ...catalogueFilter(query), hideOnlineOnly: general.pos_only_products };
-    if (query.barcode === undefined) return { filter, match: undefined };
-    const barcodeSettings = { barcodeField: general.barcode_field, layout: general.variable_measure_barcodes, priceDecimals: stores.defaultStore().price_num_decimals };
-    const resolved = resolveBarcode(barcodes, barcodeSettings, query.barcode, kind);
-    return { filter: { ...filter, barcodeMatches: resolved.ids }, match: resolved.match };
-  };
+  /** The filter as the till sees the catalogue (domain/catalogue/till-filter.ts), with the match of a scanned `barcode`. */
+  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => till.narrow(kind, catalogueFilter(query), query.barcode);
   const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) => (match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match })));
 
-  const listCatalogue = (kind: CatalogueKind, schema: typeof catalogueQuery | typeof productsQuery) => (req: Request, res: Response) => {
+  const listCatalogue = (kind: CatalogueKind): RouteHandler<{ query: typeof catalogueQuery | typeof productsQuery; syncAudit: true }> => (req, res, input) => {
+    const query: CatalogueQuery = input.query;
     if (isSyncAudit(req)) {
-      const query: CatalogueQuery = parseWith(schema, auditQuery(req));
       const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
-      sendAuditEntries(res, commitGroupOf(db), audit.pieces, audit.count);
+      sendAuditEntries(res, db, audit.pieces, audit.count);
       return;
     }
-    const query: CatalogueQuery = parseQuery(schema, req);
     const { filter, match } = tillFilter(kind, query);
     const sort = catalogueSort(query);
     const context = shapeContextOf(req, stores);
@@ -148,14 +133,13 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
     }
   };
 
-  const listTerms = (taxonomy: Taxonomy) => (req: Request, res: Response) => {
+  const listTerms = (taxonomy: Taxonomy): RouteHandler<{ query: typeof termsQuery; syncAudit: true }> => (req, res, { query }) => {
     if (isSyncAudit(req)) {
       // Terms have no modification date in WooCommerce either: the audit lists every id with null.
       const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, stores));
       sendAudit(req, res, all.items.map((term) => ({ id: term.id, date_modified_gmt: null })));
       return;
     }
-    const query = parseQuery(termsQuery, req);
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
     const page = catalogue.listTerms(
       taxonomy,
@@ -169,30 +153,30 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
   };
 
   // The fixed paths first: `/products/{id}` would otherwise take "variations" for an id.
-  routes.get('/products/variations', listCatalogue('variation', catalogueQuery));
-  routes.get('/products/categories', listTerms('product_cat'));
-  routes.get('/products/tags', listTerms('product_tag'));
-  routes.get('/products/brands', listTerms('product_brand'));
-  routes.get('/products/variations/{id}', (req, res) => {
-    const { id } = parseWith(idParams, req.params);
+  routes.get('/products/variations', { query: catalogueQuery, syncAudit: true }, listCatalogue('variation'));
+  routes.get('/products/categories', { query: termsQuery, syncAudit: true }, listTerms('product_cat'));
+  routes.get('/products/tags', { query: termsQuery, syncAudit: true }, listTerms('product_tag'));
+  routes.get('/products/brands', { query: termsQuery, syncAudit: true }, listTerms('product_brand'));
+  routes.get('/products/variations/{id}', { params: idParams }, (req, res, { params }) => {
+    const { id } = params;
     const { filter } = tillFilter('variation', parseWith(catalogueQuery, {}));
     const [variation] = catalogue.listVariations({ ...filter, include: [id] }, { orderby: 'id', order: 'asc' }, 1, 0, shapeContextOf(req, stores)).items;
     if (variation === undefined) throw notFound('product_variation');
     sendItem(req, res, variation);
   });
-  routes.get('/products', listCatalogue('product', productsQuery));
-  routes.get('/products/{id}', (req, res) => {
-    const { id } = parseWith(idParams, req.params);
+  routes.get('/products', { query: productsQuery, syncAudit: true }, listCatalogue('product'));
+  routes.get('/products/{id}', { params: idParams }, (req, res, { params }) => {
+    const { id } = params;
     if (isDefaultShape(req)) {
       const document = documents.productJson(id, shapeContextOf(req, stores));
-      if (document === undefined || (document.posVisibility === 'online_only' && readGeneralSettings(settings).pos_only_products)) throw notFound('product');
+      if (document === undefined || (document.posVisibility === 'online_only' && till.hidesOnlineOnly())) throw notFound('product');
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.send(document.json);
       return;
     }
     const product = catalogue.getProduct(id, shapeContextOf(req, stores));
     const onlineOnly = product.meta_data.some((entry) => entry.key === POS_VISIBILITY_META && entry.value === 'online_only');
-    if (onlineOnly && readGeneralSettings(settings).pos_only_products) throw notFound('product');
+    if (onlineOnly && till.hidesOnlineOnly()) throw notFound('product');
     sendItem(req, res, product);
   });
 

@@ -1,11 +1,9 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { readCheckoutSettings } from '../../domain/settings/checkout.js';
-import { receiptHtml } from '../../domain/receipts/html.js';
 import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
-import { idSchema, parseParams, parseQuery } from '../validation.js';
+import { idSchema } from '../validation.js';
 
 const receiptParams = z.object({ order_id: idSchema });
 
@@ -38,13 +36,12 @@ const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data
  */
 export function createReceiptsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { receipts } = services;
-  const { templates, settings } = services.repositories;
+  const { receipts, templates, settings } = services;
 
-  routes.get('/receipts/{order_id}', (req, res) => {
-    const { order_id } = parseParams(receiptParams, req);
-    const { format, template_id, width, ...query } = parseQuery(receiptQuery, req);
-    const mode = query.mode ?? readCheckoutSettings(settings).receipt_default_mode;
+  routes.get('/receipts/{order_id}', { params: receiptParams, query: receiptQuery }, (req, res, input) => {
+    const { order_id } = input.params;
+    const { format, template_id, width, ...query } = input.query;
+    const mode = query.mode ?? settings.checkout().receipt_default_mode;
     const receipt = mode === 'fiscal' ? receipts.fiscal(order_id) : receipts.receipt(order_id);
     res.setHeader('Cache-Control', 'no-store');
     switch (format) {
@@ -52,7 +49,7 @@ export function createReceiptsRouter({ auth, services }: AppContext): Router {
         res.json(receipt);
         return;
       case 'html': {
-        const html = receiptHtml(receipt.data, templates, settings, template_id);
+        const html = templates.receiptHtml(receipt.data, template_id);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Content-Security-Policy', RECEIPT_CSP);
         res.send(html);

@@ -5,11 +5,11 @@ import { REPORT_WIDTH, renderReportHtml, renderReportText } from '../../domain/r
 import { blindReport, type ReadableReport } from '../../domain/registers/reports.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
 import { cashActorOf, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
-import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
+import { apiBase, offsetOf, pagingQuery, sendItem, sendPage, type Paging } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idParams, parseBody, parseParams, parseQuery } from '../validation.js';
+import { idParams } from '../validation.js';
 
 const registersQuery = pagingQuery.extend({ store_id: z.coerce.number().int().positive('must be a store id').optional() });
 
@@ -22,6 +22,10 @@ const reportQuery = z.object({
     .max(REPORT_WIDTH.max, `width must be between ${REPORT_WIDTH.min} (inclusive) and ${REPORT_WIDTH.max} (inclusive)`)
     .default(REPORT_WIDTH.default),
 });
+type ReportQuery = z.output<typeof reportQuery>;
+
+/** A page of closures, in any of the reports' formats. */
+const closuresQuery = pagingQuery.extend(reportQuery.shape);
 
 /** Reports may be opened in a browser: nothing in them loads or runs. */
 const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -31,12 +35,12 @@ function actorOf(res: Response): CashActor {
 }
 
 /** One report, or (for a list) a page of them: JSON, fixed-width text or an HTML page. */
-function sendReports(req: Request, res: Response, reports: ReadableReport | { page: readonly ReadableReport[]; total: number }): void {
-  const { format, width } = parseQuery(reportQuery, req);
+function sendReports(req: Request, res: Response, reports: ReadableReport | { page: readonly ReadableReport[]; total: number; paging: Paging }, query: ReportQuery): void {
+  const { format, width } = query;
   const list = 'page' in reports ? reports.page : [reports];
   res.setHeader('Cache-Control', 'no-store');
   if (format === 'json') {
-    if ('page' in reports) sendPage(req, res, reports.page, reports.total, parseQuery(pagingQuery, req));
+    if ('page' in reports) sendPage(req, res, reports.page, reports.total, reports.paging);
     else sendItem(req, res, reports);
     return;
   }
@@ -62,62 +66,53 @@ export function createRegistersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { registers, cashSessions: sessions } = services;
 
-  routes.get('/registers', (req, res) => {
-    const query = parseQuery(registersQuery, req);
+  routes.get('/registers', { query: registersQuery }, (req, res, { query }) => {
     const page = registers.list(query.store_id, query.per_page, offsetOf(query), apiBase(req));
     sendPage(req, res, page.registers, page.total, query);
   });
 
-  routes.get('/registers/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, registers.respond(registers.get(id), apiBase(req)));
+  routes.get('/registers/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, registers.respond(registers.get(params.id), apiBase(req)));
   });
 
-  routes.post('/registers', (req, res) => {
-    const register = registers.create(parseBody(registerCreateInput, req), principalOf(res).user);
+  routes.post('/registers', { body: registerCreateInput }, (req, res, { body }) => {
+    const register = registers.create(body, principalOf(res).user);
     sendItem(req, res, registers.respond(register, apiBase(req)), { location: `${apiBase(req)}/registers/${register.id}` });
   });
 
-  routes.patch('/registers/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, registers.respond(registers.update(id, parseBody(registerUpdateInput, req), principalOf(res).user), apiBase(req)));
+  routes.patch('/registers/{id}', { params: idParams, body: registerUpdateInput }, (req, res, { params, body }) => {
+    sendItem(req, res, registers.respond(registers.update(params.id, body, principalOf(res).user), apiBase(req)));
   });
 
-  routes.post('/registers/{id}/open', (req, res) => {
-    const { id } = parseParams(idParams, req);
+  routes.post('/registers/{id}/open', { params: idParams, body: openSessionInput }, (req, res, { params, body }) => {
     const actor = actorOf(res);
-    const report = sessions.open(id, parseBody(openSessionInput, req), actor);
+    const report = sessions.open(params.id, body, actor);
     res.status(201);
     sendItem(req, res, actor.isManager ? report : blindReport(report));
   });
 
-  routes.post('/registers/{id}/cash', (req, res) => {
-    const { id } = parseParams(idParams, req);
+  routes.post('/registers/{id}/cash', { params: idParams, body: cashMovementInput }, (req, res, { params, body }) => {
     res.status(201);
-    sendItem(req, res, sessions.cash(id, parseBody(cashMovementInput, req), principalOf(res), req.get(APPROVAL_HEADER)));
+    sendItem(req, res, sessions.cash(params.id, body, principalOf(res), req.get(APPROVAL_HEADER)));
   });
 
-  routes.get('/registers/{id}/session', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const report = sessions.current(id);
-    sendReports(req, res, actorOf(res).isManager ? report : blindReport(report));
+  routes.get('/registers/{id}/session', { params: idParams, query: reportQuery }, (req, res, { params, query }) => {
+    const report = sessions.current(params.id);
+    sendReports(req, res, actorOf(res).isManager ? report : blindReport(report), query);
   });
 
-  routes.post('/registers/{id}/close', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendReports(req, res, sessions.close(id, parseBody(closeSessionInput, req), actorOf(res)));
+  // The report's format is checked with the rest, before the drawer is closed.
+  routes.post('/registers/{id}/close', { params: idParams, query: reportQuery, body: closeSessionInput }, (req, res, { params, query, body }) => {
+    sendReports(req, res, sessions.close(params.id, body, actorOf(res)), query);
   });
 
-  routes.get('/registers/{id}/closures', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const paging = parseQuery(pagingQuery, req);
-    const page = sessions.closuresOf(id, paging.per_page, offsetOf(paging));
-    sendReports(req, res, { page: page.closures, total: page.total });
+  routes.get('/registers/{id}/closures', { params: idParams, query: closuresQuery }, (req, res, { params, query }) => {
+    const page = sessions.closuresOf(params.id, query.per_page, offsetOf(query));
+    sendReports(req, res, { page: page.closures, total: page.total, paging: query }, query);
   });
 
-  routes.get('/closures/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendReports(req, res, sessions.closure(id));
+  routes.get('/closures/{id}', { params: idParams, query: reportQuery }, (req, res, { params, query }) => {
+    sendReports(req, res, sessions.closure(params.id), query);
   });
 
   return routes.router;

@@ -2,19 +2,18 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { APPROVAL_SETTINGS } from '../../domain/approvals/settings.js';
 import { centralStoreKeys, KEPT_FOR_CENTRAL_STORE } from '../../domain/settings/central-store.js';
-import { CHECKOUT_SETTINGS, readCheckoutSettings } from '../../domain/settings/checkout.js';
+import { CHECKOUT_SETTINGS } from '../../domain/settings/checkout.js';
 import { checkDefaultGateway, gatewaySettingsPatchSchema, gatewaySettingsView, patchGatewaySettings } from '../../domain/settings/gateway-settings.js';
-import { GENERAL_SETTINGS, generalSettingsView, readGeneralSettings } from '../../domain/settings/general.js';
-import { settingsIndex } from '../../domain/settings/index.js';
-import { licenseInputSchema, licenseView, readLicense, storeLicenseKey } from '../../domain/settings/license.js';
-import { PAYMENT_GATEWAYS_SECTION, paymentGatewaySettingsSchema, readPaymentGatewaySettings } from '../../domain/settings/payment-gateways.js';
-import { patchSection, readSection, refuseUnknownKeys, writeSection, type SettingsSection } from '../../domain/settings/section.js';
+import { GENERAL_SETTINGS, generalSettingsView } from '../../domain/settings/general.js';
+import { licenseInputSchema, licenseView } from '../../domain/settings/license.js';
+import { PAYMENT_GATEWAYS_SECTION, paymentGatewaySettingsSchema } from '../../domain/settings/payment-gateways.js';
+import { patchSection, refuseUnknownKeys, type SettingsSection } from '../../domain/settings/section.js';
 import { TAX_IDS_SETTINGS } from '../../domain/settings/tax-ids.js';
-import { checkTemplateChoices, TEMPLATE_SETTINGS } from '../../domain/templates/catalogue.js';
+import { TEMPLATE_SETTINGS } from '../../domain/templates/catalogue.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter, type EndpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { parseBody, parseWith } from '../validation.js';
+import { parseWith } from '../validation.js';
 
 /** Any JSON object: a settings update names only the keys it changes. */
 const settingsPatch = z.record(z.string(), z.unknown(), { error: 'the body must be a JSON object of settings' });
@@ -22,8 +21,7 @@ const settingsPatch = z.record(z.string(), z.unknown(), { error: 'the body must 
 /** The settings index (every role) and the management-only settings groups. */
 export function createSettingsRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { settings, stores, paymentGateways: gatewayCatalogue, templates } = services.repositories;
-  const { audit } = services;
+  const { settings, stores, audit } = services;
 
   const recordChange = (user: { id: number; username: string }, section: string, keys: readonly string[]): void => {
     if (keys.length === 0) return;
@@ -49,29 +47,20 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     check: (values: z.output<S>) => void = () => undefined,
   ): void {
     router.get(path, (_req, res) => {
-      res.json(view(readSection(settings, section)));
+      res.json(view(settings.read(section)));
     });
-    router.post(path, (req, res) => {
-      const patch = parseBody(settingsPatch, req);
-      const { candidate, keys } = patchSection(section, readSection(settings, section), patch);
+    router.post(path, { body: settingsPatch }, (_req, res, { body: patch }) => {
+      const { candidate, keys } = patchSection(section, settings.read(section), patch);
       const values = parseWith(section.schema, candidate);
       check(values);
-      writeSection(settings, section, values, keys);
+      settings.write(section, values, keys);
       recordChange(principalOf(res).user, section.name, keys);
       res.json(view(values));
     });
   }
 
   routes.get('/settings', (_req, res) => {
-    res.json(
-      settingsIndex({
-        general: readGeneralSettings(settings),
-        checkout: readCheckoutSettings(settings),
-        gateways: readPaymentGatewaySettings(settings),
-        catalogue: gatewayCatalogue.all(),
-        store: stores.defaultStore(),
-      }),
-    );
+    res.json(settings.index());
   });
 
   mountSection(routes, '/settings/general', GENERAL_SETTINGS, (values) => generalSettingsView(values, stores.defaultStore()));
@@ -79,32 +68,33 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
   mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
   mountSection(routes, '/settings/approvals', APPROVAL_SETTINGS, (values) => values);
   mountSection(routes, '/settings/templates', TEMPLATE_SETTINGS, (values) => values, (values) => {
-    checkTemplateChoices(templates, values);
+    settings.checkTemplateChoices(values);
   });
 
   routes.get('/settings/payment-gateways', (_req, res) => {
-    res.json(gatewaySettingsView(readPaymentGatewaySettings(settings), gatewayCatalogue.all()));
+    res.json(gatewaySettingsView(settings.paymentGateways(), settings.gatewayCatalogue()));
   });
 
-  routes.post('/settings/payment-gateways', (req, res) => {
-    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(gatewaySettingsPatchSchema.shape), PAYMENT_GATEWAYS_SECTION);
-    const patch = parseBody(gatewaySettingsPatchSchema, req);
-    const catalogue = gatewayCatalogue.all();
-    const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(readPaymentGatewaySettings(settings), catalogue, patch));
+  // The body is checked for keys of no setting before it is read as the gateways' settings: a key dropped silently would look saved.
+  routes.post('/settings/payment-gateways', { body: settingsPatch }, (_req, res, { body }) => {
+    refuseUnknownKeys(body, Object.keys(gatewaySettingsPatchSchema.shape), PAYMENT_GATEWAYS_SECTION);
+    const patch = parseWith(gatewaySettingsPatchSchema, body);
+    const catalogue = settings.gatewayCatalogue();
+    const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(settings.paymentGateways(), catalogue, patch));
     checkDefaultGateway(values, catalogue);
-    settings.write(PAYMENT_GATEWAYS_SECTION, values);
+    settings.writePaymentGateways(values);
     recordChange(principalOf(res).user, PAYMENT_GATEWAYS_SECTION, Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)));
     res.json(gatewaySettingsView(values, catalogue));
   });
 
   routes.get('/settings/license', (_req, res) => {
-    res.json(licenseView(readLicense(settings)));
+    res.json(licenseView(settings.license()));
   });
 
-  routes.post('/settings/license', (req, res) => {
-    refuseUnknownKeys(parseBody(settingsPatch, req), Object.keys(licenseInputSchema.shape), 'license');
-    const { key } = parseBody(licenseInputSchema, req);
-    const license = storeLicenseKey(settings, key);
+  routes.post('/settings/license', { body: settingsPatch }, (_req, res, { body }) => {
+    refuseUnknownKeys(body, Object.keys(licenseInputSchema.shape), 'license');
+    const { key } = parseWith(licenseInputSchema, body);
+    const license = settings.storeLicenseKey(key);
     // The key itself is never written to the log, only that it changed.
     logs.add({
       level: 'notice',

@@ -6,7 +6,7 @@ import { endpointRouter } from '../endpoints.js';
 /** The shipping methods an order's shipping lines may name (woocommerce-reference §2.12), unpaginated. */
 export function createShippingMethodsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const methods = services.repositories.shippingMethods;
+  const methods = services.shippingMethods;
 
   routes.get('/shipping_methods', (req, res) => {
     const collection = `${apiBase(req)}/shipping_methods`;

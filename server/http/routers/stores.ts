@@ -1,6 +1,6 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
-import { invalidParams, notFound } from '../../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
 import type { Store } from '../../model/stores.js';
 import {
   splitStoreInput,
@@ -15,7 +15,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { storeResourceFor } from '../store-resource.js';
-import { idParams, parseBody, parseParams, parseQuery, parseWith } from '../validation.js';
+import { idParams, parseWith } from '../validation.js';
 
 /** `PUT /stores/{id}/users`: the users who sell in the store, replacing the previous list. */
 const storeUsersInput = z.object({ user_ids: z.array(z.number().int('must be an integer').positive('must be a user id')).max(1000) });
@@ -25,19 +25,16 @@ const storePatch = z.record(z.string(), z.unknown(), { error: 'the body must be 
 /** Stores: the POS boot list for every role; edit data, create and update for store managers. */
 export function createStoresRouter({ auth, logs, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { stores, storeUsers: assignments } = services.repositories;
   // A store's fields are the shop's settings (tax, currency, receipts): changing them is audited like settings.
-  const { audit } = services;
+  const { stores, audit } = services;
 
-  const findStore = (req: Request): Store => {
-    const { id } = parseParams(idParams, req);
+  const findStore = (id: number): Store => {
     const store = stores.find(id);
     if (!store) throw notFound('store');
     return store;
   };
 
-  routes.get('/stores', (req, res) => {
-    const paging = parseQuery(pagingQuery, req);
+  routes.get('/stores', { query: pagingQuery }, (req, res, { query: paging }) => {
     const { stores: page, total } = stores.list(paging.per_page, offsetOf(paging));
     sendPage(
       req,
@@ -48,16 +45,15 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     );
   });
 
-  routes.get('/stores/{id}', (req, res) => {
-    sendItem(req, res, storeResourceFor(req, findStore(req), 'view'));
+  routes.get('/stores/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, storeResourceFor(req, findStore(params.id), 'view'));
   });
 
-  routes.get('/stores/{id}/edit', (req, res) => {
-    sendItem(req, res, storeResourceFor(req, findStore(req), 'edit'));
+  routes.get('/stores/{id}/edit', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, storeResourceFor(req, findStore(params.id), 'edit'));
   });
 
-  routes.post('/stores', (req, res) => {
-    const input = parseBody(storeCreateSchema, req);
+  routes.post('/stores', { body: storeCreateSchema }, (req, res, { body: input }) => {
     const { name, fields } = splitStoreInput(input);
     const store = stores.create(name, fields, upsertMetaData([], input.meta_data));
     const { user } = principalOf(res);
@@ -66,9 +62,8 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     sendItem(req, res, storeResourceFor(req, store, 'edit'), { location: `${apiBase(req)}/stores/${store.id}` });
   });
 
-  routes.patch('/stores/{id}', (req, res) => {
-    const store = findStore(req);
-    const patch = parseBody(storePatch, req);
+  routes.patch('/stores/{id}', { params: idParams, body: storePatch }, (req, res, { params, body: patch }) => {
+    const store = findStore(params.id);
     const input = parseWith(storeUpdateSchema, storeUpdateCandidate(store, patch));
     const { name, fields } = splitStoreInput(input);
     const { meta_data } = input;
@@ -83,21 +78,19 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     sendItem(req, res, storeResourceFor(req, updated, 'edit'));
   });
 
-  routes.get('/stores/{id}/users', (req, res) => {
-    const store = findStore(req);
-    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
+  routes.get('/stores/{id}/users', { params: idParams }, (_req, res, { params }) => {
+    const store = findStore(params.id);
+    res.json({ store_id: store.id, user_ids: stores.usersOf(store.id) });
   });
 
-  routes.put('/stores/{id}/users', (req, res) => {
-    const store = findStore(req);
-    const { user_ids } = parseBody(storeUsersInput, req);
-    const unknown = assignments.unknownUsers(user_ids);
-    if (unknown.length > 0) throw invalidParams({ user_ids: `no user with id ${unknown.join(', ')}` });
-    assignments.setUsers(store.id, user_ids);
+  routes.put('/stores/{id}/users', { params: idParams, body: storeUsersInput }, (_req, res, { params, body }) => {
+    const store = findStore(params.id);
+    const { user_ids } = body;
+    stores.setUsers(store.id, user_ids);
     const { user } = principalOf(res);
     logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: user.id } });
     audit.record({ actor: user, action: 'store.users', object: { type: 'store', id: store.id }, details: { user_ids }, message: `${user.username} set the users of store ${store.id} (${user_ids.join(', ')})` });
-    res.json({ store_id: store.id, user_ids: assignments.usersOf(store.id) });
+    res.json({ store_id: store.id, user_ids: stores.usersOf(store.id) });
   });
 
   return routes.router;

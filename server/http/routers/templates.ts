@@ -1,14 +1,13 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { ApiError } from '../../domain/errors.js';
-import { receiptHtml } from '../../domain/receipts/html.js';
-import { activeTemplate, galleryEntries, listTemplates, TEMPLATE_TYPES } from '../../domain/templates/catalogue.js';
+import { galleryEntries, TEMPLATE_TYPES } from '../../domain/templates/catalogue.js';
 import { sampleReceipt } from '../../domain/templates/sample-receipt.js';
 import { sendAll, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idSchema, parseParams, parseQuery, queryDate } from '../validation.js';
+import { idSchema, queryDate } from '../validation.js';
 
 const context = z.enum(['view', 'edit']).default('view');
 
@@ -49,18 +48,16 @@ const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data
 /** Receipt and report templates: the saved ones, the bundled gallery and the active one of each type. */
 export function createTemplatesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { templates, settings, stores } = services.repositories;
-  const { receipts } = services;
+  const { templates, stores, receipts } = services;
 
-  routes.get('/templates', (req, res) => {
-    const query = parseQuery(listQuery, req);
-    const { items, total } = listTemplates(templates, settings, query, stores.defaultStore().timezone);
+  routes.get('/templates', { query: listQuery }, (req, res, { query }) => {
+    const { items, total } = templates.list(query);
     sendPage(req, res, items, total, query.per_page === -1 ? { page: 1, per_page: Math.max(total, 1) } : query);
   });
 
-  routes.get('/templates/active', (req, res) => {
-    const { type, context: shape } = parseQuery(activeQuery, req);
-    const template = activeTemplate(templates, settings, type, shape, stores.defaultStore().timezone);
+  routes.get('/templates/active', { query: activeQuery }, (req, res, { query }) => {
+    const { type, context: shape } = query;
+    const template = templates.active(type, shape);
     if (!template) throw new ApiError(404, 'pos_no_active_template', `There is no active ${type} template.`, { type });
     sendItem(req, res, template);
   });
@@ -70,15 +67,15 @@ export function createTemplatesRouter({ auth, services }: AppContext): Router {
   });
 
   // A manager's check before choosing a template (`POST /settings/templates {"active_receipt": id}`).
-  routes.get('/templates/{id}/preview', (req, res) => {
-    const { id } = parseParams(previewParams, req);
-    const { order_id } = parseQuery(previewQuery, req);
+  routes.get('/templates/{id}/preview', { params: previewParams, query: previewQuery }, (_req, res, { params, query }) => {
+    const { id } = params;
+    const { order_id } = query;
     const principal = principalOf(res);
     if (order_id !== undefined && !principal.capabilities.includes('read_orders')) {
       throw new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', { reason: 'missing_capability', capability: 'read_orders', current_user: principal.user.id, token_expired: false });
     }
     const data = order_id === undefined ? sampleReceipt(stores.defaultStore()) : receipts.receipt(order_id).data;
-    const html = receiptHtml(data, templates, settings, id);
+    const html = templates.receiptHtml(data, id);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Security-Policy', PREVIEW_CSP);
     res.send(html);

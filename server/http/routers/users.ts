@@ -5,7 +5,7 @@ import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collectio
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idParams, parseBody, parseParams, parseQuery } from '../validation.js';
+import { idParams } from '../validation.js';
 
 const usersQuery = pagingQuery.extend({ role: z.string().trim().min(1).max(60).optional() });
 const roleParams = z.object({ role: z.string().trim().min(1).max(60) });
@@ -15,38 +15,31 @@ export function createUsersRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const management = services.users;
 
-  routes.get('/users', (req, res) => {
-    const query = parseQuery(usersQuery, req);
+  routes.get('/users', { query: usersQuery }, (req, res, { query }) => {
     const users = management.list(query.role);
     const offset = offsetOf(query);
     sendPage(req, res, users.slice(offset, offset + query.per_page), users.length, query);
   });
 
-  routes.get('/users/{id}', (req, res) => {
-    const { id } = parseParams(idParams, req);
-    sendItem(req, res, management.get(id));
+  routes.get('/users/{id}', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, management.get(params.id));
   });
 
-  routes.post('/users', async (req, res) => {
-    const input = parseBody(userCreateInput, req);
+  routes.post('/users', { body: userCreateInput }, async (req, res, { body: input }) => {
     const user = await management.create(principalOf(res), input);
     sendItem(req, res, user, { location: `${apiBase(req)}/users/${user.id}` });
   });
 
-  routes.patch('/users/{id}', async (req, res) => {
-    const { id } = parseParams(idParams, req);
-    const input = parseBody(userUpdateInput, req);
-    sendItem(req, res, await management.update(principalOf(res), id, input));
+  routes.patch('/users/{id}', { params: idParams, body: userUpdateInput }, async (req, res, { params, body }) => {
+    sendItem(req, res, await management.update(principalOf(res), params.id, body));
   });
 
   routes.get('/roles', (req, res) => {
     sendItem(req, res, management.listRoles());
   });
 
-  routes.patch('/roles/{role}', (req, res) => {
-    const { role } = parseParams(roleParams, req);
-    const { capabilities } = parseBody(roleUpdateInput, req);
-    sendItem(req, res, management.updateRole(principalOf(res), role, capabilities));
+  routes.patch('/roles/{role}', { params: roleParams, body: roleUpdateInput }, (req, res, { params, body }) => {
+    sendItem(req, res, management.updateRole(principalOf(res), params.role, body.capabilities));
   });
 
   return routes.router;
