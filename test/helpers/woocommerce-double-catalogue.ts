@@ -146,7 +146,6 @@ export class DoubleCatalogue {
       if (method === 'POST' && sub === undefined) return created(this.createTerm(taxonomy, body));
       const term = this.terms[taxonomy].get(Number(sub));
       if (!term) throw new WooError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');
-      if (method === 'PUT') return ok(Object.assign(term, { ...(body.name !== undefined ? { name: str(body.name) } : {}), ...(body.parent !== undefined ? { parent: Number(body.parent) } : {}) }));
       if (method === 'DELETE' && query.get('force') === 'true') {
         this.terms[taxonomy].delete(term.id);
         return ok(term);
