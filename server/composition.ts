@@ -27,6 +27,8 @@ import { SettingsRepository } from './data/repositories/settings.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
+import { SyncCatalogueRepository } from './data/repositories/sync-catalogue.js';
+import { SyncCatalogueRowsRepository } from './data/repositories/sync-catalogue-rows.js';
 import { TaxClassesRepository } from './data/repositories/tax-classes.js';
 import { TaxRatesRepository } from './data/repositories/tax-rates.js';
 import { TemplatesRepository } from './data/repositories/templates.js';
@@ -81,6 +83,8 @@ import { ShippingMethods } from './domain/shipping/shipping-methods.js';
 import { StoreService } from './domain/store-service.js';
 import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
+import { CataloguePull, type CataloguePullOptions } from './sync/pull-catalogue.js';
+import type { WooCommerceClient } from './sync/woocommerce-client.js';
 import { errorSummary, type Logger } from './logging.js';
 
 /**
@@ -126,6 +130,8 @@ export function createRepositories(db: Database) {
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),
+    syncCatalogue: new SyncCatalogueRepository(db),
+    syncCatalogueRows: new SyncCatalogueRowsRepository(db),
     taxClasses: new TaxClassesRepository(db),
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),
@@ -238,6 +244,9 @@ export function createServices(db: Database) {
     extensions: new ExtensionsService(r.extensions),
     cashiers: new CashierProfiles(r.users),
     backup: new DatabaseBackup(db),
+    /** The catalogue's pull from the WooCommerce a client reaches (one per connection: the client holds its key). */
+    cataloguePull: (client: WooCommerceClient, options: CataloguePullOptions = {}) =>
+      new CataloguePull(client, { db, ids: r.syncCatalogue, rows: r.syncCatalogueRows, stores: r.stores, ledger: r.stockLedger }, options),
   };
 }
 export type Services = ReturnType<typeof createServices>;

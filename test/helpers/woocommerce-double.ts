@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DoubleAuthenticator, permissionFailure, type DoubleKey } from './woocommerce-double-auth.js';
+import { DoubleCatalogue } from './woocommerce-double-catalogue.js';
 import { DoubleShop, WooError } from './woocommerce-double-shop.js';
 
 /**
@@ -41,6 +42,8 @@ export interface WooCommerceDouble {
   readonly key: DoubleKey;
   readonly readOnlyKey: DoubleKey;
   readonly shop: DoubleShop;
+  /** The catalogue's routes beyond the shop's (woocommerce-double-catalogue.ts). */
+  readonly catalogue: DoubleCatalogue;
   /** Each request that reached it, by method and route, in order. */
   readonly requests: Array<{ method: string; route: string }>;
   /** One-shot: the next request matching method and route meets the fault. */
@@ -50,19 +53,19 @@ export interface WooCommerceDouble {
 
 const API_PREFIX = '/wp-json/wc/v3/';
 type Body = Record<string, unknown>;
-interface Answer { status: number; body: unknown; headers?: Record<string, string> }
+export interface Answer { status: number; body: unknown; headers?: Record<string, string> }
 
 const error = (e: WooError): Answer => ({ status: e.status, body: { code: e.code, message: e.message, data: { status: e.status, ...e.data } } });
 const invalidParam = (name: string, message: string): WooError => new WooError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { params: { [name]: message } });
 
 /** PHP-style list parameters as WordPress reads them: `a[]=1&a[]=2`, or `a=1,2` (wp_parse_list). */
-function list(query: URLSearchParams, name: string): string[] | null {
+export function list(query: URLSearchParams, name: string): string[] | null {
   const items = [...query.getAll(`${name}[]`), ...query.getAll(name).flatMap((v) => v.split(/[\s,]+/))].filter((v) => v !== '');
   return items.length > 0 ? items : null;
 }
 
 /** §9: `modified_after` is a strict `>` against whole seconds of the server's clock; a bad date is refused. */
-function modifiedAfter(query: URLSearchParams): number | null {
+export function modifiedAfter(query: URLSearchParams): number | null {
   const value = query.get('modified_after');
   if (value === null) return null;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.test(value)) throw invalidParam('modified_after', 'Invalid date.');
@@ -71,7 +74,7 @@ function modifiedAfter(query: URLSearchParams): number | null {
 }
 
 /** §7: per_page 1..100, X-WP-Total and X-WP-TotalPages (0 pages when empty). */
-function page(records: unknown[], query: URLSearchParams): Answer {
+export function page(records: unknown[], query: URLSearchParams): Answer {
   const perPage = Number(query.get('per_page') ?? 10);
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) throw invalidParam('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)');
   const pageNumber = Number(query.get('page') ?? 1);
@@ -87,6 +90,7 @@ const seconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
 export async function startWooCommerceDouble(options: WooCommerceDoubleOptions = {}): Promise<WooCommerceDouble> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const shop = new DoubleShop(nowSeconds);
+  const catalogue = new DoubleCatalogue(shop);
   const key: DoubleKey = { consumerKey: 'ck_double_read_write_0000000000000000000000', consumerSecret: 'cs_double_read_write_0000000000000000000000', permissions: 'read_write' };
   const readOnlyKey: DoubleKey = { consumerKey: 'ck_double_read_only_00000000000000000000000', consumerSecret: 'cs_double_read_only_00000000000000000000000', permissions: 'read' };
   let origin = '';
@@ -226,7 +230,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
       } catch {
         throw new WooError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
       }
-      reply = route(method, path, url.searchParams, body);
+      reply = catalogue.route(method, path, url.searchParams, body) ?? route(method, path, url.searchParams, body);
     } catch (e) {
       if (!(e instanceof WooError)) throw e;
       reply = error(e);
@@ -256,6 +260,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     key,
     readOnlyKey,
     shop,
+    catalogue,
     requests,
     inject: (fault) => { faults.push(fault); },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => { resolve(); }); }),
