@@ -27,6 +27,10 @@ import { SettingsRepository } from './data/repositories/settings.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
+import { SyncConnectionRepository } from './data/repositories/sync-connection.js';
+import { SyncIdsRepository } from './data/repositories/sync-ids.js';
+import { SyncOutboxRepository } from './data/repositories/sync-outbox.js';
+import { SyncSourcesRepository } from './data/repositories/sync-sources.js';
 import { TaxClassesRepository } from './data/repositories/tax-classes.js';
 import { TaxRatesRepository } from './data/repositories/tax-rates.js';
 import { TemplatesRepository } from './data/repositories/templates.js';
@@ -70,6 +74,9 @@ import { TaxRateFinder } from './domain/taxes/location.js';
 import { UserAdmin } from './domain/user-admin.js';
 import { UserManagement } from './domain/users/user-management.js';
 import { errorSummary, type Logger } from './logging.js';
+import type { SecretStore } from './secrets/secret-store.js';
+import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push-worker.js';
+import { SyncStatus } from './sync/sync-status.js';
 
 /**
  * The one place where objects are wired (README, "The code"): every repository is built here once
@@ -114,6 +121,10 @@ export function createRepositories(db: Database) {
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),
+    syncConnection: new SyncConnectionRepository(db),
+    syncIds: new SyncIdsRepository(db),
+    syncOutbox: new SyncOutboxRepository(db),
+    syncSources: new SyncSourcesRepository(db),
     taxClasses: new TaxClassesRepository(db),
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),
@@ -214,6 +225,7 @@ export function createServices(db: Database) {
     customers: new CustomerService(r.customers, () => readGeneralSettings(r.settings).generate_username),
     users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
     userAdmin: new UserAdmin(r.users, r.roles, r.sessions),
+    syncStatus: new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -223,6 +235,8 @@ export interface AppServicesOptions {
   signer: TokenSigner;
   tokens: AuthSettings;
   logger: Logger;
+  /** Where the sync's consumer secret is kept. */
+  secrets: SecretStore;
 }
 
 /** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
@@ -237,6 +251,29 @@ function importConnection(path: string): ImportConnection {
   };
 }
 
+function createPushWorker(r: Repositories, options: AppServicesOptions): PushWorker {
+  const { logger } = options;
+  return new PushWorker({
+    connection: r.syncConnection,
+    outbox: r.syncOutbox,
+    ids: r.syncIds,
+    sources: r.syncSources,
+    orders: r.orders,
+    payments: r.payments,
+    refunds: r.refunds,
+    customers: r.customers,
+    consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+    log: {
+      info: (fields, message) => {
+        logger.info(fields, message);
+      },
+      warn: (fields, message) => {
+        logger.warn(fields, message);
+      },
+    },
+  });
+}
+
 /** The server's services: those of createServices, its authentication, and the imports it runs in the background. */
 export function createAppServices(db: Database, options: AppServicesOptions) {
   const services = createServices(db);
@@ -244,6 +281,8 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
   return {
     ...services,
     auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
+    /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
+    syncWorker: createPushWorker(services.repositories, options),
     imports: new ImportJobs(
       () => importConnection(db.name),
       {

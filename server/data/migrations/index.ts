@@ -15,7 +15,8 @@ import { migration as trashedProducts } from './0014-trashed-products.js';
 import { migration as auditByKind } from './0015-audit-by-kind.js';
 import { migration as configVersion } from './0016-config-version.js';
 import { migration as auditEntries } from './0017-audit-entries.js';
+import { migration as sync } from './0018-sync.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
-export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts, auditByKind, configVersion, auditEntries];
+export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts, auditByKind, configVersion, auditEntries, sync];
