@@ -71,12 +71,14 @@ export function orderBody(sources: SaleSources): Record<string, unknown> {
     currency: order.currency,
     payment_method: first?.gateway_id ?? order.payment_method,
     payment_method_title: payments.length > 1 ? payments.map((p) => p.gateway_title || p.gateway_id).join(' + ') : first?.gateway_title || order.payment_method_title,
-    billing,
     line_items: lineItems,
     fee_lines: itemsOfType(order.items, 'fee').map((fee) => ({ name: fee.name, total: fee.data.total, tax_status: fee.data.tax_status, tax_class: fee.data.tax_class })),
     shipping_lines: itemsOfType(order.items, 'shipping').map((s) => ({ method_id: s.data.method_id, method_title: s.name, total: s.data.total })),
     meta_data: meta,
   };
+  // WooCommerce refuses a billing e-mail that is not an address, the empty one included (§14.5): empty fields are left out.
+  const filled = Object.entries(billing).filter(([, value]) => value !== '');
+  if (filled.length > 0) body.billing = Object.fromEntries(filled);
   if (sources.wooCustomerId !== null) body.customer_id = sources.wooCustomerId;
   if (order.customer_note !== '') body.customer_note = order.customer_note;
   if (sources.withCoupons) {

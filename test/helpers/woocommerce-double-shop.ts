@@ -128,6 +128,8 @@ export class DoubleShop {
    */
   createOrder(body: Body): DoubleOrder {
     const now = this.now();
+    const billingEmail = (body.billing as Record<string, unknown> | undefined)?.email;
+    if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail))) throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §14.5
     const lines: DoubleLine[] = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
       // §14.2: by SKU first, then variation, then product; one that does not exist makes a line by name without a product.
       const sku = str(line.sku);

@@ -55,12 +55,12 @@ describe('the push', () => {
     const ordersBefore = double.shop.orders.size;
     const sale = await till.sell(product.local, 1);
     const paused = await waitFor('the connection to pause', () => (connectionOf(server)?.state === 'paused' ? connectionOf(server) : undefined));
-    expect(paused?.paused_reason).toBe('woocommerce_rest_authentication_error: Consumer key is invalid.');
+    expect(paused.paused_reason).toBe('woocommerce_rest_authentication_error: Consumer key is invalid.');
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a pass or two while paused
     expect(entryOf(server, sale.orderId)).toMatchObject({ state: 'pending', attempts: 0, woo_id: null, last_error_code: null });
     expect(double.shop.orders.size).toBe(ordersBefore);
 
-    withDb(server, (db) => new SyncConnectionRepository(db).resume());
+    withDb(server, (db) => { new SyncConnectionRepository(db).resume(); });
     const entry = await syncedEntry(server, sale.orderId);
     expect(double.shop.orders.size).toBe(ordersBefore + 1);
     expect(entry.attempts).toBe(1);
