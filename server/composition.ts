@@ -29,6 +29,10 @@ import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
 import { SyncCatalogueRepository } from './data/repositories/sync-catalogue.js';
 import { SyncCatalogueRowsRepository } from './data/repositories/sync-catalogue-rows.js';
+import { SyncConnectionRepository } from './data/repositories/sync-connection.js';
+import { SyncIdsRepository } from './data/repositories/sync-ids.js';
+import { SyncOutboxRepository } from './data/repositories/sync-outbox.js';
+import { SyncSourcesRepository } from './data/repositories/sync-sources.js';
 import { TaxClassesRepository } from './data/repositories/tax-classes.js';
 import { TaxRatesRepository } from './data/repositories/tax-rates.js';
 import { TemplatesRepository } from './data/repositories/templates.js';
@@ -86,6 +90,9 @@ import { TemplateService } from './domain/templates/template-service.js';
 import { CataloguePull, type CataloguePullOptions } from './sync/pull-catalogue.js';
 import type { WooCommerceClient } from './sync/woocommerce-client.js';
 import { errorSummary, type Logger } from './logging.js';
+import type { SecretStore } from './secrets/secret-store.js';
+import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push-worker.js';
+import { SyncStatus } from './sync/sync-status.js';
 
 /**
  * The one place where objects are wired (README, "The code"): every repository is built here once
@@ -132,6 +139,10 @@ export function createRepositories(db: Database) {
     storeUsers: new StoreUsersRepository(db),
     syncCatalogue: new SyncCatalogueRepository(db),
     syncCatalogueRows: new SyncCatalogueRowsRepository(db),
+    syncConnection: new SyncConnectionRepository(db),
+    syncIds: new SyncIdsRepository(db),
+    syncOutbox: new SyncOutboxRepository(db),
+    syncSources: new SyncSourcesRepository(db),
     taxClasses: new TaxClassesRepository(db),
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),
@@ -247,6 +258,7 @@ export function createServices(db: Database) {
     /** The catalogue's pull from the WooCommerce a client reaches (one per connection: the client holds its key). */
     cataloguePull: (client: WooCommerceClient, options: CataloguePullOptions = {}) =>
       new CataloguePull(client, { db, ids: r.syncCatalogue, rows: r.syncCatalogueRows, stores: r.stores, ledger: r.stockLedger }, options),
+    syncStatus: new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -256,6 +268,8 @@ export interface AppServicesOptions {
   signer: TokenSigner;
   tokens: AuthSettings;
   logger: Logger;
+  /** Where the sync's consumer secret is kept. */
+  secrets: SecretStore;
 }
 
 /** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
@@ -270,6 +284,29 @@ function importConnection(path: string): ImportConnection {
   };
 }
 
+function createPushWorker(r: Repositories, options: AppServicesOptions): PushWorker {
+  const { logger } = options;
+  return new PushWorker({
+    connection: r.syncConnection,
+    outbox: r.syncOutbox,
+    ids: r.syncIds,
+    sources: r.syncSources,
+    orders: r.orders,
+    payments: r.payments,
+    refunds: r.refunds,
+    customers: r.customers,
+    consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+    log: {
+      info: (fields, message) => {
+        logger.info(fields, message);
+      },
+      warn: (fields, message) => {
+        logger.warn(fields, message);
+      },
+    },
+  });
+}
+
 /** The server's services: those of createServices, its authentication, and the imports it runs in the background. */
 export function createAppServices(db: Database, options: AppServicesOptions) {
   const services = createServices(db);
@@ -277,6 +314,8 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
   return {
     ...services,
     auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
+    /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
+    syncWorker: createPushWorker(services.repositories, options),
     imports: new ImportJobs(
       () => importConnection(db.name),
       {

@@ -143,6 +143,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       signer: new TokenSigner(signingKey, `tillbase:${installationId}`),
       tokens: { accessTtlSeconds: options.accessTtlSeconds, refreshTtlSeconds: options.refreshTtlSeconds, refreshRotation: options.refreshRotation },
       logger,
+      secrets,
     });
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
@@ -159,16 +160,22 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const origin = `http://${hostInUrl}:${port}`;
     lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
+    // After the server listens: a pass that finds no connection does nothing.
+    services.syncWorker.start();
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
+        // The push in flight ends (or times out) before the database closes under it.
+        const syncStopped = services.syncWorker.stop();
         httpServer.close(() => {
-          commitGroupOf(openDb)?.commit();
-          openDb.close();
-          lock.release();
-          logger.info('server stopped');
-          resolveClose();
+          void syncStopped.then(() => {
+            commitGroupOf(openDb)?.commit();
+            openDb.close();
+            lock.release();
+            logger.info('server stopped');
+            resolveClose();
+          });
         });
         httpServer.closeIdleConnections();
         setTimeout(() => { httpServer.closeAllConnections(); }, 2000).unref();

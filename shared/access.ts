@@ -20,7 +20,7 @@ const POS_CAPABILITIES = [
   'handle_cash',
 ] as const;
 
-export const CAPABILITIES = [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'manage_products', 'install_plugins'] as const;
+export const CAPABILITIES = [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'manage_products', 'manage_sync', 'install_plugins'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 export function isCapability(value: string): value is Capability {
@@ -29,6 +29,6 @@ export function isCapability(value: string): value is Capability {
 
 export const DEFAULT_ROLES: Readonly<Record<RoleName, { label: string; capabilities: readonly Capability[] }>> = {
   administrator: { label: 'Administrator', capabilities: CAPABILITIES },
-  shop_manager: { label: 'Shop manager', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'manage_products'] },
+  shop_manager: { label: 'Shop manager', capabilities: [...POS_CAPABILITIES, 'manage_pos', 'manage_stores', 'manage_products', 'manage_sync'] },
   cashier: { label: 'Cashier', capabilities: POS_CAPABILITIES },
 };

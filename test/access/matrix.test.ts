@@ -64,7 +64,9 @@ function snapshot(): string {
   const tables = db
     .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('logs', 'sessions', 'refresh_tokens') AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .all();
-  return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2`).all()]));
+  // Ordered by the first two columns, or the one of a one-column table.
+  const orderOf = (name: string) => ((db.pragma(`table_info("${name}")`) as unknown[]).length > 1 ? '1, 2' : '1');
+  return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY ${orderOf(name)}`).all()]));
 }
 
 const { server, tokens } = useServer({}, async () => {

@@ -62,9 +62,11 @@ describe('migration 1: access', () => {
   it('creates users, roles with the default capabilities, sessions, refresh tokens and the log', () => {
     const { db } = databaseAt(1);
     expect(tablesOf(db)).toEqual(['installation', 'logs', 'refresh_tokens', 'role_capabilities', 'roles', 'sessions', 'user_roles', 'users']);
+    // Capabilities added after migration 1 come with migrations of their own (manage_sync: migration 18).
+    const later = new Set(['manage_sync']);
     for (const [role, { capabilities }] of Object.entries(DEFAULT_ROLES)) {
       const stored = db.prepare<[string], { capability: string }>('SELECT capability FROM role_capabilities WHERE role = ? ORDER BY capability').all(role).map((row) => row.capability);
-      expect(stored).toEqual([...capabilities].sort());
+      expect(stored).toEqual([...capabilities].filter((capability) => !later.has(capability)).sort());
     }
     expect(db.prepare("SELECT value FROM installation WHERE key = 'installation_id'").pluck().get()).toMatch(/^[0-9a-f-]{36}$/);
     db.close();

@@ -128,13 +128,19 @@ export class DoubleShop {
    */
   createOrder(body: Body): DoubleOrder {
     const now = this.now();
+    const billingEmail = (body.billing as Record<string, unknown> | undefined)?.email;
+    if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail))) throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §15.5
     const lines: DoubleLine[] = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
-      const product = this.product(Number(line.variation_id ?? 0) || Number(line.product_id));
+      // §15.2: by SKU first, then variation, then product; one that does not exist makes a line by name without a product.
+      const sku = str(line.sku);
+      const reference = sku !== '' ? ([...this.products.values()].find((p) => p.sku === sku)?.id ?? 0) : Number(line.variation_id ?? 0) || Number(line.product_id ?? 0);
+      if (sku === '' && reference === 0) throw new WooError(400, 'woocommerce_rest_required_product_reference', 'Product ID or SKU is required.');
+      const product = this.products.get(reference);
       const quantity = Number(line.quantity ?? 1);
-      const subtotal = money(str(line.subtotal, str(line.total, new Decimal(product.price || '0').times(quantity).toString())));
+      const subtotal = money(str(line.subtotal, str(line.total, new Decimal(product?.price || '0').times(quantity).toString())));
       const total = money(str(line.total, subtotal));
       return {
-        id: this.id(), product_id: product.parent_id || product.id, variation_id: product.parent_id ? product.id : 0, quantity, sku: product.sku,
+        id: this.id(), product_id: product ? product.parent_id || product.id : 0, variation_id: product?.parent_id ? product.id : 0, quantity, sku: product?.sku ?? '',
         price: new Decimal(total).div(quantity).toNumber(), subtotal, subtotal_tax: '0.00', total, total_tax: '0.00', meta_data: [],
       };
     });
@@ -190,6 +196,17 @@ export class DoubleShop {
     order.status = status;
     order.date_modified_gmt = this.now();
     if (status === 'completed' && order.date_completed_gmt === null) order.date_completed_gmt = order.date_modified_gmt;
+    if (status === 'cancelled') {
+      // §15.3: cancelling gives back what the order took.
+      for (const line of order.line_items) {
+        const reduced = line.meta_data.find((m) => m.key === '_reduced_stock');
+        const product = this.products.get(line.variation_id || line.product_id);
+        if (!reduced || !product?.manage_stock || product.stock_quantity === null) continue;
+        product.stock_quantity += Number(reduced.value);
+        line.meta_data = line.meta_data.filter((m) => m !== reduced);
+      }
+      return;
+    }
     if (!['processing', 'completed', 'on-hold'].includes(status)) return;
     for (const line of order.line_items) {
       if (line.meta_data.some((m) => m.key === '_reduced_stock')) continue;

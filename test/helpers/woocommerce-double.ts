@@ -20,7 +20,9 @@ export type Fault =
   /** The request is carried out and its answer held back this long (longer than the client waits). */
   | { readonly kind: 'slow_reply'; readonly delayMs: number }
   /** A 401 before anything is done, as for a key revoked in the shop. */
-  | { readonly kind: 'unauthorized' };
+  | { readonly kind: 'unauthorized' }
+  /** The request is held this long, then carried out and answered: a shop so slow that the order is made after the client gave up (§2.3). */
+  | { readonly kind: 'slow_commit'; readonly delayMs: number };
 
 export interface InjectedFault {
   readonly method: string;
@@ -48,6 +50,10 @@ export interface WooCommerceDouble {
   readonly requests: Array<{ method: string; route: string }>;
   /** One-shot: the next request matching method and route meets the fault. */
   inject(fault: InjectedFault): void;
+  /** Stops listening (connections are refused, as with no network), keeping the shop. */
+  goOffline(): Promise<void>;
+  /** Listens again on the same port. */
+  comeOnline(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,9 +114,11 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         const after = modifiedAfter(query);
         const include = list(query, 'include')?.map(Number);
         const status = query.get('status') ?? 'any';
+        const sku = query.get('sku');
         const found = [...shop.products.values()].filter((p) => p.type !== 'variation'
           && (status === 'any' ? p.status !== 'trash' : p.status === status) // §10: trash only when asked for
-          && (after === null || seconds(p.date_modified_gmt) > after) && (!include || include.includes(p.id)));
+          && (after === null || seconds(p.date_modified_gmt) > after) && (!include || include.includes(p.id))
+          && (sku === null || p.sku === sku)); // §15.1
         return page(found, query);
       }
       if (method === 'POST' && id === 'batch') return batch(body, (item) => shop.createProduct(item), (item) => shop.updateProduct(Number(item.id), item), (itemId) => shop.deleteProduct(itemId));
@@ -133,7 +141,9 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         const via = list(query, 'created_via');
         const statuses = list(query, 'status');
         const search = query.get('search')?.toLowerCase();
+        const createdAfter = query.get('after'); // §15.4: date_created after the given time
         const found = [...shop.orders.values()].reverse().filter((o) => (after === null || seconds(o.date_modified_gmt) > after)
+          && (createdAfter === null || o.date_created_gmt > createdAfter.slice(0, 19))
           && (!include || include.includes(o.id)) && (!via || via.includes(o.created_via))
           && (!statuses || statuses.includes('any') ? o.status !== 'trash' : statuses.includes(o.status))
           // §3.4: the search reads the billing details, never the meta.
@@ -243,18 +253,27 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const { reply, after } = decide(req, Buffer.concat(chunks).toString('utf8'));
-      if (after?.kind === 'drop_after_commit') {
-        req.socket.destroy();
-      } else if (after?.kind === 'slow_reply') {
-        setTimeout(() => { if (!res.destroyed) answer(res, reply); }, after.delayMs).unref();
-      } else {
-        answer(res, reply);
-      }
+      const url = new URL(req.url ?? '/', 'http://double.invalid');
+      const path = url.pathname.slice(API_PREFIX.length);
+      const at = faults.findIndex((f) => f.fault.kind === 'slow_commit' && f.method === req.method && f.route.test(path));
+      const held = at === -1 ? undefined : faults.splice(at, 1)[0]?.fault;
+      const carryOut = (): void => {
+        const { reply, after } = decide(req, Buffer.concat(chunks).toString('utf8'));
+        if (after?.kind === 'drop_after_commit') {
+          req.socket.destroy();
+        } else if (after?.kind === 'slow_reply') {
+          setTimeout(() => { if (!res.destroyed) answer(res, reply); }, after.delayMs).unref();
+        } else {
+          answer(res, reply);
+        }
+      };
+      if (held?.kind === 'slow_commit') setTimeout(carryOut, held.delayMs).unref();
+      else carryOut();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
   return {
     url: origin,
     key,
@@ -263,6 +282,8 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     catalogue,
     requests,
     inject: (fault) => { faults.push(fault); },
+    goOffline: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => { resolve(); }); }),
+    comeOnline: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => { resolve(); }); }),
   };
 }

@@ -13,6 +13,7 @@ import { idParams } from '../../server/http/validation.js';
 import { createLogger } from '../../server/logging.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { api, login, makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
 
 describe('mounting a route', () => {
   let dataDir: string;
@@ -21,7 +22,7 @@ describe('mounting a route', () => {
   beforeAll(() => {
     dataDir = makeDataDir();
     db = openDataDirDatabase(dataDir);
-    auth = createAppServices(db, { signer: new TokenSigner(randomBytes(32), 'tillbase:route-schemas'), tokens: { accessTtlSeconds: 60, refreshTtlSeconds: 600 }, logger: createLogger('silent') }).auth;
+    auth = createAppServices(db, { signer: new TokenSigner(randomBytes(32), 'tillbase:route-schemas'), tokens: { accessTtlSeconds: 60, refreshTtlSeconds: 600 }, logger: createLogger('silent'), secrets: createMemorySecretStore() }).auth;
   });
   afterAll(() => {
     db.close();

@@ -16,7 +16,8 @@ import { migration as auditByKind } from './0015-audit-by-kind.js';
 import { migration as configVersion } from './0016-config-version.js';
 import { migration as auditEntries } from './0017-audit-entries.js';
 import { migration as catalogueSync } from './0018-catalogue-sync.js';
+import { migration as sync } from './0019-sync.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
-export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts, auditByKind, configVersion, auditEntries, catalogueSync];
+export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts, auditByKind, configVersion, auditEntries, catalogueSync, sync];

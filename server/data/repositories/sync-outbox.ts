@@ -1,0 +1,144 @@
+import type { Database } from '../database.js';
+import { prepared } from '../statements.js';
+import { writeTransaction } from '../write-transaction.js';
+import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
+
+interface OutboxRow extends Omit<OutboxEntry, 'duplicates_cancelled'> {
+  duplicates_cancelled: string;
+}
+
+const fromRow = (row: OutboxRow): OutboxEntry => ({ ...row, duplicates_cancelled: JSON.parse(row.duplicates_cancelled) as number[] });
+
+/** An outcome written on an entry as it leaves `sending`. */
+export interface SettledOutcome {
+  state: Exclude<OutboxState, 'sending'>;
+  wooId?: number | null;
+  error?: { code: string; message: string } | null;
+  totalsDifference?: string | null;
+  /** For `unknown` (the end of the grace period) and a later retry. */
+  nextAttemptGmt?: string | null;
+}
+
+/**
+ * The sync outbox (migration 19). Its rows are written by triggers; this class moves them through
+ * their states. Every state change commits on its own, so what is stored is always what is known.
+ */
+export class SyncOutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  find(id: number): OutboxEntry | undefined {
+    const row = prepared<[number], OutboxRow>(this.db, 'SELECT * FROM sync_outbox WHERE id = ?').get(id);
+    return row && fromRow(row);
+  }
+
+  findByUuid(uuid: string): OutboxEntry | undefined {
+    const row = prepared<[string], OutboxRow>(this.db, 'SELECT * FROM sync_outbox WHERE uuid = ?').get(uuid);
+    return row && fromRow(row);
+  }
+
+  /**
+   * The first entry that may go now, in outbox order: pending or unknown, past its next attempt, and
+   * whose dependency (if any) has settled (synced, handled or rejected).
+   */
+  nextReady(nowGmt: string): OutboxEntry | undefined {
+    const row = prepared<[string], OutboxRow>(
+      this.db,
+      `SELECT o.* FROM sync_outbox o
+       WHERE o.state IN ('pending', 'unknown') AND (o.next_attempt_gmt IS NULL OR o.next_attempt_gmt <= ?)
+         AND (o.depends_on IS NULL OR (SELECT d.state FROM sync_outbox d WHERE d.id = o.depends_on) IN ('synced', 'handled', 'rejected'))
+       ORDER BY o.id LIMIT 1`,
+    ).get(nowGmt);
+    return row && fromRow(row);
+  }
+
+  /** Stored before any byte of the request leaves: a crash from here on leaves `sending`, read as unknown at the next start. */
+  markSending(id: number, nowGmt: string): void {
+    writeTransaction(this.db, () => {
+      prepared(this.db, 'UPDATE sync_outbox SET state = ?, attempts = attempts + 1, sending_since_gmt = COALESCE(sending_since_gmt, ?) WHERE id = ?').run('sending', nowGmt, id);
+    });
+  }
+
+  /** Back to where it was, with no attempt counted: nothing reached WooCommerce, or it refused the key. */
+  unsend(id: number, state: 'pending' | 'unknown'): void {
+    writeTransaction(this.db, () => prepared(this.db, 'UPDATE sync_outbox SET state = ?, attempts = MAX(attempts - 1, 0) WHERE id = ?').run(state, id));
+  }
+
+  settle(id: number, outcome: SettledOutcome): void {
+    writeTransaction(this.db, () => {
+      prepared(
+        this.db,
+        `UPDATE sync_outbox SET state = @state, woo_id = COALESCE(@woo_id, woo_id), last_error_code = @code, last_error_message = @message,
+           totals_difference = @difference, next_attempt_gmt = @next,
+           date_synced_gmt = CASE WHEN @state = 'synced' THEN strftime('%Y-%m-%dT%H:%M:%S', 'now') ELSE date_synced_gmt END,
+           sending_since_gmt = CASE WHEN @state = 'unknown' THEN sending_since_gmt ELSE NULL END
+         WHERE id = @id`,
+      ).run({
+        id,
+        state: outcome.state,
+        woo_id: outcome.wooId ?? null,
+        code: outcome.error?.code ?? null,
+        message: outcome.error?.message ?? null,
+        difference: outcome.totalsDifference ?? null,
+        next: outcome.nextAttemptGmt ?? null,
+      });
+    });
+  }
+
+  setStockTarget(id: number, target: string): void {
+    writeTransaction(this.db, () => prepared(this.db, 'UPDATE sync_outbox SET stock_target = ? WHERE id = ?').run(target, id));
+  }
+
+  recordDuplicatesCancelled(id: number, wooIds: readonly number[]): void {
+    writeTransaction(this.db, () => {
+      const entry = this.find(id);
+      if (entry === undefined) return;
+      const all = [...new Set([...entry.duplicates_cancelled, ...wooIds])].sort((a, b) => a - b);
+      prepared(this.db, 'UPDATE sync_outbox SET duplicates_cancelled = ? WHERE id = ?').run(JSON.stringify(all), id);
+    });
+  }
+
+  /** At start: a request that was leaving when the process died has an unknown outcome, to be looked up after the grace period. */
+  sendingBecomesUnknown(nextAttemptGmt: string): number {
+    return writeTransaction(this.db, () => prepared(this.db, "UPDATE sync_outbox SET state = 'unknown', next_attempt_gmt = ? WHERE state = 'sending'").run(nextAttemptGmt).changes);
+  }
+
+  /** A manager's retry: a rejected entry goes again; an unknown one is looked up now (never sent blind). */
+  retry(id: number): boolean {
+    return writeTransaction(this.db, () => {
+      const changes = prepared(
+        this.db,
+        "UPDATE sync_outbox SET state = CASE state WHEN 'rejected' THEN 'pending' ELSE state END, next_attempt_gmt = NULL WHERE id = ? AND state IN ('rejected', 'unknown', 'pending')",
+      ).run(id).changes;
+      return changes > 0;
+    });
+  }
+
+  markHandled(id: number): boolean {
+    return writeTransaction(this.db, () => prepared(this.db, "UPDATE sync_outbox SET state = 'handled', next_attempt_gmt = NULL WHERE id = ? AND state IN ('pending', 'unknown', 'rejected')").run(id).changes > 0);
+  }
+
+  /** Counts and amounts (as stored decimal strings, summed by the caller) per state. */
+  amountsByState(): Array<{ state: OutboxState; kind: string; amount: string | null }> {
+    return prepared<[], { state: OutboxState; kind: string; amount: string | null }>(this.db, 'SELECT state, kind, amount FROM sync_outbox').all();
+  }
+
+  oldestWaitingSale(): { id: number; order_id: number | null; date_created_gmt: string } | undefined {
+    return prepared<[], { id: number; order_id: number | null; date_created_gmt: string }>(
+      this.db,
+      "SELECT id, order_id, date_created_gmt FROM sync_outbox WHERE kind = 'sale' AND state IN ('pending', 'sending', 'unknown') ORDER BY id LIMIT 1",
+    ).get();
+  }
+
+  page(state: OutboxState | null, limit: number, offset: number): { entries: OutboxEntry[]; total: number } {
+    const where = state === null ? '' : 'WHERE state = ?';
+    const args = state === null ? [] : [state];
+    const rows = prepared<unknown[], OutboxRow>(this.db, `SELECT * FROM sync_outbox ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset);
+    const total = prepared<unknown[], number>(this.db, `SELECT COUNT(*) FROM sync_outbox ${where}`).pluck(true).get(...args) ?? 0;
+    return { entries: rows.map(fromRow), total };
+  }
+
+  /** Entries that went up as orders, by uuid: what the duplicate sweep compares WooCommerce's orders with. */
+  syncedSales(): Array<{ id: number; uuid: string; woo_id: number | null }> {
+    return prepared<[], { id: number; uuid: string; woo_id: number | null }>(this.db, "SELECT id, uuid, woo_id FROM sync_outbox WHERE kind = 'sale' AND state = 'synced'").all();
+  }
+}

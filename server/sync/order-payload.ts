@@ -1,0 +1,133 @@
+import { Decimal } from '../model/money.js';
+import type { CustomerRecord } from '../model/customers/types.js';
+import type { RefundRecord } from '../model/orders/refund-types.js';
+import { itemsOfType, type OrderRecord } from '../model/orders/types.js';
+import type { JournalRecord } from '../model/records/journal.js';
+import type { PaymentRecord } from '../model/records/payments.js';
+
+/**
+ * The bodies the push sends to WooCommerce for a sale and a refund (issue 23, item 5). Pure: every
+ * id WooCommerce knows is resolved before, and handed in.
+ */
+
+/** WooCommerce's product (and variation) for a line, or null when the shop has no such product (deleted there). */
+export interface WooProductRef {
+  product_id: number;
+  variation_id: number;
+}
+
+export interface SaleSources {
+  order: OrderRecord;
+  payments: readonly PaymentRecord[];
+  entry: JournalRecord;
+  customer: CustomerRecord | undefined;
+  /** The customer's WooCommerce id, when it has an account there. */
+  wooCustomerId: number | null;
+  /** By the till's order item id. */
+  products: ReadonlyMap<number, WooProductRef | null>;
+  /** False after WooCommerce refused a coupon: the discount is already in the line totals. */
+  withCoupons: boolean;
+}
+
+export const UUID_META = '_tillbase_uuid';
+export const CREATED_VIA = 'tillbase';
+
+type Meta = { key: string; value: string };
+
+/** A sale as sold: completed and paid, the till's line totals standing, and meta that proves where it came from. */
+export function orderBody(sources: SaleSources): Record<string, unknown> {
+  const { order, payments, entry } = sources;
+  const meta: Meta[] = [
+    { key: UUID_META, value: entry.id },
+    { key: '_tillbase_sold_at_gmt', value: order.date_paid_gmt ?? entry.date_created_gmt },
+    { key: '_tillbase_register', value: String(entry.register_id) },
+    { key: '_tillbase_sequence', value: String(entry.sequence) },
+    { key: '_tillbase_hash', value: entry.hash },
+    { key: '_tillbase_previous_hash', value: entry.previous_hash },
+  ];
+  if (payments.length > 1) {
+    meta.push({ key: '_tillbase_tenders', value: JSON.stringify(payments.map((p) => ({ gateway_id: p.gateway_id, title: p.gateway_title, amount: p.amount, change: p.change }))) });
+  }
+  const lineItems = itemsOfType(order.items, 'line_item').map((item) => {
+    const product = sources.products.get(item.id) ?? null;
+    const line: Record<string, unknown> = { name: item.name, quantity: item.data.quantity, subtotal: item.data.subtotal, total: item.data.total };
+    if (product) {
+      line.product_id = product.product_id;
+      if (product.variation_id) line.variation_id = product.variation_id;
+    } else {
+      // Not in WooCommerce (deleted there, or never there): a line needs a product id or a SKU, and one
+      // WooCommerce cannot find makes a line by name without a product (docs/woocommerce-observed.md §15.2).
+      line.sku = item.data.sku !== '' ? item.data.sku : `tillbase-product-${item.data.variation_id || item.data.product_id}`;
+      line.meta_data = [{ key: '_tillbase_sku', value: item.data.sku }];
+    }
+    return line;
+  });
+  const first = payments[0];
+  const billing = sources.customer ? { ...sources.customer.billing, email: sources.customer.billing.email || sources.customer.email } : order.billing;
+  const body: Record<string, unknown> = {
+    status: 'completed',
+    set_paid: true,
+    created_via: CREATED_VIA,
+    currency: order.currency,
+    payment_method: first?.gateway_id ?? order.payment_method,
+    payment_method_title: payments.length > 1 ? payments.map((p) => p.gateway_title || p.gateway_id).join(' + ') : first?.gateway_title || order.payment_method_title,
+    line_items: lineItems,
+    fee_lines: itemsOfType(order.items, 'fee').map((fee) => ({ name: fee.name, total: fee.data.total, tax_status: fee.data.tax_status, tax_class: fee.data.tax_class })),
+    shipping_lines: itemsOfType(order.items, 'shipping').map((s) => ({ method_id: s.data.method_id, method_title: s.name, total: s.data.total })),
+    meta_data: meta,
+  };
+  // WooCommerce refuses a billing e-mail that is not an address, the empty one included (§15.5): empty fields are left out.
+  const filled = Object.entries(billing).filter(([, value]) => value !== '');
+  if (filled.length > 0) body.billing = Object.fromEntries(filled);
+  if (sources.wooCustomerId !== null) body.customer_id = sources.wooCustomerId;
+  if (order.customer_note !== '') body.customer_note = order.customer_note;
+  if (sources.withCoupons) {
+    const coupons = itemsOfType(order.items, 'coupon');
+    if (coupons.length > 0) body.coupon_lines = coupons.map((c) => ({ code: c.name }));
+  }
+  return body;
+}
+
+/** The till's total with tax for the sale, from its journal entry: what WooCommerce's total is compared with. */
+export function saleTotal(entry: JournalRecord): string {
+  const payload = JSON.parse(entry.payload) as { totals?: { total?: string } };
+  return payload.totals?.total ?? '0';
+}
+
+/** WooCommerce's total minus the till's, or null when they agree. */
+export function totalsDifference(wooTotal: unknown, tillTotal: string): string | null {
+  if (typeof wooTotal !== 'string' || !/^-?\d+(\.\d+)?$/.test(wooTotal)) return `WooCommerce answered no total (till ${tillTotal})`;
+  const difference = new Decimal(wooTotal).minus(tillTotal);
+  return difference.isZero() ? null : difference.toFixed(2);
+}
+
+/**
+ * A refund as the till made it: no money moved by WooCommerce (`api_refund: false`), stock put back
+ * there only when the till put it back, lines by WooCommerce's line ids.
+ */
+export function refundBody(refund: RefundRecord, entry: JournalRecord, wooLineIds: ReadonlyMap<number, number>): Record<string, unknown> {
+  const lines = refund.line_items
+    .filter((line) => wooLineIds.has(line.refunded_item_id))
+    .map((line) => ({ id: wooLineIds.get(line.refunded_item_id), quantity: line.quantity, refund_total: line.total }));
+  return {
+    amount: refund.amount,
+    reason: refund.reason,
+    api_refund: false,
+    api_restock: refund.restock,
+    line_items: lines,
+    meta_data: [
+      { key: UUID_META, value: entry.id },
+      { key: '_tillbase_register', value: String(entry.register_id) },
+      { key: '_tillbase_sequence', value: String(entry.sequence) },
+      { key: '_tillbase_hash', value: entry.hash },
+    ],
+  };
+}
+
+/** The `_tillbase_uuid` of an order or refund WooCommerce answered, if it has one. */
+export function uuidOf(record: unknown): string | undefined {
+  const meta = (record as { meta_data?: unknown }).meta_data;
+  if (!Array.isArray(meta)) return undefined;
+  const found = (meta as Array<{ key?: unknown; value?: unknown }>).find((m) => m.key === UUID_META);
+  return typeof found?.value === 'string' ? found.value : undefined;
+}

@@ -1,0 +1,244 @@
+import type { CustomersRepository } from '../data/repositories/customers.js';
+import type { OrdersRepository } from '../data/repositories/orders.js';
+import type { PaymentsRepository } from '../data/repositories/payments.js';
+import type { RefundsRepository } from '../data/repositories/refunds.js';
+import type { SyncIdsRepository } from '../data/repositories/sync-ids.js';
+import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
+import type { SyncSourcesRepository } from '../data/repositories/sync-sources.js';
+import { Decimal } from '../model/money.js';
+import { itemsOfType } from '../model/orders/types.js';
+import type { OutboxEntry, SyncSettings } from '../model/records/sync.js';
+import { lookUpOrder, lookUpRefund, type Lookup } from './exactly-once.js';
+import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-payload.js';
+import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
+
+/** How one entry's push ended. `not_sent`, `unknown` and `unauthorized` carry the outcome that decided it. */
+export type PushResult =
+  | { kind: 'synced'; wooId: number | null; totalsDifference?: string | null; note?: { code: string; message: string } }
+  | { kind: 'rejected'; code: string; message: string }
+  | { kind: 'not_sent' | 'unknown' | 'unauthorized'; code: string; message: string };
+
+export interface PushSources {
+  outbox: SyncOutboxRepository;
+  ids: SyncIdsRepository;
+  sources: SyncSourcesRepository;
+  orders: OrdersRepository;
+  payments: PaymentsRepository;
+  refunds: RefundsRepository;
+  customers: CustomersRepository;
+}
+
+/** What a request that creates nothing (a read, a lookup) ended in, when it was not ok: nothing was made either way. */
+function nothingMade(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
+  if (outcome.kind === 'unauthorized') return { kind: 'unauthorized', code: outcome.code, message: outcome.message };
+  if (outcome.kind === 'rejected') return { kind: 'rejected', code: outcome.code, message: outcome.message };
+  return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
+}
+
+/** What a create ended in, when it was not ok. */
+function createFailed(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
+  if (outcome.kind === 'unknown') return { kind: 'unknown', code: outcome.code ?? outcome.cause, message: outcome.message };
+  if (outcome.kind === 'not_sent') return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
+  return nothingMade(outcome);
+}
+
+type Resolved<T> = { ok: true; value: T } | { ok: false; result: PushResult };
+
+/**
+ * Pushes one outbox entry to WooCommerce (issue 23, items 3-5): a sale as an order, a refund, a
+ * customer, a stock adjustment. An entry whose last outcome was unknown is first looked up and sent
+ * again only when it is absent.
+ */
+export class OutboxPush {
+  constructor(
+    private readonly client: WooCommerceClient,
+    private readonly from: PushSources,
+    private readonly settings: SyncSettings,
+  ) {}
+
+  push(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
+    switch (entry.kind) {
+      case 'sale':
+        return this.sale(entry, wasUnknown);
+      case 'refund':
+        return this.refund(entry, wasUnknown);
+      case 'customer':
+        return this.customer(entry);
+      case 'stock':
+        return this.stock(entry);
+    }
+  }
+
+  /** The till's product (or variation) as WooCommerce's: by the ids kept, else by SKU (remembered); null when the shop has none. */
+  private async product(localId: number): Promise<Resolved<WooProductRef | null>> {
+    // A local-only product (the pull found no match in the shop) goes up as a line by name (§15.2).
+    if (this.from.ids.isLocalOnly(localId)) return { ok: true, value: null };
+    const local = this.from.sources.product(localId);
+    const mapped = this.from.ids.wooId('product', localId);
+    if (mapped !== undefined) {
+      const parent = local && local.parent_id ? this.from.ids.wooId('product', local.parent_id) : undefined;
+      if (!local?.parent_id) return { ok: true, value: { product_id: mapped, variation_id: 0 } };
+      if (parent !== undefined) return { ok: true, value: { product_id: parent, variation_id: mapped } };
+    }
+    if (!local?.sku) return { ok: true, value: null };
+    const found = await this.client.get('products', { sku: local.sku });
+    if (found.kind !== 'ok') return { ok: false, result: nothingMade(found) };
+    const match = (found.body as Array<{ id: number; parent_id?: number; sku: string }>).find((p) => p.sku === local.sku);
+    if (match === undefined) return { ok: true, value: null };
+    this.from.ids.set('product', localId, match.id);
+    return { ok: true, value: match.parent_id ? { product_id: match.parent_id, variation_id: match.id } : { product_id: match.id, variation_id: 0 } };
+  }
+
+  /**
+   * The customer's WooCommerce account: the one kept, else the one with the same e-mail (adopted, as
+   * WooCommerce allows one account per e-mail, §6), else a new one when the settings ask for it.
+   */
+  private async wooCustomer(localId: number): Promise<Resolved<{ id: number | null; adopted: boolean }>> {
+    const mapped = this.from.ids.wooId('customer', localId);
+    if (mapped !== undefined) return { ok: true, value: { id: mapped, adopted: false } };
+    const customer = this.from.customers.findById(localId);
+    if (customer === undefined || customer.email === '') return { ok: true, value: { id: null, adopted: false } };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const found = await this.client.get('customers', { email: customer.email });
+      if (found.kind !== 'ok') return { ok: false, result: nothingMade(found) };
+      const existing = (found.body as Array<{ id: number }>)[0];
+      if (existing !== undefined) {
+        this.from.ids.set('customer', localId, existing.id);
+        return { ok: true, value: { id: existing.id, adopted: true } };
+      }
+      if (!this.settings.create_accounts) return { ok: true, value: { id: null, adopted: false } };
+      // One account per e-mail makes the create safe to repeat: a second one is refused and the first adopted.
+      const created = await this.client.post('customers', { email: customer.email, first_name: customer.first_name, last_name: customer.last_name, billing: customer.billing, shipping: customer.shipping });
+      if (created.kind === 'ok') {
+        const id = (created.body as { id: number }).id;
+        this.from.ids.set('customer', localId, id);
+        return { ok: true, value: { id, adopted: false } };
+      }
+      if (!(created.kind === 'rejected' && created.code === 'registration-error-email-exists') && created.kind !== 'unknown') return { ok: false, result: nothingMade(created) };
+    }
+    return { ok: false, result: { kind: 'unknown', code: 'customer_not_settled', message: `the account of ${customer.email} could be neither found nor made` } };
+  }
+
+  private async sale(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
+    const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
+    const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
+    if (journal === undefined || order === undefined) return { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' };
+    if (wasUnknown) {
+      const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
+      const settled = await this.settledByLookup(lookup, entry);
+      if (settled !== null) return settled;
+    }
+    const products = new Map<number, WooProductRef | null>();
+    for (const line of itemsOfType(order.items, 'line_item')) {
+      const resolved = await this.product(line.data.variation_id || line.data.product_id);
+      if (!resolved.ok) return resolved.result;
+      products.set(line.id, resolved.value);
+    }
+    let wooCustomerId: number | null = null;
+    if (order.customer_id) {
+      const resolved = await this.wooCustomer(order.customer_id);
+      if (!resolved.ok) return resolved.result;
+      wooCustomerId = resolved.value.id;
+    }
+    const sources = { order, payments: this.from.payments.forOrder(order.id), entry: journal, customer: order.customer_id ? this.from.customers.findById(order.customer_id) : undefined, wooCustomerId, products };
+    let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
+    let note: { code: string; message: string } | undefined;
+    if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon') {
+      // The till's discount stands: it is in the line totals already, so the order goes up without the coupon (§4.2 leaves a draft, never a sale).
+      note = { code: outcome.code, message: `sent without its coupon: ${outcome.message}` };
+      outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: false }));
+    }
+    if (outcome.kind !== 'ok') return createFailed(outcome);
+    const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    this.rememberLines(order.id, made, itemsOfType(order.items, 'line_item').map((l) => l.id));
+    return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
+  }
+
+  /** The order's and its lines' ids, for its refunds: WooCommerce answers the lines in the order they were posted. */
+  private rememberLines(orderId: number, made: { id: number; line_items?: Array<{ id: number }> }, localLineIds: readonly number[]): void {
+    this.from.ids.set('order', orderId, made.id);
+    (made.line_items ?? []).forEach((line, index) => {
+      const local = localLineIds[index];
+      if (local !== undefined) this.from.ids.set('order_line', local, line.id);
+    });
+  }
+
+  /** An order found by its uuid after an unknown outcome: synced without a second create. */
+  private async settledByLookup(lookup: Lookup, entry: OutboxEntry): Promise<PushResult | null> {
+    if (lookup.kind === 'failed') return lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome);
+    if (lookup.kind === 'absent') return null;
+    const wooId = lookup.wooIds[0] ?? 0;
+    if (entry.kind !== 'sale') return { kind: 'synced', wooId };
+    const read = await this.client.get(`orders/${wooId}`);
+    if (read.kind !== 'ok') return nothingMade(read);
+    const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
+    const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
+    const made = read.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    if (order) this.rememberLines(order.id, made, itemsOfType(order.items, 'line_item').map((l) => l.id));
+    return { kind: 'synced', wooId, totalsDifference: journal ? totalsDifference(made.total, saleTotal(journal)) : null };
+  }
+
+  private async refund(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
+    const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
+    const refund = entry.order_id === null ? undefined : this.from.refunds.forOrder(entry.order_id).find((r) => r.id === entry.refund_id);
+    if (journal === undefined || refund === undefined) return { kind: 'rejected', code: 'tillbase_refund_missing', message: 'the refund is no longer at the till' };
+    const wooOrderId = this.from.ids.wooId('order', refund.order_id);
+    if (wooOrderId === undefined) return { kind: 'rejected', code: 'tillbase_order_not_in_woocommerce', message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up` };
+    if (wasUnknown) {
+      const settled = await this.settledByLookup(await lookUpRefund(this.client, wooOrderId, entry.uuid), entry);
+      if (settled !== null) return settled;
+    }
+    const lines = new Map<number, number>();
+    for (const line of refund.line_items) {
+      const wooLine = this.from.ids.wooId('order_line', line.refunded_item_id);
+      if (wooLine !== undefined) lines.set(line.refunded_item_id, wooLine);
+    }
+    const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines));
+    if (outcome.kind !== 'ok') return createFailed(outcome);
+    return { kind: 'synced', wooId: (outcome.body as { id: number }).id };
+  }
+
+  private async customer(entry: OutboxEntry): Promise<PushResult> {
+    const local = entry.customer_id === null ? undefined : this.from.customers.findById(entry.customer_id);
+    if (local === undefined) return { kind: 'synced', wooId: null, note: { code: 'tillbase_customer_gone', message: 'deleted at the till before it went up' } };
+    const wasMapped = this.from.ids.wooId('customer', local.id);
+    if (wasMapped !== undefined) {
+      const outcome = await this.client.put(`customers/${wasMapped}`, { first_name: local.first_name, last_name: local.last_name, billing: local.billing, shipping: local.shipping });
+      return outcome.kind === 'ok' ? { kind: 'synced', wooId: wasMapped } : createFailed(outcome);
+    }
+    const resolved = await this.wooCustomer(local.id);
+    if (!resolved.ok) return resolved.result;
+    if (resolved.value.id === null) return { kind: 'synced', wooId: null, note: { code: 'tillbase_no_account', message: 'no WooCommerce account (create_accounts is off): its orders carry the billing details' } };
+    return resolved.value.adopted
+      ? { kind: 'synced', wooId: resolved.value.id, note: { code: 'tillbase_customer_adopted', message: `WooCommerce already had ${local.email}: that account is used` } }
+      : { kind: 'synced', wooId: resolved.value.id };
+  }
+
+  /**
+   * A stock adjustment as a delta: WooCommerce's stock_quantity is an absolute overwrite (§3.7) and it
+   * has no atomic delta, so the quantity is read and the sum written. A sale made online between the
+   * read and the write is lost from WooCommerce's count (the race is as wide as one round trip). The
+   * target is stored before it is sent, and sent as it is again after an unknown outcome, so a
+   * repeated write does not add the delta twice.
+   */
+  private async stock(entry: OutboxEntry): Promise<PushResult> {
+    const change = entry.stock_ledger_id === null ? undefined : this.from.sources.stockChange(entry.stock_ledger_id);
+    if (change === undefined) return { kind: 'rejected', code: 'tillbase_stock_change_missing', message: 'the stock change is no longer at the till' };
+    const product = await this.product(change.product_id);
+    if (!product.ok) return product.result;
+    if (product.value === null) return { kind: 'rejected', code: 'tillbase_product_not_in_woocommerce', message: `product ${change.product_id} is not in WooCommerce` };
+    const wooId = product.value.variation_id || product.value.product_id;
+    const path = product.value.variation_id ? `products/${product.value.product_id}/variations/${wooId}` : `products/${wooId}`;
+    let target = entry.stock_target;
+    if (target === null) {
+      const read = await this.client.get(path);
+      if (read.kind !== 'ok') return nothingMade(read);
+      const current = (read.body as { stock_quantity?: unknown; manage_stock?: unknown }).stock_quantity;
+      if (typeof current !== 'number') return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
+      target = new Decimal(current).plus(new Decimal(change.change_milli).div(1000)).toString();
+      this.from.outbox.setStockTarget(entry.id, target);
+    }
+    const outcome = await this.client.put(path, { stock_quantity: Number(target) });
+    return outcome.kind === 'ok' ? { kind: 'synced', wooId } : createFailed(outcome);
+  }
+}

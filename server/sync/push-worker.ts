@@ -1,0 +1,151 @@
+import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
+import type { SyncConnectionRecord } from '../model/records/sync.js';
+import { sweepDuplicates } from './exactly-once.js';
+import { OutboxPush, type PushResult, type PushSources } from './outbox-push.js';
+import { WooCommerceClient } from './woocommerce-client.js';
+
+/** The secret store's name for the connection's consumer secret (never in the database, a log or an answer). */
+export const CONSUMER_SECRET_ACCOUNT = 'sync-woocommerce-consumer-secret';
+
+export interface PushWorkerParts extends PushSources {
+  connection: SyncConnectionRepository;
+  /** The consumer secret, read from the secret store at each pass: a connection made by the CLI takes effect without a restart. */
+  consumerSecret: () => Promise<string | null>;
+  log: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
+  /** How often the outbox is looked at; it is local, so looking is cheap. */
+  pollMs?: number;
+}
+
+/** Timestamps with milliseconds, so that grace periods under a second (the tests') are kept. */
+const stamp = (ms: number): string => new Date(ms).toISOString().slice(0, 23);
+
+export interface PassSummary {
+  synced: number;
+  rejected: number;
+  /** Why the pass stopped before the outbox was empty, if it did. */
+  stoppedBy?: PushResult['kind'];
+  duplicatesCancelled: number[];
+}
+
+/**
+ * The one worker that pushes the outbox (issue 23, items 3-4), in the server's process: one entry at
+ * a time, in outbox order, each waiting only for the entry it depends on.
+ *
+ * `sending` is committed before the first byte leaves, so a crash leaves it `sending`, which the next
+ * start reads as `unknown`. An unknown outcome waits out the grace period, then the entry is looked
+ * up by its uuid and sent again only when absent. A request that never left (`not_sent`) returns the
+ * entry to where it was, with no attempt counted; 401/403 pause the connection with nothing marked.
+ * Duplicates are swept after each unknown outcome settles and every `sweep_minutes`.
+ */
+export class PushWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private lastSweepMs = 0;
+  private missingSecretLogged = false;
+
+  constructor(private readonly parts: PushWorkerParts) {}
+
+  /** Starts the passes; a request that was leaving when the last process died is now of unknown outcome. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const grace = (this.parts.connection.find()?.settings.grace_seconds ?? 0) * 1000;
+    const recovered = this.parts.outbox.sendingBecomesUnknown(stamp(Date.now() + grace));
+    if (recovered > 0) this.parts.log.warn({ entries: recovered }, 'sync: entries were being sent when the server stopped; they are looked up before being sent again');
+    this.schedule(0);
+  }
+
+  /** Stops after the request in flight, if any, has ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.pass()
+        .catch((error: unknown) => {
+          this.parts.log.warn({ fault: error instanceof Error ? error.name : 'unknown' }, 'sync: a push pass failed');
+        })
+        .finally(() => {
+          this.running = undefined;
+          this.schedule(this.parts.pollMs ?? 1000);
+        });
+    }, delayMs);
+  }
+
+  private async client(connection: SyncConnectionRecord): Promise<WooCommerceClient | undefined> {
+    const secret = await this.parts.consumerSecret();
+    if (secret === null) {
+      if (!this.missingSecretLogged) this.parts.log.warn({}, 'sync: the connection has no consumer secret in the secret store; nothing is pushed');
+      this.missingSecretLogged = true;
+      return undefined;
+    }
+    this.missingSecretLogged = false;
+    return new WooCommerceClient({ url: connection.url, consumerKey: connection.consumer_key, consumerSecret: secret, timeoutMs: connection.settings.request_timeout_seconds * 1000 });
+  }
+
+  /** One pass: every entry that may go, until the outbox is empty or WooCommerce cannot be reached. */
+  async pass(): Promise<PassSummary> {
+    const summary: PassSummary = { synced: 0, rejected: 0, duplicatesCancelled: [] };
+    const connection = this.parts.connection.find();
+    if (connection === undefined || connection.state === 'paused') return summary;
+    const client = await this.client(connection);
+    if (client === undefined) return summary;
+    const { outbox } = this.parts;
+    const push = new OutboxPush(client, this.parts, connection.settings);
+    const graceMs = connection.settings.grace_seconds * 1000;
+    let settledUnknown = false;
+    while (!this.stopped) {
+      const entry = outbox.nextReady(stamp(Date.now()));
+      if (entry === undefined) break;
+      const wasUnknown = entry.state === 'unknown';
+      const before = wasUnknown ? 'unknown' : 'pending';
+      outbox.markSending(entry.id, stamp(Date.now()));
+      let result: PushResult;
+      try {
+        result = await push.push(entry, wasUnknown);
+      } catch (error) {
+        // Our own fault (a database error, say) after the request may have left: looked up like any unknown outcome.
+        result = { kind: 'unknown', code: 'tillbase_push_failed', message: error instanceof Error ? error.message : String(error) };
+      }
+      if (result.kind === 'synced') {
+        outbox.settle(entry.id, { state: 'synced', wooId: result.wooId, totalsDifference: result.totalsDifference ?? null, error: result.note ?? null });
+        this.parts.connection.markPushed();
+        this.parts.connection.markReachable(true);
+        summary.synced++;
+        settledUnknown ||= wasUnknown;
+        continue;
+      }
+      if (result.kind === 'rejected') {
+        outbox.settle(entry.id, { state: 'rejected', error: { code: result.code, message: result.message } });
+        this.parts.connection.markReachable(true);
+        summary.rejected++;
+        continue;
+      }
+      summary.stoppedBy = result.kind;
+      if (result.kind === 'not_sent') {
+        outbox.unsend(entry.id, before);
+        this.parts.connection.markReachable(false);
+      } else if (result.kind === 'unauthorized') {
+        outbox.unsend(entry.id, before);
+        this.parts.connection.pause(`${result.code}: ${result.message}`);
+        this.parts.log.warn({ code: result.code }, 'sync: WooCommerce refused the key; the connection is paused');
+      } else {
+        outbox.settle(entry.id, { state: 'unknown', error: { code: result.code, message: result.message }, nextAttemptGmt: stamp(Date.now() + graceMs) });
+      }
+      break;
+    }
+    const sweepDue = Date.now() - this.lastSweepMs >= connection.settings.sweep_minutes * 60_000;
+    if (!this.stopped && summary.stoppedBy === undefined && (settledUnknown || sweepDue)) {
+      this.lastSweepMs = Date.now();
+      const swept = await sweepDuplicates(client, outbox, connection.connected_at_gmt);
+      summary.duplicatesCancelled = swept.cancelled;
+      if (swept.cancelled.length > 0) this.parts.log.info({ orders: swept.cancelled }, 'sync: cancelled duplicate orders in WooCommerce');
+    }
+    return summary;
+  }
+}

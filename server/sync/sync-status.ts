@@ -1,0 +1,132 @@
+import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
+import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
+import { Decimal } from '../model/money.js';
+import { OUTBOX_STATES, type OutboxEntry, type OutboxKind, type OutboxState } from '../model/records/sync.js';
+
+export interface StateFigures {
+  count: number;
+  /** Sales' totals (with tax) in this state; refunds are counted apart. */
+  sales: number;
+  sales_amount: string;
+  refunds: number;
+  refunds_amount: string;
+}
+
+/** What `GET /pos/v1/sync/status` shows (issue 23, item 7). Never the key's secret. */
+export interface SyncStatusView {
+  connected: boolean;
+  connection: null | {
+    url: string;
+    state: 'active' | 'paused';
+    paused_reason: string | null;
+    connected_at_gmt: string;
+    online: boolean;
+    offline_since_gmt: string | null;
+    last_push_gmt: string | null;
+    last_pull_gmt: string | null;
+  };
+  states: Record<OutboxState, StateFigures>;
+  oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string };
+}
+
+/** One entry of the outbox page. */
+export interface OutboxEntryView {
+  id: number;
+  kind: OutboxKind;
+  order_id: number | null;
+  refund_id: number | null;
+  customer_id: number | null;
+  product_id: number | null;
+  uuid: string;
+  state: OutboxState;
+  woo_id: number | null;
+  attempts: number;
+  last_error: null | { code: string; message: string };
+  totals_difference: string | null;
+  duplicates_cancelled: number[];
+  date_created_gmt: string;
+  date_synced_gmt: string | null;
+}
+
+const view = (entry: OutboxEntry): OutboxEntryView => ({
+  id: entry.id,
+  kind: entry.kind,
+  order_id: entry.order_id,
+  refund_id: entry.refund_id,
+  customer_id: entry.customer_id,
+  product_id: entry.product_id,
+  uuid: entry.uuid,
+  state: entry.state,
+  woo_id: entry.woo_id,
+  attempts: entry.attempts,
+  last_error: entry.last_error_code === null ? null : { code: entry.last_error_code, message: entry.last_error_message ?? '' },
+  totals_difference: entry.totals_difference,
+  duplicates_cancelled: entry.duplicates_cancelled,
+  date_created_gmt: entry.date_created_gmt,
+  date_synced_gmt: entry.date_synced_gmt,
+});
+
+/** The sync as people see it: the connection, the outbox by state, and the outbox's entries with retry and "mark handled". */
+export class SyncStatus {
+  constructor(private readonly parts: { connection: SyncConnectionRepository; outbox: SyncOutboxRepository }) {}
+
+  status(): SyncStatusView {
+    const connection = this.parts.connection.find();
+    const sums = new Map<OutboxState, { count: number; sales: number; salesAmount: Decimal; refunds: number; refundsAmount: Decimal }>();
+    for (const state of OUTBOX_STATES) sums.set(state, { count: 0, sales: 0, salesAmount: new Decimal(0), refunds: 0, refundsAmount: new Decimal(0) });
+    for (const row of this.parts.outbox.amountsByState()) {
+      const sum = sums.get(row.state);
+      if (sum === undefined) continue;
+      sum.count++;
+      if (row.kind === 'sale') {
+        sum.sales++;
+        sum.salesAmount = sum.salesAmount.plus(row.amount ?? '0');
+      } else if (row.kind === 'refund') {
+        sum.refunds++;
+        sum.refundsAmount = sum.refundsAmount.plus(row.amount ?? '0');
+      }
+    }
+    const states = Object.fromEntries(
+      [...sums].map(([state, s]) => [state, { count: s.count, sales: s.sales, sales_amount: s.salesAmount.toFixed(2), refunds: s.refunds, refunds_amount: s.refundsAmount.toFixed(2) }]),
+    ) as Record<OutboxState, StateFigures>;
+    const oldest = this.parts.outbox.oldestWaitingSale();
+    return {
+      connected: connection !== undefined,
+      connection:
+        connection === undefined
+          ? null
+          : {
+              url: connection.url,
+              state: connection.state,
+              paused_reason: connection.paused_reason,
+              connected_at_gmt: connection.connected_at_gmt,
+              online: connection.online,
+              offline_since_gmt: connection.offline_since_gmt,
+              last_push_gmt: connection.last_push_gmt,
+              last_pull_gmt: connection.last_pull_gmt,
+            },
+      states,
+      oldest_waiting_sale: oldest ? { order_id: oldest.order_id, date_created_gmt: oldest.date_created_gmt } : null,
+    };
+  }
+
+  outbox(state: OutboxState | null, page: number, perPage: number): { entries: OutboxEntryView[]; total: number } {
+    const { entries, total } = this.parts.outbox.page(state, perPage, (page - 1) * perPage);
+    return { entries: entries.map(view), total };
+  }
+
+  entry(id: number): OutboxEntryView | undefined {
+    const entry = this.parts.outbox.find(id);
+    return entry && view(entry);
+  }
+
+  /** A rejected entry goes again; an unknown one is looked up at once (never sent blind). False when the entry is not in a state that can be retried. */
+  retry(id: number): boolean {
+    return this.parts.outbox.retry(id);
+  }
+
+  /** Someone dealt with it by hand: the worker leaves it, and a sale that waits for it goes. */
+  markHandled(id: number): boolean {
+    return this.parts.outbox.markHandled(id);
+  }
+}

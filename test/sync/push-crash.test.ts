@@ -1,0 +1,76 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleName } from '../../shared/access.js';
+import { StoresRepository } from '../../server/data/repositories/stores.js';
+import { storeFieldsSchema } from '../../server/model/stores.js';
+import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
+import { serve, type ServeProcess } from '../helpers/cli.js';
+import { makeDataDir, type TestServer, type TestUser } from '../helpers/server.js';
+import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from './push-fixture.js';
+
+/**
+ * kill -9 while a sale is `sending` (issue 23, item 4): the built server runs as a child process; the
+ * double makes the order and holds its answer; the child is killed with SIGKILL between the commit of
+ * `sending` and the answer. After a restart the entry is unknown, looked up after the grace period,
+ * and found: exactly one order.
+ */
+let double: WooCommerceDouble;
+let dataDir: string;
+let child: ServeProcess | undefined;
+
+async function startChild(): Promise<TestServer> {
+  child = await serve(['--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--secret-store', 'file', '--no-demo', '--log-level', 'silent']);
+  return { origin: child.apiUrl.replace(/\/pos\/v1$/, ''), apiUrl: child.apiUrl, dataDir, users, close: async () => { await child?.stop(); } };
+}
+
+const users = {} as Record<RoleName, TestUser>;
+
+beforeAll(async () => {
+  double = await startWooCommerceDouble();
+  dataDir = makeDataDir();
+  const db = openDataDirDatabase(dataDir);
+  try {
+    for (const role of ['shop_manager', 'cashier'] as const) {
+      const password = `${role}-password-1`;
+      const record = await userAdminFor(db).addUser({ username: `crash-${role}`, role, password, email: `crash-${role}@example.test` });
+      users[role] = { id: record.id, username: `crash-${role}`, password };
+    }
+    const stores = new StoresRepository(db);
+    const store = stores.defaultStore();
+    stores.update(store.id, store.name, storeFieldsSchema.parse({ ...store, require_open_session: false }), store.meta_data);
+  } finally {
+    db.close();
+  }
+});
+afterAll(async () => {
+  await child?.stop('SIGKILL');
+  await double.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed while a sale is being sent', () => {
+  it('makes exactly one order after the restart', async () => {
+    let server = await startChild();
+    // The client would wait 30 s for the held answer: the kill comes long before.
+    await connect(server, double, { grace_seconds: 0.2, request_timeout_seconds: 30, sweep_minutes: 0.02 });
+    let till = await Till.open(server);
+    const product = await till.product(double, 'CRASH-1', '3.00', 50);
+    double.inject({ method: 'POST', route: /^orders$/, fault: { kind: 'slow_reply', delayMs: 60_000 } });
+    const sale = await till.sell(product.local, 2);
+
+    const sending = await waitFor('the sale to be sending, its order made', () => {
+      const entry = entryOf(server, sale.orderId);
+      return entry.state === 'sending' && ordersOf(double, entry.uuid).length === 1 ? entry : undefined;
+    });
+    expect(await child?.stop('SIGKILL')).toBe('SIGKILL');
+    expect(entryOf(server, sale.orderId).state).toBe('sending');
+
+    server = await startChild();
+    till = await Till.open(server);
+    const entry = await syncedEntry(server, sale.orderId);
+    expect(double.requests.filter((r) => r.method === 'POST' && r.route === 'orders')).toHaveLength(1);
+    expect(ordersOf(double, sending.uuid).map((o) => o.id)).toEqual([entry.woo_id]);
+    expect(double.shop.product(product.woo).stock_quantity).toBe(48);
+  }, 60_000);
+});
