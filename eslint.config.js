@@ -11,10 +11,33 @@ const floor = (message, ...groups) => ({ group: groups, message });
 const NOT_ELECTRON = { name: 'electron', message: 'server/ is plain Node: it runs headless and in tests; only main/ imports Electron.' };
 const LAYERS = {
   model: [
-    floor('model/ is the floor: it imports only model/ and shared/.', '**/data/**', '**/domain/**', '**/http/**', '**/cli/**', '**/sync/**', '**/demo/**', '**/secrets/**', '**/config.js', '**/logging.js', '**/start.js', '**/version.js'),
+    floor(
+      'model/ is the floor: it imports only model/ and shared/.',
+      '**/data/**',
+      '**/domain/**',
+      '**/http/**',
+      '**/cli/**',
+      '**/sync/**',
+      '**/demo/**',
+      '**/secrets/**',
+      '**/config.js',
+      '**/logging.js',
+      '**/start.js',
+      '**/version.js',
+    ),
     floor('model/ holds no storage or transport.', 'better-sqlite3', 'express'),
   ],
-  data: [floor('data/ sits under the services: it imports model/ and shared/, never domain/, http/ or cli/.', '**/domain/**', '**/http/**', '**/cli/**', '**/sync/**', '**/demo/**', 'express')],
+  data: [
+    floor(
+      'data/ sits under the services: it imports model/ and shared/, never domain/, http/ or cli/.',
+      '**/domain/**',
+      '**/http/**',
+      '**/cli/**',
+      '**/sync/**',
+      '**/demo/**',
+      'express',
+    ),
+  ],
   domain: [floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express')],
   sync: [floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express')],
   routers: [floor('A router calls the services of its AppContext: nothing of data/ (repositories, statements, transactions).', '**/data/**')],
@@ -22,7 +45,8 @@ const LAYERS = {
 const layerRule = (patterns, paths = [NOT_ELECTRON]) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
 
 const OPEN_TRANSACTION = {
-  selector: "CallExpression[callee.property.name='transaction'][callee.object.property.name='db'], CallExpression[callee.property.name='transaction'][callee.object.name='db']",
+  selector:
+    "CallExpression[callee.property.name='transaction'][callee.object.property.name='db'], CallExpression[callee.property.name='transaction'][callee.object.name='db']",
   message: 'Open write transactions with writeTransaction() from server/data/write-transaction.ts, which takes the write lock up front.',
 };
 // Any `x.prepare` but `this.prepare` (a repository's own wrapper around prepared()), called or passed on.
@@ -78,7 +102,10 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
-    rules: layerRule([floor('The renderer is a browser page: it talks to the server over HTTP and shares only shared/.', '**/server/**', '**/main/**', 'electron')], []),
+    rules: layerRule(
+      [floor('The renderer is a browser page: it talks to the server over HTTP and shares only shared/.', '**/server/**', '**/main/**', 'electron')],
+      [],
+    ),
   },
   {
     // A sandboxed preload script must be CommonJS; `import x = require()` is its typed import.

@@ -22,7 +22,15 @@ function startBare(dataDir) {
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /listening on (\S+)/.exec(output);
-      if (match) resolve({ origin: match[1], stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) });
+      if (match)
+        resolve({
+          origin: match[1],
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code} before listening`)));
   });
@@ -49,7 +57,11 @@ export async function catalogueBench(report) {
     for (const path of paths) {
       const answer = await get(agent, `${tillbase}${path}`, token, true);
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
-      const headers = Object.fromEntries(['content-type', 'x-wp-total', 'x-wp-totalpages', 'link'].filter((name) => answer.headers[name] !== undefined).map((name) => [name, answer.headers[name]]));
+      const headers = Object.fromEntries(
+        ['content-type', 'x-wp-total', 'x-wp-totalpages', 'link']
+          .filter((name) => answer.headers[name] !== undefined)
+          .map((name) => [name, answer.headers[name]]),
+      );
       store.run(path, answer.status, JSON.stringify(headers), answer.body);
     }
     const [first] = paths;
@@ -68,7 +80,11 @@ export async function catalogueBench(report) {
 
   const pages = (perPage, total, count = 50) => spread(count, Math.ceil(total / perPage)).map((page) => `/pos/v1/products?per_page=${perPage}&page=${page}`);
 
-  for (const [from, to, label] of [[0, 1_000, '1k'], [1_000, 10_000, '10k'], [10_000, 100_000, '100k']]) {
+  for (const [from, to, label] of [
+    [0, 1_000, '1k'],
+    [1_000, 10_000, '10k'],
+    [10_000, 100_000, '100k'],
+  ]) {
     const insertStart = performance.now();
     addSimpleProducts(db, from, to);
     if (to === 100_000) report('insert 100,000 products (bulk repository, 10,000 a transaction)', (performance.now() - insertStart) / 1000, 60, 's');
@@ -77,7 +93,11 @@ export async function catalogueBench(report) {
   const COUNT = 100_000;
   await compare('per_page=20 at 100k, 8 clients', pages(20, COUNT), 0.7);
   const ids = db.prepare("SELECT id FROM products WHERE type <> 'variation' ORDER BY id").pluck().all();
-  await compare('/products/{id} at 100k, 8 clients', spread(100, ids.length).map((position) => `/pos/v1/products/${ids[position - 1]}`), 0.7);
+  await compare(
+    '/products/{id} at 100k, 8 clients',
+    spread(100, ids.length).map((position) => `/pos/v1/products/${ids[position - 1]}`),
+    0.7,
+  );
   report('server resident memory at 100k after the load', residentMiB(serve.pid), 150, 'MiB');
 
   /** The median time of one client's requests for page 1 and for page 1,000, alternating, as a ratio. */
@@ -85,7 +105,15 @@ export async function catalogueBench(report) {
     // Many short rounds, alternating, and the median of each side: the machine's load comes and goes.
     const times = { first: [], deep: [] };
     for (let round = 0; round < 8; round++) {
-      for (const [side, page] of round % 2 === 0 ? [['first', 1], ['deep', 1_000]] : [['deep', 1_000], ['first', 1]]) {
+      for (const [side, page] of round % 2 === 0
+        ? [
+            ['first', 1],
+            ['deep', 1_000],
+          ]
+        : [
+            ['deep', 1_000],
+            ['first', 1],
+          ]) {
         const run = await hammer({ origin: tillbase, token, paths: [`/pos/v1/products?per_page=100&page=${page}`], clients: 1, seconds: 0.5 });
         times[side].push(...run.latencies);
       }
@@ -107,7 +135,13 @@ export async function catalogueBench(report) {
     barcode: sample(200, (index) => product(index).barcode),
   };
   for (const [kind, terms] of Object.entries(searches)) {
-    const run = await hammer({ origin: tillbase, token, paths: terms.map((term) => `/pos/v1/products?search=${encodeURIComponent(term)}&per_page=20`), clients: 1, seconds: 1.5 });
+    const run = await hammer({
+      origin: tillbase,
+      token,
+      paths: terms.map((term) => `/pos/v1/products?search=${encodeURIComponent(term)}&per_page=20`),
+      clients: 1,
+      seconds: 1.5,
+    });
     report(`search p95 at 100k, ${kind}`, percentile(run.latencies, 95), 5, 'ms');
   }
 
@@ -119,7 +153,10 @@ export async function catalogueBench(report) {
   // The three audits of a kind are timed one after the other and checked after: the bench's own
   // JSON.parse of 17 MB (300,000 objects) leaves its garbage collector at work on the other core
   // while the next audit is timed.
-  for (const [kind, path, expected] of [['products', '/pos/v1/products', 130_000], ['variations', '/pos/v1/products/variations', 300_000]]) {
+  for (const [kind, path, expected] of [
+    ['products', '/pos/v1/products', 130_000],
+    ['variations', '/pos/v1/products/variations', 300_000],
+  ]) {
     const answers = [];
     const times = [];
     for (let run = 0; run < 3; run++) {
@@ -138,7 +175,10 @@ export async function catalogueBench(report) {
   // The time of paging through is the time of its requests, each from sent to its last byte read,
   // one after another: the bench's own check of each page (JSON.parse of 186 KB, counting the
   // products) is the load generator's work, not the server's, and is printed beside it.
-  for (const [kind, path, expected, target, cap] of [['products', '/pos/v1/products', 130_000, 10, 20], ['variations', '/pos/v1/products/variations', 300_000, 30, 40]]) {
+  for (const [kind, path, expected, target, cap] of [
+    ['products', '/pos/v1/products', 130_000, 10, 20],
+    ['variations', '/pos/v1/products/variations', 300_000, 30, 40],
+  ]) {
     const start = performance.now();
     let requestsMs = 0;
     let seen = 0;
@@ -155,10 +195,17 @@ export async function catalogueBench(report) {
       page += 1;
     }
     const seconds = requestsMs / 1000;
-    console.error(`paging through all ${kind}: ${seconds.toFixed(1)} s of requests, ${((performance.now() - start) / 1000).toFixed(1)} s with the bench's check of each page`);
+    console.error(
+      `paging through all ${kind}: ${seconds.toFixed(1)} s of requests, ${((performance.now() - start) / 1000).toFixed(1)} s with the bench's check of each page`,
+    );
     if (page <= totalPages) console.error(`paging through all ${kind}: stopped after ${cap} s at page ${page} of ${totalPages}`);
     else if (seen !== expected) throw new Error(`paging through all ${kind} saw ${seen}, not ${expected}`);
-    report(`paging through all ${expected.toLocaleString('en')} ${kind}, one client${page <= totalPages ? ` (stopped at ${cap} s)` : ''}`, page <= totalPages ? (seconds * totalPages) / (page - 1) : seconds, target, 's');
+    report(
+      `paging through all ${expected.toLocaleString('en')} ${kind}, one client${page <= totalPages ? ` (stopped at ${cap} s)` : ''}`,
+      page <= totalPages ? (seconds * totalPages) / (page - 1) : seconds,
+      target,
+      's',
+    );
   }
   report('server resident memory with 300k variations served', residentMiB(serve.pid), 150, 'MiB');
 

@@ -42,15 +42,17 @@ export async function hammer({ origin, token, paths, clients = 8, seconds }) {
   let next = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < end) {
-      const path = paths[next++ % paths.length];
-      const start = performance.now();
-      const answer = await get(agent, `${origin}${path}`, token);
-      if (answer.status !== 200) throw new Error(`${origin}${path} answered ${answer.status}`);
-      latencies.push(performance.now() - start);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const path = paths[next++ % paths.length];
+        const start = performance.now();
+        const answer = await get(agent, `${origin}${path}`, token);
+        if (answer.status !== 200) throw new Error(`${origin}${path} answered ${answer.status}`);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
   const elapsed = performance.now() - started;
   agent.destroy();
   return { perSecond: (latencies.length / elapsed) * 1000, latencies };

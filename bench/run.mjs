@@ -64,12 +64,14 @@ async function load(total, concurrency, request, expectedStatus = 200) {
   const latencies = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      next += 1;
-      latencies.push(await timed(request, expectedStatus));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        latencies.push(await timed(request, expectedStatus));
+      }
+    }),
+  );
   return { latencies, perSecond: (total / (performance.now() - started)) * 1000 };
 }
 
@@ -77,7 +79,12 @@ async function basics() {
   const { dir } = await benchDataDir('basics');
   const server = await startServe(dir);
   try {
-    const login = () => fetch(`${server.apiUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password' }) });
+    const login = () =>
+      fetch(`${server.apiUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+      });
     const tokens = await (await login()).json();
     const authorized = (path) => () => fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     const logins = await load(20, 2, login);
@@ -120,26 +127,69 @@ async function sales() {
   async function shop(synchronous) {
     const { dir, filled: skus } = await benchDataDir(`sales-${synchronous.toLowerCase()}`, (db) => {
       const products = createServices(db).repositories.products;
-      return Array.from({ length: 50 }, (_, index) => products.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku);
+      return Array.from(
+        { length: 50 },
+        (_, index) => products.create({ type: 'simple', name: `Shop item ${index + 1}`, sku: `SHOP-${index + 1}`, regular_price: `${index + 1}.50` }).sku,
+      );
     });
     const server = await startServe(dir, { TILLBASE_SYNCHRONOUS: synchronous });
     const token = await loginToken(server.apiUrl, 'bench', 'bench-password');
     await openRegister(server.apiUrl, token);
     const warmUp = await runTills({ apiUrl: server.apiUrl, token, skus, tills: TILLS, keepGoing: forSeconds(5) });
     if (warmUp.failures.length > 0) throw new Error(`sales failed while warming up with synchronous ${synchronous}: ${warmUp.failures[0]}`);
-    return { server, token, skus, close: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      server,
+      token,
+      skus,
+      close: async () => {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const full = await shop('FULL');
   try {
     const run = await runTills({ apiUrl: full.server.apiUrl, token: full.token, skus: full.skus, tills: TILLS, keepGoing: forSeconds(5) });
     if (run.failures.length > 0) throw new Error(`sales failed with synchronous FULL: ${run.failures[0]}`);
     report('sales per second, 8 tills, synchronous FULL', run.perSecond, 300, 'sales/s', false);
-    report('whole sale p99, 8 tills, sessions and journal on', percentile(run.sales.map((sale) => sale.ms), 99), 30, 'ms');
-    console.error(`  whole sale, 8 tills: p50 ${percentile(run.sales.map((sale) => sale.ms), 50).toFixed(1)} ms, p90 ${percentile(run.sales.map((sale) => sale.ms), 90).toFixed(1)} ms (${run.sales.length} sales)`);
+    report(
+      'whole sale p99, 8 tills, sessions and journal on',
+      percentile(
+        run.sales.map((sale) => sale.ms),
+        99,
+      ),
+      30,
+      'ms',
+    );
+    console.error(
+      `  whole sale, 8 tills: p50 ${percentile(
+        run.sales.map((sale) => sale.ms),
+        50,
+      ).toFixed(1)} ms, p90 ${percentile(
+        run.sales.map((sale) => sale.ms),
+        90,
+      ).toFixed(1)} ms (${run.sales.length} sales)`,
+    );
     const alone = await runTills({ apiUrl: full.server.apiUrl, token: full.token, skus: full.skus, tills: 1, keepGoing: forSeconds(3) });
     if (alone.failures.length > 0) throw new Error(`sales failed with one till: ${alone.failures[0]}`);
-    report('one till: order create p50', percentile(alone.sales.map((sale) => sale.create), 50), 3, 'ms');
-    report('one till: checkout p50', percentile(alone.sales.map((sale) => sale.checkout), 50), 3, 'ms');
+    report(
+      'one till: order create p50',
+      percentile(
+        alone.sales.map((sale) => sale.create),
+        50,
+      ),
+      3,
+      'ms',
+    );
+    report(
+      'one till: checkout p50',
+      percentile(
+        alone.sales.map((sale) => sale.checkout),
+        50,
+      ),
+      3,
+      'ms',
+    );
     full.fullRate = run.perSecond;
   } finally {
     await full.close();
@@ -165,11 +215,16 @@ async function importWhileSelling() {
   const server = await startServe(dir);
   try {
     const token = await loginToken(server.apiUrl, 'bench', 'bench-password');
-    const sellable = Array.from({ length: 400 }, (_, index) => (index * 7919) % CATALOGUE).filter((index) => index % 3 !== 0).map((index) => product(index).sku);
+    const sellable = Array.from({ length: 400 }, (_, index) => (index * 7919) % CATALOGUE)
+      .filter((index) => index % 3 !== 0)
+      .map((index) => product(index).sku);
     await openRegister(server.apiUrl, token);
     const baseline = await runTills({ apiUrl: server.apiUrl, token, skus: sellable, tills: TILLS, keepGoing: forSeconds(5) });
     if (baseline.failures.length > 0) throw new Error(`sales failed without an import: ${baseline.failures[0]}`);
-    const baselineP99 = percentile(baseline.sales.map((sale) => sale.ms), 99);
+    const baselineP99 = percentile(
+      baseline.sales.map((sale) => sale.ms),
+      99,
+    );
 
     const exportFile = join(mkdtempSync(join(tmpdir(), 'tillbase-bench-import-')), 'products-50000.csv');
     writeFileSync(exportFile, productCsv(50_000));
@@ -186,16 +241,22 @@ async function importWhileSelling() {
     }, 100);
     let importOutput = '';
     importer.stdout.on('data', (chunk) => (importOutput += chunk));
-    const imported = new Promise((resolve) => importer.once('exit', (code) => {
-      importing = false;
-      clearInterval(memoryProbe);
-      resolve({ code, seconds: (performance.now() - importStart) / 1000 });
-    }));
+    const imported = new Promise((resolve) =>
+      importer.once('exit', (code) => {
+        importing = false;
+        clearInterval(memoryProbe);
+        resolve({ code, seconds: (performance.now() - importStart) / 1000 });
+      }),
+    );
     const during = await runTills({ apiUrl: server.apiUrl, token, skus: sellable, tills: TILLS, keepGoing: () => importing });
     const importRun = await imported;
-    if (importRun.code !== 0 || !importOutput.startsWith('imported products-50000.csv: 50000 created')) throw new Error(`the import failed (${importRun.code}): ${importOutput}`);
+    if (importRun.code !== 0 || !importOutput.startsWith('imported products-50000.csv: 50000 created'))
+      throw new Error(`the import failed (${importRun.code}): ${importOutput}`);
     rmSync(dirname(exportFile), { recursive: true, force: true });
-    const duringP99 = percentile(during.sales.map((sale) => sale.ms), 99);
+    const duringP99 = percentile(
+      during.sales.map((sale) => sale.ms),
+      99,
+    );
     report(`failed sales while importing 50,000 products (${during.sales.length} made)`, during.failures.length, 0, 'sales');
     report('sale p99 during the import, 8 tills', duringP99, 1000, 'ms');
     report('import of 50,000 products while 8 tills sell', importRun.seconds, 10, 's');
@@ -203,7 +264,12 @@ async function importWhileSelling() {
     report('sale p99 without an import, 8 tills (baseline)', baselineP99, 250, 'ms');
     report('sale p99 ratio, during the import / baseline', duringP99 / baselineP99, 10, '×');
     if (during.failures.length > 0) console.error(`first failed sale: ${during.failures[0]}`);
-    console.error(`during the import: ${during.sales.length} sales (${during.perSecond.toFixed(1)}/s), p50 ${percentile(during.sales.map((sale) => sale.ms), 50).toFixed(0)} ms, max ${Math.max(...during.sales.map((sale) => sale.ms)).toFixed(0)} ms; without: ${baseline.perSecond.toFixed(1)}/s`);
+    console.error(
+      `during the import: ${during.sales.length} sales (${during.perSecond.toFixed(1)}/s), p50 ${percentile(
+        during.sales.map((sale) => sale.ms),
+        50,
+      ).toFixed(0)} ms, max ${Math.max(...during.sales.map((sale) => sale.ms)).toFixed(0)} ms; without: ${baseline.perSecond.toFixed(1)}/s`,
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

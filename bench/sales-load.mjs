@@ -16,10 +16,27 @@ export const TILLBASE_COMMAND = 'dist/server/tillbase.mjs';
  * (NODE_OPTIONS refuses both).
  */
 export async function startServe(dataDir, env = {}, secretStore = 'memory') {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), TILLBASE_COMMAND, 'serve', '--data-dir', dataDir, '--port', '0', '--secret-store', secretStore, '--no-demo', '--log-level', 'silent'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+      TILLBASE_COMMAND,
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--secret-store',
+      secretStore,
+      '--no-demo',
+      '--log-level',
+      'silent',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  );
   const apiUrl = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -32,15 +49,20 @@ export async function startServe(dataDir, env = {}, secretStore = 'memory') {
   return {
     apiUrl,
     pid: child.pid,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 export async function loginToken(apiUrl, username, password) {
-  const response = await fetch(`${apiUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (response.status !== 200) throw new Error(`login failed with ${response.status}`);
   return (await response.json()).access_token;
 }
@@ -60,7 +82,12 @@ async function sell(agent, apiUrl, token, skus, number) {
   if (created.status !== 201) throw new Error(`order: ${created.status} ${created.text.slice(0, 200)}`);
   const order = JSON.parse(created.text);
   const createdAt = performance.now();
-  const paid = await postJson(agent, `${apiUrl}/orders/${order.id}/checkout`, { ...headers, 'idempotency-key': `bench-${order.id}` }, { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } });
+  const paid = await postJson(
+    agent,
+    `${apiUrl}/orders/${order.id}/checkout`,
+    { ...headers, 'idempotency-key': `bench-${order.id}` },
+    { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+  );
   if (paid.status !== 200) throw new Error(`checkout: ${paid.status} ${paid.text.slice(0, 200)}`);
   return { create: createdAt - started, checkout: performance.now() - createdAt };
 }
@@ -74,26 +101,28 @@ export async function runTills({ apiUrl, token, skus, tills = 8, keepGoing }) {
   const failures = [];
   let number = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: tills }, async () => {
-    // Each till on a keep-alive connection of its own, through node:http: undici's fetch cost the
-    // load generator 33-38 % of a core for 8 tills (node:http: 9-13 %), on the 2 cores it shares
-    // with the server, and its own queueing showed in the tail (p99 26-32 ms against 21-26 ms, the
-    // same server, the same p50).
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      while (keepGoing()) {
-        const start = performance.now();
-        try {
-          const parts = await sell(agent, apiUrl, token, skus, number++);
-          sales.push({ start, ms: performance.now() - start, ...parts });
-        } catch (error) {
-          failures.push(error instanceof Error ? error.message : String(error));
+  await Promise.all(
+    Array.from({ length: tills }, async () => {
+      // Each till on a keep-alive connection of its own, through node:http: undici's fetch cost the
+      // load generator 33-38 % of a core for 8 tills (node:http: 9-13 %), on the 2 cores it shares
+      // with the server, and its own queueing showed in the tail (p99 26-32 ms against 21-26 ms, the
+      // same server, the same p50).
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        while (keepGoing()) {
+          const start = performance.now();
+          try {
+            const parts = await sell(agent, apiUrl, token, skus, number++);
+            sales.push({ start, ms: performance.now() - start, ...parts });
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
         }
+      } finally {
+        agent.destroy();
       }
-    } finally {
-      agent.destroy();
-    }
-  }));
+    }),
+  );
   return { sales, failures, perSecond: (sales.length / (performance.now() - started)) * 1000 };
 }
 
@@ -104,5 +133,6 @@ export async function openRegister(apiUrl, token, registerId = 1) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ opening_float: '100.00' }),
   });
-  if (response.status !== 201 && response.status !== 409) throw new Error(`opening register ${registerId}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+  if (response.status !== 201 && response.status !== 409)
+    throw new Error(`opening register ${registerId}: ${response.status} ${(await response.text()).slice(0, 200)}`);
 }

@@ -20,7 +20,8 @@ const { ipcRenderer } = electron;
 const bridge: TillbaseBridge = {
   session: {
     profiles: () => ipcRenderer.invoke(channels.profiles),
-    login: (username, secret, kind) => (kind === undefined ? ipcRenderer.invoke(channels.login, username, secret) : ipcRenderer.invoke(channels.login, username, secret, kind)),
+    login: (username, secret, kind) =>
+      kind === undefined ? ipcRenderer.invoke(channels.login, username, secret) : ipcRenderer.invoke(channels.login, username, secret, kind),
     refresh: (uuid) => ipcRenderer.invoke(channels.refresh, uuid),
     logout: (uuid) => ipcRenderer.invoke(channels.logout, uuid),
   },

@@ -55,7 +55,10 @@ export class ProfileIpcError extends Error {
   }
 }
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; text(): Promise<string>; headers: { get(name: string): string | null } }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; text(): Promise<string>; headers: { get(name: string): string | null } }>;
 
 const uuidSchema = z.uuid();
 const profileSchema = z.strictObject({
@@ -74,7 +77,10 @@ const uuidArgs = z.tuple([uuidSchema]);
 export function parseArgs<T>(schema: z.ZodType<T>, channel: string, args: unknown[]): T {
   const parsed = schema.safeParse(args);
   // Issues name the argument's position and the rule, never its value (it may be a password).
-  if (!parsed.success) throw new ProfileIpcError(`${channel}: invalid arguments (${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ')})`);
+  if (!parsed.success)
+    throw new ProfileIpcError(
+      `${channel}: invalid arguments (${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ')})`,
+    );
   return parsed.data;
 }
 
@@ -89,7 +95,12 @@ function senderOrigin(event: ProfileIpcEvent): string | null {
 }
 
 /** Registers `listener` on `channel`, answering only frames of `appOrigin`. */
-export function handleFromApp<Event extends ProfileIpcEvent>(ipc: IpcMainLike<Event>, appOrigin: string, channel: string, listener: (event: Event, ...args: unknown[]) => Promise<unknown>): void {
+export function handleFromApp<Event extends ProfileIpcEvent>(
+  ipc: IpcMainLike<Event>,
+  appOrigin: string,
+  channel: string,
+  listener: (event: Event, ...args: unknown[]) => Promise<unknown>,
+): void {
   ipc.handle(channel, async (event, ...args) => {
     const origin = senderOrigin(event);
     if (origin !== appOrigin) throw new ProfileIpcError(`${channel}: refused a call from ${origin ?? 'a frame without an origin'}`);
@@ -99,7 +110,9 @@ export function handleFromApp<Event extends ProfileIpcEvent>(ipc: IpcMainLike<Ev
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   const body = value as Partial<ApiErrorBody> | null;
-  return typeof body === 'object' && body !== null && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.data?.status === 'number';
+  return (
+    typeof body === 'object' && body !== null && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.data?.status === 'number'
+  );
 }
 
 interface Answer {
@@ -108,14 +121,20 @@ interface Answer {
   retryAfter: number | null;
 }
 
-const UNREACHABLE: Answer = { status: 0, body: { code: 'network_error', message: 'The Tillbase server could not be reached.', data: { status: 0 } }, retryAfter: null };
+const UNREACHABLE: Answer = {
+  status: 0,
+  body: { code: 'network_error', message: 'The Tillbase server could not be reached.', data: { status: 0 } },
+  retryAfter: null,
+};
 
 function outcomeOf(answer: Answer): AuthOutcome {
   if (answer.status === 200) {
     const tokens = answer.body as TokenResponse;
     return { ok: true, grant: { access_token: tokens.access_token, expires_at: tokens.expires_at, user: tokens.user } };
   }
-  const error = isErrorBody(answer.body) ? answer.body : { code: `http_${answer.status}`, message: `The server answered ${answer.status}`, data: { status: answer.status } };
+  const error = isErrorBody(answer.body)
+    ? answer.body
+    : { code: `http_${answer.status}`, message: `The server answered ${answer.status}`, data: { status: answer.status } };
   return { ok: false, status: answer.status, error, retry_after: answer.retryAfter };
 }
 
@@ -173,7 +192,12 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
   const writeIndex = (profiles: SavedProfile[]): Promise<void> => secrets.set(PROFILE_INDEX_ACCOUNT, JSON.stringify(profiles));
 
   const keep = async (tokens: TokenResponse): Promise<void> => {
-    const profile: SavedProfile = { uuid: tokens.user.uuid, username: tokens.user.username, display_name: tokens.user.display_name, roles: [...tokens.user.roles] };
+    const profile: SavedProfile = {
+      uuid: tokens.user.uuid,
+      username: tokens.user.username,
+      display_name: tokens.user.display_name,
+      roles: [...tokens.user.roles],
+    };
     accessTokens.set(profile.uuid, tokens.access_token);
     await secrets.set(profileAccount(profile.uuid), tokens.refresh_token);
     const others = (await readIndex()).filter((saved) => saved.uuid !== profile.uuid);
@@ -209,12 +233,23 @@ export function registerProfileIpc(ipc: IpcMainLike, secrets: SecretStore, appOr
     if ((await secrets.get(ACTIVE_PROFILE_ACCOUNT)) === uuid) await secrets.delete(ACTIVE_PROFILE_ACCOUNT);
   };
 
-  const notActive: AuthOutcome = { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This user is not signed in on this till: sign in with their PIN or password.', data: { status: 401 } }, retry_after: null };
+  const notActive: AuthOutcome = {
+    ok: false,
+    status: 401,
+    error: { code: 'pos_auth_refresh_invalid', message: 'This user is not signed in on this till: sign in with their PIN or password.', data: { status: 401 } },
+    retry_after: null,
+  };
 
   const refresh = async (uuid: string): Promise<AuthOutcome> => {
     if ((await secrets.get(ACTIVE_PROFILE_ACCOUNT)) !== uuid) return notActive;
     const refreshToken = await secrets.get(profileAccount(uuid));
-    if (refreshToken === null) return { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } }, retry_after: null };
+    if (refreshToken === null)
+      return {
+        ok: false,
+        status: 401,
+        error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } },
+        retry_after: null,
+      };
     const answer = await post('/auth/refresh', { refresh_token: refreshToken }, null);
     if (answer.status === 200) await keep(answer.body as TokenResponse);
     else if (answer.status === 401) await forget(uuid);

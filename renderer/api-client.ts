@@ -100,7 +100,11 @@ async function errorFrom(response: Response): Promise<ApiErrorBody> {
   } catch {
     // Not JSON (a proxy's page, an empty body): described by the status below.
   }
-  return { code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText}`.trim(), data: { status: response.status } };
+  return {
+    code: `http_${response.status}`,
+    message: `The server answered ${response.status} ${response.statusText}`.trim(),
+    data: { status: response.status },
+  };
 }
 
 /** A 403 about a manager's approval (`pos_approval_required`, `_invalid`, `_denied`), read without consuming the body. */
@@ -258,7 +262,13 @@ export class ApiClient {
     return error;
   }
 
-  private async send(method: string, path: string, body: unknown, accessToken: string | null, extraHeaders: Readonly<Record<string, string>> = {}): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    accessToken: string | null,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
     const init: RequestInit = { method, headers };

@@ -68,9 +68,13 @@ window.addEventListener(
   { capture: true },
 );
 
-const idleLock = new IdleLock(idleLockSeconds(params) * 1000, () => {
-  till.lock();
-}, window);
+const idleLock = new IdleLock(
+  idleLockSeconds(params) * 1000,
+  () => {
+    till.lock();
+  },
+  window,
+);
 const noteActivity = (): void => {
   const state = till.state.get();
   if (state.user !== null && !state.locked) idleLock.activity();

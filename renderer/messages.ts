@@ -52,7 +52,10 @@ export function noteOf(error: unknown): StatusNote {
   if (error instanceof ApiRequestError) {
     if (error.status === 0) return { kind: 'error', message: error.message, explanation: 'Check that Tillbase is running, then try again.', detail: null };
     const params = error.data.params;
-    const fields = typeof params === 'object' && params !== null ? Object.values(params as Record<string, unknown>).filter((value): value is string => typeof value === 'string') : [];
+    const fields =
+      typeof params === 'object' && params !== null
+        ? Object.values(params as Record<string, unknown>).filter((value): value is string => typeof value === 'string')
+        : [];
     return { kind: 'error', message: error.message, explanation: fields.length > 0 ? fields.join(' ') : null, detail: errorDetail(error.code, error.reason) };
   }
   return { kind: 'error', message: 'Something went wrong in the till app.', explanation: null, detail: error instanceof Error ? error.message : null };

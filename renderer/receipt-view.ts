@@ -13,10 +13,12 @@ const STYLE_ATTRIBUTE = /(<[^>]*?\s)style=(["'])/gi;
 
 export function showReceipt(host: HTMLElement, html: string): void {
   const blocks: string[] = [];
-  const markup = html.replace(STYLE_ELEMENT, (_element, css: string) => {
-    blocks.push(css);
-    return '';
-  }).replace(STYLE_ATTRIBUTE, '$1data-receipt-style=$2');
+  const markup = html
+    .replace(STYLE_ELEMENT, (_element, css: string) => {
+      blocks.push(css);
+      return '';
+    })
+    .replace(STYLE_ATTRIBUTE, '$1data-receipt-style=$2');
   const parsed = new DOMParser().parseFromString(markup, 'text/html');
   const sheet = new CSSStyleSheet();
   // Page-level rules (@page, the body's margin) are for printing the receipt alone; inside the till the host frames it.

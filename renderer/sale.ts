@@ -102,7 +102,9 @@ export class Sale {
     try {
       const product = await this.till.lookUpBarcode(code);
       if (product === null) {
-        this.till.state.set({ status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' } });
+        this.till.state.set({
+          status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' },
+        });
         return;
       }
       await this.addProduct(product);
@@ -168,7 +170,10 @@ export class Sale {
   setCustomer(customer: Customer | null): Promise<boolean> {
     const order = this.till.state.get().order;
     if (order === null) return Promise.resolve(false);
-    const billing = customer === null ? { first_name: '', last_name: '', email: '' } : { first_name: customer.first_name, last_name: customer.last_name, email: customer.email };
+    const billing =
+      customer === null
+        ? { first_name: '', last_name: '', email: '' }
+        : { first_name: customer.first_name, last_name: customer.last_name, email: customer.email };
     return this.change(() => this.patch(order, { customer_id: customer?.id ?? 0, billing }));
   }
 
@@ -263,7 +268,13 @@ export class Sale {
     } catch (error) {
       this.till.fail(error);
       if (error instanceof ApiRequestError && error.code === 'pos_register_closed') {
-        this.till.state.set((state) => ({ paying: false, status: state.status === null ? null : { ...state.status, explanation: 'Open the register with its float, then take the payment again: the cart is kept.', action: 'open-drawer' } }));
+        this.till.state.set((state) => ({
+          paying: false,
+          status:
+            state.status === null
+              ? null
+              : { ...state.status, explanation: 'Open the register with its float, then take the payment again: the cart is kept.', action: 'open-drawer' },
+        }));
       }
       return null;
     }
@@ -319,7 +330,10 @@ export class Sale {
     try {
       const body = { line_items: lineItems, api_restock: draft.restock, refund_destination: draft.destination, reason: draft.reason };
       const refund = await this.till.approvals.run(order.id, (headers) => ordersApi.refund(this.client, order.id, body, headers));
-      this.till.state.set({ busy: false, status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` } });
+      this.till.state.set({
+        busy: false,
+        status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` },
+      });
       await this.openHistoryOrder(order.id);
       return true;
     } catch (error) {

@@ -166,7 +166,14 @@ export class Till {
       await this.showLogin();
     }
     if (recoveredFrom !== null) {
-      this.state.set({ status: { kind: 'error', message: 'The till window stopped unexpectedly and was reloaded.', explanation: 'Sales already made are saved; check the cart before carrying on.', detail: `reason: ${recoveredFrom}` } });
+      this.state.set({
+        status: {
+          kind: 'error',
+          message: 'The till window stopped unexpectedly and was reloaded.',
+          explanation: 'Sales already made are saved; check the cart before carrying on.',
+          detail: `reason: ${recoveredFrom}`,
+        },
+      });
     }
   }
 
@@ -270,7 +277,12 @@ export class Till {
         order: term === '' ? 'asc' : undefined,
       });
       if (query !== this.productQuery) return;
-      this.state.set({ products: more ? [...products, ...found] : found, productsPage: page, hasMoreProducts: found.length === PRODUCTS_PER_PAGE, loadingProducts: false });
+      this.state.set({
+        products: more ? [...products, ...found] : found,
+        productsPage: page,
+        hasMoreProducts: found.length === PRODUCTS_PER_PAGE,
+        loadingProducts: false,
+      });
     } catch (error) {
       if (query !== this.productQuery) return;
       // A failed query leaves no results of an earlier one under the new term.

@@ -52,7 +52,13 @@ function isRoleName(value: unknown): value is RoleName {
 function isSavedProfile(value: unknown): value is SavedProfile {
   if (typeof value !== 'object' || value === null) return false;
   const profile = value as Partial<Record<keyof SavedProfile, unknown>>;
-  return typeof profile.uuid === 'string' && typeof profile.username === 'string' && typeof profile.display_name === 'string' && Array.isArray(profile.roles) && profile.roles.every(isRoleName);
+  return (
+    typeof profile.uuid === 'string' &&
+    typeof profile.username === 'string' &&
+    typeof profile.display_name === 'string' &&
+    Array.isArray(profile.roles) &&
+    profile.roles.every(isRoleName)
+  );
 }
 
 function parseJson(text: string | null): unknown {
@@ -66,7 +72,9 @@ function parseJson(text: string | null): unknown {
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   const body = value as Partial<ApiErrorBody> | null;
-  return typeof body === 'object' && body !== null && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.data?.status === 'number';
+  return (
+    typeof body === 'object' && body !== null && typeof body.code === 'string' && typeof body.message === 'string' && typeof body.data?.status === 'number'
+  );
 }
 
 function failure(status: number, body: unknown, retryAfter: number | null): AuthOutcome {
@@ -78,7 +86,12 @@ function grantOf(tokens: TokenResponse): AccessGrant {
   return { access_token: tokens.access_token, expires_at: tokens.expires_at, user: tokens.user };
 }
 
-const NO_SAVED_SESSION: AuthOutcome = { ok: false, status: 401, error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } }, retry_after: null };
+const NO_SAVED_SESSION: AuthOutcome = {
+  ok: false,
+  status: 401,
+  error: { code: 'pos_auth_refresh_invalid', message: 'This profile has no saved session.', data: { status: 401 } },
+  retry_after: null,
+};
 
 /**
  * The browser's keeper: one session (the active user's refresh token) in `storage`, plus a list of

@@ -159,7 +159,15 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   const tills = new Tills({ registers: r.registers });
   const taxRates = new TaxRateFinder({ rates: r.taxRates, classes: r.taxClasses });
   const orderPayments = new OrderPayments({ payments: r.payments, orders: r.orders, stores: r.stores, users: r.users, journal, tills });
-  const lifecycle = new OrderLifecycle({ settings: r.settings, refunds: r.refunds, orders: r.orders, products: r.products, coupons: r.coupons, customers: r.customers, stores: r.stores });
+  const lifecycle = new OrderLifecycle({
+    settings: r.settings,
+    refunds: r.refunds,
+    orders: r.orders,
+    products: r.products,
+    coupons: r.coupons,
+    customers: r.customers,
+    stores: r.stores,
+  });
   const gateways = new Gateways({ repository: r.paymentGateways, settings: r.settings, stores: r.stores });
   const orders = new OrderService(db, {
     statusRecords: r.orderStatuses,
@@ -178,8 +186,26 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
     defaults: new NewOrderDefaults({ stores: r.stores, customers: r.customers, users: r.users, access: shared.storeAccess }),
   });
   const refundTenders = new RefundTenders({ payments: r.payments, stores: r.stores, users: r.users, orderPayments, journal });
-  const refunds = new RefundService(db, { statusRecords: r.orderStatuses, settings: r.settings, tenders: refundTenders, orders: r.orders, refunds: r.refunds, products: r.products, stores: r.stores, lifecycle });
-  const checkout = new CheckoutService(db, { statusRecords: r.orderStatuses, audit, payments: orderPayments, orders: r.orders, checkouts: r.checkouts, stores: r.stores, gateways, lifecycle });
+  const refunds = new RefundService(db, {
+    statusRecords: r.orderStatuses,
+    settings: r.settings,
+    tenders: refundTenders,
+    orders: r.orders,
+    refunds: r.refunds,
+    products: r.products,
+    stores: r.stores,
+    lifecycle,
+  });
+  const checkout = new CheckoutService(db, {
+    statusRecords: r.orderStatuses,
+    audit,
+    payments: orderPayments,
+    orders: r.orders,
+    checkouts: r.checkouts,
+    stores: r.stores,
+    gateways,
+    lifecycle,
+  });
   const receipts = new ReceiptService(db, {
     orders: r.orders,
     stores: r.stores,
@@ -192,10 +218,21 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
     payments: orderPayments,
     fiscal: { journal: r.journal, registers: r.registers },
   });
-  const reports = new SessionReports({ journal: r.journal, payments: r.payments, registers: r.registers, stores: r.stores, users: r.users, gateways: r.paymentGateways });
+  const reports = new SessionReports({
+    journal: r.journal,
+    payments: r.payments,
+    registers: r.registers,
+    stores: r.stores,
+    users: r.users,
+    gateways: r.paymentGateways,
+  });
   const cashSessions = new CashSessions(db, { audit, approvals, registers: r.registers, stores: r.stores, closures: r.journal, journal, reports });
   const registers = new RegisterService(db, { audit, registers: r.registers, stores: r.stores });
-  const guardedOrders = new GuardedOrders({ approvals, audit: new OrderAudit({ registers: r.registers, trail: audit, orders: r.orders, stores: r.stores }), orders: r.orders });
+  const guardedOrders = new GuardedOrders({
+    approvals,
+    audit: new OrderAudit({ registers: r.registers, trail: audit, orders: r.orders, stores: r.stores }),
+    orders: r.orders,
+  });
   const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
   return { journal, orders, refunds, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
 }
@@ -206,7 +243,13 @@ function createCatalogueServices(db: Database, r: Repositories) {
   return {
     catalogue,
     productDocuments: new ProductDocuments(catalogue, r.products, r.productDocuments),
-    catalogueWriter: new CatalogueWriter(db, { products: r.products, writes: r.productWrites, stock: r.productStock, taxClasses: r.taxClasses, settings: r.settings }),
+    catalogueWriter: new CatalogueWriter(db, {
+      products: r.products,
+      writes: r.productWrites,
+      stock: r.productStock,
+      taxClasses: r.taxClasses,
+      settings: r.settings,
+    }),
     termWriter: new TermWriter(r.terms),
     couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites }),
     couponLookup: new CouponLookup(r.coupons),
@@ -223,7 +266,15 @@ function createImportServices(db: Database, r: Repositories) {
   return {
     /** A new importer for one file (it keeps the file's rejections and progress). */
     productImporter: () =>
-      new ProductImporter(db, { products: r.products, terms: r.terms, lookups: r.importLookups, bulk: r.productBulk, stores: r.stores, taxClasses: r.taxClasses, journal }),
+      new ProductImporter(db, {
+        products: r.products,
+        terms: r.terms,
+        lookups: r.importLookups,
+        bulk: r.productBulk,
+        stores: r.stores,
+        taxClasses: r.taxClasses,
+        journal,
+      }),
     taxRateImporter: () => new TaxRateImporter(db, { rates: r.taxRates, taxClasses: r.taxClasses }),
     /** Undoes the imports whose process is gone (import/journal.ts); at every start of the server and of an import. */
     undoAbandonedImports: () => undoAbandonedImports(db, journal),

@@ -78,7 +78,10 @@ export function defaultDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 }
 
 function commaList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 function parseBooleanEnv(value: string, name: string): boolean {

@@ -4,7 +4,20 @@ import type { LogLevel } from './config.js';
 export type { Logger } from 'pino';
 
 /** Fields whose value is a credential wherever it appears in a log record, one level down too. */
-const SECRET_FIELDS = ['password', 'current_password', 'new_password', 'pin', 'token', 'access_token', 'refresh_token', 'approval', 'authorization', 'cookie', 'key', 'signing_key'];
+const SECRET_FIELDS = [
+  'password',
+  'current_password',
+  'new_password',
+  'pin',
+  'token',
+  'access_token',
+  'refresh_token',
+  'approval',
+  'authorization',
+  'cookie',
+  'key',
+  'signing_key',
+];
 /** Fields that hold what a client sent: a parser attaches the raw body to its errors, passwords and all. */
 const REQUEST_DATA_FIELDS = ['body', 'rawBody', 'raw_body', 'raw', 'params', 'query', 'headers'];
 

@@ -84,7 +84,13 @@ async function seedDemoIfWanted(services: Services, options: ServeOptions, dataD
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolvePort, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(new ConfigError(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use (choose another with --port)` : `cannot listen on ${host}:${port}: ${error.message}`));
+      reject(
+        new ConfigError(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is already in use (choose another with --port)`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      );
     });
     server.listen(port, host, () => {
       const address = server.address();
@@ -117,8 +123,14 @@ function answerUnparseableRequest(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({ code: 'rest_bad_request', message: tooLarge ? 'The request headers are too large.' : 'The request could not be parsed as HTTP.', data: { status } });
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    code: 'rest_bad_request',
+    message: tooLarge ? 'The request headers are too large.' : 'The request could not be parsed as HTTP.',
+    data: { status },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Starts the pos/v1 server: data directory and its lock, secrets, database, demo seed, HTTP. */
@@ -132,7 +144,13 @@ export async function startServer(options: ServeOptions, announce: (line: string
   const lock = acquireServerLock(dataDir);
   let db: Database | undefined;
   try {
-    const secrets = await openSecretStore({ choice: options.secretStore, dataDir, warn: (message) => { logger.warn(message); } });
+    const secrets = await openSecretStore({
+      choice: options.secretStore,
+      dataDir,
+      warn: (message) => {
+        logger.warn(message);
+      },
+    });
     db = openDatabase(join(dataDir, DATABASE_FILE));
     const openDb = db;
     const signingKey = await loadSigningKey(secrets);
@@ -178,7 +196,9 @@ export async function startServer(options: ServeOptions, announce: (line: string
           });
         });
         httpServer.closeIdleConnections();
-        setTimeout(() => { httpServer.closeAllConnections(); }, 2000).unref();
+        setTimeout(() => {
+          httpServer.closeAllConnections();
+        }, 2000).unref();
       });
       return closing;
     };

@@ -7,5 +7,8 @@ export function search(client: ApiClient, term: string): Promise<Customer[]> {
 }
 
 export function create(client: ApiClient, draft: { first_name: string; last_name: string; email: string }): Promise<Customer> {
-  return client.request<Customer>('POST', '/customers', { ...draft, billing: { first_name: draft.first_name, last_name: draft.last_name, email: draft.email } });
+  return client.request<Customer>('POST', '/customers', {
+    ...draft,
+    billing: { first_name: draft.first_name, last_name: draft.last_name, email: draft.email },
+  });
 }

@@ -35,7 +35,12 @@ export function checkoutState(client: ApiClient, id: number): Promise<CheckoutSt
 }
 
 /** One payment; `idempotencyKey` makes a retry of the same attempt safe. */
-export function checkout(client: ApiClient, id: number, body: { gateway_id: string; payment_data: Record<string, string> }, idempotencyKey: string): Promise<CheckoutState> {
+export function checkout(
+  client: ApiClient,
+  id: number,
+  body: { gateway_id: string; payment_data: Record<string, string> },
+  idempotencyKey: string,
+): Promise<CheckoutState> {
   return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 

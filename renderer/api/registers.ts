@@ -21,7 +21,12 @@ export function open(client: ApiClient, id: number, body: { opening_float: strin
 }
 
 /** Cash put in or taken out; the till reads nothing of the answer but that it succeeded. */
-export function cash(client: ApiClient, id: number, body: { type: 'in' | 'out'; amount: string; reason: string }, headers: ApprovalHeaders = {}): Promise<unknown> {
+export function cash(
+  client: ApiClient,
+  id: number,
+  body: { type: 'in' | 'out'; amount: string; reason: string },
+  headers: ApprovalHeaders = {},
+): Promise<unknown> {
   return client.request('POST', `/registers/${id}/cash`, body, { headers });
 }
 

@@ -16,14 +16,41 @@ function StatusBox() {
   return (
     <div id="status" class={status.kind === 'info' ? 'status status-info' : 'status'} role="alert">
       <div class="status-text">
-        <p id="status-message" class="status-message">{status.message}</p>
-        {status.explanation != null && <p id="status-explanation" class="status-explanation">{status.explanation}</p>}
-        {status.detail != null && <p id="status-detail" class="status-detail">{status.detail}</p>}
+        <p id="status-message" class="status-message">
+          {status.message}
+        </p>
+        {status.explanation != null && (
+          <p id="status-explanation" class="status-explanation">
+            {status.explanation}
+          </p>
+        )}
+        {status.detail != null && (
+          <p id="status-detail" class="status-detail">
+            {status.detail}
+          </p>
+        )}
         {status.action === 'open-drawer' && (
-          <button type="button" class="button button-primary" onClick={() => { till.go('drawer'); }}>Open the register</button>
+          <button
+            type="button"
+            class="button button-primary"
+            onClick={() => {
+              till.go('drawer');
+            }}
+          >
+            Open the register
+          </button>
         )}
       </div>
-      <button type="button" class="button button-quiet" aria-label="Dismiss message" onClick={() => { till.clearStatus(); }}>✕</button>
+      <button
+        type="button"
+        class="button button-quiet"
+        aria-label="Dismiss message"
+        onClick={() => {
+          till.clearStatus();
+        }}
+      >
+        ✕
+      </button>
     </div>
   );
 }
@@ -35,7 +62,15 @@ function OfflineBanner() {
   return (
     <div id="offline-banner" class="banner" role="alert">
       <span>The till cannot reach the Tillbase server. Nothing is lost; sales resume when it answers again.</span>
-      <button type="button" class="button" onClick={() => { till.retry(); }}>Retry</button>
+      <button
+        type="button"
+        class="button"
+        onClick={() => {
+          till.retry();
+        }}
+      >
+        Retry
+      </button>
     </div>
   );
 }
@@ -58,18 +93,44 @@ function TopBar() {
       {user !== null && !locked && (
         <nav id="session-bar" class="session-bar" aria-label="Till">
           {SCREENS.filter((entry) => entry.capability === undefined || (user.capabilities as string[]).includes(entry.capability)).map((entry) => (
-            <button key={entry.screen} id={`nav-${entry.screen}`} type="button" class="nav-link" aria-current={screen === entry.screen ? 'page' : undefined} onClick={() => { till.go(entry.screen); }}>
+            <button
+              key={entry.screen}
+              id={`nav-${entry.screen}`}
+              type="button"
+              class="nav-link"
+              aria-current={screen === entry.screen ? 'page' : undefined}
+              onClick={() => {
+                till.go(entry.screen);
+              }}
+            >
               {entry.label}
             </button>
           ))}
           <span class="spacer" />
           <span class="who">
-            <span id="user-name" class="who-name">{user.display_name || user.username}</span>
-            <span id="user-role" class="who-role">{roleLabel(user.roles)}</span>
+            <span id="user-name" class="who-name">
+              {user.display_name || user.username}
+            </span>
+            <span id="user-role" class="who-role">
+              {roleLabel(user.roles)}
+            </span>
           </span>
-          <button id="lock-till" type="button" class="button button-quiet" onClick={() => { till.lock(); }}>Lock</button>
-          <button id="switch-user" type="button" class="button button-quiet" onClick={() => void till.switchUser()}>Switch user</button>
-          <button id="log-out" type="button" class="button button-quiet" onClick={() => void till.logout()}>Log out</button>
+          <button
+            id="lock-till"
+            type="button"
+            class="button button-quiet"
+            onClick={() => {
+              till.lock();
+            }}
+          >
+            Lock
+          </button>
+          <button id="switch-user" type="button" class="button button-quiet" onClick={() => void till.switchUser()}>
+            Switch user
+          </button>
+          <button id="log-out" type="button" class="button button-quiet" onClick={() => void till.logout()}>
+            Log out
+          </button>
         </nav>
       )}
     </header>

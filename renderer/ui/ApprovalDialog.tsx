@@ -32,19 +32,68 @@ export function ApprovalDialog() {
   };
 
   return (
-    <Dialog label="Manager approval" onClose={() => { till.approvals.cancel(); }}>
+    <Dialog
+      label="Manager approval"
+      onClose={() => {
+        till.approvals.cancel();
+      }}
+    >
       <form id="approval-form" class="dialog-form" novalidate onSubmit={(event) => void submit(event)}>
         <h2>Manager approval</h2>
-        <p>A manager has to approve {actionWords(ask.action)}. The manager enters their username and {usePassword ? 'password' : 'PIN'} here.</p>
+        <p>
+          A manager has to approve {actionWords(ask.action)}. The manager enters their username and {usePassword ? 'password' : 'PIN'} here.
+        </p>
         <label for="approval-username">Manager's username</label>
-        <input id="approval-username" type="text" autocomplete="off" autocapitalize="none" spellcheck={false} autoFocus value={username} onInput={(event) => { setUsername(event.currentTarget.value); }} />
+        <input
+          id="approval-username"
+          type="text"
+          autocomplete="off"
+          autocapitalize="none"
+          spellcheck={false}
+          autoFocus
+          value={username}
+          onInput={(event) => {
+            setUsername(event.currentTarget.value);
+          }}
+        />
         <label for="approval-secret">{usePassword ? "Manager's password" : "Manager's PIN"}</label>
-        <input id="approval-secret" ref={secretRef} type="password" inputMode={usePassword ? 'text' : 'numeric'} autocomplete="off" value={secret} onInput={(event) => { setSecret(event.currentTarget.value); }} />
-        <label class="check"><input type="checkbox" checked={usePassword} onChange={(event) => { setUsePassword(event.currentTarget.checked); }} /> Use the password instead of a PIN</label>
-        <p id="approval-error" class="form-error" role="alert">{ask.error}</p>
+        <input
+          id="approval-secret"
+          ref={secretRef}
+          type="password"
+          inputMode={usePassword ? 'text' : 'numeric'}
+          autocomplete="off"
+          value={secret}
+          onInput={(event) => {
+            setSecret(event.currentTarget.value);
+          }}
+        />
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={usePassword}
+            onChange={(event) => {
+              setUsePassword(event.currentTarget.checked);
+            }}
+          />{' '}
+          Use the password instead of a PIN
+        </label>
+        <p id="approval-error" class="form-error" role="alert">
+          {ask.error}
+        </p>
         <div class="dialog-actions">
-          <button type="button" class="button button-quiet" onClick={() => { till.approvals.cancel(); }}>Cancel</button>
-          <button type="submit" class="button button-primary" disabled={busy}>Approve</button>
+          <button
+            type="button"
+            class="button button-quiet"
+            onClick={() => {
+              till.approvals.cancel();
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary" disabled={busy}>
+            Approve
+          </button>
         </div>
       </form>
     </Dialog>

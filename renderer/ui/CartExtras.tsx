@@ -5,13 +5,30 @@ import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
-export type CartExtra = { kind: 'line'; line: OrderLineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
+export type CartExtra =
+  { kind: 'line'; line: OrderLineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
 
-function Field(props: { id: string; label: string; value: string; onInput: (value: string) => void; inputMode?: 'decimal' | 'numeric' | 'email' | 'text'; autoFocus?: boolean }) {
+function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  inputMode?: 'decimal' | 'numeric' | 'email' | 'text';
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <label for={props.id}>{props.label}</label>
-      <input id={props.id} type="text" inputMode={props.inputMode ?? 'text'} autoFocus={props.autoFocus} value={props.value} onInput={(event) => { props.onInput(event.currentTarget.value); }} />
+      <input
+        id={props.id}
+        type="text"
+        inputMode={props.inputMode ?? 'text'}
+        autoFocus={props.autoFocus}
+        value={props.value}
+        onInput={(event) => {
+          props.onInput(event.currentTarget.value);
+        }}
+      />
     </>
   );
 }
@@ -20,8 +37,12 @@ function Actions(props: { submitLabel: string; onClose: () => void }) {
   const busy = useTillState((state) => state.busy);
   return (
     <div class="dialog-actions">
-      <button type="button" class="button button-quiet" onClick={props.onClose}>Cancel</button>
-      <button type="submit" class="button button-primary" disabled={busy}>{props.submitLabel}</button>
+      <button type="button" class="button button-quiet" onClick={props.onClose}>
+        Cancel
+      </button>
+      <button type="submit" class="button button-primary" disabled={busy}>
+        {props.submitLabel}
+      </button>
     </div>
   );
 }
@@ -52,8 +73,28 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
         <Field id="line-total" label="New line total (leave empty to keep)" inputMode="decimal" value={total} onInput={setTotal} />
         <fieldset class="choice">
           <legend>The new total is</legend>
-          <label><input type="radio" name="line-kind" checked={kind === 'discount'} onChange={() => { setKind('discount'); }} /> a discount</label>
-          <label><input type="radio" name="line-kind" checked={kind === 'override'} onChange={() => { setKind('override'); }} /> a new price</label>
+          <label>
+            <input
+              type="radio"
+              name="line-kind"
+              checked={kind === 'discount'}
+              onChange={() => {
+                setKind('discount');
+              }}
+            />{' '}
+            a discount
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="line-kind"
+              checked={kind === 'override'}
+              onChange={() => {
+                setKind('override');
+              }}
+            />{' '}
+            a new price
+          </label>
         </fieldset>
         <Actions submitLabel="Apply" onClose={onClose} />
       </form>
@@ -88,7 +129,9 @@ function CustomerPicker(props: { onClose: () => void }) {
       <form class="dialog-form" role="search" onSubmit={(event) => void search(event)}>
         <h2>Customer</h2>
         <Field id="customer-search" label="Find a customer" value={term} onInput={setTerm} autoFocus />
-        <button type="submit" class="button">Find</button>
+        <button type="submit" class="button">
+          Find
+        </button>
       </form>
       {found !== null && (
         <ul class="pick-list">
@@ -104,13 +147,41 @@ function CustomerPicker(props: { onClose: () => void }) {
       )}
       <form class="dialog-form" onSubmit={(event) => void create(event)}>
         <h3>New customer</h3>
-        <Field id="customer-first" label="First name" value={draft.first_name} onInput={(value) => { setDraft({ ...draft, first_name: value }); }} />
-        <Field id="customer-last" label="Last name" value={draft.last_name} onInput={(value) => { setDraft({ ...draft, last_name: value }); }} />
-        <Field id="customer-email" label="Email" inputMode="email" value={draft.email} onInput={(value) => { setDraft({ ...draft, email: value }); }} />
+        <Field
+          id="customer-first"
+          label="First name"
+          value={draft.first_name}
+          onInput={(value) => {
+            setDraft({ ...draft, first_name: value });
+          }}
+        />
+        <Field
+          id="customer-last"
+          label="Last name"
+          value={draft.last_name}
+          onInput={(value) => {
+            setDraft({ ...draft, last_name: value });
+          }}
+        />
+        <Field
+          id="customer-email"
+          label="Email"
+          inputMode="email"
+          value={draft.email}
+          onInput={(value) => {
+            setDraft({ ...draft, email: value });
+          }}
+        />
         <div class="dialog-actions">
-          <button type="button" class="button button-quiet" onClick={() => void choose(null)}>No customer</button>
-          <button type="button" class="button button-quiet" onClick={props.onClose}>Cancel</button>
-          <button type="submit" class="button button-primary">Add customer</button>
+          <button type="button" class="button button-quiet" onClick={() => void choose(null)}>
+            No customer
+          </button>
+          <button type="button" class="button button-quiet" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary">
+            Add customer
+          </button>
         </div>
       </form>
     </Dialog>
@@ -128,14 +199,26 @@ function SimpleExtra(props: { kind: 'note' | 'coupon' | 'fee' | 'shipping'; onCl
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
     const done =
-      kind === 'note' ? await sale.setNote(text) : kind === 'coupon' ? await sale.applyCoupon(text.trim()) : kind === 'fee' ? await sale.addFee(text.trim(), amount.trim()) : await sale.addShipping(text.trim(), amount.trim());
+      kind === 'note'
+        ? await sale.setNote(text)
+        : kind === 'coupon'
+          ? await sale.applyCoupon(text.trim())
+          : kind === 'fee'
+            ? await sale.addFee(text.trim(), amount.trim())
+            : await sale.addShipping(text.trim(), amount.trim());
     if (done) onClose();
   };
   return (
     <Dialog label={titles[kind]} onClose={onClose}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>{titles[kind]}</h2>
-        <Field id={`extra-${kind}`} label={kind === 'note' ? 'Note on the order' : kind === 'coupon' ? 'Coupon code' : 'Name'} value={text} onInput={setText} autoFocus />
+        <Field
+          id={`extra-${kind}`}
+          label={kind === 'note' ? 'Note on the order' : kind === 'coupon' ? 'Coupon code' : 'Name'}
+          value={text}
+          onInput={setText}
+          autoFocus
+        />
         {(kind === 'fee' || kind === 'shipping') && <Field id={`extra-${kind}-amount`} label="Amount" inputMode="decimal" value={amount} onInput={setAmount} />}
         <Actions submitLabel={kind === 'note' ? 'Save note' : 'Add'} onClose={onClose} />
       </form>

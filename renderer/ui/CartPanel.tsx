@@ -21,11 +21,39 @@ function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
         </span>
       </div>
       <div class="cart-line-actions">
-        <button type="button" class="button button-small" aria-label={`One less ${line.name}`} disabled={busy} onClick={() => void sale.setQuantity(line, line.quantity - 1)}>−</button>
-        <span class="quantity" aria-label={`Quantity of ${line.name}`}>{line.quantity}</span>
-        <button type="button" class="button button-small" aria-label={`One more ${line.name}`} disabled={busy} onClick={() => void sale.setQuantity(line, line.quantity + 1)}>+</button>
-        <button type="button" class="button button-small button-quiet" aria-label={`Change ${line.name}`} disabled={busy} onClick={props.onEdit}>Edit</button>
-        <button type="button" class="button button-small button-quiet" aria-label={`Remove ${line.name}`} disabled={busy} onClick={() => void sale.remove(line)}>Remove</button>
+        <button
+          type="button"
+          class="button button-small"
+          aria-label={`One less ${line.name}`}
+          disabled={busy}
+          onClick={() => void sale.setQuantity(line, line.quantity - 1)}
+        >
+          −
+        </button>
+        <span class="quantity" aria-label={`Quantity of ${line.name}`}>
+          {line.quantity}
+        </span>
+        <button
+          type="button"
+          class="button button-small"
+          aria-label={`One more ${line.name}`}
+          disabled={busy}
+          onClick={() => void sale.setQuantity(line, line.quantity + 1)}
+        >
+          +
+        </button>
+        <button type="button" class="button button-small button-quiet" aria-label={`Change ${line.name}`} disabled={busy} onClick={props.onEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          class="button button-small button-quiet"
+          aria-label={`Remove ${line.name}`}
+          disabled={busy}
+          onClick={() => void sale.remove(line)}
+        >
+          Remove
+        </button>
       </div>
     </li>
   );
@@ -45,51 +73,150 @@ export function CartPanel() {
     <section id="cart" class="cart" aria-label="Cart" aria-busy={busy ? 'true' : 'false'}>
       <div class="cart-head">
         <h2>{order === null ? 'New sale' : `Order ${order.number}`}</h2>
-        <button type="button" class="button button-quiet" onClick={() => { setShowParked(true); void sale.loadParked(); }}>Parked orders</button>
+        <button
+          type="button"
+          class="button button-quiet"
+          onClick={() => {
+            setShowParked(true);
+            void sale.loadParked();
+          }}
+        >
+          Parked orders
+        </button>
       </div>
       {order === null || order.line_items.length === 0 ? (
         <p class="empty">Scan a barcode or choose a product.</p>
       ) : (
         <ul class="cart-lines">
           {order.line_items.map((line) => (
-            <CartLine key={line.id} line={line} onEdit={() => { setExtra({ kind: 'line', line }); }} />
+            <CartLine
+              key={line.id}
+              line={line}
+              onEdit={() => {
+                setExtra({ kind: 'line', line });
+              }}
+            />
           ))}
           {order.fee_lines.map((fee) => (
-            <li key={`fee-${fee.id}`} class="cart-line cart-extra"><span>{fee.name}</span><span>{money(fee.total)}</span></li>
+            <li key={`fee-${fee.id}`} class="cart-line cart-extra">
+              <span>{fee.name}</span>
+              <span>{money(fee.total)}</span>
+            </li>
           ))}
           {order.shipping_lines.map((shipping) => (
-            <li key={`shipping-${shipping.id}`} class="cart-line cart-extra"><span>{shipping.method_title}</span><span>{money(shipping.total)}</span></li>
+            <li key={`shipping-${shipping.id}`} class="cart-line cart-extra">
+              <span>{shipping.method_title}</span>
+              <span>{money(shipping.total)}</span>
+            </li>
           ))}
           {order.coupon_lines.map((coupon) => (
-            <li key={`coupon-${coupon.id}`} class="cart-line cart-extra"><span>Coupon {coupon.code}</span><span>−{money(coupon.discount)}</span></li>
+            <li key={`coupon-${coupon.id}`} class="cart-line cart-extra">
+              <span>Coupon {coupon.code}</span>
+              <span>−{money(coupon.discount)}</span>
+            </li>
           ))}
         </ul>
       )}
       {order !== null && (
         <>
           <div class="cart-tools">
-            <button type="button" class="button button-quiet" onClick={() => { setExtra({ kind: 'customer' }); }}>{customerName === '' ? 'Customer' : `Customer: ${customerName}`}</button>
-            <button type="button" class="button button-quiet" onClick={() => { setExtra({ kind: 'note' }); }}>{order.customer_note === '' ? 'Note' : 'Note ✓'}</button>
-            <button type="button" class="button button-quiet" onClick={() => { setExtra({ kind: 'coupon' }); }}>Coupon</button>
-            <button type="button" class="button button-quiet" onClick={() => { setExtra({ kind: 'fee' }); }}>Fee</button>
-            <button type="button" class="button button-quiet" onClick={() => { setExtra({ kind: 'shipping' }); }}>Shipping</button>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                setExtra({ kind: 'customer' });
+              }}
+            >
+              {customerName === '' ? 'Customer' : `Customer: ${customerName}`}
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                setExtra({ kind: 'note' });
+              }}
+            >
+              {order.customer_note === '' ? 'Note' : 'Note ✓'}
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                setExtra({ kind: 'coupon' });
+              }}
+            >
+              Coupon
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                setExtra({ kind: 'fee' });
+              }}
+            >
+              Fee
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                setExtra({ kind: 'shipping' });
+              }}
+            >
+              Shipping
+            </button>
           </div>
           <dl class="totals">
-            {order.discount_total !== '0.00' && order.discount_total !== '0' && (<><dt>Discount</dt><dd>−{money(order.discount_total)}</dd></>)}
-            {order.shipping_total !== '0.00' && order.shipping_total !== '0' && (<><dt>Shipping</dt><dd>{money(order.shipping_total)}</dd></>)}
+            {order.discount_total !== '0.00' && order.discount_total !== '0' && (
+              <>
+                <dt>Discount</dt>
+                <dd>−{money(order.discount_total)}</dd>
+              </>
+            )}
+            {order.shipping_total !== '0.00' && order.shipping_total !== '0' && (
+              <>
+                <dt>Shipping</dt>
+                <dd>{money(order.shipping_total)}</dd>
+              </>
+            )}
             <dt>Tax</dt>
             <dd id="cart-tax">{money(order.total_tax)}</dd>
             <dt class="grand">Total</dt>
-            <dd id="cart-total" class="grand">{money(order.total)}</dd>
+            <dd id="cart-total" class="grand">
+              {money(order.total)}
+            </dd>
           </dl>
         </>
       )}
       <div class="cart-actions">
-        <button type="button" class="button" disabled={order === null || busy} onClick={() => void sale.park()}>Park</button>
-        <button type="button" id="pay" class="button button-primary button-pay" disabled={order === null || order.line_items.length === 0 || busy} onClick={() => void sale.openPayment()}>Pay</button>
+        <button type="button" class="button" disabled={order === null || busy} onClick={() => void sale.park()}>
+          Park
+        </button>
+        <button
+          type="button"
+          id="pay"
+          class="button button-primary button-pay"
+          disabled={order === null || order.line_items.length === 0 || busy}
+          onClick={() => void sale.openPayment()}
+        >
+          Pay
+        </button>
       </div>
-      {extra !== null && <CartExtraDialog extra={extra} onClose={() => { setExtra(null); }} />}
-      {showParked && <ParkedDialog onClose={() => { setShowParked(false); }} />}
+      {extra !== null && (
+        <CartExtraDialog
+          extra={extra}
+          onClose={() => {
+            setExtra(null);
+          }}
+        />
+      )}
+      {showParked && (
+        <ParkedDialog
+          onClose={() => {
+            setShowParked(false);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -30,11 +30,31 @@ function OpenForm() {
       <h2>Open the register</h2>
       <p class="hint">Count the float into the drawer, then open the register: sales can be paid from then on.</p>
       <label for="opening-float">Opening float</label>
-      <input id="opening-float" type="text" inputMode="decimal" autocomplete="off" autoFocus value={float} onInput={(event) => { setFloat(event.currentTarget.value); }} />
+      <input
+        id="opening-float"
+        type="text"
+        inputMode="decimal"
+        autocomplete="off"
+        autoFocus
+        value={float}
+        onInput={(event) => {
+          setFloat(event.currentTarget.value);
+        }}
+      />
       <label for="opening-note">Note</label>
-      <input id="opening-note" type="text" autocomplete="off" value={note} onInput={(event) => { setNote(event.currentTarget.value); }} />
+      <input
+        id="opening-note"
+        type="text"
+        autocomplete="off"
+        value={note}
+        onInput={(event) => {
+          setNote(event.currentTarget.value);
+        }}
+      />
       <div class="dialog-actions">
-        <button type="submit" class="button button-primary" disabled={busy}>Open register</button>
+        <button type="submit" class="button button-primary" disabled={busy}>
+          Open register
+        </button>
       </div>
     </form>
   );
@@ -55,18 +75,29 @@ function XReport(props: { report: ReadableReport }) {
     ['x-receipts', 'Receipts', report.receipts.first === null ? '—' : `${report.receipts.first} – ${report.receipts.last ?? ''}`],
   ];
   // A cashier's report is blind: no drawer until the count is sent.
-  if (!('blind' in report) && report.drawer !== undefined) rows.push(['x-float', 'Opening float', money(report.drawer.opening_float)], ['x-expected', 'Expected cash', money(report.drawer.expected_cash)]);
+  if (!('blind' in report) && report.drawer !== undefined)
+    rows.push(['x-float', 'Opening float', money(report.drawer.opening_float)], ['x-expected', 'Expected cash', money(report.drawer.expected_cash)]);
   return (
     <section id="x-report" class="card" aria-labelledby="x-report-heading">
       <div class="view-heading">
         <h2 id="x-report-heading">X report</h2>
-        <button type="button" class="button button-quiet" onClick={() => void till.loadDrawer()}>Refresh X report</button>
+        <button type="button" class="button button-quiet" onClick={() => void till.loadDrawer()}>
+          Refresh X report
+        </button>
       </div>
-      <p>Opened by {report.session.opened_by.name}{report.session.date_opened === null ? '' : ` at ${report.session.date_opened.replace('T', ' ').slice(0, 16)}`}</p>
+      <p>
+        Opened by {report.session.opened_by.name}
+        {report.session.date_opened === null ? '' : ` at ${report.session.date_opened.replace('T', ' ').slice(0, 16)}`}
+      </p>
       <table class="lines">
         <tbody>
           {rows.map(([id, label, value]) => (
-            <tr key={id}><th scope="row">{label}</th><td id={id} class="numeric">{value}</td></tr>
+            <tr key={id}>
+              <th scope="row">{label}</th>
+              <td id={id} class="numeric">
+                {value}
+              </td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -75,7 +106,10 @@ function XReport(props: { report: ReadableReport }) {
           <h3>Cash in and out</h3>
           <ul id="cash-movements">
             {report.cash_movements.map((movement) => (
-              <li key={movement.id}>{movement.type === 'in' ? 'In' : 'Out'} {money(movement.amount)}{movement.reason === '' ? '' : ` · ${movement.reason}`}</li>
+              <li key={movement.id}>
+                {movement.type === 'in' ? 'In' : 'Out'} {money(movement.amount)}
+                {movement.reason === '' ? '' : ` · ${movement.reason}`}
+              </li>
             ))}
           </ul>
         </>
@@ -101,15 +135,54 @@ function CashForm() {
     <form id="drawer-cash" class="card dialog-form" aria-label="Cash in or out" onSubmit={(event) => void submit(event)}>
       <h2>Cash in or out</h2>
       <div class="tabs" role="radiogroup" aria-label="Direction">
-        <button type="button" role="radio" class="tab" aria-checked={type === 'in'} onClick={() => { setType('in'); }}>Cash in</button>
-        <button type="button" role="radio" class="tab" aria-checked={type === 'out'} onClick={() => { setType('out'); }}>Cash out</button>
+        <button
+          type="button"
+          role="radio"
+          class="tab"
+          aria-checked={type === 'in'}
+          onClick={() => {
+            setType('in');
+          }}
+        >
+          Cash in
+        </button>
+        <button
+          type="button"
+          role="radio"
+          class="tab"
+          aria-checked={type === 'out'}
+          onClick={() => {
+            setType('out');
+          }}
+        >
+          Cash out
+        </button>
       </div>
       <label for="cash-amount">Amount</label>
-      <input id="cash-amount" type="text" inputMode="decimal" autocomplete="off" value={amount} onInput={(event) => { setAmount(event.currentTarget.value); }} />
+      <input
+        id="cash-amount"
+        type="text"
+        inputMode="decimal"
+        autocomplete="off"
+        value={amount}
+        onInput={(event) => {
+          setAmount(event.currentTarget.value);
+        }}
+      />
       <label for="cash-reason">Reason</label>
-      <input id="cash-reason" type="text" autocomplete="off" value={reason} onInput={(event) => { setReason(event.currentTarget.value); }} />
+      <input
+        id="cash-reason"
+        type="text"
+        autocomplete="off"
+        value={reason}
+        onInput={(event) => {
+          setReason(event.currentTarget.value);
+        }}
+      />
       <div class="dialog-actions">
-        <button type="submit" class="button" disabled={busy}>Record cash movement</button>
+        <button type="submit" class="button" disabled={busy}>
+          Record cash movement
+        </button>
       </div>
     </form>
   );
@@ -132,11 +205,30 @@ function CloseForm() {
       <h2>Close the register</h2>
       <p class="hint">Count all the cash in the drawer and enter it. What the drawer should hold is shown in the Z report, after the count is sent.</p>
       <label for="counted-cash">Counted cash</label>
-      <input id="counted-cash" type="text" inputMode="decimal" autocomplete="off" value={counted} onInput={(event) => { setCounted(event.currentTarget.value); }} />
+      <input
+        id="counted-cash"
+        type="text"
+        inputMode="decimal"
+        autocomplete="off"
+        value={counted}
+        onInput={(event) => {
+          setCounted(event.currentTarget.value);
+        }}
+      />
       <label for="closing-note">Note</label>
-      <input id="closing-note" type="text" autocomplete="off" value={note} onInput={(event) => { setNote(event.currentTarget.value); }} />
+      <input
+        id="closing-note"
+        type="text"
+        autocomplete="off"
+        value={note}
+        onInput={(event) => {
+          setNote(event.currentTarget.value);
+        }}
+      />
       <div class="dialog-actions">
-        <button type="submit" class="button button-primary" disabled={busy}>Close register</button>
+        <button type="submit" class="button button-primary" disabled={busy}>
+          Close register
+        </button>
       </div>
     </form>
   );
@@ -153,15 +245,32 @@ function ZReportDialog(props: { closure: { report: ClosureReport; html: string }
     if (hostRef.current !== null) showReceipt(hostRef.current, closure.html);
   }, [closure]);
   return (
-    <Dialog label="Z report" onClose={() => { desk.dismissClosure(); }} wide>
+    <Dialog
+      label="Z report"
+      onClose={() => {
+        desk.dismissClosure();
+      }}
+      wide
+    >
       <div class="receipt-layout">
         <p id="z-variance" class="change-due" role="status">
-          Z report No. {closure.report.z_number} · counted {formatPrice(closure.report.counted_cash ?? '0', store)} · variance <strong>{formatPrice(closure.report.variance ?? '0', store)}</strong>
+          Z report No. {closure.report.z_number} · counted {formatPrice(closure.report.counted_cash ?? '0', store)} · variance{' '}
+          <strong>{formatPrice(closure.report.variance ?? '0', store)}</strong>
         </p>
         <div id="z-report" class="receipt-preview print-area" ref={hostRef} />
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => void print()}>Print Z report</button>
-          <button type="button" class="button button-primary" onClick={() => { desk.dismissClosure(); }}>Done</button>
+          <button type="button" class="button" onClick={() => void print()}>
+            Print Z report
+          </button>
+          <button
+            type="button"
+            class="button button-primary"
+            onClick={() => {
+              desk.dismissClosure();
+            }}
+          >
+            Done
+          </button>
         </div>
       </div>
     </Dialog>

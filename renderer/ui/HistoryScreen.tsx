@@ -21,7 +21,9 @@ function RefundForm(props: { order: Order }) {
     setQuantities({});
     setDestination(order.payment_method || 'pos_cash');
   }, [order]);
-  const tenders = gateways.some((gateway) => gateway.id === destination) ? gateways : [...gateways, { id: destination, title: order.payment_method_title || destination, enabled: true, order: 0 }];
+  const tenders = gateways.some((gateway) => gateway.id === destination)
+    ? gateways
+    : [...gateways, { id: destination, title: order.payment_method_title || destination, enabled: true, order: 0 }];
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (await sale.refund(order, { quantities, restock, destination, reason })) {
@@ -34,7 +36,16 @@ function RefundForm(props: { order: Order }) {
       <h2>Refund</h2>
       <table class="lines">
         <thead>
-          <tr><th scope="col">Item</th><th scope="col" class="numeric">Sold</th><th scope="col" class="numeric">Line total</th><th scope="col">Refund quantity</th></tr>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" class="numeric">
+              Sold
+            </th>
+            <th scope="col" class="numeric">
+              Line total
+            </th>
+            <th scope="col">Refund quantity</th>
+          </tr>
         </thead>
         <tbody>
           {order.line_items.map((line) => (
@@ -43,9 +54,17 @@ function RefundForm(props: { order: Order }) {
               <td class="numeric">{line.quantity}</td>
               <td class="numeric">{formatPrice(line.total, store)}</td>
               <td>
-                <select aria-label={`Refund quantity of ${line.name}`} value={String(quantities[line.id] ?? 0)} onChange={(event) => { setQuantities({ ...quantities, [line.id]: Number(event.currentTarget.value) }); }}>
+                <select
+                  aria-label={`Refund quantity of ${line.name}`}
+                  value={String(quantities[line.id] ?? 0)}
+                  onChange={(event) => {
+                    setQuantities({ ...quantities, [line.id]: Number(event.currentTarget.value) });
+                  }}
+                >
                   {Array.from({ length: line.quantity + 1 }, (_unused, count) => (
-                    <option key={count} value={String(count)}>{count}</option>
+                    <option key={count} value={String(count)}>
+                      {count}
+                    </option>
                   ))}
                 </select>
               </td>
@@ -53,17 +72,43 @@ function RefundForm(props: { order: Order }) {
           ))}
         </tbody>
       </table>
-      <label class="check"><input type="checkbox" checked={restock} onChange={(event) => { setRestock(event.currentTarget.checked); }} /> Put the items back in stock</label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={restock}
+          onChange={(event) => {
+            setRestock(event.currentTarget.checked);
+          }}
+        />{' '}
+        Put the items back in stock
+      </label>
       <label for="refund-tender">Give the money back by</label>
-      <select id="refund-tender" value={destination} onChange={(event) => { setDestination(event.currentTarget.value); }}>
+      <select
+        id="refund-tender"
+        value={destination}
+        onChange={(event) => {
+          setDestination(event.currentTarget.value);
+        }}
+      >
         {tenders.map((gateway) => (
-          <option key={gateway.id} value={gateway.id}>{gateway.title}</option>
+          <option key={gateway.id} value={gateway.id}>
+            {gateway.title}
+          </option>
         ))}
       </select>
       <label for="refund-reason">Reason</label>
-      <input id="refund-reason" type="text" value={reason} onInput={(event) => { setReason(event.currentTarget.value); }} />
+      <input
+        id="refund-reason"
+        type="text"
+        value={reason}
+        onInput={(event) => {
+          setReason(event.currentTarget.value);
+        }}
+      />
       <div class="dialog-actions">
-        <button type="submit" class="button button-primary" disabled={busy}>Refund</button>
+        <button type="submit" class="button button-primary" disabled={busy}>
+          Refund
+        </button>
       </div>
     </form>
   );
@@ -81,11 +126,23 @@ function OrderDetail(props: { order: Order }) {
           <h2>Order {order.number}</h2>
           <span class={`badge status-${order.status}`}>{order.status}</span>
         </div>
-        <p>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}</p>
+        <p>
+          {(order.date_created ?? '').replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}
+        </p>
         {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.total.replace(/^-/, ''))).join(', ')}</p>}
         <div class="dialog-actions">
-          <button type="button" class="button button-quiet" onClick={() => { till.state.set({ historyOrder: null }); }}>Back to the orders</button>
-          <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>Reprint receipt</button>
+          <button
+            type="button"
+            class="button button-quiet"
+            onClick={() => {
+              till.state.set({ historyOrder: null });
+            }}
+          >
+            Back to the orders
+          </button>
+          <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>
+            Reprint receipt
+          </button>
         </div>
       </div>
       {order.status !== 'refunded' && <RefundForm order={order} />}
@@ -114,7 +171,17 @@ export function HistoryScreen() {
       ) : (
         <table id="history-table" class="products">
           <thead>
-            <tr><th scope="col">Order</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col" class="numeric">Total</th><th scope="col"><span class="visually-hidden">Open</span></th></tr>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col" class="numeric">
+                Total
+              </th>
+              <th scope="col">
+                <span class="visually-hidden">Open</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {history.map((order) => (
@@ -123,7 +190,16 @@ export function HistoryScreen() {
                 <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
                 <td>{order.status}</td>
                 <td class="numeric">{formatPrice(order.total, store)}</td>
-                <td><button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>Open</button></td>
+                <td>
+                  <button
+                    type="button"
+                    class="button button-small"
+                    aria-label={`Open order ${order.number}`}
+                    onClick={() => void sale.openHistoryOrder(order.id)}
+                  >
+                    Open
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -10,7 +10,10 @@ import { useTill, useTillState } from './context.js';
 function loginFailureText(error: unknown, kind: LoginKind = 'password'): string {
   if (!(error instanceof ApiRequestError)) return 'Logging in failed.';
   if (error.status === 401) return kind === 'pin' ? `${error.message} Check the PIN.` : 'The username or password is not correct.';
-  if (error.status === 429) return error.retryAfterSeconds === null ? 'Too many failed attempts. Try again later.' : `Too many failed attempts. Try again in ${error.retryAfterSeconds} seconds.`;
+  if (error.status === 429)
+    return error.retryAfterSeconds === null
+      ? 'Too many failed attempts. Try again later.'
+      : `Too many failed attempts. Try again in ${error.retryAfterSeconds} seconds.`;
   return error.message;
 }
 
@@ -34,13 +37,46 @@ function SecretField({ id, kind, value, inputRef, onInput, onKind }: SecretField
   return kind === 'pin' ? (
     <>
       <label for={id}>PIN</label>
-      <input key="pin" id={id} ref={inputRef} name="pin" type="password" inputMode="numeric" pattern="[0-9]*" autocomplete="off" maxLength={8} value={value} onInput={(event) => { onInput(digitsOnly(event.currentTarget.value)); }} />
-      <button type="button" class="button button-quiet" onClick={() => { onKind('password'); }}>Use password instead</button>
+      <input
+        key="pin"
+        id={id}
+        ref={inputRef}
+        name="pin"
+        type="password"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autocomplete="off"
+        maxLength={8}
+        value={value}
+        onInput={(event) => {
+          onInput(digitsOnly(event.currentTarget.value));
+        }}
+      />
+      <button
+        type="button"
+        class="button button-quiet"
+        onClick={() => {
+          onKind('password');
+        }}
+      >
+        Use password instead
+      </button>
     </>
   ) : (
     <>
       <label for={id}>Password</label>
-      <input key="password" id={id} ref={inputRef} name="password" type="password" autocomplete="current-password" value={value} onInput={(event) => { onInput(event.currentTarget.value); }} />
+      <input
+        key="password"
+        id={id}
+        ref={inputRef}
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        value={value}
+        onInput={(event) => {
+          onInput(event.currentTarget.value);
+        }}
+      />
     </>
   );
 }
@@ -97,10 +133,33 @@ export function LoginScreen() {
       <form id="login-form" class="card login-form" novalidate onSubmit={(event) => void submit(event)}>
         <h1 id="login-heading">Log in</h1>
         <label for="login-username">Username or email</label>
-        <input id="login-username" ref={usernameRef} name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck={false} value={username} onInput={(event) => { setUsername(event.currentTarget.value); }} />
-        <SecretField id={kind === 'pin' ? 'login-pin' : 'login-password'} kind={kind} value={secret} inputRef={secretRef} onInput={setSecret} onKind={chooseKind} />
-        <p id="login-error" class="form-error" aria-live="assertive">{error}</p>
-        <button id="login-submit" type="submit" class="button button-primary" disabled={busy}>Log in</button>
+        <input
+          id="login-username"
+          ref={usernameRef}
+          name="username"
+          type="text"
+          autocomplete="username"
+          autocapitalize="none"
+          spellcheck={false}
+          value={username}
+          onInput={(event) => {
+            setUsername(event.currentTarget.value);
+          }}
+        />
+        <SecretField
+          id={kind === 'pin' ? 'login-pin' : 'login-password'}
+          kind={kind}
+          value={secret}
+          inputRef={secretRef}
+          onInput={setSecret}
+          onKind={chooseKind}
+        />
+        <p id="login-error" class="form-error" aria-live="assertive">
+          {error}
+        </p>
+        <button id="login-submit" type="submit" class="button button-primary" disabled={busy}>
+          Log in
+        </button>
       </form>
       {profiles.length > 0 && (
         <section id="profiles" class="card profiles" aria-labelledby="profiles-heading">
@@ -109,10 +168,21 @@ export function LoginScreen() {
           <ul id="profile-list" class="profile-list">
             {profiles.map((profile) => (
               <li key={profile.uuid}>
-                <button type="button" class="profile-button" data-profile={profile.uuid} onClick={() => { setUsername(profile.username); chooseKind('pin'); secretRef.current?.focus(); }}>
+                <button
+                  type="button"
+                  class="profile-button"
+                  data-profile={profile.uuid}
+                  onClick={() => {
+                    setUsername(profile.username);
+                    chooseKind('pin');
+                    secretRef.current?.focus();
+                  }}
+                >
                   <span class="visually-hidden">Log in as </span>
                   <span>{profile.display_name || profile.username}</span>
-                  <span class="profile-role">{roleLabel(profile.roles)} · {profile.username}</span>
+                  <span class="profile-role">
+                    {roleLabel(profile.roles)} · {profile.username}
+                  </span>
                 </button>
               </li>
             ))}
@@ -150,10 +220,27 @@ export function LockScreen() {
       <form class="card login-form" novalidate onSubmit={(event) => void submit(event)}>
         <h1 id="lock-heading">Till locked</h1>
         <p>Locked after a while without use. {user.display_name || user.username}, enter your PIN or password to carry on.</p>
-        <SecretField id={kind === 'pin' ? 'unlock-pin' : 'unlock-password'} kind={kind} value={secret} inputRef={secretRef} onInput={setSecret} onKind={(next) => { setKind(next); setSecret(''); setError(''); }} />
-        <p class="form-error" aria-live="assertive">{error}</p>
-        <button type="submit" class="button button-primary">Unlock</button>
-        <button type="button" class="button button-quiet" onClick={() => void till.switchUser()}>Switch user</button>
+        <SecretField
+          id={kind === 'pin' ? 'unlock-pin' : 'unlock-password'}
+          kind={kind}
+          value={secret}
+          inputRef={secretRef}
+          onInput={setSecret}
+          onKind={(next) => {
+            setKind(next);
+            setSecret('');
+            setError('');
+          }}
+        />
+        <p class="form-error" aria-live="assertive">
+          {error}
+        </p>
+        <button type="submit" class="button button-primary">
+          Unlock
+        </button>
+        <button type="button" class="button button-quiet" onClick={() => void till.switchUser()}>
+          Switch user
+        </button>
       </form>
     </section>
   );

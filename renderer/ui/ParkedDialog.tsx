@@ -37,7 +37,9 @@ export function ParkedDialog(props: { onClose: () => void }) {
         </ul>
       )}
       <div class="dialog-actions">
-        <button type="button" class="button button-quiet" onClick={props.onClose}>Close</button>
+        <button type="button" class="button button-quiet" onClick={props.onClose}>
+          Close
+        </button>
       </div>
     </Dialog>
   );

@@ -76,7 +76,12 @@ export function PaymentDialog() {
   };
 
   return (
-    <Dialog label="Payment" onClose={() => { sale.closePayment(); }}>
+    <Dialog
+      label="Payment"
+      onClose={() => {
+        sale.closePayment();
+      }}
+    >
       <form class="dialog-form payment" onSubmit={(event) => void submit(event)}>
         <h2>Payment</h2>
         <p class="amount-due">
@@ -88,20 +93,58 @@ export function PaymentDialog() {
         </p>
         <div class="tabs" role="radiogroup" aria-label="Tender">
           {gateways.map((entry) => (
-            <button key={entry.id} type="button" role="radio" class="tab" aria-checked={gateway === entry.id} onClick={() => { setGateway(entry.id); }}>
+            <button
+              key={entry.id}
+              type="button"
+              role="radio"
+              class="tab"
+              aria-checked={gateway === entry.id}
+              onClick={() => {
+                setGateway(entry.id);
+              }}
+            >
               {entry.title}
             </button>
           ))}
         </div>
         <label for="payment-part">Amount paid this way (empty: all that is due)</label>
-        <input id="payment-part" type="text" inputMode="decimal" autocomplete="off" placeholder={due} value={part} onInput={(event) => { setPart(event.currentTarget.value); }} />
+        <input
+          id="payment-part"
+          type="text"
+          inputMode="decimal"
+          autocomplete="off"
+          placeholder={due}
+          value={part}
+          onInput={(event) => {
+            setPart(event.currentTarget.value);
+          }}
+        />
         {gateway === 'pos_cash' ? (
           <>
             <label for="cash-tendered">Cash tendered</label>
-            <input id="cash-tendered" ref={tenderRef} type="text" inputMode="decimal" autoFocus autocomplete="off" value={tendered} onInput={(event) => { setTendered(event.currentTarget.value); }} />
+            <input
+              id="cash-tendered"
+              ref={tenderRef}
+              type="text"
+              inputMode="decimal"
+              autoFocus
+              autocomplete="off"
+              value={tendered}
+              onInput={(event) => {
+                setTendered(event.currentTarget.value);
+              }}
+            />
             <div class="quick-tenders" role="group" aria-label="Quick tenders">
               {quickTenders(part.trim() === '' ? due : part.trim(), store?.price_num_decimals ?? 2).map((amount, index) => (
-                <button key={amount} type="button" class="button" onClick={() => { setTendered(amount); tenderRef.current?.focus(); }}>
+                <button
+                  key={amount}
+                  type="button"
+                  class="button"
+                  onClick={() => {
+                    setTendered(amount);
+                    tenderRef.current?.focus();
+                  }}
+                >
                   {index === 0 ? `Exact ${money(amount)}` : money(amount)}
                 </button>
               ))}
@@ -110,15 +153,36 @@ export function PaymentDialog() {
         ) : (
           <>
             <label for="card-transaction">Terminal reference (optional)</label>
-            <input id="card-transaction" type="text" autoFocus autocomplete="off" value={transactionId} onInput={(event) => { setTransactionId(event.currentTarget.value); }} />
+            <input
+              id="card-transaction"
+              type="text"
+              autoFocus
+              autocomplete="off"
+              value={transactionId}
+              onInput={(event) => {
+                setTransactionId(event.currentTarget.value);
+              }}
+            />
           </>
         )}
         {status?.kind === 'error' && (
-          <p id="payment-error" class="form-error" role="alert">{status.message}</p>
+          <p id="payment-error" class="form-error" role="alert">
+            {status.message}
+          </p>
         )}
         <div class="dialog-actions">
-          <button type="button" class="button button-quiet" onClick={() => { sale.closePayment(); }}>Back to the cart</button>
-          <button type="submit" class="button button-primary" disabled={busy}>{part.trim() === '' ? 'Complete payment' : 'Pay this part'}</button>
+          <button
+            type="button"
+            class="button button-quiet"
+            onClick={() => {
+              sale.closePayment();
+            }}
+          >
+            Back to the cart
+          </button>
+          <button type="submit" class="button button-primary" disabled={busy}>
+            {part.trim() === '' ? 'Complete payment' : 'Pay this part'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -142,7 +206,13 @@ export function ReceiptDialog() {
   if (receipt === null) return null;
   const change = checkout?.order_id === receipt.orderId ? checkout.provider_data.change_due : undefined;
   return (
-    <Dialog label="Receipt" onClose={() => { sale.finish(); }} wide>
+    <Dialog
+      label="Receipt"
+      onClose={() => {
+        sale.finish();
+      }}
+      wide
+    >
       <div class="receipt-layout">
         {typeof change === 'string' && (
           <p id="change-due" class="change-due" role="status">
@@ -151,8 +221,17 @@ export function ReceiptDialog() {
         )}
         <div id="receipt-preview" class="receipt-preview print-area" ref={hostRef} />
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => void print()}>Print receipt</button>
-          <button type="button" ref={doneRef} class="button button-primary" onClick={() => { sale.finish(); }}>
+          <button type="button" class="button" onClick={() => void print()}>
+            Print receipt
+          </button>
+          <button
+            type="button"
+            ref={doneRef}
+            class="button button-primary"
+            onClick={() => {
+              sale.finish();
+            }}
+          >
             {checkout?.order_id === receipt.orderId ? 'New sale' : 'Close'}
           </button>
         </div>

@@ -25,8 +25,16 @@ function ProductTile(props: { product: TileProduct }) {
   return (
     <li>
       <button type="button" class="tile" aria-label={product.name} data-product={product.id} disabled={busy} onClick={() => void sale.addProduct(product)}>
-        {image === '' ? <span class="tile-initials" aria-hidden="true">{initials(product.name)}</span> : <img class="tile-image" src={image} alt="" />}
-        <span class="tile-name" aria-hidden="true">{product.name}</span>
+        {image === '' ? (
+          <span class="tile-initials" aria-hidden="true">
+            {initials(product.name)}
+          </span>
+        ) : (
+          <img class="tile-image" src={image} alt="" />
+        )}
+        <span class="tile-name" aria-hidden="true">
+          {product.name}
+        </span>
         <span class="tile-price" aria-hidden="true">
           {product.type === 'variable' ? 'from ' : ''}
           {formatPrice(product.price, store)}
@@ -52,7 +60,13 @@ function VariationPicker() {
           const name = variation.attributes.map((attribute) => attribute.option).join(' · ');
           return (
             <li key={variation.id}>
-              <button type="button" class="variation" aria-label={`${name}, ${formatPrice(variation.price, store)}`} disabled={variation.stock_status === 'outofstock'} onClick={() => void sale.addVariation(picker.product, variation)}>
+              <button
+                type="button"
+                class="variation"
+                aria-label={`${name}, ${formatPrice(variation.price, store)}`}
+                disabled={variation.stock_status === 'outofstock'}
+                onClick={() => void sale.addVariation(picker.product, variation)}
+              >
                 <span>{name}</span>
                 <span class="tile-price">{formatPrice(variation.price, store)}</span>
               </button>
@@ -61,7 +75,9 @@ function VariationPicker() {
         })}
       </ul>
       <div class="dialog-actions">
-        <button type="button" class="button button-quiet" onClick={close}>Cancel</button>
+        <button type="button" class="button button-quiet" onClick={close}>
+          Cancel
+        </button>
       </div>
     </Dialog>
   );
@@ -99,14 +115,46 @@ export function SellScreen() {
             till.search(term);
           }}
         >
-          <input id="search-input" ref={searchRef} type="search" aria-label="Search products" placeholder="Name, SKU or barcode" autocomplete="off" value={term} onInput={(event) => { setTerm(event.currentTarget.value); }} />
-          <button type="submit" class="button">Search</button>
-          <span id="store-name" class="store-name">{store?.name ?? ''}</span>
+          <input
+            id="search-input"
+            ref={searchRef}
+            type="search"
+            aria-label="Search products"
+            placeholder="Name, SKU or barcode"
+            autocomplete="off"
+            value={term}
+            onInput={(event) => {
+              setTerm(event.currentTarget.value);
+            }}
+          />
+          <button type="submit" class="button">
+            Search
+          </button>
+          <span id="store-name" class="store-name">
+            {store?.name ?? ''}
+          </span>
         </form>
         <div class="tabs" role="group" aria-label="Categories">
-          <button type="button" class="tab" aria-pressed={category === null} onClick={() => { till.chooseCategory(null); }}>All</button>
+          <button
+            type="button"
+            class="tab"
+            aria-pressed={category === null}
+            onClick={() => {
+              till.chooseCategory(null);
+            }}
+          >
+            All
+          </button>
           {categories.map((entry) => (
-            <button key={entry.id} type="button" class="tab" aria-pressed={category === entry.id} onClick={() => { till.chooseCategory(entry.id); }}>
+            <button
+              key={entry.id}
+              type="button"
+              class="tab"
+              aria-pressed={category === entry.id}
+              onClick={() => {
+                till.chooseCategory(entry.id);
+              }}
+            >
               {entry.name}
             </button>
           ))}
@@ -116,9 +164,23 @@ export function SellScreen() {
             <ProductTile key={product.id} product={product} />
           ))}
         </ul>
-        {!loading && products.length === 0 && <p id="product-empty" class="empty">No products match.</p>}
+        {!loading && products.length === 0 && (
+          <p id="product-empty" class="empty">
+            No products match.
+          </p>
+        )}
         {hasMore && (
-          <button type="button" id="load-more" class="button load-more" disabled={loading} onClick={() => { till.loadProducts(true).catch((error: unknown) => { till.fail(error); }); }}>
+          <button
+            type="button"
+            id="load-more"
+            class="button load-more"
+            disabled={loading}
+            onClick={() => {
+              till.loadProducts(true).catch((error: unknown) => {
+                till.fail(error);
+              });
+            }}
+          >
             Show more products
           </button>
         )}

@@ -71,8 +71,12 @@ export function SettingsScreen() {
             aria-selected={tab.id === current?.id ? 'true' : 'false'}
             aria-controls="manage-panel"
             tabIndex={tab.id === current?.id ? 0 : -1}
-            onClick={() => { setChosen(tab.id); }}
-            onKeyDown={(event) => { move(event, index); }}
+            onClick={() => {
+              setChosen(tab.id);
+            }}
+            onKeyDown={(event) => {
+              move(event, index);
+            }}
           >
             {tab.label}
           </button>

@@ -5,7 +5,9 @@ async function readPassword(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   // One trailing newline is what `echo` and a terminal add; anything else is part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function withAdmin(dataDir: string, work: (admin: ReturnType<typeof userAdminFor>) => void | Promise<void>): Promise<number> {
@@ -23,13 +25,30 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
   switch (action) {
     case 'add': {
-      const { values } = parse('users add', rest, { username: { type: 'string' }, role: { type: 'string' }, email: { type: 'string' }, 'display-name': { type: 'string' }, 'password-stdin': { type: 'boolean' } }, 0);
+      const { values } = parse(
+        'users add',
+        rest,
+        {
+          username: { type: 'string' },
+          role: { type: 'string' },
+          email: { type: 'string' },
+          'display-name': { type: 'string' },
+          'password-stdin': { type: 'boolean' },
+        },
+        0,
+      );
       if (values.username === undefined || values.role === undefined) throw new UsageError('users add needs --username and --role', 'users add');
       if (!values['password-stdin']) throw new UsageError('users add reads the password from standard input: pass --password-stdin', 'users add');
       const dataDir = existingDataDir(dataDirOf(values, io.env));
       const password = await readPassword(io.stdin);
       return withAdmin(dataDir, async (admin) => {
-        const user = await admin.addUser({ username: values.username ?? '', role: values.role ?? '', email: values.email, displayName: values['display-name'], password });
+        const user = await admin.addUser({
+          username: values.username ?? '',
+          role: values.role ?? '',
+          email: values.email,
+          displayName: values['display-name'],
+          password,
+        });
         io.stdout.write(`created user ${user.username} (id ${user.id}) with role ${values.role ?? ''}\n`);
       });
     }
@@ -38,7 +57,9 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
       return withAdmin(dataDirOf(values, io.env), (admin) => {
         const list = admin.listUsers();
         if (values.json) io.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-        else for (const user of list) io.stdout.write(`${String(user.id).padStart(4)}  ${user.username.padEnd(20)} ${user.roles.join(',').padEnd(16)} ${user.email}\n`);
+        else
+          for (const user of list)
+            io.stdout.write(`${String(user.id).padStart(4)}  ${user.username.padEnd(20)} ${user.roles.join(',').padEnd(16)} ${user.email}\n`);
       });
     }
     case 'passwd': {
@@ -59,7 +80,10 @@ export async function usersCommand(args: string[], io: CliIo): Promise<number> {
       });
     }
     default:
-      throw new UsageError(action === undefined ? 'users needs a command (add, list, passwd, remove)' : `unknown users command "${action}" (add, list, passwd, remove)`, 'users');
+      throw new UsageError(
+        action === undefined ? 'users needs a command (add, list, passwd, remove)' : `unknown users command "${action}" (add, list, passwd, remove)`,
+        'users',
+      );
   }
 }
 
@@ -84,6 +108,9 @@ export async function rolesCommand(args: string[], io: CliIo): Promise<number> {
       });
     }
     default:
-      throw new UsageError(action === undefined ? 'roles needs a command (list, grant, revoke)' : `unknown roles command "${action}" (list, grant, revoke)`, 'roles');
+      throw new UsageError(
+        action === undefined ? 'roles needs a command (list, grant, revoke)' : `unknown roles command "${action}" (list, grant, revoke)`,
+        'roles',
+      );
   }
 }

@@ -39,7 +39,8 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(command
     throw new UsageError(error instanceof Error ? error.message : String(error), command);
   }
   if (parsed.positionals.length !== positionals) {
-    const message = positionals === 0 ? `unexpected argument "${parsed.positionals[0] ?? ''}"` : `expected ${positionals} argument(s), got ${parsed.positionals.length}`;
+    const message =
+      positionals === 0 ? `unexpected argument "${parsed.positionals[0] ?? ''}"` : `expected ${positionals} argument(s), got ${parsed.positionals.length}`;
     throw new UsageError(message, command);
   }
   return parsed;
@@ -57,7 +58,9 @@ export function dataDirOf(values: { 'data-dir'?: string | boolean | undefined },
  */
 export function existingDataDir(dataDir: string): string {
   if (!existsSync(join(dataDir, DATABASE_FILE))) {
-    throw new ConfigError(`there is no Tillbase database in ${dataDir}: check --data-dir (or TILLBASE_DATA_DIR), or create one with tillbase serve --data-dir ${dataDir}`);
+    throw new ConfigError(
+      `there is no Tillbase database in ${dataDir}: check --data-dir (or TILLBASE_DATA_DIR), or create one with tillbase serve --data-dir ${dataDir}`,
+    );
   }
   return dataDir;
 }

@@ -41,7 +41,8 @@ export async function backupCommand(args: string[], io: CliIo): Promise<number> 
   const dataDir = existingDataDir(dataDirOf(values, io.env));
   const database = join(dataDir, DATABASE_FILE);
   const target = resolve(positionals[0] ?? '');
-  if (target === database || target.startsWith(`${database}-`)) throw new ConfigError(`${target} is the live database or one of its files: back up to another file`);
+  if (target === database || target.startsWith(`${database}-`))
+    throw new ConfigError(`${target} is the live database or one of its files: back up to another file`);
   if (!existsSync(dirname(target))) throw new ConfigError(`cannot back up to ${target}: the directory ${dirname(target)} does not exist`);
   if (existsSync(target) && !values.force) throw new ConfigError(`${target} exists already: pass --force to replace it, or choose another file`);
   if (existsSync(target) && statSync(target).isDirectory()) throw new ConfigError(`${target} is a directory: name the backup file`);
@@ -98,7 +99,8 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
     installDatabase(temporary, database);
     io.stdout.write(`restored ${source} into ${database}: ${describe(facts)}\n`);
     if (kept) io.stdout.write(`the replaced database is kept as ${keptAs}\n`);
-    if (facts.schemaVersion < MIGRATIONS.length) io.stdout.write(`its schema is migrated from version ${facts.schemaVersion} to ${MIGRATIONS.length} at the next start\n`);
+    if (facts.schemaVersion < MIGRATIONS.length)
+      io.stdout.write(`its schema is migrated from version ${facts.schemaVersion} to ${MIGRATIONS.length} at the next start\n`);
     return 0;
   } finally {
     lock.release();

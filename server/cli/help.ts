@@ -65,7 +65,7 @@ const USERS = group('users', `Manage the people who log in. ${EXISTING_DATABASE}
   add: command(
     'tillbase users add --username U --role R [--email E] [--display-name N] --password-stdin',
     `Create a user with one role (administrator, shop_manager or cashier). The password (8 characters or more) is read from standard input, never from the command line. ${EXISTING_DATABASE}`,
-    ["printf '%s\\n' \"$PASSWORD\" | tillbase users add --username sam --role cashier --password-stdin"],
+    ['printf \'%s\\n\' "$PASSWORD" | tillbase users add --username sam --role cashier --password-stdin'],
     [
       ['--username U', 'the login name (required)'],
       ['--role R', 'administrator, shop_manager or cashier (required)'],
@@ -74,11 +74,16 @@ const USERS = group('users', `Manage the people who log in. ${EXISTING_DATABASE}
       ['--password-stdin', 'read the password from standard input (required)'],
     ],
   ),
-  list: command('tillbase users list [--json]', `List users and their roles. ${EXISTING_DATABASE}`, ['tillbase users list --json'], [['--json', 'print JSON instead of a table']]),
+  list: command(
+    'tillbase users list [--json]',
+    `List users and their roles. ${EXISTING_DATABASE}`,
+    ['tillbase users list --json'],
+    [['--json', 'print JSON instead of a table']],
+  ),
   passwd: command(
     'tillbase users passwd USERNAME --password-stdin',
     `Set a new password, read from standard input; the user's sessions end at once. ${EXISTING_DATABASE}`,
-    ["printf '%s\\n' \"$PASSWORD\" | tillbase users passwd sam --password-stdin"],
+    ['printf \'%s\\n\' "$PASSWORD" | tillbase users passwd sam --password-stdin'],
     [['--password-stdin', 'read the new password from standard input (required)']],
   ),
   remove: command('tillbase users remove USERNAME', `Remove a user; their tokens stop working at once. ${EXISTING_DATABASE}`, ['tillbase users remove sam']),
@@ -87,7 +92,9 @@ const USERS = group('users', `Manage the people who log in. ${EXISTING_DATABASE}
 const ROLES = group('roles', `Show and change what each role may do; a change applies to the next request, without a restart. ${EXISTING_DATABASE}`, {
   list: command('tillbase roles list', `Print each role and its capabilities. ${EXISTING_DATABASE}`, ['tillbase roles list']),
   grant: command('tillbase roles grant ROLE CAPABILITY', `Give a role a capability. ${EXISTING_DATABASE}`, ['tillbase roles grant cashier manage_pos']),
-  revoke: command('tillbase roles revoke ROLE CAPABILITY', `Take a capability from a role. ${EXISTING_DATABASE}`, ['tillbase roles revoke cashier list_customers']),
+  revoke: command('tillbase roles revoke ROLE CAPABILITY', `Take a capability from a role. ${EXISTING_DATABASE}`, [
+    'tillbase roles revoke cashier list_customers',
+  ]),
 });
 
 const IMPORT = group('import', `Import a WooCommerce CSV export in one transaction: a failure leaves the database as it was. ${EXISTING_DATABASE}`, {
@@ -103,17 +110,21 @@ const IMPORT = group('import', `Import a WooCommerce CSV export in one transacti
   ),
 });
 
-const JOURNAL = group('journal', `The sales journal: one hash-chained entry per paid order, refund and Z closure, numbered without gaps per register. ${EXISTING_DATABASE}`, {
-  verify: command(
-    'tillbase journal verify',
-    `Check every register's chain: entries numbered 1, 2, 3... without a gap, each chained to the previous entry's hash, each hash matching what the entry holds. Exits 0 when it holds, 1 naming the first broken entry. ${EXISTING_DATABASE}`,
-    ['tillbase journal verify --data-dir /srv/till-1'],
-  ),
-});
+const JOURNAL = group(
+  'journal',
+  `The sales journal: one hash-chained entry per paid order, refund and Z closure, numbered without gaps per register. ${EXISTING_DATABASE}`,
+  {
+    verify: command(
+      'tillbase journal verify',
+      `Check every register's chain: entries numbered 1, 2, 3... without a gap, each chained to the previous entry's hash, each hash matching what the entry holds. Exits 0 when it holds, 1 naming the first broken entry. ${EXISTING_DATABASE}`,
+      ['tillbase journal verify --data-dir /srv/till-1'],
+    ),
+  },
+);
 
 const BACKUP = command(
   'tillbase backup FILE [--force]',
-  'Copy the database into FILE (mode 0600) with SQLite\'s online backup: consistent, and safe while the server runs and sells. ' +
+  "Copy the database into FILE (mode 0600) with SQLite's online backup: consistent, and safe while the server runs and sells. " +
     'Prints the size and schema version of the copy. Refuses to replace an existing FILE without --force.',
   ['tillbase backup /media/usb/till-$(date +%F).db'],
   [['--force', 'replace FILE if it exists']],
@@ -121,7 +132,7 @@ const BACKUP = command(
 
 const RESTORE = command(
   'tillbase restore FILE',
-  'Replace the database with FILE, a backup. FILE must pass SQLite\'s integrity check, hold Tillbase\'s tables and have a schema ' +
+  "Replace the database with FILE, a backup. FILE must pass SQLite's integrity check, hold Tillbase's tables and have a schema " +
     'no newer than this Tillbase (an older one is migrated at the next start). Refused while a server uses the data directory: stop it first. ' +
     'The replaced database is kept beside it as tillbase.db.before-restore-TIMESTAMP. A new data directory is created if needed.',
   ['tillbase restore /media/usb/till-2025-01-31.db'],
@@ -130,7 +141,10 @@ const RESTORE = command(
 const TILLBASE: HelpTopic = {
   usage: ['tillbase COMMAND [options]'],
   summary: 'Tillbase: the offline point-of-sale server and its administration.',
-  options: [['-h, --help', 'print help (also: tillbase help COMMAND, tillbase COMMAND --help)'], ['-v, --version', 'print the version']],
+  options: [
+    ['-h, --help', 'print help (also: tillbase help COMMAND, tillbase COMMAND --help)'],
+    ['-v, --version', 'print the version'],
+  ],
   env: [DATA_DIR_ENV],
   examples: ['tillbase serve', 'tillbase users add --username sam --role cashier --password-stdin', 'tillbase backup till.db'],
   commands: {
@@ -175,7 +189,9 @@ function render(topic: HelpTopic, path: string[]): string {
   const lines = [`Usage: ${topic.usage[0] ?? ''}`, ...topic.usage.slice(1).map((line) => `       ${line}`), '', ...wrap(topic.summary)];
   if (path.length === 0 && topic.commands !== undefined) {
     const rows = Object.entries(topic.commands).flatMap(([name, sub]) =>
-      sub.commands === undefined ? [`${(sub.usage[0] ?? name).replace(/^tillbase /, '').padEnd(28)}${SUMMARIES[name] ?? ''}`] : sub.usage.map((usage) => usage.replace(/^tillbase /, '')),
+      sub.commands === undefined
+        ? [`${(sub.usage[0] ?? name).replace(/^tillbase /, '').padEnd(28)}${SUMMARIES[name] ?? ''}`]
+        : sub.usage.map((usage) => usage.replace(/^tillbase /, '')),
     );
     lines.push('', 'Commands:', ...rows.map((row) => `  ${row}`));
     lines.push('', 'Run `tillbase help COMMAND` or `tillbase COMMAND --help` for its options and environment variables.');
@@ -205,4 +221,3 @@ export function helpText(words: readonly string[]): string {
   }
   return render(topic, path);
 }
-

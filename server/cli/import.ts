@@ -23,13 +23,19 @@ async function readBytes(path: string): Promise<Uint8Array> {
     return await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
     throw new UnusableFileError(`cannot read it: ${reason}`);
   }
 }
 
 function summaryOf(kind: ImportKind, file: string, report: ImportReport): string {
-  const counts = [`${report.created} created`, ...(kind === 'products' ? [`${report.updated} updated`] : []), `${report.unchanged} unchanged`, `${report.rejected.length} rejected`];
+  const counts = [
+    `${report.created} created`,
+    ...(kind === 'products' ? [`${report.updated} updated`] : []),
+    `${report.unchanged} unchanged`,
+    `${report.rejected.length} rejected`,
+  ];
   const imported = report.created + report.updated + report.unchanged > 0;
   return imported ? `imported ${file}: ${counts.join(', ')}` : `nothing imported from ${file}: every row was rejected (${report.rejected.length})`;
 }
@@ -82,10 +88,17 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   let report: ImportReport;
   try {
     const services = createServices(db);
-    for (const run of services.undoAbandonedImports()) io.stderr.write(`tillbase: undid the unfinished import of ${run.file} (started by process ${run.pid})\n`);
+    for (const run of services.undoAbandonedImports())
+      io.stderr.write(`tillbase: undid the unfinished import of ${run.file} (started by process ${run.pid})\n`);
     report =
       kind === 'products'
-        ? await services.productImporter().run(table, { file, onProgress: (state) => { progress.update(state); }, stopRequested: () => stopRequested })
+        ? await services.productImporter().run(table, {
+            file,
+            onProgress: (state) => {
+              progress.update(state);
+            },
+            stopRequested: () => stopRequested,
+          })
         : services.taxRateImporter().run(table);
   } catch (error) {
     progress.finish();

@@ -8,7 +8,8 @@ import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo
  */
 export function journalCommand(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
-  if (action !== 'verify') throw new UsageError(action === undefined ? 'journal needs a command: verify' : `unknown journal command "${action}" (verify)`, 'journal');
+  if (action !== 'verify')
+    throw new UsageError(action === undefined ? 'journal needs a command: verify' : `unknown journal command "${action}" (verify)`, 'journal');
   const { values } = parse('journal verify', rest, {}, 0);
   const db = openDataDirDatabase(existingDataDir(dataDirOf(values, io.env)));
   try {
@@ -18,7 +19,9 @@ export function journalCommand(args: string[], io: CliIo): Promise<number> {
       return Promise.resolve(0);
     }
     const { broken } = result;
-    io.stderr.write(`tillbase: journal broken at entry ${broken.id} (register ${broken.register_id}, sequence ${broken.sequence}, ${broken.kind}): ${result.reason}\n`);
+    io.stderr.write(
+      `tillbase: journal broken at entry ${broken.id} (register ${broken.register_id}, sequence ${broken.sequence}, ${broken.kind}): ${result.reason}\n`,
+    );
     return Promise.resolve(EXIT_REFUSED);
   } finally {
     db.close();

@@ -79,7 +79,12 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`tillbase: ${error.message} (${error.hint})\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof ConfigError || error instanceof KeychainUnavailableError || error instanceof DatabaseTooNewError || error instanceof DataDirInUseError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof KeychainUnavailableError ||
+      error instanceof DatabaseTooNewError ||
+      error instanceof DataDirInUseError
+    ) {
       io.stderr.write(`tillbase: ${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -1,4 +1,15 @@
-import { ConfigError, defaultServeOptions, LOG_LEVELS, parseChoice, parseDuration, parseHostName, parseOrigin, parsePort, SECRET_STORE_CHOICES, type ServeOptions } from '../config.js';
+import {
+  ConfigError,
+  defaultServeOptions,
+  LOG_LEVELS,
+  parseChoice,
+  parseDuration,
+  parseHostName,
+  parseOrigin,
+  parsePort,
+  SECRET_STORE_CHOICES,
+  type ServeOptions,
+} from '../config.js';
 import { startServer } from '../start.js';
 import { dataDirOf, parse, type CliIo } from './args.js';
 
@@ -34,7 +45,10 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
     secretStore: values['secret-store'] === undefined ? defaults.secretStore : parseChoice(values['secret-store'], SECRET_STORE_CHOICES, '--secret-store'),
     demo: values.demo ? true : values['no-demo'] ? false : defaults.demo,
     logLevel: values['log-level'] === undefined ? defaults.logLevel : parseChoice(values['log-level'], LOG_LEVELS, '--log-level'),
-    refreshRotation: values['refresh-rotation'] === undefined ? defaults.refreshRotation : parseChoice(values['refresh-rotation'], ['on', 'off'], '--refresh-rotation') === 'on',
+    refreshRotation:
+      values['refresh-rotation'] === undefined
+        ? defaults.refreshRotation
+        : parseChoice(values['refresh-rotation'], ['on', 'off'], '--refresh-rotation') === 'on',
   };
 }
 

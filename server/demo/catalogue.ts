@@ -25,7 +25,10 @@ function skuOf(category: CategoryKey, position: number): string {
 }
 
 const cartesian = (sizes: readonly number[]): number[][] =>
-  sizes.reduce<number[][]>((combinations, size) => combinations.flatMap((combination) => Array.from({ length: size }, (_, index) => [...combination, index])), [[]]);
+  sizes.reduce<number[][]>(
+    (combinations, size) => combinations.flatMap((combination) => Array.from({ length: size }, (_, index) => [...combination, index])),
+    [[]],
+  );
 
 /**
  * Seeds the demo shop into an empty catalogue, in one transaction: terms, about three hundred products
@@ -186,7 +189,18 @@ export function seedDemoCatalogue({ db, repositories }: Pick<Services, 'db' | 'r
     });
 
     for (const rate of TAX_RATES) {
-      taxRates.create({ country: 'US', state: 'CA', postcodes: [], cities: [...rate.cities], rate: rate.rate, name: rate.name, priority: rate.priority, compound: false, shipping: false, class: rate.class });
+      taxRates.create({
+        country: 'US',
+        state: 'CA',
+        postcodes: [],
+        cities: [...rate.cities],
+        rate: rate.rate,
+        name: rate.name,
+        priority: rate.priority,
+        compound: false,
+        shipping: false,
+        class: rate.class,
+      });
     }
 
     const store = stores.find(DEFAULT_STORE_ID);

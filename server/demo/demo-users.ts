@@ -24,6 +24,10 @@ export async function createDemoUsers(admin: UserAdmin, dataDir: string): Promis
     lines.push(`${user.username.padEnd(8)} ${user.role.padEnd(13)} ${password}`);
   }
   const file = join(dataDir, CREDENTIALS_FILE);
-  writeFileSync(file, `Tillbase demo users (username, role, password). Change them with: tillbase users passwd USERNAME --password-stdin\n${lines.join('\n')}\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `Tillbase demo users (username, role, password). Change them with: tillbase users passwd USERNAME --password-stdin\n${lines.join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return [`Demo users created; their passwords are also in ${file}:`, ...lines];
 }

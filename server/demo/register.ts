@@ -9,5 +9,9 @@ export function openDemoRegister({ repositories, cashSessions }: Pick<Services, 
   const register = registers.firstOfStore(stores.defaultStore().id);
   const cashier = users.findByUsername('cashier');
   if (!register || !cashier || registers.openSession(register.id)) return;
-  cashSessions.open(register.id, { opening_float: '0.00', note: 'Demo store: opened on first start' }, { userId: cashier.id, username: cashier.username, isManager: false });
+  cashSessions.open(
+    register.id,
+    { opening_float: '0.00', note: 'Demo store: opened on first start' },
+    { userId: cashier.id, username: cashier.username, isManager: false },
+  );
 }

@@ -24,8 +24,22 @@ export interface SimpleItem {
 export type ShelfLine = readonly [name: string, price: string, stock?: number, tags?: readonly TagKey[], sale?: string];
 
 /** A shelf of similar goods: one category and brand, and the same tax treatment, for every line. */
-export function shelf(category: CategoryKey, brand: BrandKey, common: Pick<SimpleItem, 'taxClass' | 'taxStatus' | 'virtual'>, lines: readonly ShelfLine[]): SimpleItem[] {
-  return lines.map(([name, price, stock, tags, sale]) => ({ ...common, name, price, category, brand, stock, tags: tags === undefined ? undefined : [...tags], sale }));
+export function shelf(
+  category: CategoryKey,
+  brand: BrandKey,
+  common: Pick<SimpleItem, 'taxClass' | 'taxStatus' | 'virtual'>,
+  lines: readonly ShelfLine[],
+): SimpleItem[] {
+  return lines.map(([name, price, stock, tags, sale]) => ({
+    ...common,
+    name,
+    price,
+    category,
+    brand,
+    stock,
+    tags: tags === undefined ? undefined : [...tags],
+    sale,
+  }));
 }
 
 export const PREPARED = { virtual: true } as const;
@@ -65,7 +79,16 @@ export const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Cola 355ml', price: '2.50', category: 'cold-drinks', brand: 'sierra-springs', stock: 36 },
   { name: 'Iced Latte', price: '5.25', category: 'cold-drinks', brand: 'house', virtual: true, sale: '4.50', saleEnded: true },
   // Bakery (reduced rate, stocked daily)
-  { name: 'Butter Croissant', price: '3.75', category: 'bakery', brand: 'mission-bakery', tags: ['bestseller'], stock: 24, taxClass: 'reduced-rate', featured: true },
+  {
+    name: 'Butter Croissant',
+    price: '3.75',
+    category: 'bakery',
+    brand: 'mission-bakery',
+    tags: ['bestseller'],
+    stock: 24,
+    taxClass: 'reduced-rate',
+    featured: true,
+  },
   { name: 'Almond Croissant', price: '4.50', category: 'bakery', brand: 'mission-bakery', stock: 12, taxClass: 'reduced-rate' },
   { name: 'Pain au Chocolat', price: '4.25', category: 'bakery', brand: 'mission-bakery', stock: 16, taxClass: 'reduced-rate' },
   { name: 'Blueberry Muffin', price: '3.50', category: 'bakery', brand: 'mission-bakery', stock: 10, taxClass: 'reduced-rate', sale: '2.75' },
@@ -86,12 +109,37 @@ export const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Greek Salad', price: '10.75', category: 'sandwiches', brand: 'house', tags: ['gluten-free'], stock: 5 },
   { name: 'Tomato Basil Soup', price: '6.50', category: 'sandwiches', brand: 'house', tags: ['vegan', 'gluten-free'] },
   // Snacks (packaged, reduced rate)
-  { name: 'Sea Salt Potato Chips', price: '2.25', category: 'snacks', brand: 'bay-snacks', tags: ['vegan', 'gluten-free'], stock: 40, taxClass: 'reduced-rate' },
+  {
+    name: 'Sea Salt Potato Chips',
+    price: '2.25',
+    category: 'snacks',
+    brand: 'bay-snacks',
+    tags: ['vegan', 'gluten-free'],
+    stock: 40,
+    taxClass: 'reduced-rate',
+  },
   { name: 'Salt & Vinegar Chips', price: '2.25', category: 'snacks', brand: 'bay-snacks', tags: ['vegan', 'gluten-free'], stock: 35, taxClass: 'reduced-rate' },
   { name: 'Trail Mix 150g', price: '4.95', category: 'snacks', brand: 'bay-snacks', tags: ['vegan'], stock: 20, taxClass: 'reduced-rate' },
-  { name: 'Dark Chocolate Bar 70%', price: '3.95', category: 'snacks', brand: 'bay-snacks', tags: ['vegan', 'organic'], stock: 25, taxClass: 'reduced-rate', sale: '3.25' },
+  {
+    name: 'Dark Chocolate Bar 70%',
+    price: '3.95',
+    category: 'snacks',
+    brand: 'bay-snacks',
+    tags: ['vegan', 'organic'],
+    stock: 25,
+    taxClass: 'reduced-rate',
+    sale: '3.25',
+  },
   { name: 'Granola Bar Honey Oat', price: '1.95', category: 'snacks', brand: 'bay-snacks', stock: 50, taxClass: 'reduced-rate' },
-  { name: 'Roasted Almonds 100g', price: '3.75', category: 'snacks', brand: 'valley-farms', tags: ['vegan', 'gluten-free'], stock: 22, taxClass: 'reduced-rate' },
+  {
+    name: 'Roasted Almonds 100g',
+    price: '3.75',
+    category: 'snacks',
+    brand: 'valley-farms',
+    tags: ['vegan', 'gluten-free'],
+    stock: 22,
+    taxClass: 'reduced-rate',
+  },
   { name: 'Gummy Bears', price: '2.50', category: 'snacks', brand: 'bay-snacks', stock: 30, taxClass: 'reduced-rate' },
   { name: 'Pretzel Twists', price: '2.75', category: 'snacks', brand: 'bay-snacks', tags: ['vegan'], stock: 28, taxClass: 'reduced-rate' },
   // Pantry (groceries, exempt)
@@ -101,7 +149,16 @@ export const SIMPLE_ITEMS: readonly SimpleItem[] = [
   { name: 'Wildflower Honey 340g', price: '9.95', category: 'pantry', brand: 'valley-farms', tags: ['local'], stock: 10, taxClass: 'zero-rate' },
   { name: 'Strawberry Jam 300g', price: '6.50', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 10, taxClass: 'zero-rate' },
   { name: 'Organic Rolled Oats 500g', price: '5.25', category: 'pantry', brand: 'valley-farms', tags: ['vegan', 'organic'], stock: 14, taxClass: 'zero-rate' },
-  { name: 'Extra Virgin Olive Oil 500ml', price: '14.95', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 8, taxClass: 'zero-rate', sale: '12.95' },
+  {
+    name: 'Extra Virgin Olive Oil 500ml',
+    price: '14.95',
+    category: 'pantry',
+    brand: 'valley-farms',
+    tags: ['vegan'],
+    stock: 8,
+    taxClass: 'zero-rate',
+    sale: '12.95',
+  },
   { name: 'Spaghetti 500g', price: '2.95', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 25, taxClass: 'zero-rate' },
   { name: 'Marinara Sauce 680g', price: '6.25', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 12, taxClass: 'zero-rate' },
   { name: 'Sea Salt 250g', price: '3.50', category: 'pantry', brand: 'valley-farms', tags: ['vegan'], stock: 15, taxClass: 'zero-rate' },

@@ -5,8 +5,21 @@
  */
 
 export type CategoryKey =
-  | 'hot-drinks' | 'coffee' | 'tea' | 'cold-drinks' | 'bakery' | 'sandwiches' | 'snacks' | 'pantry' | 'dairy' | 'produce' | 'household' | 'coffee-beans' | 'merchandise';
-export type BrandKey = 'house' | 'golden-gate' | 'mission-bakery' | 'sierra-springs' | 'pacific-tea' | 'bay-snacks' | 'valley-farms' | 'coastal-creamery' | 'bright-home';
+  | 'hot-drinks'
+  | 'coffee'
+  | 'tea'
+  | 'cold-drinks'
+  | 'bakery'
+  | 'sandwiches'
+  | 'snacks'
+  | 'pantry'
+  | 'dairy'
+  | 'produce'
+  | 'household'
+  | 'coffee-beans'
+  | 'merchandise';
+export type BrandKey =
+  'house' | 'golden-gate' | 'mission-bakery' | 'sierra-springs' | 'pacific-tea' | 'bay-snacks' | 'valley-farms' | 'coastal-creamery' | 'bright-home';
 export type TagKey = 'vegan' | 'gluten-free' | 'organic' | 'local' | 'bestseller' | 'decaf' | 'new';
 
 /** `sku` is the prefix of the SKUs of the category's products. */
@@ -60,15 +73,67 @@ export type TaxClass = '' | 'reduced-rate' | 'zero-rate';
 export const COUPONS = [
   { code: 'WELCOME10', amount: '10', discount_type: 'percent', description: '10% off the first visit.', individual_use: true, usage_limit_per_user: 1 },
   { code: 'SAVE5', amount: '5.00', discount_type: 'fixed_cart', description: '$5 off a basket of $25 or more.', minimum_amount: '25.00' },
-  { code: 'PASTRY1', amount: '1.00', discount_type: 'fixed_product', description: '$1 off every bakery item.', category: 'bakery' as CategoryKey, limit_usage_to_x_items: 4 },
+  {
+    code: 'PASTRY1',
+    amount: '1.00',
+    discount_type: 'fixed_product',
+    description: '$1 off every bakery item.',
+    category: 'bakery' as CategoryKey,
+    limit_usage_to_x_items: 4,
+  },
 ] as const;
 
 export const CUSTOMERS = [
-  { first: 'Maya', last: 'Lindqvist', email: 'maya.lindqvist@example.com', phone: '+1 415 555 0142', address: '88 Valencia Street', city: 'San Francisco', postcode: '94103', company: '' },
-  { first: 'Daniel', last: 'Okafor', email: 'daniel.okafor@example.com', phone: '+1 510 555 0178', address: '2201 Telegraph Avenue', city: 'Oakland', postcode: '94612', company: 'Okafor Studio' },
-  { first: 'Sofia', last: 'Ramirez', email: 'sofia.ramirez@example.com', phone: '+1 415 555 0193', address: '3150 24th Street', city: 'San Francisco', postcode: '94110', company: '' },
-  { first: 'Kenji', last: 'Watanabe', email: 'kenji.watanabe@example.com', phone: '+1 650 555 0127', address: '415 Grand Avenue', city: 'South San Francisco', postcode: '94080', company: '' },
-  { first: 'Priya', last: 'Raman', email: 'priya.raman@example.com', phone: '+1 510 555 0165', address: '1830 Shattuck Avenue', city: 'Berkeley', postcode: '94709', company: 'Raman & Co.' },
+  {
+    first: 'Maya',
+    last: 'Lindqvist',
+    email: 'maya.lindqvist@example.com',
+    phone: '+1 415 555 0142',
+    address: '88 Valencia Street',
+    city: 'San Francisco',
+    postcode: '94103',
+    company: '',
+  },
+  {
+    first: 'Daniel',
+    last: 'Okafor',
+    email: 'daniel.okafor@example.com',
+    phone: '+1 510 555 0178',
+    address: '2201 Telegraph Avenue',
+    city: 'Oakland',
+    postcode: '94612',
+    company: 'Okafor Studio',
+  },
+  {
+    first: 'Sofia',
+    last: 'Ramirez',
+    email: 'sofia.ramirez@example.com',
+    phone: '+1 415 555 0193',
+    address: '3150 24th Street',
+    city: 'San Francisco',
+    postcode: '94110',
+    company: '',
+  },
+  {
+    first: 'Kenji',
+    last: 'Watanabe',
+    email: 'kenji.watanabe@example.com',
+    phone: '+1 650 555 0127',
+    address: '415 Grand Avenue',
+    city: 'South San Francisco',
+    postcode: '94080',
+    company: '',
+  },
+  {
+    first: 'Priya',
+    last: 'Raman',
+    email: 'priya.raman@example.com',
+    phone: '+1 510 555 0165',
+    address: '1830 Shattuck Avenue',
+    city: 'Berkeley',
+    postcode: '94709',
+    company: 'Raman & Co.',
+  },
 ] as const;
 
 /**

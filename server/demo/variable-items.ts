@@ -30,7 +30,7 @@ export const VARIABLE_ITEMS: readonly VariableItem[] = [
     ],
     price: (options) => (options[1] === 3 ? '26.00' : '24.00'),
     sales: { '1,0': '19.00', '1,1': '19.00' },
-    stock: (options) => 3 + ((options[0] ?? 0) * 4 + (options[1] ?? 0)) % 5,
+    stock: (options) => 3 + (((options[0] ?? 0) * 4 + (options[1] ?? 0)) % 5),
   },
   {
     name: 'House Espresso Blend Beans',
@@ -74,7 +74,7 @@ export const VARIABLE_ITEMS: readonly VariableItem[] = [
       { name: 'Size', options: ['Small', 'Medium', 'Large', 'XL'] },
     ],
     price: (options) => (options[1] === 3 ? '52.00' : '48.00'),
-    stock: (options) => 2 + ((options[0] ?? 0) + (options[1] ?? 0)) % 4,
+    stock: (options) => 2 + (((options[0] ?? 0) + (options[1] ?? 0)) % 4),
   },
   {
     name: 'Knit Beanie',

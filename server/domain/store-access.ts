@@ -21,9 +21,7 @@ export class StoreAccess {
   private readonly assignments: StoreUsersRepository;
   private readonly users: UsersRepository;
 
-  constructor(
-    parts: StoreAccessParts,
-  ) {
+  constructor(parts: StoreAccessParts) {
     this.stores = parts.stores;
     this.assignments = parts.assignments;
     this.users = parts.users;
@@ -45,7 +43,11 @@ export class StoreAccess {
     const mine = this.storesOf(userId);
     if (requestedStoreId !== undefined) {
       const store = mine.find((candidate) => candidate.id === requestedStoreId);
-      if (!store) throw new ApiError(403, 'pos_rest_store_not_assigned', `You are not assigned to store ${requestedStoreId}.`, { store_id: requestedStoreId, current_user: userId });
+      if (!store)
+        throw new ApiError(403, 'pos_rest_store_not_assigned', `You are not assigned to store ${requestedStoreId}.`, {
+          store_id: requestedStoreId,
+          current_user: userId,
+        });
       return store;
     }
     const defaultId = this.stores.defaultStore().id;

@@ -10,7 +10,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 /** Every store date is shown in the store's own zone, so an unknown zone is refused at the door. */
 const writableFields = storeFieldsSchema.extend({
   timezone: storeFieldsSchema.shape.timezone.refine(isTimeZone, 'must be an IANA time zone such as Europe/London'),
-  name: z.string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') }).trim().min(1, 'name must not be empty').max(200),
+  name: z
+    .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(200),
 });
 
 /** `POST /stores`: `name` and any store field (the others take their defaults). */

@@ -35,20 +35,45 @@ export class UserAdmin {
     private readonly sessions: SessionsRepository,
   ) {}
 
-  async addUser(input: { username: string; role: string; email?: string | undefined; displayName?: string | undefined; password: string }): Promise<UserRecord> {
+  async addUser(input: {
+    username: string;
+    role: string;
+    email?: string | undefined;
+    displayName?: string | undefined;
+    password: string;
+  }): Promise<UserRecord> {
     const username = input.username.trim();
     if (!USERNAME_PATTERN.test(username)) throw new AdminError(`username "${input.username}" must be 1 to 60 letters, digits or . _ @ -`);
-    if (!this.roles.exists(input.role)) throw new AdminError(`role "${input.role}" does not exist (roles: ${this.roles.list().map((role) => role.name).join(', ')})`);
+    if (!this.roles.exists(input.role))
+      throw new AdminError(
+        `role "${input.role}" does not exist (roles: ${this.roles
+          .list()
+          .map((role) => role.name)
+          .join(', ')})`,
+      );
     const email = input.email?.trim() ?? '';
     if (email !== '' && !EMAIL_PATTERN.test(email)) throw new AdminError(`email "${email}" is not an email address`);
     this.checkPassword(input.password);
     if (this.users.findByUsername(username)) throw new AdminError(`a user named "${username}" already exists`);
     if (email !== '' && this.users.findByLogin(email)) throw new AdminError(`a user with email "${email}" already exists`);
-    return this.users.create({ username, email: email === '' ? null : email, displayName: input.displayName?.trim() || username, passwordHash: await hashPassword(input.password), roles: [input.role] });
+    return this.users.create({
+      username,
+      email: email === '' ? null : email,
+      displayName: input.displayName?.trim() || username,
+      passwordHash: await hashPassword(input.password),
+      roles: [input.role],
+    });
   }
 
   listUsers(): UserSummary[] {
-    return this.users.list().map((user) => ({ id: user.id, username: user.username, email: user.email ?? '', display_name: user.display_name, roles: this.users.rolesOf(user.id), last_access_at: user.last_access_at }));
+    return this.users.list().map((user) => ({
+      id: user.id,
+      username: user.username,
+      email: user.email ?? '',
+      display_name: user.display_name,
+      roles: this.users.rolesOf(user.id),
+      last_access_at: user.last_access_at,
+    }));
   }
 
   /** Sets a new password and ends the user's sessions, so a leaked password stops working everywhere. */
@@ -62,7 +87,8 @@ export class UserAdmin {
   removeUser(username: string): void {
     const user = this.requireUser(username);
     const isAdministrator = user.disabled_at === null && this.users.rolesOf(user.id).includes('administrator');
-    if (isAdministrator && this.users.countEnabledWithRole('administrator') <= 1) throw new AdminError(`"${user.username}" is the last administrator and cannot be removed`);
+    if (isAdministrator && this.users.countEnabledWithRole('administrator') <= 1)
+      throw new AdminError(`"${user.username}" is the last administrator and cannot be removed`);
     this.users.remove(user.id);
   }
 

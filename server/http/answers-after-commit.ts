@@ -52,7 +52,10 @@ export function answerAfterCommit(app: Express, group: CommitGroup, logger: Logg
  */
 export function sendChunks(res: ServerResponse, group: CommitGroup | undefined, chunks: readonly Uint8Array[]): void {
   const send = () => {
-    res.setHeader('Content-Length', chunks.reduce((bytes, chunk) => bytes + chunk.byteLength, 0));
+    res.setHeader(
+      'Content-Length',
+      chunks.reduce((bytes, chunk) => bytes + chunk.byteLength, 0),
+    );
     for (const chunk of chunks) res.write(chunk);
     // Node's own `end`: what was read is committed, and a group opened since was not read.
     sendEnd.call(res);

@@ -29,5 +29,8 @@ export function createAppServer(app: Express): Server {
     initResponse.call(this, req, options);
   }
   AppResponse.prototype = app.response;
-  return createServer({ IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse }, app);
+  return createServer(
+    { IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse },
+    app,
+  );
 }

@@ -40,11 +40,19 @@ export function createApp(context: AppContext, options: AppOptions): Express {
   // What every request passes first, in this order, as one step. First of all, reads remembered
   // until the next write ask again what other connections committed: a request sees every commit made before it.
   app.use(
-    inSequence(startOfRequest, hostGuard(options.allowedHosts), cors(options.allowedOrigins), methodOverride(), parsedQueryOnce(), queryDates(() => context.services.stores.defaultStore().timezone, API_NAMESPACE), (_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'no-store');
-      next();
-    }),
+    inSequence(
+      startOfRequest,
+      hostGuard(options.allowedHosts),
+      cors(options.allowedOrigins),
+      methodOverride(),
+      parsedQueryOnce(),
+      queryDates(() => context.services.stores.defaultStore().timezone, API_NAMESPACE),
+      (_req, res, next) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cache-Control', 'no-store');
+        next();
+      },
+    ),
   );
 
   // One mount for all the API's routers: each request goes only to those with a route for its first segment.

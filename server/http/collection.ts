@@ -9,7 +9,12 @@ import { sendChunks } from './answers-after-commit.js';
 /** `page` and `per_page` (1 to 100, default 10) of every collection (woocommerce-reference §3). */
 export const pagingQuery = z.object({
   page: z.coerce.number().int('must be an integer').min(1, 'page must be 1 or more').default(1),
-  per_page: z.coerce.number().int('must be an integer').min(1, 'per_page must be between 1 (inclusive) and 100 (inclusive)').max(100, 'per_page must be between 1 (inclusive) and 100 (inclusive)').default(10),
+  per_page: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(1, 'per_page must be between 1 (inclusive) and 100 (inclusive)')
+    .max(100, 'per_page must be between 1 (inclusive) and 100 (inclusive)')
+    .default(10),
   offset: z.coerce.number().int().min(0).optional(),
 });
 export type Paging = z.output<typeof pagingQuery>;
@@ -40,7 +45,7 @@ function pick(item: Record<string, unknown>, fields: readonly string[]): Record<
     if (rest.length === 0) result[head] = value;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const nested = pick(value as Record<string, unknown>, [rest.join('.')]);
-      result[head] = { ...((result[head]) ?? {}), ...nested };
+      result[head] = { ...(result[head] ?? {}), ...nested };
     }
   }
   return result;

@@ -68,7 +68,8 @@ export function mountedRoutesOf(router: Router): readonly MountedRoute[] {
 function inputOf(schemas: RouteSchemas, req: Request): RouteInput<RouteSchemas> {
   const params: unknown = schemas.params === undefined ? undefined : parseParams(schemas.params, req);
   let query: unknown;
-  if (schemas.query !== undefined) query = schemas.syncAudit === true && isSyncAudit(req) ? parseWith(schemas.query, auditQuery(req)) : parseQuery(schemas.query, req);
+  if (schemas.query !== undefined)
+    query = schemas.syncAudit === true && isSyncAudit(req) ? parseWith(schemas.query, auditQuery(req)) : parseQuery(schemas.query, req);
   const body: unknown = schemas.body === undefined ? undefined : parseBody(schemas.body, req);
   return { params, query, body } as RouteInput<RouteSchemas>;
 }

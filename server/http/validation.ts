@@ -44,5 +44,8 @@ export const queryBoolean = z.preprocess((value) => {
 /** ISO 8601 date or date-time from a query string, read as UTC when it has no zone. */
 export const queryDate = z
   .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date')
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)),
+    'must be an ISO 8601 date',
+  )
   .transform((value) => (/[zZ]|[+-]\d{2}:?\d{2}$/.test(value) || value.length === 10 ? new Date(value) : new Date(`${value}Z`)).toISOString().slice(0, 19));

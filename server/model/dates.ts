@@ -22,7 +22,16 @@ const localFormatters = new Map<string, Intl.DateTimeFormat>();
 function localFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = localFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     localFormatters.set(timeZone, formatter);
   }
   return formatter;

@@ -37,35 +37,27 @@ const [keytarPath, service, account, probeValue] = process.argv.slice(1);
  * calling thread itself (already while constructing its entry), where no timer could fire; a
  * blocked worker thread would in turn keep the process from ever exiting.
  */
-export async function probeKeychain(
-  service: string = SECRET_SERVICE,
-  timeoutMs: number = KEYCHAIN_PROBE_TIMEOUT_MS,
-): Promise<KeychainProbeResult> {
+export async function probeKeychain(service: string = SECRET_SERVICE, timeoutMs: number = KEYCHAIN_PROBE_TIMEOUT_MS): Promise<KeychainProbeResult> {
   const keytarPath = createRequire(import.meta.url).resolve('@napi-rs/keyring/keytar.js');
   const probeValue = randomBytes(16).toString('hex');
   const childArguments = ['-e', PROBE_CHILD_SCRIPT, keytarPath, service, KEYCHAIN_PROBE_ACCOUNT, probeValue];
   // In Electron, execPath is the app itself; this makes it behave as plain Node.
   const childEnvironment = 'electron' in process.versions ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env;
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      childArguments,
-      { env: childEnvironment, timeout: timeoutMs, killSignal: 'SIGKILL', windowsHide: true },
-      (error, stdout) => {
-        if (error?.killed === true) {
-          resolve({ ok: false, reason: `no answer within ${timeoutMs} ms` });
-        } else if (stdout === 'ok') {
-          resolve({ ok: true });
-        } else if (stdout === 'mismatch') {
-          resolve({ ok: false, reason: 'a value written to the keychain did not read back' });
-        } else if (stdout.startsWith('error ')) {
-          resolve({ ok: false, reason: oneLine(stdout.slice('error '.length)) });
-        } else {
-          const exit = error === null ? 'exited without an answer' : `ended with ${String(error.code ?? error.signal ?? 'an error')}`;
-          resolve({ ok: false, reason: `the keychain probe process ${exit}` });
-        }
-      },
-    );
+    execFile(process.execPath, childArguments, { env: childEnvironment, timeout: timeoutMs, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout) => {
+      if (error?.killed === true) {
+        resolve({ ok: false, reason: `no answer within ${timeoutMs} ms` });
+      } else if (stdout === 'ok') {
+        resolve({ ok: true });
+      } else if (stdout === 'mismatch') {
+        resolve({ ok: false, reason: 'a value written to the keychain did not read back' });
+      } else if (stdout.startsWith('error ')) {
+        resolve({ ok: false, reason: oneLine(stdout.slice('error '.length)) });
+      } else {
+        const exit = error === null ? 'exited without an answer' : `ended with ${String(error.code ?? error.signal ?? 'an error')}`;
+        resolve({ ok: false, reason: `the keychain probe process ${exit}` });
+      }
+    });
   });
 }
 

@@ -38,7 +38,10 @@ async function ordersByUuid(client: WooCommerceClient, sinceGmt: string | null):
   for (const record of records as WooOrder[]) {
     const uuid = uuidOf(record);
     if (uuid === undefined || NOT_A_SALE.has(record.status)) continue;
-    byUuid.set(uuid, [...(byUuid.get(uuid) ?? []), record.id].sort((a, b) => a - b));
+    byUuid.set(
+      uuid,
+      [...(byUuid.get(uuid) ?? []), record.id].sort((a, b) => a - b),
+    );
   }
   return { byUuid };
 }

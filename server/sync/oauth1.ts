@@ -79,7 +79,14 @@ export function hmacSha256Signature(baseString: string, consumerSecret: string):
  * the shop's home URL followed by the route's path, without a query: WooCommerce rebuilds it from
  * its home URL, not from the Host the request came to.
  */
-export function signedQuery(method: string, baseUrl: string, params: QueryParams, consumerKey: string, consumerSecret: string, nowSeconds: number): QueryParams {
+export function signedQuery(
+  method: string,
+  baseUrl: string,
+  params: QueryParams,
+  consumerKey: string,
+  consumerSecret: string,
+  nowSeconds: number,
+): QueryParams {
   const withOauth: Record<string, QueryValue | undefined> = {
     ...params,
     oauth_consumer_key: consumerKey,

@@ -46,7 +46,10 @@ export function orderBody(sources: SaleSources): Record<string, unknown> {
     { key: '_tillbase_previous_hash', value: entry.previous_hash },
   ];
   if (payments.length > 1) {
-    meta.push({ key: '_tillbase_tenders', value: JSON.stringify(payments.map((p) => ({ gateway_id: p.gateway_id, title: p.gateway_title, amount: p.amount, change: p.change }))) });
+    meta.push({
+      key: '_tillbase_tenders',
+      value: JSON.stringify(payments.map((p) => ({ gateway_id: p.gateway_id, title: p.gateway_title, amount: p.amount, change: p.change }))),
+    });
   }
   const lineItems = itemsOfType(order.items, 'line_item').map((item) => {
     const product = sources.products.get(item.id) ?? null;
@@ -70,9 +73,15 @@ export function orderBody(sources: SaleSources): Record<string, unknown> {
     created_via: CREATED_VIA,
     currency: order.currency,
     payment_method: first?.gateway_id ?? order.payment_method,
-    payment_method_title: payments.length > 1 ? payments.map((p) => p.gateway_title || p.gateway_id).join(' + ') : first?.gateway_title || order.payment_method_title,
+    payment_method_title:
+      payments.length > 1 ? payments.map((p) => p.gateway_title || p.gateway_id).join(' + ') : first?.gateway_title || order.payment_method_title,
     line_items: lineItems,
-    fee_lines: itemsOfType(order.items, 'fee').map((fee) => ({ name: fee.name, total: fee.data.total, tax_status: fee.data.tax_status, tax_class: fee.data.tax_class })),
+    fee_lines: itemsOfType(order.items, 'fee').map((fee) => ({
+      name: fee.name,
+      total: fee.data.total,
+      tax_status: fee.data.tax_status,
+      tax_class: fee.data.tax_class,
+    })),
     shipping_lines: itemsOfType(order.items, 'shipping').map((s) => ({ method_id: s.data.method_id, method_title: s.name, total: s.data.total })),
     meta_data: meta,
   };

@@ -108,21 +108,32 @@ export class OutboxPush {
       }
       if (!this.settings.create_accounts) return { ok: true, value: { id: null, adopted: false } };
       // One account per e-mail makes the create safe to repeat: a second one is refused and the first adopted.
-      const created = await this.client.post('customers', { email: customer.email, first_name: customer.first_name, last_name: customer.last_name, billing: customer.billing, shipping: customer.shipping });
+      const created = await this.client.post('customers', {
+        email: customer.email,
+        first_name: customer.first_name,
+        last_name: customer.last_name,
+        billing: customer.billing,
+        shipping: customer.shipping,
+      });
       if (created.kind === 'ok') {
         const id = (created.body as { id: number }).id;
         this.from.ids.set('customer', localId, id);
         return { ok: true, value: { id, adopted: false } };
       }
-      if (!(created.kind === 'rejected' && created.code === 'registration-error-email-exists') && created.kind !== 'unknown') return { ok: false, result: nothingMade(created) };
+      if (!(created.kind === 'rejected' && created.code === 'registration-error-email-exists') && created.kind !== 'unknown')
+        return { ok: false, result: nothingMade(created) };
     }
-    return { ok: false, result: { kind: 'unknown', code: 'customer_not_settled', message: `the account of ${customer.email} could be neither found nor made` } };
+    return {
+      ok: false,
+      result: { kind: 'unknown', code: 'customer_not_settled', message: `the account of ${customer.email} could be neither found nor made` },
+    };
   }
 
   private async sale(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
     const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
-    if (journal === undefined || order === undefined) return { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' };
+    if (journal === undefined || order === undefined)
+      return { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' };
     if (wasUnknown) {
       const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
       const settled = await this.settledByLookup(lookup, entry);
@@ -140,7 +151,14 @@ export class OutboxPush {
       if (!resolved.ok) return resolved.result;
       wooCustomerId = resolved.value.id;
     }
-    const sources = { order, payments: this.from.payments.forOrder(order.id), entry: journal, customer: order.customer_id ? this.from.customers.findById(order.customer_id) : undefined, wooCustomerId, products };
+    const sources = {
+      order,
+      payments: this.from.payments.forOrder(order.id),
+      entry: journal,
+      customer: order.customer_id ? this.from.customers.findById(order.customer_id) : undefined,
+      wooCustomerId,
+      products,
+    };
     let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
     let note: { code: string; message: string } | undefined;
     if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon') {
@@ -150,7 +168,11 @@ export class OutboxPush {
     }
     if (outcome.kind !== 'ok') return createFailed(outcome);
     const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
-    this.rememberLines(order.id, made, itemsOfType(order.items, 'line_item').map((l) => l.id));
+    this.rememberLines(
+      order.id,
+      made,
+      itemsOfType(order.items, 'line_item').map((l) => l.id),
+    );
     return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
   }
 
@@ -165,7 +187,8 @@ export class OutboxPush {
 
   /** An order found by its uuid after an unknown outcome: synced without a second create. */
   private async settledByLookup(lookup: Lookup, entry: OutboxEntry): Promise<PushResult | null> {
-    if (lookup.kind === 'failed') return lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome);
+    if (lookup.kind === 'failed')
+      return lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome);
     if (lookup.kind === 'absent') return null;
     const wooId = lookup.wooIds[0] ?? 0;
     if (entry.kind !== 'sale') return { kind: 'synced', wooId };
@@ -174,16 +197,27 @@ export class OutboxPush {
     const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
     const made = read.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
-    if (order) this.rememberLines(order.id, made, itemsOfType(order.items, 'line_item').map((l) => l.id));
+    if (order)
+      this.rememberLines(
+        order.id,
+        made,
+        itemsOfType(order.items, 'line_item').map((l) => l.id),
+      );
     return { kind: 'synced', wooId, totalsDifference: journal ? totalsDifference(made.total, saleTotal(journal)) : null };
   }
 
   private async refund(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
     const refund = entry.order_id === null ? undefined : this.from.refunds.forOrder(entry.order_id).find((r) => r.id === entry.refund_id);
-    if (journal === undefined || refund === undefined) return { kind: 'rejected', code: 'tillbase_refund_missing', message: 'the refund is no longer at the till' };
+    if (journal === undefined || refund === undefined)
+      return { kind: 'rejected', code: 'tillbase_refund_missing', message: 'the refund is no longer at the till' };
     const wooOrderId = this.from.ids.wooId('order', refund.order_id);
-    if (wooOrderId === undefined) return { kind: 'rejected', code: 'tillbase_order_not_in_woocommerce', message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up` };
+    if (wooOrderId === undefined)
+      return {
+        kind: 'rejected',
+        code: 'tillbase_order_not_in_woocommerce',
+        message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up`,
+      };
     if (wasUnknown) {
       const settled = await this.settledByLookup(await lookUpRefund(this.client, wooOrderId, entry.uuid), entry);
       if (settled !== null) return settled;
@@ -203,14 +237,28 @@ export class OutboxPush {
     if (local === undefined) return { kind: 'synced', wooId: null, note: { code: 'tillbase_customer_gone', message: 'deleted at the till before it went up' } };
     const wasMapped = this.from.ids.wooId('customer', local.id);
     if (wasMapped !== undefined) {
-      const outcome = await this.client.put(`customers/${wasMapped}`, { first_name: local.first_name, last_name: local.last_name, billing: local.billing, shipping: local.shipping });
+      const outcome = await this.client.put(`customers/${wasMapped}`, {
+        first_name: local.first_name,
+        last_name: local.last_name,
+        billing: local.billing,
+        shipping: local.shipping,
+      });
       return outcome.kind === 'ok' ? { kind: 'synced', wooId: wasMapped } : createFailed(outcome);
     }
     const resolved = await this.wooCustomer(local.id);
     if (!resolved.ok) return resolved.result;
-    if (resolved.value.id === null) return { kind: 'synced', wooId: null, note: { code: 'tillbase_no_account', message: 'no WooCommerce account (create_accounts is off): its orders carry the billing details' } };
+    if (resolved.value.id === null)
+      return {
+        kind: 'synced',
+        wooId: null,
+        note: { code: 'tillbase_no_account', message: 'no WooCommerce account (create_accounts is off): its orders carry the billing details' },
+      };
     return resolved.value.adopted
-      ? { kind: 'synced', wooId: resolved.value.id, note: { code: 'tillbase_customer_adopted', message: `WooCommerce already had ${local.email}: that account is used` } }
+      ? {
+          kind: 'synced',
+          wooId: resolved.value.id,
+          note: { code: 'tillbase_customer_adopted', message: `WooCommerce already had ${local.email}: that account is used` },
+        }
       : { kind: 'synced', wooId: resolved.value.id };
   }
 
@@ -226,7 +274,8 @@ export class OutboxPush {
     if (change === undefined) return { kind: 'rejected', code: 'tillbase_stock_change_missing', message: 'the stock change is no longer at the till' };
     const product = await this.product(change.product_id);
     if (!product.ok) return product.result;
-    if (product.value === null) return { kind: 'rejected', code: 'tillbase_product_not_in_woocommerce', message: `product ${change.product_id} is not in WooCommerce` };
+    if (product.value === null)
+      return { kind: 'rejected', code: 'tillbase_product_not_in_woocommerce', message: `product ${change.product_id} is not in WooCommerce` };
     const wooId = product.value.variation_id || product.value.product_id;
     const path = product.value.variation_id ? `products/${product.value.product_id}/variations/${wooId}` : `products/${wooId}`;
     let target = entry.stock_target;
@@ -234,7 +283,8 @@ export class OutboxPush {
       const read = await this.client.get(path);
       if (read.kind !== 'ok') return nothingMade(read);
       const current = (read.body as { stock_quantity?: unknown; manage_stock?: unknown }).stock_quantity;
-      if (typeof current !== 'number') return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
+      if (typeof current !== 'number')
+        return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
       target = new Decimal(current).plus(new Decimal(change.change_milli).div(1000)).toString();
       this.from.outbox.setStockTarget(entry.id, target);
     }

@@ -7,7 +7,20 @@ import { writeTransaction } from '../data/write-transaction.js';
 import { managedStockStatus } from '../model/catalogue/stock.js';
 import { storeFieldsSchema } from '../model/stores.js';
 import { CataloguePullFailed, emptyCounts, type PullProgress, type PullReport, type PulledResource } from './pull-report.js';
-import { couponRow, isPulledCoupon, isPulledType, newestModified, productRow, productTermIds, remoteStock, taxRateRow, termRow, text, whole, type Json } from './pull-records.js';
+import {
+  couponRow,
+  isPulledCoupon,
+  isPulledType,
+  newestModified,
+  productRow,
+  productTermIds,
+  remoteStock,
+  taxRateRow,
+  termRow,
+  text,
+  whole,
+  type Json,
+} from './pull-records.js';
 import { storeFieldsFromSettings } from './pull-settings.js';
 import { MAX_PER_PAGE, type QueryParams, type WooCommerceClient } from './woocommerce-client.js';
 import { variationName } from '../model/catalogue/naming.js';
@@ -97,7 +110,9 @@ export class CataloguePull {
     await this.pullCoupons(kind, counts);
     if (kind === 'full' && this.identity() === 'matched') {
       const unmatched = this.ids.unmappedProducts().map((product) => product.id);
-      writeTransaction(this.db, () => { this.ids.markLocalOnly(unmatched); });
+      writeTransaction(this.db, () => {
+        this.ids.markLocalOnly(unmatched);
+      });
       counts.products.local_only += unmatched.length;
     }
     return { kind, counts, seconds: (Date.now() - started) / 1000 };
@@ -134,7 +149,11 @@ export class CataloguePull {
   }
 
   /** The local id for a remote record: mapped already, WooCommerce's own on a till connected from empty, or a match. */
-  private localIdFor(resource: 'product' | 'term' | 'coupon' | 'tax_rate', remoteId: number, match: () => number | undefined): { id: number | null; isNew: boolean } {
+  private localIdFor(
+    resource: 'product' | 'term' | 'coupon' | 'tax_rate',
+    remoteId: number,
+    match: () => number | undefined,
+  ): { id: number | null; isNew: boolean } {
     const mapped = this.ids.mapping(resource, remoteId);
     if (mapped) return { id: mapped.localId, isNew: false };
     if (this.identity() === 'woocommerce' || resource === 'tax_rate') return { id: remoteId, isNew: true };
@@ -215,7 +234,8 @@ export class CataloguePull {
   /** Products (with `modified_after` when incremental), the variations of each variable one read, then the id audit. */
   private async pullProducts(kind: 'full' | 'incremental', counts: PullReport['counts']): Promise<void> {
     const since = this.ids.mark('products.modified');
-    const query: QueryParams = kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
+    const query: QueryParams =
+      kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
     let newest = since;
     const variable: Array<{ remoteId: number; localId: number; name: string }> = [];
     await this.eachPage('products', 'products', query, (records) => {
@@ -238,7 +258,9 @@ export class CataloguePull {
 
   private writeProduct(record: Json, localParentId: number, counts: PullReport['counts']['products'], parentName?: string): number {
     const remoteId = whole(record.id);
-    const { id, isNew } = this.localIdFor('product', remoteId, () => (typeof record.sku === 'string' && record.sku !== '' ? this.rows.productBySku(record.sku) : undefined));
+    const { id, isNew } = this.localIdFor('product', remoteId, () =>
+      typeof record.sku === 'string' && record.sku !== '' ? this.rows.productBySku(record.sku) : undefined,
+    );
     const termIds = productTermIds(record).flatMap((remote) => {
       const local = this.ids.mapping('term', remote)?.localId;
       return local === undefined ? [] : [local];
@@ -291,7 +313,8 @@ export class CataloguePull {
 
   private async pullCoupons(kind: 'full' | 'incremental', counts: PullReport['counts']): Promise<void> {
     const since = this.ids.mark('coupons.modified');
-    const query: QueryParams = kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
+    const query: QueryParams =
+      kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
     const coupons = await this.all('coupons', 'coupons', query);
     const listed = new Set<number>();
     await this.eachPage('coupons', 'coupons', { _fields: 'id' }, (records) => {

@@ -17,7 +17,10 @@ export const whole = (value: unknown, fallback = 0): number => {
 };
 const flag = (value: unknown): boolean => value === true;
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
-const ids = (value: unknown): number[] => list(value).map((item) => whole(typeof item === 'object' && item !== null ? (item as Json).id : item)).filter((id) => id > 0);
+const ids = (value: unknown): number[] =>
+  list(value)
+    .map((item) => whole(typeof item === 'object' && item !== null ? (item as Json).id : item))
+    .filter((id) => id > 0);
 /** A GMT date as WooCommerce writes it (`2026-11-27T07:45:29`), or null. */
 const gmt = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? value.slice(0, 19) : null);
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
@@ -111,7 +114,10 @@ export const isPulledCoupon = (record: Json): boolean => ['percent', 'fixed_cart
 /** A coupon; product and category ids already resolved to local ones by the caller. */
 export function couponRow(record: Json, local: { products: (remoteIds: number[]) => number[]; terms: (remoteIds: number[]) => number[] }): PulledCouponRow {
   const modified = gmt(record.date_modified_gmt) ?? '1970-01-01T00:00:00';
-  const strings = (value: unknown): string[] => list(value).map((item) => text(item)).filter((item) => item !== '');
+  const strings = (value: unknown): string[] =>
+    list(value)
+      .map((item) => text(item))
+      .filter((item) => item !== '');
   return {
     code: text(record.code),
     amount: text(record.amount, '0'),
@@ -143,8 +149,17 @@ export function couponRow(record: Json, local: { products: (remoteIds: number[])
 /** A tax rate: WooCommerce lists postcodes and cities (and, for one, the single `postcode`/`city`), the class as `standard` or a slug. */
 export function taxRateRow(record: Json): PulledTaxRateRow {
   const places = (many: unknown, one: unknown): string[] => {
-    const values = list(many).map((item) => text(item).toUpperCase()).filter((item) => item !== '');
-    return values.length > 0 ? values : text(one) === '' ? [] : text(one).toUpperCase().split(';').filter((item) => item !== '');
+    const values = list(many)
+      .map((item) => text(item).toUpperCase())
+      .filter((item) => item !== '');
+    return values.length > 0
+      ? values
+      : text(one) === ''
+        ? []
+        : text(one)
+            .toUpperCase()
+            .split(';')
+            .filter((item) => item !== '');
   };
   return {
     country: text(record.country).toUpperCase(),

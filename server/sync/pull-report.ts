@@ -32,7 +32,10 @@ export interface PullProgress {
 }
 
 export function emptyCounts(): Record<PulledResource, ResourceCounts> {
-  return Object.fromEntries(PULLED_RESOURCES.map((resource) => [resource, { created: 0, updated: 0, deleted: 0, local_only: 0, skipped: 0 }])) as Record<PulledResource, ResourceCounts>;
+  return Object.fromEntries(PULLED_RESOURCES.map((resource) => [resource, { created: 0, updated: 0, deleted: 0, local_only: 0, skipped: 0 }])) as Record<
+    PulledResource,
+    ResourceCounts
+  >;
 }
 
 /** A request of the pull that did not come back `ok`: the pull stops there, and what it wrote stays (the next one reads again). */

@@ -29,7 +29,13 @@ const GENERAL: Readonly<Record<string, keyof StoreFields>> = {
   woocommerce_price_num_decimals: 'price_num_decimals',
 };
 
-const BOOLEAN_FIELDS = new Set<keyof StoreFields>(['prices_include_tax', 'tax_round_at_subtotal', 'calc_taxes', 'enable_coupons', 'calc_discounts_sequentially']);
+const BOOLEAN_FIELDS = new Set<keyof StoreFields>([
+  'prices_include_tax',
+  'tax_round_at_subtotal',
+  'calc_taxes',
+  'enable_coupons',
+  'calc_discounts_sequentially',
+]);
 
 function storeValue(field: keyof StoreFields, value: unknown): unknown {
   if (BOOLEAN_FIELDS.has(field)) return value === 'yes' || value === true;

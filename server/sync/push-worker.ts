@@ -52,7 +52,8 @@ export class PushWorker {
     this.stopped = false;
     const grace = (this.parts.connection.find()?.settings.grace_seconds ?? 0) * 1000;
     const recovered = this.parts.outbox.sendingBecomesUnknown(stamp(Date.now() + grace));
-    if (recovered > 0) this.parts.log.warn({ entries: recovered }, 'sync: entries were being sent when the server stopped; they are looked up before being sent again');
+    if (recovered > 0)
+      this.parts.log.warn({ entries: recovered }, 'sync: entries were being sent when the server stopped; they are looked up before being sent again');
     this.schedule(0);
   }
 
@@ -85,7 +86,12 @@ export class PushWorker {
       return undefined;
     }
     this.missingSecretLogged = false;
-    return new WooCommerceClient({ url: connection.url, consumerKey: connection.consumer_key, consumerSecret: secret, timeoutMs: connection.settings.request_timeout_seconds * 1000 });
+    return new WooCommerceClient({
+      url: connection.url,
+      consumerKey: connection.consumer_key,
+      consumerSecret: secret,
+      timeoutMs: connection.settings.request_timeout_seconds * 1000,
+    });
   }
 
   /** One pass: every entry that may go, until the outbox is empty or WooCommerce cannot be reached. */

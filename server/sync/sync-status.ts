@@ -87,7 +87,10 @@ export class SyncStatus {
       }
     }
     const states = Object.fromEntries(
-      [...sums].map(([state, s]) => [state, { count: s.count, sales: s.sales, sales_amount: s.salesAmount.toFixed(2), refunds: s.refunds, refunds_amount: s.refundsAmount.toFixed(2) }]),
+      [...sums].map(([state, s]) => [
+        state,
+        { count: s.count, sales: s.sales, sales_amount: s.salesAmount.toFixed(2), refunds: s.refunds, refunds_amount: s.refundsAmount.toFixed(2) },
+      ]),
     ) as Record<OutboxState, StateFigures>;
     const oldest = this.parts.outbox.oldestWaitingSale();
     return {

@@ -126,9 +126,8 @@ export class WooCommerceClient {
   private urlFor(method: HttpMethod, path: string, query: QueryParams): URL {
     const cleanPath = path.replace(/^\/+/, '');
     const target = new URL(`${this.apiBase}${cleanPath}`);
-    const params = this.auth === 'oauth1'
-      ? signedQuery(method, target.href, query, this.options.consumerKey, this.options.consumerSecret, this.nowSeconds())
-      : query;
+    const params =
+      this.auth === 'oauth1' ? signedQuery(method, target.href, query, this.options.consumerKey, this.options.consumerSecret, this.nowSeconds()) : query;
     target.search = queryString(params);
     return target;
   }
@@ -160,22 +159,28 @@ export class WooCommerceClient {
       };
       const outgoing = send(target, { method: call.method, headers, agent: false });
       const timer = setTimeout(() => {
-        finish(connected
-          ? { kind: 'unknown', cause: 'timeout', message: `${where}: no whole answer within ${this.timeoutMs} ms` }
-          : { kind: 'not_sent', cause: 'ETIMEDOUT', message: `${where}: no connection within ${this.timeoutMs} ms` });
+        finish(
+          connected
+            ? { kind: 'unknown', cause: 'timeout', message: `${where}: no whole answer within ${this.timeoutMs} ms` }
+            : { kind: 'not_sent', cause: 'ETIMEDOUT', message: `${where}: no connection within ${this.timeoutMs} ms` },
+        );
         outgoing.destroy();
       }, this.timeoutMs);
       outgoing.on('socket', (socket) => {
-        const opened = (): void => { connected = true; };
+        const opened = (): void => {
+          connected = true;
+        };
         if (!socket.connecting) opened();
         socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', opened);
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         const code = error.code ?? error.name;
         // The request is written only once the connection is open (TLS included): before that, nothing left.
-        finish(connected
-          ? { kind: 'unknown', cause: 'reset', message: `${where}: the connection failed (${code}) after it opened` }
-          : { kind: 'not_sent', cause: code, message: `${where}: ${code}, no connection to ${this.home.host}` });
+        finish(
+          connected
+            ? { kind: 'unknown', cause: 'reset', message: `${where}: the connection failed (${code}) after it opened` }
+            : { kind: 'not_sent', cause: code, message: `${where}: ${code}, no connection to ${this.home.host}` },
+        );
       });
       outgoing.on('response', (incoming) => {
         const chunks: Buffer[] = [];

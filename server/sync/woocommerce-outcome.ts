@@ -56,7 +56,8 @@ export function classifyAnswer(status: number, body: unknown, bodyIsJson: boolea
     return { kind: 'ok', status, body, paging };
   }
   const fields = errorFields(body, status);
-  if (status >= 500 && !REFUSALS_SENT_AS_500.has(fields.code)) return { kind: 'unknown', cause: 'server_error', status, code: fields.code, message: fields.message };
+  if (status >= 500 && !REFUSALS_SENT_AS_500.has(fields.code))
+    return { kind: 'unknown', cause: 'server_error', status, code: fields.code, message: fields.message };
   if (status === 401 || status === 403) return { kind: 'unauthorized', status, code: fields.code, message: fields.message };
   return fields.data === undefined
     ? { kind: 'rejected', status, code: fields.code, message: fields.message }

@@ -30,13 +30,22 @@ describe('the policy table against the hand-written list of the routes outside t
 
   it('every route of the table outside the matrix is in the list, and every route of the list is in the table', () => {
     const tableRoutes = ENDPOINT_POLICIES.map(keyOf).filter((route) => !matrixRoutes.has(route));
-    expect(tableRoutes.filter((route) => !listed.has(route)), 'in the table, not in the list').toEqual([]);
-    expect([...listed.keys()].filter((route) => !tableRoutes.includes(route)), 'in the list, not in the table').toEqual([]);
+    expect(
+      tableRoutes.filter((route) => !listed.has(route)),
+      'in the table, not in the list',
+    ).toEqual([]);
+    expect(
+      [...listed.keys()].filter((route) => !tableRoutes.includes(route)),
+      'in the list, not in the table',
+    ).toEqual([]);
   });
 
   it('each route needs what the list says, and lets through the roles the list names', () => {
     const table = Object.fromEntries(
-      ENDPOINT_POLICIES.filter((policy) => listed.has(keyOf(policy))).map((policy) => [keyOf(policy), { needs: policy.access, callers: callersOf(policy.access) }]),
+      ENDPOINT_POLICIES.filter((policy) => listed.has(keyOf(policy))).map((policy) => [
+        keyOf(policy),
+        { needs: policy.access, callers: callersOf(policy.access) },
+      ]),
     );
     const expected = Object.fromEntries(EXPECTED_ACCESS.map(([route, needs, callers]) => [route, { needs, callers }]));
     expect(table).toEqual(expected);

@@ -62,7 +62,9 @@ function snapshot(): string {
   if (!reader) throw new Error('the database reader is not open');
   const db = reader;
   const tables = db
-    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('logs', 'sessions', 'refresh_tokens') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('logs', 'sessions', 'refresh_tokens') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all();
   // Ordered by the first two columns, or the one of a one-column table.
   const orderOf = (name: string) => ((db.pragma(`table_info("${name}")`) as unknown[]).length > 1 ? '1, 2' : '1');
@@ -73,7 +75,10 @@ const { server, tokens } = useServer({}, async () => {
   const order = await api<{ id: number }>(server, 'POST', '/orders', { token: tokens.administrator, body: {} });
   expect(order.status).toBe(201);
   fixture.orderId = order.body.id;
-  const customer = await api<{ id: number }>(server, 'POST', '/customers', { token: tokens.administrator, body: { email: 'fixture@example.test', first_name: 'Fixture' } });
+  const customer = await api<{ id: number }>(server, 'POST', '/customers', {
+    token: tokens.administrator,
+    body: { email: 'fixture@example.test', first_name: 'Fixture' },
+  });
   expect(customer.status).toBe(201);
   fixture.customerId = customer.body.id;
   reader = new BetterSqlite3(join(server.dataDir, DATABASE_FILE), { readonly: true });
@@ -89,7 +94,10 @@ for (const role of MATRIX.roles) {
       const allowed = endpoint.allowed[role];
       it(`${endpoint.method} ${endpoint.path} is ${allowed ? 'allowed' : 'refused with 403'}`, async () => {
         const before = allowed ? '' : snapshot();
-        const response = await api<{ code?: string; data?: Record<string, unknown> }>(server, endpoint.method, pathFor(endpoint, role), { token: tokens[role], body: bodyFor(endpoint, role) });
+        const response = await api<{ code?: string; data?: Record<string, unknown> }>(server, endpoint.method, pathFor(endpoint, role), {
+          token: tokens[role],
+          body: bodyFor(endpoint, role),
+        });
         if (allowed) {
           expect(response.status, JSON.stringify(response.body)).not.toBe(401);
           expect(response.status, JSON.stringify(response.body)).not.toBe(403);

@@ -40,7 +40,10 @@ describe('every route of the policy table × 3 roles, as the table says', () => 
     it(`as ${role}`, async () => {
       const wrong: string[] = [];
       for (const policy of routes) {
-        const response = await api(server, policy.method, pathOf(policy), { token: tokens[role], body: policy.method === 'GET' || policy.method === 'DELETE' ? undefined : {} });
+        const response = await api(server, policy.method, pathOf(policy), {
+          token: tokens[role],
+          body: policy.method === 'GET' || policy.method === 'DELETE' ? undefined : {},
+        });
         const label = `${policy.method} ${policy.path} (${policy.access}) → ${response.status} ${String(response.body?.code)}`;
         if (response.status >= 500) wrong.push(`${label}: a 5xx`);
         if (mayCall(role, policy)) {

@@ -7,7 +7,9 @@ const CASHIER_PIN = '5150';
 
 const { server, tokens, catalogue } = useServer({ catalogue: 'sale' }, async () => {
   expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: tokens.administrator, body: { pin: MANAGER_PIN } })).status).toBe(200);
-  expect((await api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin: CASHIER_PIN, current_password: server.users.cashier.password } })).status).toBe(200);
+  expect(
+    (await api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin: CASHIER_PIN, current_password: server.users.cashier.password } })).status,
+  ).toBe(200);
 });
 
 async function paidOrder(): Promise<number> {
@@ -18,12 +20,22 @@ async function paidOrder(): Promise<number> {
   return order.body.id as number;
 }
 
-const requireApprovals = async (required: string[], discount = 0) => { expect((await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required, discount_above_percent: discount } })).status).toBe(200); };
+const requireApprovals = async (required: string[], discount = 0) => {
+  expect((await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required, discount_above_percent: discount } })).status).toBe(
+    200,
+  );
+};
 
-const approve = (body: Record<string, unknown>, token = tokens.cashier) => api(server, 'POST', '/auth/approvals', { token, body: { username: 'test-manager', pin: MANAGER_PIN, ...body } });
+const approve = (body: Record<string, unknown>, token = tokens.cashier) =>
+  api(server, 'POST', '/auth/approvals', { token, body: { username: 'test-manager', pin: MANAGER_PIN, ...body } });
 const refund = (orderId: number, approval?: string, token = tokens.cashier) =>
-  api(server, 'POST', `/orders/${orderId}/refunds`, { token, body: { amount: '1.00', reason: 'approval test' }, headers: approval === undefined ? {} : { 'X-POS-Approval': approval } });
-const refundCount = (orderId: number): number => withDb(server, (db) => db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?').get(orderId)?.n ?? 0);
+  api(server, 'POST', `/orders/${orderId}/refunds`, {
+    token,
+    body: { amount: '1.00', reason: 'approval test' },
+    headers: approval === undefined ? {} : { 'X-POS-Approval': approval },
+  });
+const refundCount = (orderId: number): number =>
+  withDb(server, (db) => db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?').get(orderId)?.n ?? 0);
 
 describe('approvals off (the default)', () => {
   it('settings/approvals starts empty and the cashier refunds without an approval', async () => {
@@ -39,7 +51,10 @@ describe('approvals on', () => {
     const order = await paidOrder();
     const refused = await refund(order);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'pos_approval_required', data: { status: 403, reason: 'approval_required', current_user: server.users.cashier.id, action: 'refund' } });
+    expect(refused.body).toMatchObject({
+      code: 'pos_approval_required',
+      data: { status: 403, reason: 'approval_required', current_user: server.users.cashier.id, action: 'refund' },
+    });
     expect(refundCount(order)).toBe(0);
   });
 
@@ -52,7 +67,13 @@ describe('approvals on', () => {
     const order = await paidOrder();
     const approval = await approve({ action: 'refund', order_id: order });
     expect(approval.status).toBe(201);
-    expect(approval.body).toMatchObject({ action: 'refund', order_id: order, requested_by: server.users.cashier.id, approved_by: { id: server.users.shop_manager.id, username: 'test-manager' }, expires_in: 120 });
+    expect(approval.body).toMatchObject({
+      action: 'refund',
+      order_id: order,
+      requested_by: server.users.cashier.id,
+      approved_by: { id: server.users.shop_manager.id, username: 'test-manager' },
+      expires_in: 120,
+    });
     expect(JSON.stringify(approval.body)).not.toContain(MANAGER_PIN);
     expect((await refund(order, approval.body.token)).status).toBe(201);
     const reused = await refund(order, approval.body.token);
@@ -63,7 +84,10 @@ describe('approvals on', () => {
 
   it('a password approves as well; an approval without an order covers one refund of any order', async () => {
     const order = await paidOrder();
-    const approval = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', password: server.users.shop_manager.password, action: 'refund' } });
+    const approval = await api(server, 'POST', '/auth/approvals', {
+      token: tokens.cashier,
+      body: { username: 'test-manager', password: server.users.shop_manager.password, action: 'refund' },
+    });
     expect(approval.status).toBe(201);
     expect((await refund(order, approval.body.token)).status).toBe(201);
   });
@@ -94,15 +118,24 @@ describe('approvals on', () => {
 
   it('only a manager approves: a cashier PIN, a wrong PIN and an unknown user are denied', async () => {
     const order = await paidOrder();
-    const byCashier = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-cashier', pin: CASHIER_PIN, action: 'refund', order_id: order } });
+    const byCashier = await api(server, 'POST', '/auth/approvals', {
+      token: tokens.cashier,
+      body: { username: 'test-cashier', pin: CASHIER_PIN, action: 'refund', order_id: order },
+    });
     expect(byCashier.status).toBe(403);
     expect(byCashier.body).toMatchObject({ code: 'pos_approval_denied', data: { reason: 'approver_not_allowed', current_user: server.users.cashier.id } });
     expect((await approve({ action: 'refund', pin: '00000000' })).body.data.reason).toBe('invalid_credentials');
     expect((await approve({ action: 'refund', username: 'nobody' })).body.data.reason).toBe('invalid_credentials');
     expect((await approve({ action: 'refund', order_id: 999_999 })).body.code).toBe('pos_rest_order_invalid_id');
-    const badAction = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action: 'fly' } });
+    const badAction = await api(server, 'POST', '/auth/approvals', {
+      token: tokens.cashier,
+      body: { username: 'test-manager', pin: MANAGER_PIN, action: 'fly' },
+    });
     expect(Object.keys(badAction.body.data.params)).toEqual(['action']);
-    const both = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, password: 'x', action: 'refund' } });
+    const both = await api(server, 'POST', '/auth/approvals', {
+      token: tokens.cashier,
+      body: { username: 'test-manager', pin: MANAGER_PIN, password: 'x', action: 'refund' },
+    });
     expect(both.status).toBe(400);
     expect(both.body.data.params).toEqual({ pin: 'send either pin or password' });
   });
@@ -121,14 +154,25 @@ describe('approvals on', () => {
   it('cancelling a paid order needs an approval; cancelling an unpaid one does not', async () => {
     await requireApprovals(['cancel_paid_order']);
     // Paid but not yet completed (a completed order cannot be cancelled at all).
-    expect((await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing' } } } })).status).toBe(200);
+    expect(
+      (
+        await api(server, 'POST', '/settings/payment-gateways', {
+          token: tokens.shop_manager,
+          body: { gateways: { pos_card: { order_status: 'processing' } } },
+        })
+      ).status,
+    ).toBe(200);
     const order = await paidOrder();
     expect((await api(server, 'GET', `/orders/${order}`, { token: tokens.cashier })).body.status).toBe('processing');
     const refused = await api(server, 'PATCH', `/orders/${order}`, { token: tokens.cashier, body: { status: 'cancelled' } });
     expect(refused.body).toMatchObject({ code: 'pos_approval_required', data: { action: 'cancel_paid_order' } });
     expect((await api(server, 'GET', `/orders/${order}`, { token: tokens.cashier })).body.status).not.toBe('cancelled');
     const approval = await approve({ action: 'cancel_paid_order', order_id: order });
-    const cancelled = await api(server, 'PATCH', `/orders/${order}`, { token: tokens.cashier, body: { status: 'cancelled' }, headers: { 'X-POS-Approval': approval.body.token } });
+    const cancelled = await api(server, 'PATCH', `/orders/${order}`, {
+      token: tokens.cashier,
+      body: { status: 'cancelled' },
+      headers: { 'X-POS-Approval': approval.body.token },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     const unpaid = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }] } });
@@ -144,19 +188,33 @@ describe('approvals on', () => {
     const onlyPrice = await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines, headers: { 'X-POS-Approval': price.body.token } });
     expect(onlyPrice.body).toMatchObject({ code: 'pos_approval_required', data: { action: 'discount' } });
     const discount = await approve({ action: 'discount' });
-    const created = await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines, headers: { 'X-POS-Approval': `${price.body.token}, ${discount.body.token}` } });
+    const created = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: lines,
+      headers: { 'X-POS-Approval': `${price.body.token}, ${discount.body.token}` },
+    });
     expect(created.status).toBe(201);
     expect(created.body.line_items[0]).toMatchObject({ subtotal: '10.00', total: '8.00' });
 
     // 5 % is under the threshold: the discount needs nothing, the hand-set price still does.
     await requireApprovals(['discount'], 10);
-    expect((await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '9.50' }] } })).status).toBe(201);
+    expect(
+      (
+        await api(server, 'POST', '/orders', {
+          token: tokens.cashier,
+          body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '9.50' }] },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(server, 'POST', '/orders', { token: tokens.cashier, body: lines })).body.data.action).toBe('discount');
     await requireApprovals([]);
   });
 
   it('settings/approvals validates its values', async () => {
-    const bad = await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required: ['refund', 'fly'], discount_above_percent: 120 } });
+    const bad = await api(server, 'POST', '/settings/approvals', {
+      token: tokens.shop_manager,
+      body: { required: ['refund', 'fly'], discount_above_percent: 120 },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['discount_above_percent', 'required[1]']);
   });

@@ -8,7 +8,15 @@ interface AuditEntry {
   level: string;
   message: string;
   source: string;
-  context: Record<string, unknown> & { user_id: number; username: string; action: string; object_type: string; object_id: string; approval_id: number | null; amounts: Record<string, string> };
+  context: Record<string, unknown> & {
+    user_id: number;
+    username: string;
+    action: string;
+    object_type: string;
+    object_id: string;
+    approval_id: number | null;
+    amounts: Record<string, string>;
+  };
 }
 
 const { server, tokens, catalogue } = useServer({ catalogue: 'sale' });
@@ -35,11 +43,25 @@ describe('the audit trail', () => {
   });
 
   it('records user changes: who, what, which user', async () => {
-    const created = await api(server, 'POST', '/users', { token: tokens.administrator, body: { username: 'audited', password: NEW_PASSWORD, role: 'cashier', pin: NEW_PIN } });
+    const created = await api(server, 'POST', '/users', {
+      token: tokens.administrator,
+      body: { username: 'audited', password: NEW_PASSWORD, role: 'cashier', pin: NEW_PIN },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    expect((await api(server, 'PATCH', `/users/${id}`, { token: tokens.administrator, body: { role: 'shop_manager', display_name: 'Audited One', password: RESET_PASSWORD, disabled: true } })).status).toBe(200);
-    expect(await only('user.create')).toMatchObject({ source: 'audit', level: 'info', context: { user_id: server.users.administrator.id, username: 'test-admin', object_type: 'user', object_id: String(id), role: 'cashier', has_pin: true } });
+    expect(
+      (
+        await api(server, 'PATCH', `/users/${id}`, {
+          token: tokens.administrator,
+          body: { role: 'shop_manager', display_name: 'Audited One', password: RESET_PASSWORD, disabled: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await only('user.create')).toMatchObject({
+      source: 'audit',
+      level: 'info',
+      context: { user_id: server.users.administrator.id, username: 'test-admin', object_type: 'user', object_id: String(id), role: 'cashier', has_pin: true },
+    });
     expect((await only('user.role')).context).toMatchObject({ from: ['cashier'], to: ['shop_manager'] });
     expect((await only('user.update')).context).toMatchObject({ fields: ['display_name'] });
     expect((await only('user.password_reset')).context).toMatchObject({ object_id: String(id) });
@@ -49,7 +71,9 @@ describe('the audit trail', () => {
   it('records role and settings changes and PIN changes', async () => {
     const roles = (await api(server, 'GET', '/roles', { token: tokens.administrator })).body as Array<{ name: string; capabilities: string[] }>;
     const cashierCaps = roles.find((role) => role.name === 'cashier')?.capabilities ?? [];
-    expect((await api(server, 'PATCH', '/roles/cashier', { token: tokens.administrator, body: { capabilities: [...cashierCaps, 'manage_stores'] } })).status).toBe(200);
+    expect(
+      (await api(server, 'PATCH', '/roles/cashier', { token: tokens.administrator, body: { capabilities: [...cashierCaps, 'manage_stores'] } })).status,
+    ).toBe(200);
     expect((await api(server, 'PATCH', '/roles/cashier', { token: tokens.administrator, body: { capabilities: cashierCaps } })).status).toBe(200);
     expect((await audit('&action=role.update')).map((entry) => [entry.context.added, entry.context.removed])).toEqual([
       [[], ['manage_stores']],
@@ -57,31 +81,74 @@ describe('the audit trail', () => {
     ]);
     expect((await api(server, 'POST', '/settings/approvals', { token: tokens.shop_manager, body: { required: ['refund'] } })).status).toBe(200);
     expect((await only('settings.update')).context).toMatchObject({ user_id: server.users.shop_manager.id, object_id: 'approvals', keys: ['required'] });
-    expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: tokens.administrator, body: { pin: MANAGER_PIN } })).status).toBe(200);
-    expect((await only('user.pin')).context).toMatchObject({ user_id: server.users.administrator.id, object_id: String(server.users.shop_manager.id), has_pin: true });
+    expect((await api(server, 'PATCH', `/users/${server.users.shop_manager.id}`, { token: tokens.administrator, body: { pin: MANAGER_PIN } })).status).toBe(
+      200,
+    );
+    expect((await only('user.pin')).context).toMatchObject({
+      user_id: server.users.administrator.id,
+      object_id: String(server.users.shop_manager.id),
+      has_pin: true,
+    });
   });
 
   it('records a sale, an approval and the refund it allowed, with amounts and the approval id', async () => {
     const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 2 }] } });
-    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} }, headers: { 'Idempotency-Key': 'audit-sale' } });
+    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_card', payment_data: {} },
+      headers: { 'Idempotency-Key': 'audit-sale' },
+    });
     expect(paid.status).toBe(200);
     // A replayed checkout is not a second sale.
-    await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} }, headers: { 'Idempotency-Key': 'audit-sale' } });
+    await api(server, 'POST', `/orders/${order.body.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_card', payment_data: {} },
+      headers: { 'Idempotency-Key': 'audit-sale' },
+    });
     const sale = await only('order.sale');
-    expect(sale.context).toMatchObject({ user_id: server.users.cashier.id, username: 'test-cashier', object_type: 'order', object_id: String(order.body.id), amounts: { total: order.body.total } });
+    expect(sale.context).toMatchObject({
+      user_id: server.users.cashier.id,
+      username: 'test-cashier',
+      object_type: 'order',
+      object_id: String(order.body.id),
+      amounts: { total: order.body.total },
+    });
 
-    const approval = await api(server, 'POST', '/auth/approvals', { token: tokens.cashier, body: { username: 'test-manager', pin: MANAGER_PIN, action: 'refund', order_id: order.body.id } });
+    const approval = await api(server, 'POST', '/auth/approvals', {
+      token: tokens.cashier,
+      body: { username: 'test-manager', pin: MANAGER_PIN, action: 'refund', order_id: order.body.id },
+    });
     expect(approval.status).toBe(201);
     const granted = await only('approval.grant');
-    expect(granted.context).toMatchObject({ user_id: server.users.shop_manager.id, approval_id: approval.body.id, approved_action: 'refund', requested_by: { id: server.users.cashier.id, username: 'test-cashier' }, method: 'pin', object_id: String(order.body.id) });
+    expect(granted.context).toMatchObject({
+      user_id: server.users.shop_manager.id,
+      approval_id: approval.body.id,
+      approved_action: 'refund',
+      requested_by: { id: server.users.cashier.id, username: 'test-cashier' },
+      method: 'pin',
+      object_id: String(order.body.id),
+    });
 
-    const refund = await api(server, 'POST', `/orders/${order.body.id}/refunds`, { token: tokens.cashier, body: { amount: '3.50', reason: 'spilt' }, headers: { 'X-POS-Approval': approval.body.token } });
+    const refund = await api(server, 'POST', `/orders/${order.body.id}/refunds`, {
+      token: tokens.cashier,
+      body: { amount: '3.50', reason: 'spilt' },
+      headers: { 'X-POS-Approval': approval.body.token },
+    });
     expect(refund.status).toBe(201);
-    expect((await only('order.refund')).context).toMatchObject({ user_id: server.users.cashier.id, approval_id: approval.body.id, amounts: { amount: '3.50' }, refund_id: refund.body.id, reason: 'spilt' });
+    expect((await only('order.refund')).context).toMatchObject({
+      user_id: server.users.cashier.id,
+      approval_id: approval.body.id,
+      amounts: { amount: '3.50' },
+      refund_id: refund.body.id,
+      reason: 'spilt',
+    });
   });
 
   it('records hand-set prices, discounts and cancellations', async () => {
-    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '7.00' }] } });
+    const order = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: { line_items: [{ product_id: catalogue.coffee, subtotal: '10.00', total: '7.00' }] },
+    });
     expect(order.status).toBe(201);
     expect((await only('order.price_override')).context).toMatchObject({ object_id: String(order.body.id), lines: [{ subtotal: '10.00', total: '7.00' }] });
     expect((await only('order.discount')).context).toMatchObject({ percent: '30.00', amounts: { discount_total: order.body.discount_total } });
@@ -110,7 +177,9 @@ describe('the audit trail', () => {
 
   it('never holds a password or PIN, here or in the log', () => {
     const secrets = [NEW_PASSWORD, RESET_PASSWORD, NEW_PIN, MANAGER_PIN, server.users.cashier.password, server.users.shop_manager.password];
-    const dump = withDb(server, (db) => JSON.stringify([db.prepare('SELECT * FROM audit_trail').all(), db.prepare('SELECT * FROM logs').all(), db.prepare('SELECT * FROM approvals').all()]));
+    const dump = withDb(server, (db) =>
+      JSON.stringify([db.prepare('SELECT * FROM audit_trail').all(), db.prepare('SELECT * FROM logs').all(), db.prepare('SELECT * FROM approvals').all()]),
+    );
     for (const secret of secrets) expect(dump).not.toContain(secret);
   });
 });

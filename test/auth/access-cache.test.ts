@@ -14,7 +14,9 @@ const customers = async (token: string) => api(server, 'GET', '/customers', { to
 describe('cached capabilities', () => {
   it('a role changed through PATCH /roles applies to the next request of a user already signed in', async () => {
     const cashier = (await login(server, 'cashier')).access_token;
-    const role = (await api(server, 'GET', '/roles', { token: tokens.administrator })).body.find((entry: { name: string }) => entry.name === 'cashier') as { capabilities: string[] };
+    const role = (await api(server, 'GET', '/roles', { token: tokens.administrator })).body.find((entry: { name: string }) => entry.name === 'cashier') as {
+      capabilities: string[];
+    };
     expect((await customers(cashier)).status).toBe(200);
 
     const without = role.capabilities.filter((capability) => capability !== 'list_customers');
@@ -27,7 +29,10 @@ describe('cached capabilities', () => {
   });
 
   it("a user's role changed through PATCH /users applies to their next request", async () => {
-    const created = await api(server, 'POST', '/users', { token: tokens.administrator, body: { username: 'cache-manager', password: 'cache-password-1', role: 'shop_manager' } });
+    const created = await api(server, 'POST', '/users', {
+      token: tokens.administrator,
+      body: { username: 'cache-manager', password: 'cache-password-1', role: 'shop_manager' },
+    });
     expect(created.status).toBe(201);
     const signedIn = await api(server, 'POST', '/auth/login', { body: { username: 'cache-manager', password: 'cache-password-1' } });
     const token = signedIn.body.access_token as string;

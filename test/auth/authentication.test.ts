@@ -11,7 +11,8 @@ import { MATRIX } from '../helpers/access-matrix.js';
 
 const { server } = useServer({ roles: [] });
 
-const concretePath = (path: string): string => path.replace('{id}', '1').replace('{order_id}', '1').replace('/payment-gateways/1', '/payment-gateways/pos_cash');
+const concretePath = (path: string): string =>
+  path.replace('{id}', '1').replace('{order_id}', '1').replace('/payment-gateways/1', '/payment-gateways/pos_cash');
 
 describe('without a token', () => {
   for (const endpoint of MATRIX.endpoints) {
@@ -28,7 +29,10 @@ describe('with a token that is not ours', () => {
 
   it('a malformed token is 403 token_invalid on every endpoint', async () => {
     for (const endpoint of MATRIX.endpoints) {
-      const response = await api(server, endpoint.method, concretePath(endpoint.path), { token: 'not-a-jwt', body: endpoint.method === 'GET' ? undefined : {} });
+      const response = await api(server, endpoint.method, concretePath(endpoint.path), {
+        token: 'not-a-jwt',
+        body: endpoint.method === 'GET' ? undefined : {},
+      });
       expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
       expect(response.body).toMatchObject({ code: 'pos_auth_token_invalid', data: invalid });
     }
@@ -67,7 +71,12 @@ describe('login', () => {
     expect(body.expires_in).toBe(1800);
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(1790_000);
     expect(Date.parse(body.refresh_expires_at) - Date.now()).toBeGreaterThan(86_390_000);
-    expect(body.user).toMatchObject({ id: server.users.shop_manager.id, username: 'test-manager', email: 'test-manager@example.test', roles: ['shop_manager'] });
+    expect(body.user).toMatchObject({
+      id: server.users.shop_manager.id,
+      username: 'test-manager',
+      email: 'test-manager@example.test',
+      roles: ['shop_manager'],
+    });
     expect(body.user.capabilities).toContain('manage_stores');
     expect(body.user.capabilities).not.toContain('install_plugins');
   });
@@ -182,7 +191,12 @@ describe('logout and sessions', () => {
   it('lists the caller’s sessions and revokes one of them', async () => {
     const tillOne = await login(server, 'administrator');
     const tillTwo = await login(server, 'administrator');
-    const list = await api<Array<{ id: string; current: boolean; created_at: string; last_active_at: string; user_agent: string }>>(server, 'GET', '/auth/sessions', { token: tillOne.access_token });
+    const list = await api<Array<{ id: string; current: boolean; created_at: string; last_active_at: string; user_agent: string }>>(
+      server,
+      'GET',
+      '/auth/sessions',
+      { token: tillOne.access_token },
+    );
     expect(list.status).toBe(200);
     const current = list.body.filter((session) => session.current);
     expect(current).toHaveLength(1);

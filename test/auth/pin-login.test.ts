@@ -8,13 +8,20 @@ const { server, tokens } = useServer({ roles: ['administrator'] });
 /** A cashier of its own for each test, so that one test's throttled failures do not reach another. */
 async function cashier(name: string, pin: string | null): Promise<{ username: string; password: string }> {
   const password = `${name}-password-1`;
-  const created = await api(server, 'POST', '/users', { token: tokens.administrator, body: { username: name, password, role: 'cashier', ...(pin === null ? {} : { pin }) } });
+  const created = await api(server, 'POST', '/users', {
+    token: tokens.administrator,
+    body: { username: name, password, role: 'cashier', ...(pin === null ? {} : { pin }) },
+  });
   expect(created.status).toBe(201);
   return { username: name, password };
 }
 
 const signIn = (body: Record<string, unknown>) => api<TokenResponse>(server, 'POST', '/auth/login', { body });
-const INVALID = { code: 'pos_auth_invalid_credentials', message: 'The username or password is incorrect.', data: { status: 401, reason: 'invalid_credentials', current_user: 0 } };
+const INVALID = {
+  code: 'pos_auth_invalid_credentials',
+  message: 'The username or password is incorrect.',
+  data: { status: 401, reason: 'invalid_credentials', current_user: 0 },
+};
 
 describe('POST /auth/login with a PIN', () => {
   it('signs a user with a PIN in: the same answer and session as a password login', async () => {

@@ -16,7 +16,10 @@ describe('roles revoke and grant', () => {
     expect(revoked.stdout).toContain('list_customers revoked from cashier');
     const refused = await api(server, 'GET', '/customers', { token: access_token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'pos_rest_forbidden', data: { capability: 'list_customers', current_user: server.users.cashier.id, reason: 'missing_capability' } });
+    expect(refused.body).toMatchObject({
+      code: 'pos_rest_forbidden',
+      data: { capability: 'list_customers', current_user: server.users.cashier.id, reason: 'missing_capability' },
+    });
     // Other capabilities of the role are untouched, and a token issued afterwards is refused as well.
     expect((await api(server, 'GET', '/products', { token: access_token })).status).toBe(200);
     const fresh = await login(server, 'cashier');
@@ -46,6 +49,8 @@ describe('roles revoke and grant', () => {
     expect(badCapability.code).toBe(1);
     expect(badCapability.stderr).toContain('"fly" is not a capability');
     const list = await runCli(['roles', 'list', '--data-dir', server.dataDir]);
-    expect(list.stdout).toMatch(/^cashier: access_pos create_customers create_orders edit_customers edit_orders handle_cash list_customers read_coupons read_orders read_products refund_orders$/m);
+    expect(list.stdout).toMatch(
+      /^cashier: access_pos create_customers create_orders edit_customers edit_orders handle_cash list_customers read_coupons read_orders read_products refund_orders$/m,
+    );
   });
 });

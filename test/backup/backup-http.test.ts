@@ -41,7 +41,10 @@ afterAll(() => {
 
 async function sale(): Promise<{ id: number; total: string }> {
   const order = await createOrder(server, tokens.cashier, { line_items: [{ sku: 'COF-1', quantity: 3 }] });
-  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50' } } });
+  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, {
+    token: tokens.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50' } },
+  });
   expect(paid.status).toBe(200);
   return { id: order.id, total: order.total };
 }

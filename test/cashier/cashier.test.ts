@@ -36,7 +36,7 @@ const { server, tokens } = useServer({ roles: ['administrator', 'shop_manager'] 
 });
 
 describe('GET /cashier/{id}', () => {
-  it("gives a cashier their own profile with roles, capabilities and stores", async () => {
+  it('gives a cashier their own profile with roles, capabilities and stores', async () => {
     const { id } = server.users.cashier;
     const response = await api<CashierBody>(server, 'GET', `/cashier/${id}`, { token: cashier });
     expect(response.status).toBe(200);
@@ -84,7 +84,8 @@ describe('GET /cashier/{id}', () => {
 describe('GET /cashier/{id}/stores', () => {
   it('lists the stores the cashier is assigned to', async () => {
     expect((await api<StoreSummary>(server, 'POST', '/stores', { token: tokens.administrator, body: { name: 'Second till point' } })).status).toBe(201);
-    for (const storeId of [1, 2]) await api(server, 'PUT', `/stores/${storeId}/users`, { token: tokens.administrator, body: { user_ids: [server.users.cashier.id] } });
+    for (const storeId of [1, 2])
+      await api(server, 'PUT', `/stores/${storeId}/users`, { token: tokens.administrator, body: { user_ids: [server.users.cashier.id] } });
     const response = await api<StoreSummary[] & { code: string }>(server, 'GET', `/cashier/${server.users.cashier.id}/stores`, { token: cashier });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wp-total')).toBe('2');

@@ -10,7 +10,12 @@ const PRICE = variableMeasureLayoutSchema.parse({ measure: 'price' });
 
 describe('GS1 variable-measure codes', () => {
   it('reads the weight: 20 12345 01234 9 is item 12345 at 1.234 kg; the product carries 20 12345 00000 1', () => {
-    expect(decodeVariableMeasure('2012345012349', WEIGHT, 2)).toEqual({ code: '2012345012349', productCode: '2012345000001', measure: 'weight', value: '1.234' });
+    expect(decodeVariableMeasure('2012345012349', WEIGHT, 2)).toEqual({
+      code: '2012345012349',
+      productCode: '2012345000001',
+      measure: 'weight',
+      value: '1.234',
+    });
   });
 
   it('reads the price: 23 12345 00350 8 is item 12345 at 3.50; the product carries 23 12345 00000 2', () => {
@@ -59,7 +64,14 @@ describe('GET /products?barcode=', () => {
     const [found, ...more] = await scan('2012345012349');
     expect(more).toEqual([]);
     expect(found.id).toBe(ids.apples);
-    expect(found.barcode_match).toEqual({ code: '2012345012349', match: 'variable_measure', product_code: '2012345000001', measure: 'weight', quantity: '1.234', price: null });
+    expect(found.barcode_match).toEqual({
+      code: '2012345012349',
+      match: 'variable_measure',
+      product_code: '2012345000001',
+      measure: 'weight',
+      quantity: '1.234',
+      price: null,
+    });
   });
 
   it('reads the price instead once the layout says so', async () => {

@@ -17,7 +17,17 @@ describe('the new routes × the three roles', () => {
 
   it('lists every catalogue, stock and coupon write under manage_products', () => {
     expect(WRITES.map((policy) => `${policy.method} ${policy.path}`)).toEqual(
-      expect.arrayContaining(['POST /products', 'PATCH /products/{id}', 'DELETE /products/{id}', 'POST /products/{id}/variations', 'POST /products/{id}/stock', 'GET /products/{id}/stock', 'POST /products/categories', 'POST /coupons', 'DELETE /coupons/{id}']),
+      expect.arrayContaining([
+        'POST /products',
+        'PATCH /products/{id}',
+        'DELETE /products/{id}',
+        'POST /products/{id}/variations',
+        'POST /products/{id}/stock',
+        'GET /products/{id}/stock',
+        'POST /products/categories',
+        'POST /coupons',
+        'DELETE /coupons/{id}',
+      ]),
     );
   });
 
@@ -51,7 +61,17 @@ describe('products', () => {
     });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${server.apiUrl}/products/${created.body.id}`);
-    expect(created.body).toMatchObject({ name: 'Loose apples', type: 'simple', status: 'publish', sku: 'APL-1', barcode: '2012345000002', price: '2.40', stock_quantity: 30, stock_status: 'instock', tax_class: 'zero-rate' });
+    expect(created.body).toMatchObject({
+      name: 'Loose apples',
+      type: 'simple',
+      status: 'publish',
+      sku: 'APL-1',
+      barcode: '2012345000002',
+      price: '2.40',
+      stock_quantity: 30,
+      stock_status: 'instock',
+      tax_class: 'zero-rate',
+    });
     const read = await as('cashier', 'GET', `/products/${created.body.id}`);
     expect(read.body.id).toBe(created.body.id);
     const found = await as('cashier', 'GET', '/products?search=loose%20app');
@@ -117,7 +137,13 @@ describe('variations at /products/{id}/variations', () => {
       attributes: [{ name: 'Size', options: ['S', 'M'], variation: true }],
     });
     expect(parent.status).toBe(201);
-    const small = await as('administrator', 'POST', `/products/${parent.body.id}/variations`, { sku: 'TS-S', regular_price: '12.00', attributes: [{ name: 'Size', option: 'S' }], manage_stock: true, stock_quantity: 4 });
+    const small = await as('administrator', 'POST', `/products/${parent.body.id}/variations`, {
+      sku: 'TS-S',
+      regular_price: '12.00',
+      attributes: [{ name: 'Size', option: 'S' }],
+      manage_stock: true,
+      stock_quantity: 4,
+    });
     expect(small.status).toBe(201);
     expect(small.body).toMatchObject({ type: 'variation', parent_id: parent.body.id, name: 'T-Shirt - S', price: '12.00', stock_quantity: 4 });
     const list = await as('cashier', 'GET', `/products/${parent.body.id}/variations`);
@@ -125,7 +151,9 @@ describe('variations at /products/{id}/variations', () => {
     const patched = await as('shop_manager', 'PATCH', `/products/${parent.body.id}/variations/${small.body.id}`, { regular_price: '11.00' });
     expect(patched.body.price).toBe('11.00');
     expect((await as('cashier', 'GET', `/products/${parent.body.id}`)).body.variations).toEqual([small.body.id]);
-    const onSimple = await as('administrator', 'POST', `/products/${(await as('administrator', 'POST', '/products', { name: 'Plain' })).body.id}/variations`, { regular_price: '1.00' });
+    const onSimple = await as('administrator', 'POST', `/products/${(await as('administrator', 'POST', '/products', { name: 'Plain' })).body.id}/variations`, {
+      regular_price: '1.00',
+    });
     expect(onSimple.status).toBe(400);
     expect((await as('administrator', 'GET', `/products/${parent.body.id}/variations/999999`)).status).toBe(404);
     expect((await as('administrator', 'DELETE', `/products/${parent.body.id}/variations/${small.body.id}?force=true`)).status).toBe(200);
@@ -145,7 +173,12 @@ describe('categories, tags and brands', () => {
     expect(renamed.body.name).toBe('Eating apples');
     const tag = await as('administrator', 'POST', '/products/tags', { name: 'Local' });
     const brand = await as('administrator', 'POST', '/products/brands', { name: 'Orchard Co' });
-    const product = await as('administrator', 'POST', '/products', { name: 'Cox', categories: [{ id: apples.body.id }], tags: [{ id: tag.body.id }], brands: [brand.body.id] });
+    const product = await as('administrator', 'POST', '/products', {
+      name: 'Cox',
+      categories: [{ id: apples.body.id }],
+      tags: [{ id: tag.body.id }],
+      brands: [brand.body.id],
+    });
     expect([product.body.categories[0].name, product.body.tags[0].name, product.body.brands[0].name]).toEqual(['Eating apples', 'Local', 'Orchard Co']);
     expect((await as('administrator', 'DELETE', `/products/tags/${tag.body.id}`)).status).toBe(501);
     expect((await as('administrator', 'DELETE', `/products/tags/${tag.body.id}?force=true`)).status).toBe(200);
@@ -159,7 +192,15 @@ describe('coupons', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ code: 'AUTUMN10', amount: '10.00', discount_type: 'percent', status: 'publish' });
     expect((await as('cashier', 'GET', `/coupons/${created.body.id}`)).body.code).toBe('AUTUMN10');
-    const refused = await as('shop_manager', 'POST', '/coupons', { code: 'autumn10', amount: '150', discount_type: 'percent', product_ids: [987654], minimum_amount: '50', maximum_amount: '20', email_restrictions: ['nobody'] });
+    const refused = await as('shop_manager', 'POST', '/coupons', {
+      code: 'autumn10',
+      amount: '150',
+      discount_type: 'percent',
+      product_ids: [987654],
+      minimum_amount: '50',
+      maximum_amount: '20',
+      email_restrictions: ['nobody'],
+    });
     expect(Object.keys(refused.body.data.params).sort()).toEqual(['amount', 'code', 'email_restrictions', 'maximum_amount', 'product_ids']);
     const updated = await as('shop_manager', 'PATCH', `/coupons/${created.body.id}`, { amount: '15', date_expires_gmt: '2030-01-31T23:59:59' });
     expect([updated.body.amount, updated.body.date_expires_gmt]).toEqual(['15.00', '2030-01-31T23:59:59']);

@@ -24,8 +24,21 @@ const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
       minimum_amount: '20',
       date_created_gmt: '2025-06-01T09:00:00',
     }).id;
-    ids.five = coupons.create({ code: 'FIVEOFF', amount: '5.00', discount_type: 'fixed_cart', description: 'Five off the basket', date_created_gmt: '2025-06-02T09:00:00' }).id;
-    ids.muffin = coupons.create({ code: 'muffin-deal', amount: '0.5', discount_type: 'fixed_product', product_ids: [42], limit_usage_to_x_items: 2, date_created_gmt: '2025-06-03T09:00:00' }).id;
+    ids.five = coupons.create({
+      code: 'FIVEOFF',
+      amount: '5.00',
+      discount_type: 'fixed_cart',
+      description: 'Five off the basket',
+      date_created_gmt: '2025-06-02T09:00:00',
+    }).id;
+    ids.muffin = coupons.create({
+      code: 'muffin-deal',
+      amount: '0.5',
+      discount_type: 'fixed_product',
+      product_ids: [42],
+      limit_usage_to_x_items: 2,
+      date_created_gmt: '2025-06-03T09:00:00',
+    }).id;
     ids.trashed = coupons.create({ code: 'OLDCODE', amount: '1', status: 'trash', date_created_gmt: '2025-06-04T09:00:00' }).id;
   } finally {
     db.close();
@@ -109,7 +122,17 @@ describe('CouponsRepository for the order engine', () => {
     try {
       const coupons = new CouponsRepository(db);
       const found = coupons.findByCode('  fiveoff ');
-      expect(found).toMatchObject({ id: ids.five, code: 'FIVEOFF', amount: '5.00', discount_type: 'fixed_cart', usage_count: 0, usage_limit: null, used_by: [], minimum_amount: '', individual_use: false });
+      expect(found).toMatchObject({
+        id: ids.five,
+        code: 'FIVEOFF',
+        amount: '5.00',
+        discount_type: 'fixed_cart',
+        usage_count: 0,
+        usage_limit: null,
+        used_by: [],
+        minimum_amount: '',
+        individual_use: false,
+      });
       expect(coupons.findByCode('oldcode')).toBeUndefined();
       coupons.incrementUsage(ids.five!, '12');
       coupons.incrementUsage(ids.five!, 'guest@example.com');

@@ -13,8 +13,28 @@ import { servicesOf } from '../helpers/services.js';
 
 const COUNT = 10_000;
 const BRANDS = ['Hillside', 'Bayview', 'Northfield', 'Redwood', 'Sunvale', 'Oakmere', 'Clearbrook', 'Stonegate', 'Meadowlark', 'Silverpine'];
-const GOODS = ['Oat Milk', 'Greek Yogurt', 'Cheddar', 'Sourdough', 'Olive Oil', 'Basmati Rice', 'Penne', 'Green Tea', 'Dark Chocolate', 'Peanut Butter',
-  'Apple Juice', 'Granola', 'Tomato Soup', 'Honey', 'Coffee Beans', 'Sea Salt', 'Almonds', 'Oatcakes', 'Hummus', 'Lemonade'];
+const GOODS = [
+  'Oat Milk',
+  'Greek Yogurt',
+  'Cheddar',
+  'Sourdough',
+  'Olive Oil',
+  'Basmati Rice',
+  'Penne',
+  'Green Tea',
+  'Dark Chocolate',
+  'Peanut Butter',
+  'Apple Juice',
+  'Granola',
+  'Tomato Soup',
+  'Honey',
+  'Coffee Beans',
+  'Sea Salt',
+  'Almonds',
+  'Oatcakes',
+  'Hummus',
+  'Lemonade',
+];
 const VARIANTS = ['Classic', 'Organic', 'Light', 'Wholesome', 'Reserve'];
 const SIZES = ['100 g', '250 g', '500 g', '1 kg', '330 ml', '500 ml', '1 L', '2 L', '4 pack', '12 pack'];
 const CATEGORIES = ['Dairy', 'Bakery', 'Pantry', 'Drinks', 'Snacks'];

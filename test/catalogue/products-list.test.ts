@@ -79,7 +79,12 @@ describe('GET /products filters', () => {
 
   it('filters by category, tag and brand ids', async () => {
     expect(names((await get(`/products?category=${tea}&orderby=title&order=asc`)).body)).toEqual(['Draft Cake', 'Green Tea']);
-    expect(names((await get(`/products?category=${coffee},${tea}&orderby=title&order=asc`)).body)).toEqual(['Draft Cake', 'Espresso Beans 250g', 'Green Tea', 'T-Shirt']);
+    expect(names((await get(`/products?category=${coffee},${tea}&orderby=title&order=asc`)).body)).toEqual([
+      'Draft Cake',
+      'Espresso Beans 250g',
+      'Green Tea',
+      'T-Shirt',
+    ]);
     expect(names((await get(`/products?tag=${organic}&orderby=title&order=asc`)).body)).toEqual(['Espresso Beans 250g', 'Green Tea']);
     expect(names((await get(`/products?brand=${acme}`)).body)).toEqual(['Espresso Beans 250g']);
   });
@@ -127,12 +132,42 @@ describe('GET /products filters', () => {
 
   it('orders by title, price, sku, id and date in both directions', async () => {
     const filter = `include=${[ids.espresso, ids.greenTea, ids.soldOut, ids.tshirt, ids.expiredSale].join(',')}`;
-    expect(names((await get(`/products?${filter}&orderby=title&order=asc`)).body)).toEqual(['Espresso Beans 250g', 'Green Tea', 'Old Sale Mug', 'Sold Out Scone', 'T-Shirt']);
+    expect(names((await get(`/products?${filter}&orderby=title&order=asc`)).body)).toEqual([
+      'Espresso Beans 250g',
+      'Green Tea',
+      'Old Sale Mug',
+      'Sold Out Scone',
+      'T-Shirt',
+    ]);
     // Active prices: scone 2.50, tea 4.00, mug 8.00 (sale over), espresso 9.50 (on sale), T-shirt 15.00 (lowest variation).
-    expect(names((await get(`/products?${filter}&orderby=price&order=asc`)).body)).toEqual(['Sold Out Scone', 'Green Tea', 'Old Sale Mug', 'Espresso Beans 250g', 'T-Shirt']);
-    expect(names((await get(`/products?${filter}&orderby=price&order=desc`)).body)).toEqual(['T-Shirt', 'Espresso Beans 250g', 'Old Sale Mug', 'Green Tea', 'Sold Out Scone']);
-    expect(names((await get(`/products?${filter}&orderby=sku&order=asc`)).body)).toEqual(['Espresso Beans 250g', 'Old Sale Mug', 'Sold Out Scone', 'Green Tea', 'T-Shirt']);
-    expect(idsOf((await get(`/products?${filter}&orderby=id&order=desc`)).body)).toEqual([ids.tshirt, ids.soldOut, ids.expiredSale, ids.greenTea, ids.espresso]);
+    expect(names((await get(`/products?${filter}&orderby=price&order=asc`)).body)).toEqual([
+      'Sold Out Scone',
+      'Green Tea',
+      'Old Sale Mug',
+      'Espresso Beans 250g',
+      'T-Shirt',
+    ]);
+    expect(names((await get(`/products?${filter}&orderby=price&order=desc`)).body)).toEqual([
+      'T-Shirt',
+      'Espresso Beans 250g',
+      'Old Sale Mug',
+      'Green Tea',
+      'Sold Out Scone',
+    ]);
+    expect(names((await get(`/products?${filter}&orderby=sku&order=asc`)).body)).toEqual([
+      'Espresso Beans 250g',
+      'Old Sale Mug',
+      'Sold Out Scone',
+      'Green Tea',
+      'T-Shirt',
+    ]);
+    expect(idsOf((await get(`/products?${filter}&orderby=id&order=desc`)).body)).toEqual([
+      ids.tshirt,
+      ids.soldOut,
+      ids.expiredSale,
+      ids.greenTea,
+      ids.espresso,
+    ]);
     expect(idsOf((await get(`/products?${filter}`)).body)).toEqual([ids.tshirt, ids.soldOut, ids.expiredSale, ids.greenTea, ids.espresso]);
     expect((await get('/products?orderby=bestselling')).status).toBe(400);
   });
@@ -161,7 +196,13 @@ describe('GET /products offline-sync audit (per_page=-1)', () => {
   });
 
   it('refuses per_page=-1 without exactly _fields=id,date_modified_gmt', async () => {
-    for (const query of ['per_page=-1', 'per_page=-1&_fields=date_modified_gmt', 'per_page=-1&_fields=id,name', 'per_page=-1&_fields=id,date_modified_gmt,name', 'per_page=-2&_fields=id,date_modified_gmt']) {
+    for (const query of [
+      'per_page=-1',
+      'per_page=-1&_fields=date_modified_gmt',
+      'per_page=-1&_fields=id,name',
+      'per_page=-1&_fields=id,date_modified_gmt,name',
+      'per_page=-2&_fields=id,date_modified_gmt',
+    ]) {
       const response = await fail(`/products?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.code).toBe('rest_invalid_param');

@@ -7,7 +7,9 @@ useCatalogueFixture();
 describe('GET /products shapes', () => {
   it('trims items to _fields', async () => {
     const response = await get(`/products?include=${ids.espresso}&_fields=id,name,price,categories`);
-    expect(response.body).toEqual([{ id: ids.espresso, name: 'Espresso Beans 250g', price: '9.50', categories: [{ id: coffee, name: 'Coffee', slug: 'coffee' }] }]);
+    expect(response.body).toEqual([
+      { id: ids.espresso, name: 'Espresso Beans 250g', price: '9.50', categories: [{ id: coffee, name: 'Coffee', slug: 'coffee' }] },
+    ]);
     const single = await get<Item>(`/products/${ids.greenTea}?_fields=id,sku,barcode`);
     expect(single.body).toEqual({ id: ids.greenTea, sku: 'TEA-1', barcode: '5012345678900' });
   });
@@ -45,9 +47,13 @@ describe('GET /products shapes', () => {
       images: [],
       variations: [],
       meta_data: [],
-      price_html: '<del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>12.00</bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>9.50</bdi></span></ins>',
+      price_html:
+        '<del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>12.00</bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>9.50</bdi></span></ins>',
     });
-    expect(response.body._links).toEqual({ self: [{ href: `${server.apiUrl}/products/${ids.espresso}` }], collection: [{ href: `${server.apiUrl}/products` }] });
+    expect(response.body._links).toEqual({
+      self: [{ href: `${server.apiUrl}/products/${ids.espresso}` }],
+      collection: [{ href: `${server.apiUrl}/products` }],
+    });
   });
 
   it('prices a sale outside its window at the regular price', async () => {
@@ -108,7 +114,15 @@ describe('GET /products/variations', () => {
       ],
       image: { id: 7, src: 'https://example.test/red.jpg', name: 'red', alt: 'Red T-Shirt' },
     });
-    expect(blue).toMatchObject({ id: tshirtBlue, name: 'T-Shirt - Blue, Small', price: '15.00', regular_price: '18.00', sale_price: '15.00', on_sale: true, image: null });
+    expect(blue).toMatchObject({
+      id: tshirtBlue,
+      name: 'T-Shirt - Blue, Small',
+      price: '15.00',
+      regular_price: '18.00',
+      sale_price: '15.00',
+      on_sale: true,
+      image: null,
+    });
     expect(red).not.toHaveProperty('categories');
     expect(red._links.up).toEqual([{ href: `${server.apiUrl}/products/${ids.tshirt}` }]);
   });

@@ -33,8 +33,18 @@ const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
       sku: 'SHIRT',
       attributes: [{ id: 0, name: 'Colour', slug: 'colour', position: 0, visible: true, variation: true, options: ['Red', 'Navy'] }],
     });
-    for (const [colour, sku, barcode] of [['Red', 'SHIRT-R', '4000000000017'], ['Navy', 'SHIRT-N', '4000000000024']] as const) {
-      products.create({ type: 'variation', parent_id: shirt.id, sku, barcode, regular_price: '20.00', variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: colour }] });
+    for (const [colour, sku, barcode] of [
+      ['Red', 'SHIRT-R', '4000000000017'],
+      ['Navy', 'SHIRT-N', '4000000000024'],
+    ] as const) {
+      products.create({
+        type: 'variation',
+        parent_id: shirt.id,
+        sku,
+        barcode,
+        regular_price: '20.00',
+        variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: colour }],
+      });
     }
   } finally {
     db.close();
@@ -42,7 +52,9 @@ const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
 });
 
 const search = async (text: string, collection = 'products'): Promise<string[]> => {
-  const response = await api<Array<{ name: string }>>(server, 'GET', `/${collection}?search=${encodeURIComponent(text)}&orderby=title&order=asc&per_page=100`, { token: tokens.cashier });
+  const response = await api<Array<{ name: string }>>(server, 'GET', `/${collection}?search=${encodeURIComponent(text)}&orderby=title&order=asc&per_page=100`, {
+    token: tokens.cashier,
+  });
   expect(response.status).toBe(200);
   return response.body.map((item) => item.name);
 };
@@ -95,12 +107,20 @@ describe('search of three characters or more (trigram index)', () => {
   });
 
   it('announces the same total on every page, whether it is counted or read from a short last page', async () => {
-    for (const [page, names] of [[1, ['Flat White', 'Milk Chocolate Bar']], [2, ['Oat Milk 1L']], [3, []]] as const) {
-      const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=5012345&orderby=title&order=asc&per_page=2&page=${page}`, { token: tokens.cashier });
+    for (const [page, names] of [
+      [1, ['Flat White', 'Milk Chocolate Bar']],
+      [2, ['Oat Milk 1L']],
+      [3, []],
+    ] as const) {
+      const response = await api<Array<{ name: string }>>(server, 'GET', `/products?search=5012345&orderby=title&order=asc&per_page=2&page=${page}`, {
+        token: tokens.cashier,
+      });
       expect(response.body.map((item) => item.name)).toEqual(names);
       expect([response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages')]).toEqual(['3', '2']);
     }
-    const offset = await api<Array<{ name: string }>>(server, 'GET', '/products?search=5012345&orderby=title&order=asc&per_page=3&offset=1', { token: tokens.cashier });
+    const offset = await api<Array<{ name: string }>>(server, 'GET', '/products?search=5012345&orderby=title&order=asc&per_page=3&offset=1', {
+      token: tokens.cashier,
+    });
     expect(offset.body.map((item) => item.name)).toEqual(['Milk Chocolate Bar', 'Oat Milk 1L']);
     expect(offset.headers.get('x-wp-total')).toBe('3');
   });
@@ -191,7 +211,12 @@ function listPlans(kind: CatalogueKind, filter: Omit<CatalogueFilter, 'now'>): P
     products.modificationIndexEntries(kind, full, { orderby: 'date', order: 'desc' }, ['id', 'date_modified_gmt']);
     const planOf = (pattern: RegExp): string[] | undefined => {
       const statement = executed.find(({ sql }) => pattern.test(sql));
-      return statement && prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...statement.args).map((row) => row.detail);
+      return (
+        statement &&
+        prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`)
+          .all(...statement.args)
+          .map((row) => row.detail)
+      );
     };
     const sqlOf = (pattern: RegExp) => {
       const statement = executed.find(({ sql }) => pattern.test(sql));
@@ -237,7 +262,10 @@ describe('query plans', () => {
       for (const plan of [page, audit]) {
         expect(plan.filter(fullScan)).toEqual([]);
         expect(plan).toContain('SCAN products_search VIRTUAL TABLE INDEX 0:M3');
-        expect(plan.some((line) => line.startsWith('SEARCH p USING INTEGER PRIMARY KEY')), `${kind}: ${plan.join(' / ')}`).toBe(true);
+        expect(
+          plan.some((line) => line.startsWith('SEARCH p USING INTEGER PRIMARY KEY')),
+          `${kind}: ${plan.join(' / ')}`,
+        ).toBe(true);
       }
       expect(rows).toEqual(['SEARCH p USING INTEGER PRIMARY KEY (rowid=?)', 'SEARCH parent USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN']);
     }
@@ -280,7 +308,13 @@ describe('query plans', () => {
     const variations = listPlans('variation', {});
     // Whether a variation's product is in the trash: whether the trash holds anything, once a
     // statement, then the trashed ids read once from their index, not a product row per variation.
-    const trashed = ['SCALAR SUBQUERY 1', 'SCAN trashed USING COVERING INDEX products_trashed', 'LIST SUBQUERY 2', 'SCAN owner USING COVERING INDEX products_trashed', 'CREATE BLOOM FILTER'];
+    const trashed = [
+      'SCALAR SUBQUERY 1',
+      'SCAN trashed USING COVERING INDEX products_trashed',
+      'LIST SUBQUERY 2',
+      'SCAN owner USING COVERING INDEX products_trashed',
+      'CREATE BLOOM FILTER',
+    ];
     expect(variations.page).toEqual(['SCAN p USING COVERING INDEX products_audit_variations', ...trashed]);
     // The sync audits read only the entries of their own kind, in the list's order (migration 15).
     expect(products.syncAudit).toEqual(['CO-ROUTINE p', 'SCAN p USING COVERING INDEX products_audit_products', 'SCAN p']);

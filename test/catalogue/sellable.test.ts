@@ -20,7 +20,16 @@ afterAll(() => {
 
 describe('ProductsRepository, as the order engine uses it', () => {
   it('describes a simple product for sale with its active price and resolved class', () => {
-    const id = products.create({ type: 'simple', name: 'Oat Milk 1L', sku: 'OAT-1L', regular_price: '3.49', sale_price: '2.99', tax_class: 'zero-rate', manage_stock: true, stock_quantity: 12 }).id;
+    const id = products.create({
+      type: 'simple',
+      name: 'Oat Milk 1L',
+      sku: 'OAT-1L',
+      regular_price: '3.49',
+      sale_price: '2.99',
+      tax_class: 'zero-rate',
+      manage_stock: true,
+      stock_quantity: 12,
+    }).id;
     expect(products.findSellable(id)).toEqual({
       id,
       parentId: 0,
@@ -53,12 +62,30 @@ describe('ProductsRepository, as the order engine uses it', () => {
       regular_price: '32.00',
       variation_attributes: [{ id: 0, name: 'Weight', slug: 'weight', option: '1kg' }],
     }).id;
-    expect(products.findSellableBySku('BEANS-1KG')).toMatchObject({ id: variation, parentId: parent, type: 'variation', name: 'Coffee Beans - 1kg', parentName: 'Coffee Beans', taxClass: 'reduced-rate', price: '32.00', manageStock: false, stockQuantity: null });
+    expect(products.findSellableBySku('BEANS-1KG')).toMatchObject({
+      id: variation,
+      parentId: parent,
+      type: 'variation',
+      name: 'Coffee Beans - 1kg',
+      parentName: 'Coffee Beans',
+      taxClass: 'reduced-rate',
+      price: '32.00',
+      manageStock: false,
+      stockQuantity: null,
+    });
     expect(products.findSellable(parent)).toMatchObject({ type: 'variable', price: '32.00', regularPrice: '', onSale: false });
   });
 
   it('adjusts managed stock with status and modification date, and leaves unmanaged stock alone', async () => {
-    const product = products.create({ type: 'simple', name: 'Brownie', sku: 'BROWNIE', regular_price: '3.00', manage_stock: true, stock_quantity: 2, date_created_gmt: '2024-02-02T02:02:02' });
+    const product = products.create({
+      type: 'simple',
+      name: 'Brownie',
+      sku: 'BROWNIE',
+      regular_price: '3.00',
+      manage_stock: true,
+      stock_quantity: 2,
+      date_created_gmt: '2024-02-02T02:02:02',
+    });
     products.adjustStock(product.id, -2);
     expect(products.findSellable(product.id)).toMatchObject({ stockQuantity: 0, stockStatus: 'outofstock' });
     const after = products.find(product.id);
@@ -66,7 +93,14 @@ describe('ProductsRepository, as the order engine uses it', () => {
     products.adjustStock(product.id, 5);
     expect(products.findSellable(product.id)).toMatchObject({ stockQuantity: 5, stockStatus: 'instock' });
 
-    const backorderable = products.create({ type: 'simple', name: 'Cake to order', regular_price: '30.00', manage_stock: true, stock_quantity: 1, backorders: 'notify' });
+    const backorderable = products.create({
+      type: 'simple',
+      name: 'Cake to order',
+      regular_price: '30.00',
+      manage_stock: true,
+      stock_quantity: 1,
+      backorders: 'notify',
+    });
     products.adjustStock(backorderable.id, -3);
     expect(products.findSellable(backorderable.id)).toMatchObject({ stockQuantity: -2, stockStatus: 'onbackorder' });
 
@@ -80,8 +114,22 @@ describe('ProductsRepository, as the order engine uses it', () => {
 
   it("derives a variable product's stock status from its variations", () => {
     const parent = products.create({ type: 'variable', name: 'Hoodie' }).id;
-    const small = products.create({ type: 'variation', parent_id: parent, regular_price: '40.00', manage_stock: true, stock_quantity: 1, variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }] }).id;
-    const large = products.create({ type: 'variation', parent_id: parent, regular_price: '40.00', manage_stock: true, stock_quantity: 1, variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'L' }] }).id;
+    const small = products.create({
+      type: 'variation',
+      parent_id: parent,
+      regular_price: '40.00',
+      manage_stock: true,
+      stock_quantity: 1,
+      variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }],
+    }).id;
+    const large = products.create({
+      type: 'variation',
+      parent_id: parent,
+      regular_price: '40.00',
+      manage_stock: true,
+      stock_quantity: 1,
+      variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'L' }],
+    }).id;
     products.adjustStock(small, -1);
     expect(products.find(parent)?.stock_status).toBe('instock');
     products.adjustStock(large, -1);
@@ -92,7 +140,12 @@ describe('ProductsRepository, as the order engine uses it', () => {
 
   it('counts sales, on the parent as well for a variation', () => {
     const parent = products.create({ type: 'variable', name: 'Cap' }).id;
-    const variation = products.create({ type: 'variation', parent_id: parent, regular_price: '15.00', variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Navy' }] }).id;
+    const variation = products.create({
+      type: 'variation',
+      parent_id: parent,
+      regular_price: '15.00',
+      variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Navy' }],
+    }).id;
     const simple = products.create({ type: 'simple', name: 'Sticker', regular_price: '1.00' }).id;
     products.addSales(variation, 3);
     products.addSales(simple, 2);

@@ -14,7 +14,12 @@ describe('GET /shipping_methods', () => {
     const collection = [{ href: `${server.apiUrl}/shipping_methods` }];
     expect(response.body).toEqual([
       { id: 'flat_rate', title: 'Flat rate', description: 'Lets you charge a fixed rate for shipping.', _links: { self: collection, collection } },
-      { id: 'free_shipping', title: 'Free shipping', description: 'Free shipping is a special method which can be triggered with coupons and minimum spends.', _links: { self: collection, collection } },
+      {
+        id: 'free_shipping',
+        title: 'Free shipping',
+        description: 'Free shipping is a special method which can be triggered with coupons and minimum spends.',
+        _links: { self: collection, collection },
+      },
       { id: 'local_pickup', title: 'Local pickup', description: 'Allow customers to pick up orders themselves.', _links: { self: collection, collection } },
     ]);
     const trimmed = await api(server, 'GET', '/shipping_methods?_fields=id', { token: access_token });

@@ -13,8 +13,18 @@ import { useServer } from '../helpers/use-server.js';
 const ids = { croissant: 0, muffin: 0 };
 
 const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] }, async () => {
-  ids.croissant = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Croissant', sku: 'LED-CR', regular_price: '2.00', manage_stock: true, stock_quantity: 20 } })).body.id;
-  ids.muffin = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Muffin', sku: 'LED-MU', regular_price: '3.00', manage_stock: true, stock_quantity: 10 } })).body.id;
+  ids.croissant = (
+    await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Croissant', sku: 'LED-CR', regular_price: '2.00', manage_stock: true, stock_quantity: 20 },
+    })
+  ).body.id;
+  ids.muffin = (
+    await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Muffin', sku: 'LED-MU', regular_price: '3.00', manage_stock: true, stock_quantity: 10 },
+    })
+  ).body.id;
 });
 
 /** Products whose stored stock is not the sum of their ledger (thousandths, exact). */
@@ -45,7 +55,11 @@ const history = async (id: number) => (await api(server, 'GET', `/products/${id}
 async function paidOrder(lines: Array<{ product_id: number; quantity: number }>): Promise<any> {
   const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: lines } });
   expect(order.status).toBe(201);
-  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, headers: { 'Idempotency-Key': `ledger-${order.body.id}` }, body: { gateway_id: 'pos_card', payment_data: {} } });
+  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, {
+    token: tokens.cashier,
+    headers: { 'Idempotency-Key': `ledger-${order.body.id}` },
+    body: { gateway_id: 'pos_card', payment_data: {} },
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return (await api(server, 'GET', `/orders/${order.body.id}`, { token: tokens.cashier })).body;
 }
@@ -53,11 +67,16 @@ async function paidOrder(lines: Array<{ product_id: number; quantity: number }>)
 describe('the stock ledger', () => {
   it('opens with what a product was created with', async () => {
     expect(ledgerMismatches()).toEqual([]);
-    expect((await history(ids.croissant)).map((entry) => [entry.change, entry.balance, entry.reason, entry.user_id])).toEqual([[20, 20, 'created', server.users.shop_manager.id]]);
+    expect((await history(ids.croissant)).map((entry) => [entry.change, entry.balance, entry.reason, entry.user_id])).toEqual([
+      [20, 20, 'created', server.users.shop_manager.id],
+    ]);
   });
 
   it('holds after a sale', async () => {
-    const order = await paidOrder([{ product_id: ids.croissant, quantity: 3 }, { product_id: ids.muffin, quantity: 2 }]);
+    const order = await paidOrder([
+      { product_id: ids.croissant, quantity: 3 },
+      { product_id: ids.muffin, quantity: 2 },
+    ]);
     expect([await stockOf(ids.croissant), await stockOf(ids.muffin)]).toEqual([17, 8]);
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(ids.croissant))[0]).toMatchObject({ change: -3, balance: 17, reason: 'sale', order_id: order.id });
@@ -85,12 +104,22 @@ describe('the stock ledger', () => {
     expect(await stockOf(ids.croissant)).toBe(12);
     const line = order.line_items[0];
     const refund = (quantity: number, restock: boolean) =>
-      api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] } });
+      api(server, 'POST', `/orders/${order.id}/refunds`, {
+        token: tokens.cashier,
+        body: { api_refund: false, api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (2 * quantity).toFixed(2) }] },
+      });
     const restocked = await refund(2, true);
     expect(restocked.status).toBe(201);
     expect(await stockOf(ids.croissant)).toBe(14);
     expect(ledgerMismatches()).toEqual([]);
-    expect((await history(ids.croissant))[0]).toMatchObject({ change: 2, balance: 14, reason: 'refund', order_id: order.id, reference: `refund ${restocked.body.id}`, user_id: server.users.cashier.id });
+    expect((await history(ids.croissant))[0]).toMatchObject({
+      change: 2,
+      balance: 14,
+      reason: 'refund',
+      order_id: order.id,
+      reference: `refund ${restocked.body.id}`,
+      user_id: server.users.cashier.id,
+    });
     const entries = (await history(ids.croissant)).length;
     expect((await refund(1, false)).status).toBe(201);
     expect(await stockOf(ids.croissant)).toBe(14);
@@ -105,7 +134,10 @@ describe('the stock ledger', () => {
     await api(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'completed' } } } });
     const line = order.line_items[0];
     const refund = (quantity: number, restock: boolean) =>
-      api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (3 * quantity).toFixed(2) }] } });
+      api(server, 'POST', `/orders/${order.id}/refunds`, {
+        token: tokens.cashier,
+        body: { api_restock: restock, line_items: [{ id: line.id, quantity, refund_total: (3 * quantity).toFixed(2) }] },
+      });
     const start = await stockOf(ids.muffin);
     expect((await refund(2, false)).status).toBe(201);
     expect((await refund(1, true)).status).toBe(201);
@@ -122,12 +154,16 @@ describe('the stock ledger', () => {
   });
 
   it('never restocks on refund units the sale did not take from stock', async () => {
-    const jam = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Jam', sku: 'LED-JAM', regular_price: '4.00' } })).body.id as number;
+    const jam = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Jam', sku: 'LED-JAM', regular_price: '4.00' } })).body
+      .id as number;
     const order = await paidOrder([{ product_id: jam, quantity: 3 }]);
     // Stock is managed only after the sale, so the sale took none.
     expect((await api(server, 'PATCH', `/products/${jam}`, { token: tokens.shop_manager, body: { manage_stock: true, stock_quantity: 10 } })).status).toBe(200);
     const entries = (await history(jam)).length;
-    const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: order.line_items[0].id, quantity: 2, refund_total: '8.00' }] } });
+    const refunded = await api(server, 'POST', `/orders/${order.id}/refunds`, {
+      token: tokens.cashier,
+      body: { api_restock: true, line_items: [{ id: order.line_items[0].id, quantity: 2, refund_total: '8.00' }] },
+    });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     expect(await stockOf(jam)).toBe(10);
     expect((await history(jam)).length).toBe(entries);
@@ -135,11 +171,21 @@ describe('the stock ledger', () => {
   });
 
   it('holds after manual adjustments, each with its reason and note', async () => {
-    const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: 24, reason: 'received', note: 'Bakery delivery' } });
+    const received = await api(server, 'POST', `/products/${ids.croissant}/stock`, {
+      token: tokens.shop_manager,
+      body: { adjust: 24, reason: 'received', note: 'Bakery delivery' },
+    });
     expect(received.status).toBe(200);
-    expect(received.body).toMatchObject({ id: ids.croissant, stock_quantity: 38, entry: { change: 24, balance: 38, reason: 'received', note: 'Bakery delivery' } });
+    expect(received.body).toMatchObject({
+      id: ids.croissant,
+      stock_quantity: 38,
+      entry: { change: 24, balance: 38, reason: 'received', note: 'Bakery delivery' },
+    });
     await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { adjust: -2, reason: 'damaged' } });
-    const counted = await api(server, 'POST', `/products/${ids.croissant}/stock`, { token: tokens.shop_manager, body: { set: 35, reason: 'counted', note: 'Shelf count' } });
+    const counted = await api(server, 'POST', `/products/${ids.croissant}/stock`, {
+      token: tokens.shop_manager,
+      body: { set: 35, reason: 'counted', note: 'Shelf count' },
+    });
     expect(counted.body.entry).toMatchObject({ change: -1, balance: 35, reason: 'counted' });
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(ids.croissant)).slice(0, 3).map((entry) => entry.reason)).toEqual(['counted', 'damaged', 'received']);
@@ -157,7 +203,10 @@ describe('the stock ledger', () => {
 
   it('holds for weighed goods in thousandths once decimal_qty is on: 5.000 kg less 1.234 and 0.766 leaves exactly 3.000', async () => {
     expect((await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { decimal_qty: true } })).status).toBe(200);
-    const apples = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Apples by weight', regular_price: '2.40', manage_stock: true, stock_quantity: 5 } });
+    const apples = await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Apples by weight', regular_price: '2.40', manage_stock: true, stock_quantity: 5 },
+    });
     await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -1.234, reason: 'damaged' } });
     const last = await api(server, 'POST', `/products/${apples.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -0.766, reason: 'damaged' } });
     expect(last.body.stock_quantity).toBe(3);
@@ -167,11 +216,22 @@ describe('the stock ledger', () => {
 
   it('holds for weighed goods held, re-weighed, released, sold, refunded and cancelled, each change with its reason and order', async () => {
     // decimal_qty is still on from the test before.
-    const cheese = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Comté by weight', regular_price: '30.00', manage_stock: true, stock_quantity: 10 } })).body.id as number;
-    const held = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: cheese, quantity: 1.234 }] } });
+    const cheese = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Comté by weight', regular_price: '30.00', manage_stock: true, stock_quantity: 10 },
+      })
+    ).body.id as number;
+    const held = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: { status: 'on-hold', line_items: [{ product_id: cheese, quantity: 1.234 }] },
+    });
     expect(held.status, JSON.stringify(held.body)).toBe(201);
     expect(await stockOf(cheese)).toBe(8.766);
-    const reweighed = await api(server, 'PATCH', `/orders/${held.body.id}`, { token: tokens.cashier, body: { line_items: [{ id: held.body.line_items[0].id, quantity: 1.5 }] } });
+    const reweighed = await api(server, 'PATCH', `/orders/${held.body.id}`, {
+      token: tokens.cashier,
+      body: { line_items: [{ id: held.body.line_items[0].id, quantity: 1.5 }] },
+    });
     expect(reweighed.status, JSON.stringify(reweighed.body)).toBe(200);
     expect(await stockOf(cheese)).toBe(8.5);
     expect(ledgerMismatches()).toEqual([]);
@@ -186,7 +246,10 @@ describe('the stock ledger', () => {
     expect([sold.total, await stockOf(cheese)]).toEqual(['70.35', 7.655]);
     // Units sold stay a whole number, as WooCommerce counts them: 1 of the held 1.234 kg, 2 of 2.345 kg.
     expect((await api(server, 'GET', `/products/${cheese}`, { token: tokens.cashier })).body.total_sales).toBe(3);
-    const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] } });
+    const refund = await api(server, 'POST', `/orders/${sold.id}/refunds`, {
+      token: tokens.cashier,
+      body: { api_restock: true, line_items: [{ id: sold.line_items[0].id, quantity: 0.5, refund_total: '15.00' }] },
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     expect(await stockOf(cheese)).toBe(8.155);
     expect(ledgerMismatches()).toEqual([]);

@@ -23,7 +23,13 @@ const { server, tokens } = useServer({ roles: ['cashier'], timeout: 120_000 }, (
       for (let index = 0; index < COUNT; index++) {
         const created = new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 7) * 60_000).toISOString().slice(0, 19);
         // Inserted out of date order, so that the ids do not follow the dates.
-        bulk.insert({ type: 'simple', name: `Pieced ${index}`, sku: `PC-${index}`, regular_price: '1.00', date_created_gmt: index % 2 === 0 ? created : created.replace('2025', '2024') });
+        bulk.insert({
+          type: 'simple',
+          name: `Pieced ${index}`,
+          sku: `PC-${index}`,
+          regular_price: '1.00',
+          date_created_gmt: index % 2 === 0 ? created : created.replace('2025', '2024'),
+        });
       }
     });
   } finally {
@@ -33,10 +39,14 @@ const { server, tokens } = useServer({ roles: ['cashier'], timeout: 120_000 }, (
 
 /** The audit's rows as SQL reads them, in the list's order (`direction` of date, then id). */
 const expected = (direction: 'ASC' | 'DESC') =>
-  withDb(server, (db) =>
-    db
-      .prepare(`SELECT id, date_modified_gmt FROM products WHERE type <> 'variation' AND status <> 'trash' ORDER BY date_created_gmt ${direction}, id ${direction}`)
-      .all() as Array<{ id: number; date_modified_gmt: string }>,
+  withDb(
+    server,
+    (db) =>
+      db
+        .prepare(
+          `SELECT id, date_modified_gmt FROM products WHERE type <> 'variation' AND status <> 'trash' ORDER BY date_created_gmt ${direction}, id ${direction}`,
+        )
+        .all() as Array<{ id: number; date_modified_gmt: string }>,
   );
 
 const audit = async (query: string) => {

@@ -12,7 +12,10 @@ const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'] }, asy
 });
 
 describe('per_page=-1 with _fields=id,date_modified_gmt', () => {
-  for (const [path, table] of [['/customers', 'customers'], ['/coupons', 'coupons']] as const) {
+  for (const [path, table] of [
+    ['/customers', 'customers'],
+    ['/coupons', 'coupons'],
+  ] as const) {
     it(`${path} lists every id with its modification time in one answer`, async () => {
       const response = await api(server, 'GET', `${path}?per_page=-1&_fields=id,date_modified_gmt&orderby=id&order=asc`, { token: tokens.cashier });
       expect(response.status).toBe(200);
@@ -35,12 +38,33 @@ describe('the products and variations audit, serialised by SQLite', () => {
 
   beforeAll(async () => {
     for (let index = 0; index < 15; index++) {
-      await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: `Audited ${index}`, regular_price: '1.00', date_created_gmt: `2025-01-0${1 + (index % 3)}T10:00:00` } });
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: `Audited ${index}`, regular_price: '1.00', date_created_gmt: `2025-01-0${1 + (index % 3)}T10:00:00` },
+      });
     }
-    shirt = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Audited shirt', type: 'variable', attributes: [{ name: 'Size', options: ['S', 'M', 'L'], variation: true }] } })).body.id as number;
-    trashed = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Audited gone', type: 'variable', attributes: [{ name: 'Size', options: ['S'], variation: true }] } })).body.id as number;
-    for (const [parent, size] of [[shirt, 'S'], [shirt, 'M'], [shirt, 'L'], [trashed, 'S']] as const) {
-      const created = await api(server, 'POST', `/products/${parent}/variations`, { token: tokens.shop_manager, body: { regular_price: '5.00', attributes: [{ name: 'Size', option: size }] } });
+    shirt = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Audited shirt', type: 'variable', attributes: [{ name: 'Size', options: ['S', 'M', 'L'], variation: true }] },
+      })
+    ).body.id as number;
+    trashed = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Audited gone', type: 'variable', attributes: [{ name: 'Size', options: ['S'], variation: true }] },
+      })
+    ).body.id as number;
+    for (const [parent, size] of [
+      [shirt, 'S'],
+      [shirt, 'M'],
+      [shirt, 'L'],
+      [trashed, 'S'],
+    ] as const) {
+      const created = await api(server, 'POST', `/products/${parent}/variations`, {
+        token: tokens.shop_manager,
+        body: { regular_price: '5.00', attributes: [{ name: 'Size', option: size }] },
+      });
       expect(created.status).toBe(201);
     }
     expect((await api(server, 'DELETE', `/products/${trashed}`, { token: tokens.shop_manager })).status).toBe(200);
@@ -58,23 +82,38 @@ describe('the products and variations audit, serialised by SQLite', () => {
         .all(),
     );
 
-  for (const [kind, path] of [['product', '/products'], ['variation', '/products/variations']] as const) {
+  for (const [kind, path] of [
+    ['product', '/products'],
+    ['variation', '/products/variations'],
+  ] as const) {
     it(`${path}: every id with its modification time, in the list's order, with the total`, async () => {
-      for (const [query, order] of [['', 'date_created_gmt DESC, id DESC'], ['&orderby=id&order=asc', 'id ASC, id ASC'], ['&orderby=date&order=asc', 'date_created_gmt ASC, id ASC']] as const) {
+      for (const [query, order] of [
+        ['', 'date_created_gmt DESC, id DESC'],
+        ['&orderby=id&order=asc', 'id ASC, id ASC'],
+        ['&orderby=date&order=asc', 'date_created_gmt ASC, id ASC'],
+      ] as const) {
         const response = await api(server, 'GET', `${path}?per_page=-1&_fields=id,date_modified_gmt${query}`, { token: tokens.cashier });
         expect(response.status).toBe(200);
         const entries = expected(kind, order);
         expect(entries.length).toBeGreaterThan(2);
         expect(response.body, query).toEqual(entries);
-        expect([response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages'), response.headers.get('content-type')]).toEqual([String(entries.length), '1', 'application/json; charset=utf-8']);
+        expect([response.headers.get('x-wp-total'), response.headers.get('x-wp-totalpages'), response.headers.get('content-type')]).toEqual([
+          String(entries.length),
+          '1',
+          'application/json; charset=utf-8',
+        ]);
       }
     });
 
     it(`${path}: the fields in the order asked, as _fields trims, byte for byte`, async () => {
       const entries = expected(kind, 'date_created_gmt DESC, id DESC') as Array<{ id: number; date_modified_gmt: string }>;
-      const reversed = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=date_modified_gmt,id`, { headers: { authorization: `Bearer ${tokens.cashier}` } });
+      const reversed = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=date_modified_gmt,id`, {
+        headers: { authorization: `Bearer ${tokens.cashier}` },
+      });
       expect(await reversed.text()).toBe(JSON.stringify(entries.map((entry) => ({ date_modified_gmt: entry.date_modified_gmt, id: entry.id }))));
-      const asAsked = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=id,date_modified_gmt`, { headers: { authorization: `Bearer ${tokens.cashier}` } });
+      const asAsked = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=id,date_modified_gmt`, {
+        headers: { authorization: `Bearer ${tokens.cashier}` },
+      });
       expect(await asAsked.text()).toBe(JSON.stringify(entries.map((entry) => ({ id: entry.id, date_modified_gmt: entry.date_modified_gmt }))));
       const ids = await fetch(`${server.apiUrl}${path}?per_page=-1&_fields=id`, { headers: { authorization: `Bearer ${tokens.cashier}` } });
       expect(await ids.text()).toBe(JSON.stringify(entries.map((entry) => ({ id: entry.id }))));

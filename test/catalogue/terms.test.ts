@@ -25,7 +25,14 @@ const { server, tokens } = useServer({ roles: ['shop_manager'] }, () => {
     brand.house = terms.create('product_brand', { name: 'House Blend Co.', slug: 'house-blend' }).id;
     brand.other = terms.create('product_brand', { name: 'Other Brand' }).id;
 
-    latte = products.create({ type: 'simple', name: 'Latte', regular_price: '4.50', category_ids: [cat.drinks, cat.coffee], tag_ids: [tag.hot], brand_ids: [brand.house] }).id;
+    latte = products.create({
+      type: 'simple',
+      name: 'Latte',
+      regular_price: '4.50',
+      category_ids: [cat.drinks, cat.coffee],
+      tag_ids: [tag.hot],
+      brand_ids: [brand.house],
+    }).id;
     products.create({ type: 'simple', name: 'Flat White', regular_price: '4.20', category_ids: [cat.coffee], tag_ids: [tag.hot, tag.vegan] });
     products.create({ type: 'simple', name: 'Sencha', regular_price: '3.80', category_ids: [cat.tea], tag_ids: [tag.hot, tag.vegan] });
     products.create({ type: 'simple', name: 'Croissant', regular_price: '3.20', category_ids: [cat.bakery] });
@@ -33,7 +40,12 @@ const { server, tokens } = useServer({ roles: ['shop_manager'] }, () => {
     products.create({ type: 'simple', name: 'Secret Scone', regular_price: '2.00', status: 'draft', category_ids: [cat.bakery], tag_ids: [tag.vegan] });
     products.create({ type: 'simple', name: 'Old Bagel', regular_price: '2.00', status: 'trash', category_ids: [cat.bakery] });
     const mug = products.create({ type: 'variable', name: 'Mug', category_ids: [cat.empty], status: 'draft' }).id;
-    const variation = products.create({ type: 'variation', parent_id: mug, regular_price: '9.00', variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Black' }] });
+    const variation = products.create({
+      type: 'variation',
+      parent_id: mug,
+      regular_price: '9.00',
+      variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Black' }],
+    });
     terms.assign(variation.id, [cat.empty]);
   } finally {
     db.close();
@@ -73,7 +85,10 @@ describe('GET /products/categories', () => {
       image: null,
       menu_order: 0,
       count: 1,
-      _links: { self: [{ href: `${server.apiUrl}/products/categories?include=${cat.drinks}` }], collection: [{ href: `${server.apiUrl}/products/categories` }] },
+      _links: {
+        self: [{ href: `${server.apiUrl}/products/categories?include=${cat.drinks}` }],
+        collection: [{ href: `${server.apiUrl}/products/categories` }],
+      },
     });
   });
 
@@ -93,7 +108,13 @@ describe('GET /products/categories', () => {
 
   it('orders by count, id, slug and include, asc by default', async () => {
     // Ties (Bakery, Tea and Drinks all count 1) are broken by id in the same direction.
-    expect((await get('/products/categories?orderby=count&order=desc')).body.map((term) => term.name)).toEqual(['Coffee', 'Bakery', 'Tea', 'Drinks', 'Apparel']);
+    expect((await get('/products/categories?orderby=count&order=desc')).body.map((term) => term.name)).toEqual([
+      'Coffee',
+      'Bakery',
+      'Tea',
+      'Drinks',
+      'Apparel',
+    ]);
     expect((await get('/products/categories?orderby=id')).body.map((term) => term.id)).toEqual([cat.drinks, cat.coffee, cat.tea, cat.bakery, cat.empty]);
     expect((await get('/products/categories?orderby=slug&order=desc')).body.map((term) => term.slug)).toEqual(['tea', 'drinks', 'coffee', 'bakery', 'apparel']);
     expect((await get(`/products/categories?orderby=include&include=${cat.tea},${cat.drinks}`)).body.map((term) => term.id)).toEqual([cat.tea, cat.drinks]);
@@ -115,8 +136,22 @@ describe('GET /products/tags and /products/brands', () => {
   it('lists tags with counts in the tag shape (no parent, display or image)', async () => {
     const response = await get('/products/tags');
     expect(response.body).toEqual([
-      { id: tag.hot, name: 'Hot', slug: 'hot', description: '', count: 3, _links: { self: [{ href: `${server.apiUrl}/products/tags?include=${tag.hot}` }], collection: [{ href: `${server.apiUrl}/products/tags` }] } },
-      { id: tag.vegan, name: 'Vegan', slug: 'vegan', description: '', count: 2, _links: { self: [{ href: `${server.apiUrl}/products/tags?include=${tag.vegan}` }], collection: [{ href: `${server.apiUrl}/products/tags` }] } },
+      {
+        id: tag.hot,
+        name: 'Hot',
+        slug: 'hot',
+        description: '',
+        count: 3,
+        _links: { self: [{ href: `${server.apiUrl}/products/tags?include=${tag.hot}` }], collection: [{ href: `${server.apiUrl}/products/tags` }] },
+      },
+      {
+        id: tag.vegan,
+        name: 'Vegan',
+        slug: 'vegan',
+        description: '',
+        count: 2,
+        _links: { self: [{ href: `${server.apiUrl}/products/tags?include=${tag.vegan}` }], collection: [{ href: `${server.apiUrl}/products/tags` }] },
+      },
     ]);
   });
 

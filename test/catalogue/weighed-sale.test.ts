@@ -59,7 +59,11 @@ function readmeBlock(): string {
 describe('README: a manager adds a product, adjusts its stock and sells it at a weighed price', () => {
   it('runs as written, and leaves the sales, totals and stock it describes', async () => {
     // Asynchronously: the server answering the script runs in this process.
-    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', readmeBlock()], { env: { ...process.env, API: apiUrl, PASSWORD: password }, encoding: 'utf8', timeout: 60_000 });
+    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', readmeBlock()], {
+      env: { ...process.env, API: apiUrl, PASSWORD: password },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(output).toContain('"measure":"weight","quantity":"1.234"');
 
     const token = (await api({ apiUrl }, 'POST', '/auth/login', { body: { username: 'manager', password } })).body.access_token as string;
@@ -68,7 +72,14 @@ describe('README: a manager adds a product, adjusts its stock and sells it at a 
 
     const orders = (await api({ apiUrl }, 'GET', '/orders?orderby=id&order=asc', { token })).body as any[];
     const sales = orders.filter((order) => order.line_items.some((line: any) => line.sku === 'APL-KG'));
-    expect(sales.map((order) => [order.status, order.total, order.line_items[0].quantity, order.line_items[0].meta_data.find((meta: any) => meta.key === '_pos_barcode')?.value ?? null])).toEqual([
+    expect(
+      sales.map((order) => [
+        order.status,
+        order.total,
+        order.line_items[0].quantity,
+        order.line_items[0].meta_data.find((meta: any) => meta.key === '_pos_barcode')?.value ?? null,
+      ]),
+    ).toEqual([
       ['completed', '2.96', 1.234, '2012345012349'],
       ['completed', '1.20', 0.5, null],
     ]);

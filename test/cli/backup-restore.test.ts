@@ -51,7 +51,9 @@ beforeAll(async () => {
   dataDir = makeDataDir();
   server = await serve([...serveArgs(dataDir), '--demo']);
   token = await logIn(server);
-  const products = await api<Array<{ id: number; type: string; manage_stock: boolean; purchasable: boolean }>>(server, 'GET', '/products?per_page=50', { token });
+  const products = await api<Array<{ id: number; type: string; manage_stock: boolean; purchasable: boolean }>>(server, 'GET', '/products?per_page=50', {
+    token,
+  });
   const product = products.body.find((candidate) => candidate.type === 'simple' && !candidate.manage_stock && candidate.purchasable);
   if (!product) throw new Error('the demo store has no simple product without stock management');
   productId = product.id;
@@ -82,7 +84,9 @@ describe('tillbase backup', () => {
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^backed up ${join(dataDir, 'tillbase.db')} to ${backupFile}: [\\d.]+ (KiB|MiB), schema version ${MIGRATIONS.length}, integrity check ok\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^backed up ${join(dataDir, 'tillbase.db')} to ${backupFile}: [\\d.]+ (KiB|MiB), schema version ${MIGRATIONS.length}, integrity check ok\\n$`),
+    );
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     const copy = new BetterSqlite3(backupFile, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -120,22 +124,50 @@ describe('tillbase restore', () => {
     lateSale = await sell();
     const result = await runCli(['restore', backupFile, '--data-dir', dataDir]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`tillbase: cannot restore while a running Tillbase server (pid ${server.child.pid ?? 0}, ${server.apiUrl.replace(/\/pos\/v1$/, '/')}) uses ${dataDir}: stop it first\n`);
+    expect(result.stderr).toBe(
+      `tillbase: cannot restore while a running Tillbase server (pid ${server.child.pid ?? 0}, ${server.apiUrl.replace(/\/pos\/v1$/, '/')}) uses ${dataDir}: stop it first\n`,
+    );
     expect(readdirSync(dataDir).filter((name) => name.includes('restore'))).toEqual([]);
     expect((await api(server, 'GET', `/orders/${lateSale}`, { token })).status).toBe(200);
   });
 
   it.each([
-    ['a file that is not SQLite', (file: string) => { writeFileSync(file, 'SKU,Name\nA,B\n'); }, 'it is not a SQLite database'],
-    ['a SQLite database that is not Tillbase', (file: string) => { const db = new BetterSqlite3(file); db.exec('CREATE TABLE notes (text)'); db.close(); }, 'it is not a Tillbase database (no installation, users, roles, role_capabilities, user_roles, sessions tables)'],
-    ['a database from a newer Tillbase', (file: string) => { copyFileSync(backupFile, file); const db = new BetterSqlite3(file); db.pragma('user_version = 999'); db.close(); }, `the database is at schema version 999, but this Tillbase knows versions up to ${MIGRATIONS.length}; upgrade Tillbase to open it`],
+    [
+      'a file that is not SQLite',
+      (file: string) => {
+        writeFileSync(file, 'SKU,Name\nA,B\n');
+      },
+      'it is not a SQLite database',
+    ],
+    [
+      'a SQLite database that is not Tillbase',
+      (file: string) => {
+        const db = new BetterSqlite3(file);
+        db.exec('CREATE TABLE notes (text)');
+        db.close();
+      },
+      'it is not a Tillbase database (no installation, users, roles, role_capabilities, user_roles, sessions tables)',
+    ],
+    [
+      'a database from a newer Tillbase',
+      (file: string) => {
+        copyFileSync(backupFile, file);
+        const db = new BetterSqlite3(file);
+        db.pragma('user_version = 999');
+        db.close();
+      },
+      `the database is at schema version 999, but this Tillbase knows versions up to ${MIGRATIONS.length}; upgrade Tillbase to open it`,
+    ],
   ])('refuses %s (exit 2) and leaves the data directory as it was', async (_name, make, reason) => {
     // The till crashed: its last sales may be only in the -wal, which restore must not lose or replay.
     if (server.child.exitCode === null && server.child.signalCode === null) expect(await server.stop('SIGKILL')).toBe('SIGKILL');
     const file = join(makeDataDir(), 'candidate.db');
     make(file);
     // server.json goes: the crashed server's record is not left behind by the restore that took the lock.
-    const listing = () => readdirSync(dataDir).filter((name) => name !== 'server.json').sort();
+    const listing = () =>
+      readdirSync(dataDir)
+        .filter((name) => name !== 'server.json')
+        .sort();
     const before = listing();
     const result = await runCli(['restore', file, '--data-dir', dataDir]);
     expect(result.code).toBe(2);
@@ -148,7 +180,9 @@ describe('tillbase restore', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const kept = /^the replaced database is kept as (\S+)$/m.exec(result.stdout)?.[1];
-    expect(result.stdout).toMatch(new RegExp(`^restored ${backupFile} into ${join(dataDir, 'tillbase.db')}: .*schema version ${MIGRATIONS.length}, integrity check ok$`, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(`^restored ${backupFile} into ${join(dataDir, 'tillbase.db')}: .*schema version ${MIGRATIONS.length}, integrity check ok$`, 'm'),
+    );
     expect(kept).toMatch(new RegExp(`^${join(dataDir, 'tillbase.db')}\\.before-restore-\\d{4}-\\d{2}-\\d{2}T\\d{6}\\.\\d{3}Z$`));
     expect(statSync(join(dataDir, 'tillbase.db')).mode & 0o777).toBe(0o600);
     expect(readdirSync(dataDir).filter((name) => /-wal$|-shm$|\.tmp$/.test(name))).toEqual([]);

@@ -34,10 +34,16 @@ describe('tillbase serve', () => {
     const file = join(dataDir, 'first-run-credentials.txt');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const credentials = readFileSync(file, 'utf8');
-    const passwords = Object.fromEntries([...credentials.matchAll(/^(admin|manager|cashier)\s+(administrator|shop_manager|cashier)\s+(\S+)$/gm)].map((match) => [match[1], match[3]]));
+    const passwords = Object.fromEntries(
+      [...credentials.matchAll(/^(admin|manager|cashier)\s+(administrator|shop_manager|cashier)\s+(\S+)$/gm)].map((match) => [match[1], match[3]]),
+    );
     expect(Object.keys(passwords).sort()).toEqual(['admin', 'cashier', 'manager']);
     for (const password of Object.values(passwords)) expect(first.stdout()).toContain(password);
-    for (const [username, role] of [['admin', 'administrator'], ['manager', 'shop_manager'], ['cashier', 'cashier']] as const) {
+    for (const [username, role] of [
+      ['admin', 'administrator'],
+      ['manager', 'shop_manager'],
+      ['cashier', 'cashier'],
+    ] as const) {
       const response = await api<TokenResponse>(first, 'POST', '/auth/login', { body: { username, password: passwords[username] } });
       expect(response.status).toBe(200);
       expect(response.body.user.roles).toEqual([role]);
@@ -80,7 +86,9 @@ describe('tillbase serve', () => {
   });
 
   it('exits 2 naming --secret-store file when the keychain is asked for but unreachable', async () => {
-    const result = await runCli(['serve', '--data-dir', makeDataDir(), '--port', '0', '--secret-store', 'keychain', '--log-level', 'silent'], '', { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+    const result = await runCli(['serve', '--data-dir', makeDataDir(), '--port', '0', '--secret-store', 'keychain', '--log-level', 'silent'], '', {
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('--secret-store file');
@@ -88,8 +96,17 @@ describe('tillbase serve', () => {
 
   it('takes its settings from the TILLBASE_* environment too', async () => {
     const dataDir = makeDataDir();
-    const server = await serve([], { TILLBASE_DATA_DIR: dataDir, TILLBASE_PORT: '0', TILLBASE_SECRET_STORE: 'memory', TILLBASE_DEMO: 'false', TILLBASE_LOG_LEVEL: 'silent', TILLBASE_ACCESS_TTL: '90s' });
-    expect((await runCli(['users', 'add', '--username', 'envy', '--role', 'cashier', '--password-stdin'], 'env-password-1\n', { TILLBASE_DATA_DIR: dataDir })).code).toBe(0);
+    const server = await serve([], {
+      TILLBASE_DATA_DIR: dataDir,
+      TILLBASE_PORT: '0',
+      TILLBASE_SECRET_STORE: 'memory',
+      TILLBASE_DEMO: 'false',
+      TILLBASE_LOG_LEVEL: 'silent',
+      TILLBASE_ACCESS_TTL: '90s',
+    });
+    expect(
+      (await runCli(['users', 'add', '--username', 'envy', '--role', 'cashier', '--password-stdin'], 'env-password-1\n', { TILLBASE_DATA_DIR: dataDir })).code,
+    ).toBe(0);
     const response = await api<TokenResponse>(server, 'POST', '/auth/login', { body: { username: 'envy', password: 'env-password-1' } });
     expect(response.body.expires_in).toBe(90);
     expect(await server.stop()).toBe(0);
@@ -99,7 +116,24 @@ describe('tillbase serve', () => {
 describe('tillbase users', () => {
   it('adds, lists, changes the password of and removes users', async () => {
     const dataDir = makeStore();
-    const added = await runCli(['users', 'add', '--username', 'dana', '--role', 'shop_manager', '--email', 'dana@example.test', '--display-name', 'Dana D', '--password-stdin', '--data-dir', dataDir], 'first-password\n');
+    const added = await runCli(
+      [
+        'users',
+        'add',
+        '--username',
+        'dana',
+        '--role',
+        'shop_manager',
+        '--email',
+        'dana@example.test',
+        '--display-name',
+        'Dana D',
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+      ],
+      'first-password\n',
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).not.toContain('first-password');
     const list = JSON.parse((await runCli(['users', 'list', '--json', '--data-dir', dataDir])).stdout) as Array<Record<string, unknown>>;
@@ -124,7 +158,8 @@ describe('tillbase users', () => {
 
   it('refuses duplicates, short passwords, unknown roles and missing flags', async () => {
     const dataDir = makeStore();
-    const add = (username: string, role: string, password: string) => runCli(['users', 'add', '--username', username, '--role', role, '--password-stdin', '--data-dir', dataDir], password);
+    const add = (username: string, role: string, password: string) =>
+      runCli(['users', 'add', '--username', username, '--role', role, '--password-stdin', '--data-dir', dataDir], password);
     expect((await add('erin', 'cashier', 'erin-password')).code).toBe(0);
     const duplicate = await add('ERIN', 'cashier', 'erin-password');
     expect(duplicate.code).toBe(1);

@@ -37,41 +37,83 @@ function absentDataDir(): string {
 }
 
 describe('help', () => {
-  it.concurrent.each(COMMANDS.map((words) => [words.join(' ') || '(tillbase)', words] as const))('%s: --help, -h and tillbase help print the usage, options and an example, exit 0, and touch nothing', async (_name, words) => {
-    const dataDir = absentDataDir();
-    const env = { TILLBASE_DATA_DIR: dataDir };
-    // Flags the command would act on come along, so that help demonstrably wins over them.
-    const actionFlags = words[0] === 'serve' ? ['--port', '0', '--demo', '--secret-store', 'memory'] : [];
-    const runs = [
-      await runCli([...words, ...actionFlags, '--help', '--data-dir', dataDir], '', env),
-      await runCli([...words, '-h'], '', env),
-      await runCli(['help', ...words], '', env),
-    ];
-    for (const result of runs) {
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe(runs[0]!.stdout);
-    }
-    const help = runs[0]!.stdout;
-    expect(help).toMatch(new RegExp(`^Usage: tillbase ${words.length === 0 ? 'COMMAND' : words.join(' ')}`));
-    expect(help).toMatch(/^Options:$/m);
-    expect(help).toMatch(/^ {2}-h, --help/m);
-    expect(help).toMatch(/^Environment:$/m);
-    expect(help).toContain('TILLBASE_DATA_DIR');
-    expect(help).toMatch(/^Examples?:\n {2}.*tillbase /m);
-    expect(existsSync(dataDir)).toBe(false);
-  });
+  it.concurrent.each(COMMANDS.map((words) => [words.join(' ') || '(tillbase)', words] as const))(
+    '%s: --help, -h and tillbase help print the usage, options and an example, exit 0, and touch nothing',
+    async (_name, words) => {
+      const dataDir = absentDataDir();
+      const env = { TILLBASE_DATA_DIR: dataDir };
+      // Flags the command would act on come along, so that help demonstrably wins over them.
+      const actionFlags = words[0] === 'serve' ? ['--port', '0', '--demo', '--secret-store', 'memory'] : [];
+      const runs = [
+        await runCli([...words, ...actionFlags, '--help', '--data-dir', dataDir], '', env),
+        await runCli([...words, '-h'], '', env),
+        await runCli(['help', ...words], '', env),
+      ];
+      for (const result of runs) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(result.stdout).toBe(runs[0]!.stdout);
+      }
+      const help = runs[0]!.stdout;
+      expect(help).toMatch(new RegExp(`^Usage: tillbase ${words.length === 0 ? 'COMMAND' : words.join(' ')}`));
+      expect(help).toMatch(/^Options:$/m);
+      expect(help).toMatch(/^ {2}-h, --help/m);
+      expect(help).toMatch(/^Environment:$/m);
+      expect(help).toContain('TILLBASE_DATA_DIR');
+      expect(help).toMatch(/^Examples?:\n {2}.*tillbase /m);
+      expect(existsSync(dataDir)).toBe(false);
+    },
+  );
 
   it('serve --help names every serve flag and its environment variable', async () => {
     const { stdout } = await runCli(['serve', '--help']);
-    for (const flag of ['--host', '--port', '--access-ttl', '--refresh-ttl', '--allowed-origin', '--allowed-host', '--secret-store', '--demo', '--no-demo', '--log-level', '--data-dir']) expect(stdout).toContain(flag);
-    for (const name of ['TILLBASE_HOST', 'TILLBASE_PORT', 'TILLBASE_ACCESS_TTL', 'TILLBASE_REFRESH_TTL', 'TILLBASE_ALLOWED_ORIGINS', 'TILLBASE_ALLOWED_HOSTS', 'TILLBASE_SECRET_STORE', 'TILLBASE_DEMO', 'TILLBASE_LOG_LEVEL', 'TILLBASE_DATA_DIR']) expect(stdout).toContain(name);
+    for (const flag of [
+      '--host',
+      '--port',
+      '--access-ttl',
+      '--refresh-ttl',
+      '--allowed-origin',
+      '--allowed-host',
+      '--secret-store',
+      '--demo',
+      '--no-demo',
+      '--log-level',
+      '--data-dir',
+    ])
+      expect(stdout).toContain(flag);
+    for (const name of [
+      'TILLBASE_HOST',
+      'TILLBASE_PORT',
+      'TILLBASE_ACCESS_TTL',
+      'TILLBASE_REFRESH_TTL',
+      'TILLBASE_ALLOWED_ORIGINS',
+      'TILLBASE_ALLOWED_HOSTS',
+      'TILLBASE_SECRET_STORE',
+      'TILLBASE_DEMO',
+      'TILLBASE_LOG_LEVEL',
+      'TILLBASE_DATA_DIR',
+    ])
+      expect(stdout).toContain(name);
   });
 
   it('tillbase --help lists every command, backup and restore included', async () => {
     const { stdout, code } = await runCli(['--help']);
     expect(code).toBe(0);
-    for (const line of ['serve [options]', 'users add --username U', 'users list', 'users passwd USERNAME', 'users remove USERNAME', 'roles list', 'roles grant ROLE CAPABILITY', 'roles revoke ROLE CAPABILITY', 'import products FILE.csv', 'import taxes FILE.csv', 'journal verify', 'backup FILE [--force]', 'restore FILE']) {
+    for (const line of [
+      'serve [options]',
+      'users add --username U',
+      'users list',
+      'users passwd USERNAME',
+      'users remove USERNAME',
+      'roles list',
+      'roles grant ROLE CAPABILITY',
+      'roles revoke ROLE CAPABILITY',
+      'import products FILE.csv',
+      'import taxes FILE.csv',
+      'journal verify',
+      'backup FILE [--force]',
+      'restore FILE',
+    ]) {
       expect(stdout).toMatch(new RegExp(`^  ${line.replace(/[[\]]/g, '\\$&')}`, 'm'));
     }
   });
@@ -131,17 +173,22 @@ describe('a data directory without a database', () => {
     const result = await runCli([...args, '--data-dir', dataDir], input);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`tillbase: there is no Tillbase database in ${dataDir}: check --data-dir (or TILLBASE_DATA_DIR), or create one with tillbase serve --data-dir ${dataDir}\n`);
+    expect(result.stderr).toBe(
+      `tillbase: there is no Tillbase database in ${dataDir}: check --data-dir (or TILLBASE_DATA_DIR), or create one with tillbase serve --data-dir ${dataDir}\n`,
+    );
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  it.concurrent.each(commands.filter(([name]) => ['roles list', 'users add', 'import products', 'backup'].includes(name)))('%s leaves an existing empty directory empty (TILLBASE_DATA_DIR)', async (_name, args, input = '') => {
-    const dataDir = makeDataDir();
-    const result = await runCli(args, input, { TILLBASE_DATA_DIR: dataDir });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`there is no Tillbase database in ${dataDir}`);
-    expect(readdirSync(dataDir)).toEqual([]);
-  });
+  it.concurrent.each(commands.filter(([name]) => ['roles list', 'users add', 'import products', 'backup'].includes(name)))(
+    '%s leaves an existing empty directory empty (TILLBASE_DATA_DIR)',
+    async (_name, args, input = '') => {
+      const dataDir = makeDataDir();
+      const result = await runCli(args, input, { TILLBASE_DATA_DIR: dataDir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`there is no Tillbase database in ${dataDir}`);
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+  );
 
   it('roles list --data-dir /nonexistent/... exits 2 and creates nothing', async () => {
     const dataDir = `/nonexistent/tillbase-${process.pid}`;

@@ -32,7 +32,9 @@ describe('a second tillbase serve on the same data directory', () => {
       const second = await refusedServe(['--data-dir', dataDir, ...empty]);
       // Exit code 2, and standard error is one line.
       expect(second).toMatch(/exited with 2 before listening; stderr: [^\n]*\n$/);
-      expect(second).toContain(`stderr: tillbase: the data directory ${dataDir} is in use by a running Tillbase server (pid ${first.child.pid ?? 0}, ${originOf(first)}/)\n`);
+      expect(second).toContain(
+        `stderr: tillbase: the data directory ${dataDir} is in use by a running Tillbase server (pid ${first.child.pid ?? 0}, ${originOf(first)}/)\n`,
+      );
       expect((await api(first, 'GET', '/auth/test')).status).toBe(200);
     } finally {
       expect(await first.stop()).toBe(0);

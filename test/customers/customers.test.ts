@@ -43,7 +43,15 @@ const BILLING = {
 
 describe('POST /customers', () => {
   it('creates a customer: 201, Location and the WooCommerce shape', async () => {
-    const response = await post({ email: 'Maya@Example.com', first_name: 'Maya', last_name: 'Lindqvist', billing: BILLING, shipping: { city: 'Oakland', country: 'US' }, password: 'ignored', role: 'administrator' });
+    const response = await post({
+      email: 'Maya@Example.com',
+      first_name: 'Maya',
+      last_name: 'Lindqvist',
+      billing: BILLING,
+      shipping: { city: 'Oakland', country: 'US' },
+      password: 'ignored',
+      role: 'administrator',
+    });
     expect(response.status).toBe(201);
     const id = response.body.id;
     expect(response.headers.get('location')).toBe(`${server.apiUrl}/customers/${id}`);
@@ -56,7 +64,18 @@ describe('POST /customers', () => {
       username: 'maya',
       is_paying_customer: false,
       billing: { ...BILLING, country: 'US' },
-      shipping: { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: 'Oakland', state: '', postcode: '', country: 'US', phone: '' },
+      shipping: {
+        first_name: '',
+        last_name: '',
+        company: '',
+        address_1: '',
+        address_2: '',
+        city: 'Oakland',
+        state: '',
+        postcode: '',
+        country: 'US',
+        phone: '',
+      },
       meta_data: [],
     });
     expect(response.body).not.toHaveProperty('password');
@@ -117,7 +136,14 @@ describe('POST /customers', () => {
 
   it('keeps a client uuid (meta _pos_uuid) and answers a replay with the existing customer (200)', async () => {
     const uuid = '6f1c1f1e-0f7a-4c57-9a43-3f7b2a9d8e11';
-    const first = await post({ email: 'offline@example.com', first_name: 'Off', meta_data: [{ key: '_pos_uuid', value: uuid }, { key: 'loyalty', value: 'gold' }] });
+    const first = await post({
+      email: 'offline@example.com',
+      first_name: 'Off',
+      meta_data: [
+        { key: '_pos_uuid', value: uuid },
+        { key: 'loyalty', value: 'gold' },
+      ],
+    });
     expect(first.status).toBe(201);
     expect(first.body.meta_data).toEqual([
       { id: 1, key: 'loyalty', value: 'gold' },
@@ -193,12 +219,22 @@ describe('PATCH /customers/{id}', () => {
   });
 
   it('upserts meta_data by id, then by key', async () => {
-    const added = await patch(id, { meta_data: [{ key: 'note', value: 'regular' }, { key: 'tier', value: 'silver' }] });
+    const added = await patch(id, {
+      meta_data: [
+        { key: 'note', value: 'regular' },
+        { key: 'tier', value: 'silver' },
+      ],
+    });
     expect(added.body.meta_data).toEqual([
       { id: 1, key: 'note', value: 'regular' },
       { id: 2, key: 'tier', value: 'silver' },
     ]);
-    const updated = await patch(id, { meta_data: [{ id: 1, key: 'note', value: 'VIP' }, { key: 'tier', value: 'gold' }] });
+    const updated = await patch(id, {
+      meta_data: [
+        { id: 1, key: 'note', value: 'VIP' },
+        { key: 'tier', value: 'gold' },
+      ],
+    });
     expect(updated.body.meta_data).toEqual([
       { id: 1, key: 'note', value: 'VIP' },
       { id: 2, key: 'tier', value: 'gold' },
@@ -224,7 +260,13 @@ describe('GET /customers', () => {
     try {
       const repository = new CustomersRepository(db);
       const add = (email: string, first: string, last: string, phone: string, created: string) =>
-        repository.create({ email, first_name: first, last_name: last, billing: { ...BILLING, first_name: first, last_name: last, email, phone, country: 'US' }, date_created_gmt: created }).id;
+        repository.create({
+          email,
+          first_name: first,
+          last_name: last,
+          billing: { ...BILLING, first_name: first, last_name: last, email, phone, country: 'US' },
+          date_created_gmt: created,
+        }).id;
       ids = {
         zed: add('zed.abbott@search.example', 'Zed', 'Abbott', '+1 650 555 0101', '2023-01-01T00:00:00'),
         ana: add('ana.zimmer@search.example', 'Ana', 'Zimmer', '+1 650 555 0202', '2023-01-03T00:00:00'),

@@ -20,7 +20,6 @@ import { useServer } from '../helpers/use-server.js';
  * only at COMMIT, when the request's own work has long succeeded.
  */
 
-
 const POISON = `
   CREATE TABLE IF NOT EXISTS test_poison (order_id INTEGER REFERENCES orders(id) DEFERRABLE INITIALLY DEFERRED);
   CREATE TRIGGER IF NOT EXISTS test_poison_order AFTER INSERT ON orders WHEN new.customer_note = 'poison' BEGIN INSERT INTO test_poison VALUES (-1); END;
@@ -51,13 +50,19 @@ describe('group commit: nothing is answered before it is committed', () => {
     const tillbase = await serve(['--data-dir', dataDir, '--port', '0', '--secret-store', 'memory', '--no-demo', '--log-level', 'silent']);
     const reader = new BetterSqlite3(join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      expect((await runCli(['users', 'add', '--username', 'till', '--role', 'cashier', '--password-stdin'], 'till-password-1\n', { TILLBASE_DATA_DIR: dataDir })).code).toBe(0);
+      expect(
+        (await runCli(['users', 'add', '--username', 'till', '--role', 'cashier', '--password-stdin'], 'till-password-1\n', { TILLBASE_DATA_DIR: dataDir }))
+          .code,
+      ).toBe(0);
       const token = (await api<TokenResponse>(tillbase, 'POST', '/auth/login', { body: { username: 'till', password: 'till-password-1' } })).body.access_token;
       const bulk = 'x'.repeat(800_000);
       const unseen: number[] = [];
       await Promise.all(
         Array.from({ length: 16 }, async (_, index) => {
-          const created = await api<{ id: number }>(tillbase, 'POST', '/orders?_fields=id', { token, body: { customer_note: `together ${index}`, meta_data: [{ key: 'bulk', value: bulk }] } });
+          const created = await api<{ id: number }>(tillbase, 'POST', '/orders?_fields=id', {
+            token,
+            body: { customer_note: `together ${index}`, meta_data: [{ key: 'bulk', value: bulk }] },
+          });
           if (reader.prepare('SELECT id FROM orders WHERE id = ?').get(created.body.id) === undefined) unseen.push(created.body.id);
           expect(created.status).toBe(201);
         }),

@@ -30,23 +30,48 @@ function withDataDir(work: (db: Database, dataDir: string) => void): void {
 const version = (db: Database) => db.prepare('SELECT version FROM config_version WHERE slot = 1').pluck().get() as number;
 
 /** One row of each set-up table to insert, change and delete, so that each trigger is seen to fire (listed here, not taken from the migration, so that a table left out there fails here). */
-const TAX_RATE = "INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class) VALUES ('DE', '', '[]', '[]', '19.0000', 'MwSt', 1, 0, 1, 90, 'standard')";
+const TAX_RATE =
+  "INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class) VALUES ('DE', '', '[]', '[]', '19.0000', 'MwSt', 1, 0, 1, 90, 'standard')";
 
 const SAMPLE_ROWS: Record<string, { insert: string; where: string; column: string }> = {
-  stores: { insert: "INSERT INTO stores (id, name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (90, 'Second', '{}', '[]', '2026-01-01T00:00:00', '2026-01-01T00:00:00')", where: 'id = 90', column: 'name' },
+  stores: {
+    insert:
+      "INSERT INTO stores (id, name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (90, 'Second', '{}', '[]', '2026-01-01T00:00:00', '2026-01-01T00:00:00')",
+    where: 'id = 90',
+    column: 'name',
+  },
   store_users: { insert: 'INSERT INTO store_users (store_id, user_id) VALUES (1, (SELECT min(id) FROM users))', where: 'store_id = 1', column: 'user_id' },
-  settings: { insert: "INSERT INTO settings (section, key, value) VALUES ('general', 'store_name', '\"Corner\"')", where: "section = 'general' AND key = 'store_name'", column: 'value' },
-  tax_classes: { insert: "INSERT INTO tax_classes (slug, name, position) VALUES ('zero-rate-test', 'Zero', 90)", where: "slug = 'zero-rate-test'", column: 'name' },
+  settings: {
+    insert: "INSERT INTO settings (section, key, value) VALUES ('general', 'store_name', '\"Corner\"')",
+    where: "section = 'general' AND key = 'store_name'",
+    column: 'value',
+  },
+  tax_classes: {
+    insert: "INSERT INTO tax_classes (slug, name, position) VALUES ('zero-rate-test', 'Zero', 90)",
+    where: "slug = 'zero-rate-test'",
+    column: 'name',
+  },
   tax_rates: { insert: TAX_RATE, where: "name = 'MwSt'", column: 'rate' },
-  payment_gateways: { insert: "INSERT INTO payment_gateways (id, title, description, provider, pos_type, position) VALUES ('test_gateway', 'Test', '', 'test', 'cash', 90)", where: "id = 'test_gateway'", column: 'title' },
-  shipping_methods: { insert: "INSERT INTO shipping_methods (id, title, description) VALUES ('test_shipping', 'Test', '')", where: "id = 'test_shipping'", column: 'title' },
+  payment_gateways: {
+    insert: "INSERT INTO payment_gateways (id, title, description, provider, pos_type, position) VALUES ('test_gateway', 'Test', '', 'test', 'cash', 90)",
+    where: "id = 'test_gateway'",
+    column: 'title',
+  },
+  shipping_methods: {
+    insert: "INSERT INTO shipping_methods (id, title, description) VALUES ('test_shipping', 'Test', '')",
+    where: "id = 'test_shipping'",
+    column: 'title',
+  },
 };
 
 describe('config_version (migration 16)', () => {
   for (const [table, sample] of Object.entries(SAMPLE_ROWS)) {
     it(`moves on every insert, update and delete of ${table}`, () => {
       withDataDir((db) => {
-        if (table === 'store_users') db.prepare("INSERT INTO users (uuid, username, display_name, password_hash, created_at) VALUES ('u-1', 'version-user', 'V', 'x', '2026-01-01T00:00:00')").run();
+        if (table === 'store_users')
+          db.prepare(
+            "INSERT INTO users (uuid, username, display_name, password_hash, created_at) VALUES ('u-1', 'version-user', 'V', 'x', '2026-01-01T00:00:00')",
+          ).run();
         const before = version(db);
         db.prepare(sample.insert).run();
         expect(version(db)).toBe(before + 1);
@@ -65,7 +90,9 @@ describe('config_version (migration 16)', () => {
       const read = (stored: Record<string, unknown>) => ({ ...stored });
       const store = stores.find(1);
       const general = settings.sectionAs('general', read);
-      db.prepare("INSERT INTO users (uuid, username, display_name, password_hash, created_at) VALUES ('u-2', 'someone', 'Someone', 'x', '2026-01-01T00:00:00')").run();
+      db.prepare(
+        "INSERT INTO users (uuid, username, display_name, password_hash, created_at) VALUES ('u-2', 'someone', 'Someone', 'x', '2026-01-01T00:00:00')",
+      ).run();
       writeTransaction(db, () => {
         db.prepare("UPDATE users SET display_name = 'Someone else' WHERE username = 'someone'").run();
         // Inside a write too, while the set-up stands, the same frozen objects.
@@ -81,13 +108,12 @@ describe('config_version (migration 16)', () => {
     withDataDir((db) => {
       const rates = new TaxRatesRepository(db);
       const before = rates.candidates('DE', '', 'standard');
-      expect(
-        () =>
-          writeTransaction(db, () => {
-            db.prepare(TAX_RATE).run();
-            expect(rates.candidates('de', '', 'standard').map((rate) => rate.name)).toContain('MwSt');
-            throw new Error('rolled back');
-          }),
+      expect(() =>
+        writeTransaction(db, () => {
+          db.prepare(TAX_RATE).run();
+          expect(rates.candidates('de', '', 'standard').map((rate) => rate.name)).toContain('MwSt');
+          throw new Error('rolled back');
+        }),
       ).toThrow('rolled back');
       expect(rates.candidates('DE', '', 'standard')).toBe(before);
       // The same number again, with other rows: what the rolled-back write saw must not come back.
@@ -135,7 +161,9 @@ describe('the set-up kept through a stream of sales, through HTTP', () => {
     const untaxed = await newOrder();
     expect(untaxed.total_tax).toBe('0.00');
     withDb(server, (db) => {
-      db.prepare("INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class) VALUES ('', '', '[]', '[]', '10.0000', 'Everywhere', 1, 0, 1, 90, 'standard')").run();
+      db.prepare(
+        "INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class) VALUES ('', '', '[]', '[]', '10.0000', 'Everywhere', 1, 0, 1, 90, 'standard')",
+      ).run();
       db.prepare("UPDATE stores SET fields = json_set(fields, '$.calc_taxes', json('true')) WHERE id = 1").run();
     });
     const taxed = await newOrder();

@@ -32,7 +32,9 @@ function shapedNow(db: Database, names: string[]) {
   const documents = new ProductDocumentsRepository(db);
   const ids = names.map((name) => products.create({ type: 'simple', name, regular_price: '2.00' }).id);
   // As a reader does: the revisions first, then (here, in place of shaping) the text to keep.
-  const toStore = documents.read(ids, STAMP, NOW).map((read) => ({ id: read.id, revision: read.revision ?? -1, json: JSON.stringify({ id: read.id }), validBefore: null, validThrough: null }));
+  const toStore = documents
+    .read(ids, STAMP, NOW)
+    .map((read) => ({ id: read.id, revision: read.revision ?? -1, json: JSON.stringify({ id: read.id }), validBefore: null, validThrough: null }));
   return { documents, ids, toStore };
 }
 

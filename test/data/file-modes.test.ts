@@ -23,14 +23,25 @@ describe.skipIf(process.platform === 'win32')('file modes in the data directory'
     const server = await serve(['--data-dir', dataDir, '--port', '0', '--demo', '--secret-store', 'file', '--log-level', 'info']);
     try {
       expect(modeOf(dataDir)).toBe(0o700);
-      const warnings = server.stderr().split('\n').filter((line) => line.includes('it is now 0700'));
+      const warnings = server
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('it is now 0700'));
       expect(warnings).toHaveLength(1);
       expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, dataDir, msg: 'the data directory was mode 0755, open to other users; it is now 0700' });
 
       // A write through the server (a login opens a session) with the files all in use.
       const login = await api<TokenResponse>(server, 'POST', '/auth/login', { body: { username: 'cashier', password: demoPassword(dataDir, 'cashier') } });
       expect(login.status).toBe(200);
-      for (const file of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, 'first-run-credentials.txt', 'secrets.json', 'server.json', 'tillbase.lock']) {
+      for (const file of [
+        DATABASE_FILE,
+        `${DATABASE_FILE}-wal`,
+        `${DATABASE_FILE}-shm`,
+        'first-run-credentials.txt',
+        'secrets.json',
+        'server.json',
+        'tillbase.lock',
+      ]) {
         expect(existsSync(join(dataDir, file)), file).toBe(true);
         expect(modeOf(join(dataDir, file)), file).toBe(0o600);
       }

@@ -16,8 +16,22 @@ describe('product rows read as arrays', () => {
     const db = openDataDirDatabase(dataDir);
     try {
       const products = servicesOf(db).repositories.products;
-      const parent = products.create({ type: 'variable', name: 'Tee', sku: 'TEE', attributes: [{ id: 0, name: 'Size', slug: 'size', position: 0, visible: true, variation: true, options: ['S'] }] });
-      const variation = products.create({ type: 'variation', parent_id: parent.id, sku: 'TEE-S', regular_price: '9.50', sale_price: '8.00', manage_stock: true, stock_quantity: 3, variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }] });
+      const parent = products.create({
+        type: 'variable',
+        name: 'Tee',
+        sku: 'TEE',
+        attributes: [{ id: 0, name: 'Size', slug: 'size', position: 0, visible: true, variation: true, options: ['S'] }],
+      });
+      const variation = products.create({
+        type: 'variation',
+        parent_id: parent.id,
+        sku: 'TEE-S',
+        regular_price: '9.50',
+        sale_price: '8.00',
+        manage_stock: true,
+        stock_quantity: 3,
+        variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }],
+      });
       const sql = `${SELECT_RECORD} WHERE p.id IN (?, ?) ORDER BY p.id`;
       const asObjects = db.prepare(sql).all(parent.id, variation.id) as Record<string, unknown>[];
       const rawStatement = db.prepare(sql).raw(true);

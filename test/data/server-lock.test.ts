@@ -42,7 +42,18 @@ describe('the data directory lock', () => {
     const holder = runningServer(first.dataDir);
     expect(holder).toEqual({ pid: process.pid, command: 'serve', url: `${first.origin}/`, started_at: expect.any(String) });
 
-    const second = startServer({ dataDir: first.dataDir, host: '127.0.0.1', port: 0, accessTtlSeconds: 60, refreshTtlSeconds: 600, allowedOrigins: [], allowedHosts: [], secretStore: 'memory', demo: false, logLevel: 'silent' });
+    const second = startServer({
+      dataDir: first.dataDir,
+      host: '127.0.0.1',
+      port: 0,
+      accessTtlSeconds: 60,
+      refreshTtlSeconds: 600,
+      allowedOrigins: [],
+      allowedHosts: [],
+      secretStore: 'memory',
+      demo: false,
+      logLevel: 'silent',
+    });
     await expect(second).rejects.toThrow(DataDirInUseError);
     await expect(second).rejects.toThrow(`the data directory ${first.dataDir} is in use by a running Tillbase server (pid ${process.pid}, ${first.origin}/)`);
     expect((await api(first, 'GET', '/auth/test')).status).toBe(200);
@@ -92,7 +103,9 @@ describe('the data directory lock', () => {
     acquireServerLock(dataDir).release();
     const holder = await lockHolderInItsWindow(dataDir, 300);
     try {
-      expect(() => acquireServerLock(dataDir)).toThrow(`the data directory ${dataDir} is in use by a running Tillbase server (pid ${holder.pid}, still starting)`);
+      expect(() => acquireServerLock(dataDir)).toThrow(
+        `the data directory ${dataDir} is in use by a running Tillbase server (pid ${holder.pid}, still starting)`,
+      );
     } finally {
       holder.kill();
     }
@@ -102,7 +115,10 @@ describe('the data directory lock', () => {
     const dataDir = makeDataDir();
     acquireServerLock(dataDir).release();
     const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(join(dataDir, HOLDER_FILE), JSON.stringify({ pid: Number(ended.stdout), command: 'serve', url: 'http://127.0.0.1:9/', started_at: new Date().toISOString() }));
+    writeFileSync(
+      join(dataDir, HOLDER_FILE),
+      JSON.stringify({ pid: Number(ended.stdout), command: 'serve', url: 'http://127.0.0.1:9/', started_at: new Date().toISOString() }),
+    );
     const holder = await lockHolderInItsWindow(dataDir, undefined);
     try {
       expect(() => acquireServerLock(dataDir)).toThrow(`the data directory ${dataDir} is in use by another Tillbase process`);

@@ -40,7 +40,9 @@ describe('unlessChangedElsewhere(): remembered until another connection commits'
 
   it('order statuses changed by another process show at the next request', async () => {
     const token = (await login(server, 'cashier')).access_token;
-    const labelOf = async (status: string) => ((await api(server, 'GET', '/data/order_statuses', { token })).body as Array<{ status: string; label: string }>).find((entry) => entry.status === status)?.label;
+    const labelOf = async (status: string) =>
+      ((await api(server, 'GET', '/data/order_statuses', { token })).body as Array<{ status: string; label: string }>).find((entry) => entry.status === status)
+        ?.label;
     expect(await labelOf('on-hold')).toBe('On hold');
     withDb(server, (db) => db.prepare("UPDATE order_statuses SET label = 'Parked' WHERE status = 'on-hold'").run());
     expect(await labelOf('on-hold')).toBe('Parked');

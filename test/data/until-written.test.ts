@@ -24,7 +24,9 @@ describe('reads remembered until the next write, through HTTP', () => {
     const cashier = await login(server, 'cashier');
     for (let read = 0; read < 2; read++) expect((await api(server, 'GET', '/products', { token: cashier.access_token })).status).toBe(200);
 
-    withDb(server, (db) => db.prepare('UPDATE sessions SET revoked_at = unixepoch(), revoked_reason = ? WHERE user_id = ?').run('revoked', server.users.cashier.id));
+    withDb(server, (db) =>
+      db.prepare('UPDATE sessions SET revoked_at = unixepoch(), revoked_reason = ? WHERE user_id = ?').run('revoked', server.users.cashier.id),
+    );
     const refused = await api(server, 'GET', '/products', { token: cashier.access_token });
     expect([refused.status, refused.body.code]).toEqual([403, 'pos_auth_token_revoked']);
   });
@@ -50,7 +52,13 @@ describe('reads remembered until the next write, through HTTP', () => {
     const storeName = async () => (await api(server, 'GET', '/settings/general', { token: tokens.administrator })).body.store_name as string;
     for (let read = 0; read < 2; read++) expect(await storeName()).toBe('');
 
-    withDb(server, (db) => db.prepare("INSERT INTO settings (section, key, value) VALUES ('general', 'store_name', '\"Corner Shop\"') ON CONFLICT (section, key) DO UPDATE SET value = excluded.value").run());
+    withDb(server, (db) =>
+      db
+        .prepare(
+          "INSERT INTO settings (section, key, value) VALUES ('general', 'store_name', '\"Corner Shop\"') ON CONFLICT (section, key) DO UPDATE SET value = excluded.value",
+        )
+        .run(),
+    );
     expect(await storeName()).toBe('Corner Shop');
   });
 });

@@ -29,7 +29,11 @@ process.stdout.write('released\\n');
 
 /** Starts the lock holder and resolves once it holds the lock; `released` settles with its output when it has let go. */
 async function holdWriteLock(dataDir: string): Promise<{ released: Promise<string> }> {
-  const child = spawn(process.execPath, ['-e', LOCK_HOLDER], { cwd: PROJECT, env: { ...process.env, LOCKED_DB: join(dataDir, DATABASE_FILE) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', LOCK_HOLDER], {
+    cwd: PROJECT,
+    env: { ...process.env, LOCKED_DB: join(dataDir, DATABASE_FILE) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -56,15 +60,36 @@ describe('a sale while another process holds the write lock', () => {
     const toUpdate = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] });
     const toPay = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }] });
     const toRefund = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.tea, quantity: 2 }] });
-    const paid = await api(server, 'POST', `/orders/${toRefund.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: toRefund.total } } });
+    const paid = await api(server, 'POST', `/orders/${toRefund.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: toRefund.total } },
+    });
     expect(paid.status).toBe(200);
 
     const lock = await holdWriteLock(server.dataDir);
     const responses = await Promise.all([
-      api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }, { sku: 'TEA-1', quantity: 1 }] } }),
-      api(server, 'PATCH', `/orders/${toUpdate.id}`, { token: tokens.cashier, body: { customer_note: 'no sugar', line_items: [{ product_id: catalogue.tea, quantity: 1 }] } }),
-      api(server, 'POST', `/orders/${toRefund.id}/refunds`, { token: tokens.cashier, body: { api_restock: true, line_items: [{ id: toRefund.line_items[0].id, quantity: 1 }] } }),
-      api(server, 'POST', `/orders/${toPay.id}/checkout`, { token: tokens.cashier, headers: { 'Idempotency-Key': `contention-${toPay.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } }),
+      api(server, 'POST', '/orders', {
+        token: tokens.cashier,
+        body: {
+          line_items: [
+            { product_id: catalogue.coffee, quantity: 1 },
+            { sku: 'TEA-1', quantity: 1 },
+          ],
+        },
+      }),
+      api(server, 'PATCH', `/orders/${toUpdate.id}`, {
+        token: tokens.cashier,
+        body: { customer_note: 'no sugar', line_items: [{ product_id: catalogue.tea, quantity: 1 }] },
+      }),
+      api(server, 'POST', `/orders/${toRefund.id}/refunds`, {
+        token: tokens.cashier,
+        body: { api_restock: true, line_items: [{ id: toRefund.line_items[0].id, quantity: 1 }] },
+      }),
+      api(server, 'POST', `/orders/${toPay.id}/checkout`, {
+        token: tokens.cashier,
+        headers: { 'Idempotency-Key': `contention-${toPay.id}` },
+        body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } },
+      }),
     ]);
     // The lock holder committed: the lock was really held, and released, around the requests.
     expect(await lock.released).toBe('locked\nreleased\n');

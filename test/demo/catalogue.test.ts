@@ -143,7 +143,9 @@ describe('seedDemoCatalogue', () => {
   });
 
   it('seeds one coupon of each discount type', () => {
-    const coupons = db.prepare<[], { code: string; discount_type: string; amount: string }>('SELECT code, discount_type, amount FROM coupons ORDER BY id').all();
+    const coupons = db
+      .prepare<[], { code: string; discount_type: string; amount: string }>('SELECT code, discount_type, amount FROM coupons ORDER BY id')
+      .all();
     expect(coupons).toEqual([
       { code: 'WELCOME10', discount_type: 'percent', amount: '10' },
       { code: 'SAVE5', discount_type: 'fixed_cart', amount: '5.00' },
@@ -210,7 +212,8 @@ describe('the demo shop through the API', () => {
   const { server, tokens } = useServer({ roles: ['cashier'], catalogue: 'demo' });
 
   it('lists the demo products, variations, terms, coupons and customers', async () => {
-    const get = (path: string) => api<Array<{ id: number; name: string; barcode: string; variations: number[]; [field: string]: unknown }>>(server, 'GET', path, { token: tokens.cashier });
+    const get = (path: string) =>
+      api<Array<{ id: number; name: string; barcode: string; variations: number[]; [field: string]: unknown }>>(server, 'GET', path, { token: tokens.cashier });
     expect((await get('/products?per_page=1')).headers.get('x-wp-total')).toBe('299');
     expect((await get('/products/variations?per_page=1')).headers.get('x-wp-total')).toBe('52');
     const [shirt] = (await get('/products?search=t-shirt')).body;
@@ -223,12 +226,19 @@ describe('the demo shop through the API', () => {
     const coffee = (await get('/products/categories?slug=coffee')).body[0];
     expect(coffee).toMatchObject({ name: 'Coffee', count: 24 });
     expect((await get('/coupons?code=save5')).body[0]).toMatchObject({ code: 'SAVE5', discount_type: 'fixed_cart', amount: '5.00', minimum_amount: '25.00' });
-    expect((await get('/customers?search=okafor')).body[0]).toMatchObject({ email: 'daniel.okafor@example.com', billing: { city: 'Oakland', company: 'Okafor Studio' } });
+    expect((await get('/customers?search=okafor')).body[0]).toMatchObject({
+      email: 'daniel.okafor@example.com',
+      billing: { city: 'Oakland', company: 'Okafor Studio' },
+    });
   });
 
   it('finds demo products as a cashier types: a fragment of a name, a SKU, a barcode, or the first letters', async () => {
     const names = async (search: string) =>
-      (await api<Array<{ name: string }>>(server, 'GET', `/products?search=${encodeURIComponent(search)}&orderby=title&order=asc&per_page=100`, { token: tokens.cashier })).body.map((product) => product.name);
+      (
+        await api<Array<{ name: string }>>(server, 'GET', `/products?search=${encodeURIComponent(search)}&orderby=title&order=asc&per_page=100`, {
+          token: tokens.cashier,
+        })
+      ).body.map((product) => product.name);
     expect(await names('LATTE')).toEqual([
       'Caffè Latte',
       'Caramel Latte',

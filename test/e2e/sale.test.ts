@@ -20,9 +20,37 @@ const { server, tokens } = useServer({ roles: ['cashier'], store: 'uk' }, () => 
     const products = servicesOf(db).repositories.products;
     const rates = new TaxRatesRepository(db);
     rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '20', name: 'VAT', priority: 1, compound: false, shipping: true, class: '' });
-    ids.reducedRate = rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '5', name: 'Reduced VAT', priority: 1, compound: false, shipping: true, class: 'reduced-rate' }).id;
-    ids.flatWhite = products.create({ type: 'simple', name: 'Flat white', sku: 'FW-1', barcode: FLAT_WHITE_BARCODE, regular_price: '3.20', manage_stock: true, stock_quantity: 40 }).id;
-    ids.croissant = products.create({ type: 'simple', name: 'Croissant', sku: 'CR-1', barcode: '5012345000022', regular_price: '2.50', tax_class: 'reduced-rate', manage_stock: true, stock_quantity: 12 }).id;
+    ids.reducedRate = rates.create({
+      country: 'GB',
+      state: '',
+      postcodes: [],
+      cities: [],
+      rate: '5',
+      name: 'Reduced VAT',
+      priority: 1,
+      compound: false,
+      shipping: true,
+      class: 'reduced-rate',
+    }).id;
+    ids.flatWhite = products.create({
+      type: 'simple',
+      name: 'Flat white',
+      sku: 'FW-1',
+      barcode: FLAT_WHITE_BARCODE,
+      regular_price: '3.20',
+      manage_stock: true,
+      stock_quantity: 40,
+    }).id;
+    ids.croissant = products.create({
+      type: 'simple',
+      name: 'Croissant',
+      sku: 'CR-1',
+      barcode: '5012345000022',
+      regular_price: '2.50',
+      tax_class: 'reduced-rate',
+      manage_stock: true,
+      stock_quantity: 12,
+    }).id;
   });
   ids.coupon = addCoupon(server, { code: 'MORNING', amount: '10', discount_type: 'percent', usage_limit: 100 });
 });
@@ -36,7 +64,9 @@ describe('a sale at the till', () => {
   it('finds the product by its barcode', async () => {
     const exact = await api(server, 'GET', `/products?barcode=${FLAT_WHITE_BARCODE}`, { token: tokens.cashier });
     expect(exact.status).toBe(200);
-    expect(exact.body.map((product: any) => [product.id, product.name, product.barcode, product.price])).toEqual([[ids.flatWhite, 'Flat white', FLAT_WHITE_BARCODE, '3.20']]);
+    expect(exact.body.map((product: any) => [product.id, product.name, product.barcode, product.price])).toEqual([
+      [ids.flatWhite, 'Flat white', FLAT_WHITE_BARCODE, '3.20'],
+    ]);
     const searched = await api(server, 'GET', `/products?search=${FLAT_WHITE_BARCODE}`, { token: tokens.cashier });
     expect(searched.body.map((product: any) => product.id)).toEqual([ids.flatWhite]);
   });
@@ -44,7 +74,13 @@ describe('a sale at the till', () => {
   it('rings up two items with a coupon, totalled by the server', async () => {
     const created = await api(server, 'POST', '/orders', {
       token: tokens.cashier,
-      body: { line_items: [{ product_id: ids.flatWhite, quantity: 2 }, { sku: 'CR-1', quantity: 1 }], coupon_lines: [{ code: 'morning' }] },
+      body: {
+        line_items: [
+          { product_id: ids.flatWhite, quantity: 2 },
+          { sku: 'CR-1', quantity: 1 },
+        ],
+        coupon_lines: [{ code: 'morning' }],
+      },
     });
     expect(created.status).toBe(201);
     order = created.body;
@@ -74,7 +110,13 @@ describe('a sale at the till', () => {
       body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } },
     });
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ order_id: order.id, gateway_id: 'pos_cash', status: 'completed', terminal: true, provider_data: { amount_tendered: '20.00', change_due: '10.73' } });
+    expect(paid.body).toMatchObject({
+      order_id: order.id,
+      gateway_id: 'pos_cash',
+      status: 'completed',
+      terminal: true,
+      provider_data: { amount_tendered: '20.00', change_due: '10.73' },
+    });
     const after = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect([after.body.status, after.body.payment_method, after.body.date_paid_gmt === null]).toEqual(['completed', 'pos_cash', false]);
     expect(stock()).toEqual([38, 11]);
@@ -117,7 +159,12 @@ describe('a sale at the till', () => {
     const croissantLine = order.line_items.find((line: any) => line.name === 'Croissant');
     const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, {
       token: tokens.cashier,
-      body: { reason: 'Dropped on the floor', api_refund: false, api_restock: true, line_items: [{ id: croissantLine.id, quantity: 1, refund_total: '2.25', refund_tax: [{ id: ids.reducedRate, refund_total: '0.11' }] }] },
+      body: {
+        reason: 'Dropped on the floor',
+        api_refund: false,
+        api_restock: true,
+        line_items: [{ id: croissantLine.id, quantity: 1, refund_total: '2.25', refund_tax: [{ id: ids.reducedRate, refund_total: '0.11' }] }],
+      },
     });
     expect(refund.status).toBe(201);
     expect(refund.body.amount).toBe('2.36');

@@ -94,16 +94,32 @@ describe('extensions', () => {
     expect((await act({ action: 'install', slug: 'shelf-labels', manifest: { name: 'Shelf labels', version: '0.3' } })).status).toBe(200);
     const list = await api<EntryBody[]>(server, 'GET', '/extensions', { token: tokens.administrator });
     expect(list.body.map((item) => item.slug)).toEqual(['gift-cards', 'shelf-labels']);
-    expect(list.body[1]).toMatchObject({ description: '', author: '', category: '', tags: [], homepage: '', requires_pos: '', status: 'inactive', installed_version: '0.3' });
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?category=payments', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual(['gift-cards']);
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=LABEL', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual(['shelf-labels']);
+    expect(list.body[1]).toMatchObject({
+      description: '',
+      author: '',
+      category: '',
+      tags: [],
+      homepage: '',
+      requires_pos: '',
+      status: 'inactive',
+      installed_version: '0.3',
+    });
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?category=payments', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual([
+      'gift-cards',
+    ]);
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=LABEL', { token: tokens.administrator })).body.map((item) => item.slug)).toEqual([
+      'shelf-labels',
+    ]);
   });
 
   it('refuses a second install of the same slug with 400', async () => {
     const response = await act({ action: 'install', slug: 'gift-cards', manifest: { name: 'Gift cards again', version: '9.0.0' } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('pos_rest_extension_exists');
-    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: tokens.administrator })).body[0]).toMatchObject({ name: 'Gift cards', version: '2.0.0' });
+    expect((await api<EntryBody[]>(server, 'GET', '/extensions?search=gift', { token: tokens.administrator })).body[0]).toMatchObject({
+      name: 'Gift cards',
+      version: '2.0.0',
+    });
   });
 
   it('answers 404 for an unknown slug', async () => {
@@ -144,6 +160,12 @@ describe('extensions', () => {
       'Extension gift-cards installed',
       'Extension shelf-labels installed',
     ]);
-    expect(log.body.entries[0]?.context).toEqual({ action: 'install', slug: 'shelf-labels', version: '0.3', status: 'inactive', user_id: server.users.administrator.id });
+    expect(log.body.entries[0]?.context).toEqual({
+      action: 'install',
+      slug: 'shelf-labels',
+      version: '0.3',
+      status: 'inactive',
+      user_id: server.users.administrator.id,
+    });
   });
 });

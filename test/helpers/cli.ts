@@ -19,7 +19,9 @@ export function runCli(args: string[], input = '', env: NodeJS.ProcessEnv = {}):
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => { resolve({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(input);
   });
 }

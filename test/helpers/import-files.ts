@@ -51,7 +51,9 @@ export function generatedProductCsv(count: number, prefix: string): string {
   const rows = ['SKU,Type,Name,Regular price,Stock,Categories,Tags'];
   for (let index = 1; index <= count; index++) {
     const number = String(index).padStart(6, '0');
-    rows.push(`${prefix}-${number},simple,"Generated ${prefix} ${number}, boxed",${(index % 40) + 1}.25,${index % 50},"Generated > Aisle ${index % 7}",${index % 3 === 0 ? 'Generated' : ''}`);
+    rows.push(
+      `${prefix}-${number},simple,"Generated ${prefix} ${number}, boxed",${(index % 40) + 1}.25,${index % 50},"Generated > Aisle ${index % 7}",${index % 3 === 0 ? 'Generated' : ''}`,
+    );
   }
   return `${rows.join('\n')}\n`;
 }

@@ -12,7 +12,7 @@ export async function openManage(page: Page, server: TestServer, role: RoleName,
   await logIn(page, server, role);
   await page.locator('#nav-settings').click();
   await page.getByRole('tab', { name: tab, exact: true }).click();
-  await page.locator(`#manage-panel[aria-labelledby="${await page.getByRole('tab', { name: tab, exact: true }).getAttribute('id') ?? ''}"]`).waitFor();
+  await page.locator(`#manage-panel[aria-labelledby="${(await page.getByRole('tab', { name: tab, exact: true }).getAttribute('id')) ?? ''}"]`).waitFor();
 }
 
 /** A request as `role` with its own login: what the server holds now, not what the page shows. */

@@ -68,9 +68,33 @@ export function useCatalogueFixture(): void {
         tag_ids: [organic],
         date_created_gmt: '2025-03-01T10:00:00',
       }).id;
-      ids.greenTea = products.create({ type: 'simple', name: 'Green Tea', sku: 'TEA-1', barcode: '5012345678900', regular_price: '4.00', category_ids: [tea], tag_ids: [organic], date_created_gmt: '2025-03-02T10:00:00' }).id;
-      ids.draft = products.create({ type: 'simple', name: 'Draft Cake', sku: 'DRAFT-1', regular_price: '3.00', status: 'draft', category_ids: [tea], date_created_gmt: '2025-03-03T10:00:00' }).id;
-      ids.trashed = products.create({ type: 'simple', name: 'Trashed Muffin', sku: 'TRASH-1', regular_price: '2.00', status: 'trash', date_created_gmt: '2025-03-04T10:00:00' }).id;
+      ids.greenTea = products.create({
+        type: 'simple',
+        name: 'Green Tea',
+        sku: 'TEA-1',
+        barcode: '5012345678900',
+        regular_price: '4.00',
+        category_ids: [tea],
+        tag_ids: [organic],
+        date_created_gmt: '2025-03-02T10:00:00',
+      }).id;
+      ids.draft = products.create({
+        type: 'simple',
+        name: 'Draft Cake',
+        sku: 'DRAFT-1',
+        regular_price: '3.00',
+        status: 'draft',
+        category_ids: [tea],
+        date_created_gmt: '2025-03-03T10:00:00',
+      }).id;
+      ids.trashed = products.create({
+        type: 'simple',
+        name: 'Trashed Muffin',
+        sku: 'TRASH-1',
+        regular_price: '2.00',
+        status: 'trash',
+        date_created_gmt: '2025-03-04T10:00:00',
+      }).id;
       ids.expiredSale = products.create({
         type: 'simple',
         name: 'Old Sale Mug',
@@ -89,7 +113,15 @@ export function useCatalogueFixture(): void {
         date_on_sale_from_gmt: '2999-01-01T00:00:00',
         date_created_gmt: '2025-03-06T10:00:00',
       }).id;
-      ids.soldOut = products.create({ type: 'simple', name: 'Sold Out Scone', sku: 'SCONE-1', regular_price: '2.50', manage_stock: true, stock_quantity: 0, date_created_gmt: '2025-03-07T10:00:00' }).id;
+      ids.soldOut = products.create({
+        type: 'simple',
+        name: 'Sold Out Scone',
+        sku: 'SCONE-1',
+        regular_price: '2.50',
+        manage_stock: true,
+        stock_quantity: 0,
+        date_created_gmt: '2025-03-07T10:00:00',
+      }).id;
       ids.tshirt = products.create({
         type: 'variable',
         name: 'T-Shirt',
@@ -160,4 +192,3 @@ export const get = <T = Item[]>(path: string) => api<T>(server, 'GET', path, { t
 export const fail = (path: string) => api<ErrorBody>(server, 'GET', path, { token });
 export const names = (body: Array<{ name: string }>) => body.map((item) => item.name);
 export const idsOf = (body: Array<{ id: number }>) => body.map((item) => item.id);
-

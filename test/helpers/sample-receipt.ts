@@ -2,16 +2,40 @@ import { RECEIPT_LABELS, receiptDataSchema, type ReceiptData } from '../../serve
 
 /** Amounts with `_display` twins in dollars (symbol left, no amount here reaches a thousand). */
 export function usd<K extends string>(amounts: Record<K, string>): Record<K | `${K}_display`, string> {
-  return Object.fromEntries(Object.entries<string>(amounts).flatMap(([key, value]) => [[key, value], [`${key}_display`, value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`]])) as Record<K | `${K}_display`, string>;
+  return Object.fromEntries(
+    Object.entries<string>(amounts).flatMap(([key, value]) => [
+      [key, value],
+      [`${key}_display`, value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`],
+    ]),
+  ) as Record<K | `${K}_display`, string>;
 }
 
 function date(local: string) {
   const [day, time] = local.split('T') as [string, string];
   const [year, month, dayOfMonth] = day.split('-');
-  return { datetime: `${day} ${time.slice(0, 5)}`, date: day, time: time.slice(0, 5), date_dmy: `${dayOfMonth}/${month}/${year}`, date_mdy: `${month}/${dayOfMonth}/${year}`, local, gmt: local };
+  return {
+    datetime: `${day} ${time.slice(0, 5)}`,
+    date: day,
+    time: time.slice(0, 5),
+    date_dmy: `${dayOfMonth}/${month}/${year}`,
+    date_mdy: `${month}/${dayOfMonth}/${year}`,
+    local,
+    gmt: local,
+  };
 }
 
-const address = { first_name: 'Ada', last_name: 'Lovelace', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: 'US', phone: '' };
+const address = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  company: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: 'US',
+  phone: '',
+};
 
 /** "Crème brûlée" written with combining accents: 12 characters, 14 code points. */
 export const DECOMPOSED_NAME = 'Cre\u0300me bru\u0302le\u0301e';
@@ -103,23 +127,60 @@ export function sampleReceipt(): ReceiptData {
     ],
     fees: [],
     shipping: [],
-    discounts: [{ code: 'save1', label: 'save1', discount_type: 'fixed_cart', ...usd({ total: '1.00', total_incl: '1.08', total_excl: '1.00', total_tax: '0.08' }) }],
+    discounts: [
+      { code: 'save1', label: 'save1', discount_type: 'fixed_cart', ...usd({ total: '1.00', total_incl: '1.08', total_excl: '1.00', total_tax: '0.08' }) },
+    ],
     totals: {
       ...usd({ subtotal: '31.00', subtotal_incl: '33.56', subtotal_excl: '31.00', subtotal_tax: '2.56' }),
       ...usd({ discount_total: '1.00', discount_total_incl: '1.08', discount_total_excl: '1.00', discount_total_tax: '0.08' }),
       ...usd({ shipping_total: '0.00', shipping_total_incl: '0.00', shipping_total_excl: '0.00', shipping_total_tax: '0.00' }),
       ...usd({ fee_total: '0.00', fee_total_incl: '0.00', fee_total_excl: '0.00', fee_total_tax: '0.00' }),
-      ...usd({ tax_total: '2.48', total: '32.48', total_incl: '32.48', total_excl: '30.00', paid_total: '32.48', due_total: '0.00', change_total: '7.52', refund_total: '4.33', net_total: '28.15' }),
+      ...usd({
+        tax_total: '2.48',
+        total: '32.48',
+        total_incl: '32.48',
+        total_excl: '30.00',
+        paid_total: '32.48',
+        due_total: '0.00',
+        change_total: '7.52',
+        refund_total: '4.33',
+        net_total: '28.15',
+      }),
       has_discount: true,
       has_refunds: true,
       has_due: false,
       total_qty: 6,
       line_count: 3,
     },
-    tax: { display: 'excl', display_incl: false, display_excl: true, breakdown: 'itemized', breakdown_itemized: true, breakdown_single: false, prices_include_tax: false },
-    tax_summary: [{ rate_id: 1, code: 'US-IL-SALES TAX-1', label: 'Sales Tax', rate: '8.25', compound: false, ...usd({ taxable_amount_excl: '30.00', tax_amount: '2.48', taxable_amount_incl: '32.48' }) }],
+    tax: {
+      display: 'excl',
+      display_incl: false,
+      display_excl: true,
+      breakdown: 'itemized',
+      breakdown_itemized: true,
+      breakdown_single: false,
+      prices_include_tax: false,
+    },
+    tax_summary: [
+      {
+        rate_id: 1,
+        code: 'US-IL-SALES TAX-1',
+        label: 'Sales Tax',
+        rate: '8.25',
+        compound: false,
+        ...usd({ taxable_amount_excl: '30.00', tax_amount: '2.48', taxable_amount_incl: '32.48' }),
+      },
+    ],
     has_tax_summary: true,
-    payments: [{ method_id: 'pos_cash', method_title: 'Cash', ...usd({ amount: '32.48', tendered: '40.00', change: '7.52' }), transaction_id: '', paid: date('2025-03-14T09:27:10') }],
+    payments: [
+      {
+        method_id: 'pos_cash',
+        method_title: 'Cash',
+        ...usd({ amount: '32.48', tendered: '40.00', change: '7.52' }),
+        transaction_id: '',
+        paid: date('2025-03-14T09:27:10'),
+      },
+    ],
     refunds: [
       {
         id: 7,

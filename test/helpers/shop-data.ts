@@ -68,9 +68,39 @@ export function seedCatalogue(server: TestServer): Catalogue {
     const taxRates = new TaxRatesRepository(db);
     const make = (product: NewProduct) => products.create(product).id;
     const drinks = terms.create('product_cat', { name: 'Drinks' }).id;
-    const standard = taxRates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '20', name: 'VAT', priority: 1, compound: false, shipping: true, class: '' }).id;
-    const reduced = taxRates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '5', name: 'Reduced VAT', priority: 1, compound: false, shipping: true, class: 'reduced-rate' }).id;
-    const coffee = make({ type: 'simple', name: 'Coffee', sku: 'COF-1', regular_price: '10.00', manage_stock: true, stock_quantity: 50, category_ids: [drinks] });
+    const standard = taxRates.create({
+      country: 'GB',
+      state: '',
+      postcodes: [],
+      cities: [],
+      rate: '20',
+      name: 'VAT',
+      priority: 1,
+      compound: false,
+      shipping: true,
+      class: '',
+    }).id;
+    const reduced = taxRates.create({
+      country: 'GB',
+      state: '',
+      postcodes: [],
+      cities: [],
+      rate: '5',
+      name: 'Reduced VAT',
+      priority: 1,
+      compound: false,
+      shipping: true,
+      class: 'reduced-rate',
+    }).id;
+    const coffee = make({
+      type: 'simple',
+      name: 'Coffee',
+      sku: 'COF-1',
+      regular_price: '10.00',
+      manage_stock: true,
+      stock_quantity: 50,
+      category_ids: [drinks],
+    });
     const tea = make({ type: 'simple', name: 'Tea', sku: 'TEA-1', regular_price: '4.00', tax_class: 'reduced-rate', category_ids: [drinks] });
     const shirt = make({ type: 'variable', name: 'T-Shirt', sku: 'TS' });
     const shirtRed = make({
@@ -101,8 +131,29 @@ export function productOf(server: TestServer, id: number) {
 }
 
 export function addCustomer(server: TestServer, email: string, billing: Record<string, string> = {}): number {
-  const address = { first_name: 'Ada', last_name: 'Lovelace', company: '', address_1: '12 Analytical Row', address_2: '', city: 'London', state: '', postcode: 'N1 9GU', country: 'GB', phone: '' };
-  return withDb(server, (db) => new CustomersRepository(db).create({ email, first_name: 'Ada', last_name: 'Lovelace', billing: { ...address, email, ...billing }, shipping: { ...address } }).id);
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: '',
+    address_1: '12 Analytical Row',
+    address_2: '',
+    city: 'London',
+    state: '',
+    postcode: 'N1 9GU',
+    country: 'GB',
+    phone: '',
+  };
+  return withDb(
+    server,
+    (db) =>
+      new CustomersRepository(db).create({
+        email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        billing: { ...address, email, ...billing },
+        shipping: { ...address },
+      }).id,
+  );
 }
 
 /** `POST /orders`, failing the test unless it is created. */

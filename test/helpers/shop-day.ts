@@ -31,8 +31,13 @@ export async function runShopDay(server: TestServer, options: { close?: boolean 
     return response.body;
   };
   const sell = async (lines: Array<{ product_id: number; quantity?: number }>, coupon?: string) =>
-    (await ok('POST', '/orders', { line_items: lines, ...(coupon ? { coupon_lines: [{ code: coupon }] } : {}) })) as { id: number; total: string; line_items: Array<{ id: number }> };
-  const pay = (orderId: number, gateway: string, paymentData: Record<string, string>, key: string) => ok('POST', `/orders/${orderId}/checkout`, { gateway_id: gateway, payment_data: paymentData }, { 'Idempotency-Key': key });
+    (await ok('POST', '/orders', { line_items: lines, ...(coupon ? { coupon_lines: [{ code: coupon }] } : {}) })) as {
+      id: number;
+      total: string;
+      line_items: Array<{ id: number }>;
+    };
+  const pay = (orderId: number, gateway: string, paymentData: Record<string, string>, key: string) =>
+    ok('POST', `/orders/${orderId}/checkout`, { gateway_id: gateway, payment_data: paymentData }, { 'Idempotency-Key': key });
 
   await ok('POST', '/registers/1/open', { opening_float: '100.00', note: 'Monday' });
   const first = await sell([{ product_id: catalogue.coffee }]);

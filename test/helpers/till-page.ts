@@ -137,7 +137,10 @@ export async function logIn(page: Page, target: TestServer, role: RoleName, pass
   const user = target.users[role];
   await page.locator('#login-username').fill(user.username);
   await page.locator('#login-password').fill(password);
-  const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.url().endsWith('/pos/v1/auth/login')), page.locator('#login-submit').click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((candidate) => candidate.url().endsWith('/pos/v1/auth/login')),
+    page.locator('#login-submit').click(),
+  ]);
   expect(response.status()).toBe(200);
   await page.locator('#session-bar').waitFor();
   return (await response.json()) as TokenResponse;

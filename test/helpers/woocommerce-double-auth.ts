@@ -118,11 +118,18 @@ export class DoubleAuthenticator {
   }
 
   private oauth(method: string, path: string, params: PhpArray): DoubleKey | AuthFailure | null {
-    const missing = OAUTH_PARAMS.filter((name) => { const v = params.get(name); return typeof v !== 'string' || v === ''; });
+    const missing = OAUTH_PARAMS.filter((name) => {
+      const v = params.get(name);
+      return typeof v !== 'string' || v === '';
+    });
     if (missing.length === OAUTH_PARAMS.length) return null;
     if (missing.length > 0) {
       // §1.9
-      return { status: 401, code: 'woocommerce_rest_authentication_missing_parameter', message: `Missing OAuth parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` };
+      return {
+        status: 401,
+        code: 'woocommerce_rest_authentication_missing_parameter',
+        message: `Missing OAuth parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      };
     }
     const text = (name: string): string => params.get(name) as string;
     const key = this.keys.find((k) => k.consumerKey === text('oauth_consumer_key'));
@@ -133,7 +140,9 @@ export class DoubleAuthenticator {
     const base = `${method.toUpperCase()}&${rawUrlEncode(`${this.homeUrl().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`)}&${joinWithEquals(sorted).join('%26')}`;
     const algorithm = text('oauth_signature_method');
     if (algorithm !== 'HMAC-SHA256' && algorithm !== 'HMAC-SHA1') return authError('Invalid signature - signature method is invalid.');
-    const expected = createHmac(algorithm === 'HMAC-SHA256' ? 'sha256' : 'sha1', `${key.consumerSecret}&`).update(base).digest('base64');
+    const expected = createHmac(algorithm === 'HMAC-SHA256' ? 'sha256' : 'sha1', `${key.consumerSecret}&`)
+      .update(base)
+      .digest('base64');
     if (!sameText(expected, signature)) return authError('Invalid signature - provided signature does not match.'); // §1.2, §1.3
     const timestamp = Number(text('oauth_timestamp'));
     const now = this.nowSeconds();

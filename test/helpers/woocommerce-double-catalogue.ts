@@ -11,20 +11,59 @@ import { WooError, type DoubleProduct, type DoubleShop } from './woocommerce-dou
  */
 
 type Body = Record<string, unknown>;
-interface TermRef { id: number; name: string; slug: string }
+interface TermRef {
+  id: number;
+  name: string;
+  slug: string;
+}
 export interface CatalogueFields {
-  slug: string; sale_price: string; date_on_sale_from_gmt: string | null; date_on_sale_to_gmt: string | null; on_sale: boolean;
-  date_created_gmt: string; categories: TermRef[]; tags: TermRef[]; brands: TermRef[]; attributes: unknown[]; stock_status: string;
-  tax_status: string; global_unique_id: string;
+  slug: string;
+  sale_price: string;
+  date_on_sale_from_gmt: string | null;
+  date_on_sale_to_gmt: string | null;
+  on_sale: boolean;
+  date_created_gmt: string;
+  categories: TermRef[];
+  tags: TermRef[];
+  brands: TermRef[];
+  attributes: unknown[];
+  stock_status: string;
+  tax_status: string;
+  global_unique_id: string;
 }
 export type CatalogueProduct = DoubleProduct & CatalogueFields;
-export interface DoubleTerm { id: number; name: string; slug: string; parent: number; description: string; menu_order: number; count: number }
-export interface DoubleTaxRate { id: number; country: string; state: string; postcodes: string[]; cities: string[]; rate: string; name: string; priority: number; compound: boolean; shipping: boolean; order: number; class: string }
+export interface DoubleTerm {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+  menu_order: number;
+  count: number;
+}
+export interface DoubleTaxRate {
+  id: number;
+  country: string;
+  state: string;
+  postcodes: string[];
+  cities: string[];
+  rate: string;
+  name: string;
+  priority: number;
+  compound: boolean;
+  shipping: boolean;
+  order: number;
+  class: string;
+}
 
 const TAXONOMIES = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const;
 type TaxonomyRoute = keyof typeof TAXONOMIES;
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
-const slugOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slugOf = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 /** A date as WooCommerce takes it (`date_on_sale_from` local, which is GMT on this UTC shop, or `_gmt`), at one second. */
 const dateOf = (body: Body, field: string): string | null | undefined => {
   const value = body[`${field}_gmt`] ?? body[field];
@@ -36,11 +75,34 @@ export class DoubleCatalogue {
   /** Terms have their own ids in WordPress (wp_terms), apart from posts; 15 is "Uncategorized" (§14.2). */
   readonly terms = { product_cat: new Map<number, DoubleTerm>(), product_tag: new Map<number, DoubleTerm>(), product_brand: new Map<number, DoubleTerm>() };
   readonly taxRates = new Map<number, DoubleTaxRate>();
-  readonly taxClasses: Array<{ slug: string; name: string }> = [{ slug: 'standard', name: 'Standard rate' }, { slug: 'reduced-rate', name: 'Reduced rate' }, { slug: 'zero-rate', name: 'Zero rate' }];
+  readonly taxClasses: Array<{ slug: string; name: string }> = [
+    { slug: 'standard', name: 'Standard rate' },
+    { slug: 'reduced-rate', name: 'Reduced rate' },
+    { slug: 'zero-rate', name: 'Zero rate' },
+  ];
   /** `settings/tax` and `settings/general` values by id (§14.9), the observed shop's. */
   readonly settings = {
-    tax: new Map<string, string>([['woocommerce_prices_include_tax', 'no'], ['woocommerce_tax_based_on', 'shipping'], ['woocommerce_shipping_tax_class', 'inherit'], ['woocommerce_tax_round_at_subtotal', 'no'], ['woocommerce_tax_display_shop', 'excl'], ['woocommerce_tax_display_cart', 'excl'], ['woocommerce_price_display_suffix', ''], ['woocommerce_tax_total_display', 'itemized']]),
-    general: new Map<string, string>([['woocommerce_default_country', 'US:CA'], ['woocommerce_calc_taxes', 'yes'], ['woocommerce_enable_coupons', 'yes'], ['woocommerce_calc_discounts_sequentially', 'no'], ['woocommerce_currency', 'USD'], ['woocommerce_currency_pos', 'left'], ['woocommerce_price_thousand_sep', ','], ['woocommerce_price_decimal_sep', '.'], ['woocommerce_price_num_decimals', '2']]),
+    tax: new Map<string, string>([
+      ['woocommerce_prices_include_tax', 'no'],
+      ['woocommerce_tax_based_on', 'shipping'],
+      ['woocommerce_shipping_tax_class', 'inherit'],
+      ['woocommerce_tax_round_at_subtotal', 'no'],
+      ['woocommerce_tax_display_shop', 'excl'],
+      ['woocommerce_tax_display_cart', 'excl'],
+      ['woocommerce_price_display_suffix', ''],
+      ['woocommerce_tax_total_display', 'itemized'],
+    ]),
+    general: new Map<string, string>([
+      ['woocommerce_default_country', 'US:CA'],
+      ['woocommerce_calc_taxes', 'yes'],
+      ['woocommerce_enable_coupons', 'yes'],
+      ['woocommerce_calc_discounts_sequentially', 'no'],
+      ['woocommerce_currency', 'USD'],
+      ['woocommerce_currency_pos', 'left'],
+      ['woocommerce_price_thousand_sep', ','],
+      ['woocommerce_price_decimal_sep', '.'],
+      ['woocommerce_price_num_decimals', '2'],
+    ]),
   };
   private nextTermId = 15;
   private nextTaxRateId = 1;
@@ -52,8 +114,17 @@ export class DoubleCatalogue {
   private createTerm(taxonomy: keyof DoubleCatalogue['terms'], body: Body): DoubleTerm {
     const name = str(body.name);
     const slug = str(body.slug) || slugOf(name);
-    if ([...this.terms[taxonomy].values()].some((term) => term.slug === slug)) throw new WooError(400, 'term_exists', 'A term with the name provided already exists with this parent.');
-    const term: DoubleTerm = { id: this.nextTermId++, name, slug, parent: Number(body.parent ?? 0), description: str(body.description), menu_order: Number(body.menu_order ?? 0), count: 0 };
+    if ([...this.terms[taxonomy].values()].some((term) => term.slug === slug))
+      throw new WooError(400, 'term_exists', 'A term with the name provided already exists with this parent.');
+    const term: DoubleTerm = {
+      id: this.nextTermId++,
+      name,
+      slug,
+      parent: Number(body.parent ?? 0),
+      description: str(body.description),
+      menu_order: Number(body.menu_order ?? 0),
+      count: 0,
+    };
     this.terms[taxonomy].set(term.id, term);
     return term;
   }
@@ -69,10 +140,20 @@ export class DoubleCatalogue {
   /** §14.1: `price` is worked out at the save (the sale price inside its window, else the regular price); `sale_price` and the dates stay after the window ends. */
   private reprice(product: CatalogueProduct): void {
     const now = this.shop.now();
-    product.on_sale = product.sale_price !== '' && product.regular_price !== '' && new Decimal(product.sale_price).lessThan(product.regular_price)
-      && (product.date_on_sale_from_gmt === null || product.date_on_sale_from_gmt <= now) && (product.date_on_sale_to_gmt === null || product.date_on_sale_to_gmt >= now);
+    product.on_sale =
+      product.sale_price !== '' &&
+      product.regular_price !== '' &&
+      new Decimal(product.sale_price).lessThan(product.regular_price) &&
+      (product.date_on_sale_from_gmt === null || product.date_on_sale_from_gmt <= now) &&
+      (product.date_on_sale_to_gmt === null || product.date_on_sale_to_gmt >= now);
     if (product.type !== 'variable') product.price = product.on_sale ? product.sale_price : product.regular_price;
-    else product.price = [...this.shop.products.values()].filter((v) => v.parent_id === product.id).map((v) => v.price).filter((p) => p !== '').sort((a, b) => new Decimal(a).comparedTo(b))[0] ?? '';
+    else
+      product.price =
+        [...this.shop.products.values()]
+          .filter((v) => v.parent_id === product.id)
+          .map((v) => v.price)
+          .filter((p) => p !== '')
+          .sort((a, b) => new Decimal(a).comparedTo(b))[0] ?? '';
   }
 
   private apply(product: CatalogueProduct, body: Body): void {
@@ -107,8 +188,19 @@ export class DoubleCatalogue {
   createProduct(body: Body, parentId = 0): CatalogueProduct {
     const base = this.shop.createProduct(body, parentId);
     const product = Object.assign(base, {
-      slug: slugOf(base.name), sale_price: '', date_on_sale_from_gmt: null, date_on_sale_to_gmt: null, on_sale: false, date_created_gmt: base.date_modified_gmt,
-      categories: [], tags: [], brands: [], attributes: [], stock_status: 'instock', tax_status: str(body.tax_status, 'taxable'), global_unique_id: str(body.global_unique_id),
+      slug: slugOf(base.name),
+      sale_price: '',
+      date_on_sale_from_gmt: null,
+      date_on_sale_to_gmt: null,
+      on_sale: false,
+      date_created_gmt: base.date_modified_gmt,
+      categories: [],
+      tags: [],
+      brands: [],
+      attributes: [],
+      stock_status: 'instock',
+      tax_status: str(body.tax_status, 'taxable'),
+      global_unique_id: str(body.global_unique_id),
     } satisfies CatalogueFields);
     if (product.type === 'variable') product.price = product.regular_price = '';
     this.apply(product, body);
@@ -158,15 +250,23 @@ export class DoubleCatalogue {
       if (method === 'GET' && id === undefined) {
         const include = list(query, 'include')?.map(Number);
         const status = query.get('status') ?? 'any';
-        return listed(products.filter((p) => p.type !== 'variation' && (status === 'any' ? p.status !== 'trash' : p.status === status) // §10
-          && (after === null || seconds(p.date_modified_gmt) > after) && (!include || include.includes(p.id))));
+        return listed(
+          products.filter(
+            (p) =>
+              p.type !== 'variation' &&
+              (status === 'any' ? p.status !== 'trash' : p.status === status) && // §10
+              (after === null || seconds(p.date_modified_gmt) > after) &&
+              (!include || include.includes(p.id)),
+          ),
+        );
       }
       if (method === 'POST' && id === undefined) return created(this.createProduct(body));
       if (id === undefined || id === 'batch') return undefined;
       const parent = this.shop.product(Number(id));
       if (sub === 'variations') {
         // §14.4: a variation list takes `modified_after`.
-        if (method === 'GET' && subId === undefined) return listed(products.filter((p) => p.parent_id === parent.id && (after === null || seconds(p.date_modified_gmt) > after)));
+        if (method === 'GET' && subId === undefined)
+          return listed(products.filter((p) => p.parent_id === parent.id && (after === null || seconds(p.date_modified_gmt) > after)));
         if (method === 'POST' && subId === undefined) return created(this.createProduct(body, parent.id));
         const variation = this.shop.product(Number(subId));
         if (variation.parent_id !== parent.id) throw new WooError(404, 'woocommerce_rest_product_variation_invalid_id', 'Invalid ID.');
@@ -190,10 +290,22 @@ export class DoubleCatalogue {
       const coupons = [...this.shop.coupons.values()] as unknown as Array<{ id: number; status?: string; date_modified_gmt?: string }>;
       // §14.7: coupons take `modified_after`, and a trashed one is not listed.
       const after = modifiedAfter(query);
-      if (method === 'GET' && id === undefined) return listed(coupons.filter((c) => c.status !== 'trash' && (after === null || seconds(c.date_modified_gmt ?? '') > after)));
+      if (method === 'GET' && id === undefined)
+        return listed(coupons.filter((c) => c.status !== 'trash' && (after === null || seconds(c.date_modified_gmt ?? '') > after)));
       if (method === 'POST' && id === undefined) {
         const coupon = this.shop.createCoupon(body);
-        return created(Object.assign(coupon, { status: 'publish', date_created_gmt: this.shop.now(), date_modified_gmt: this.shop.now(), product_ids: [], product_categories: [], minimum_amount: '0.00', maximum_amount: '0.00', usage_count: 0 }));
+        return created(
+          Object.assign(coupon, {
+            status: 'publish',
+            date_created_gmt: this.shop.now(),
+            date_modified_gmt: this.shop.now(),
+            product_ids: [],
+            product_categories: [],
+            minimum_amount: '0.00',
+            maximum_amount: '0.00',
+            usage_count: 0,
+          }),
+        );
       }
       if (method === 'DELETE' && id !== undefined && query.get('force') === 'true') {
         const coupon = this.shop.coupons.get(Number(id));
@@ -214,8 +326,18 @@ export class DoubleCatalogue {
       if (method === 'GET' && id === undefined) return listed([...this.taxRates.values()]);
       if (method === 'POST' && id === undefined) {
         const rate: DoubleTaxRate = {
-          id: this.nextTaxRateId++, country: str(body.country), state: str(body.state), postcodes: [], cities: [], rate: new Decimal(str(body.rate, '0')).toFixed(4),
-          name: str(body.name), priority: Number(body.priority ?? 1), compound: body.compound === true, shipping: body.shipping !== false, order: 0, class: str(body.class, 'standard'),
+          id: this.nextTaxRateId++,
+          country: str(body.country),
+          state: str(body.state),
+          postcodes: [],
+          cities: [],
+          rate: new Decimal(str(body.rate, '0')).toFixed(4),
+          name: str(body.name),
+          priority: Number(body.priority ?? 1),
+          compound: body.compound === true,
+          shipping: body.shipping !== false,
+          order: 0,
+          class: str(body.class, 'standard'),
         };
         this.taxRates.set(rate.id, rate);
         return created(rate);

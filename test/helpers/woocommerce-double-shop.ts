@@ -6,38 +6,102 @@ import { Decimal } from 'decimal.js';
  * class had none, so taxes come to 0.00 here (§3.6 shows them recomputed where a rate exists).
  */
 
-export interface Meta { id: number; key: string; value: unknown }
+export interface Meta {
+  id: number;
+  key: string;
+  value: unknown;
+}
 export interface DoubleProduct {
-  id: number; name: string; type: 'simple' | 'variable' | 'variation'; parent_id: number; sku: string;
-  price: string; regular_price: string; sale_price: string; status: string; manage_stock: boolean;
-  stock_quantity: number | null; tax_class: string; date_modified_gmt: string; variations: number[];
+  id: number;
+  name: string;
+  type: 'simple' | 'variable' | 'variation';
+  parent_id: number;
+  sku: string;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  status: string;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  tax_class: string;
+  date_modified_gmt: string;
+  variations: number[];
   meta_data: Meta[];
 }
 export interface DoubleLine {
-  id: number; product_id: number; variation_id: number; quantity: number; sku: string; price: number;
-  subtotal: string; subtotal_tax: string; total: string; total_tax: string; meta_data: Meta[];
+  id: number;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  sku: string;
+  price: number;
+  subtotal: string;
+  subtotal_tax: string;
+  total: string;
+  total_tax: string;
+  meta_data: Meta[];
 }
 export interface DoubleOrder {
-  id: number; number: string; status: string; created_via: string; currency: 'USD'; prices_include_tax: false;
-  date_created_gmt: string; date_modified_gmt: string; date_paid_gmt: string | null; date_completed_gmt: string | null;
-  customer_id: number; billing: Record<string, string>; payment_method: string; payment_method_title: string;
-  total: string; total_tax: string; discount_total: string; meta_data: Meta[]; line_items: DoubleLine[];
+  id: number;
+  number: string;
+  status: string;
+  created_via: string;
+  currency: 'USD';
+  prices_include_tax: false;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  date_paid_gmt: string | null;
+  date_completed_gmt: string | null;
+  customer_id: number;
+  billing: Record<string, string>;
+  payment_method: string;
+  payment_method_title: string;
+  total: string;
+  total_tax: string;
+  discount_total: string;
+  meta_data: Meta[];
+  line_items: DoubleLine[];
   coupon_lines: Array<{ id: number; code: string; discount: string; discount_type: string; nominal_amount: number }>;
   refunds: Array<{ id: number; reason: string; total: string }>;
 }
 export interface DoubleRefund {
-  id: number; parent_id: number; date_created_gmt: string; amount: string; reason: string; refunded_payment: false;
-  meta_data: Meta[]; line_items: Array<{ id: number; product_id: number; quantity: number; total: string; meta_data: Meta[] }>;
+  id: number;
+  parent_id: number;
+  date_created_gmt: string;
+  amount: string;
+  reason: string;
+  refunded_payment: false;
+  meta_data: Meta[];
+  line_items: Array<{ id: number; product_id: number; quantity: number; total: string; meta_data: Meta[] }>;
 }
 export interface DoubleCustomer {
-  id: number; email: string; first_name: string; last_name: string; username: string; role: 'customer';
-  date_created_gmt: string; date_modified_gmt: string; billing: Record<string, string>; meta_data: Meta[];
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  role: 'customer';
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  billing: Record<string, string>;
+  meta_data: Meta[];
 }
-export interface DoubleCoupon { id: number; code: string; discount_type: string; amount: string; date_expires_gmt: string | null }
+export interface DoubleCoupon {
+  id: number;
+  code: string;
+  discount_type: string;
+  amount: string;
+  date_expires_gmt: string | null;
+}
 
 /** What WooCommerce answers when it refuses: `{code, message, data: {status, ...}}`. */
 export class WooError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly data: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -76,10 +140,21 @@ export class DoubleShop {
   createProduct(body: Body, parentId = 0): DoubleProduct {
     const price = str(body.regular_price);
     const product: DoubleProduct = {
-      id: this.id(), name: str(body.name), type: parentId ? 'variation' : body.type === 'variable' ? 'variable' : 'simple', parent_id: parentId,
-      sku: str(body.sku), price, regular_price: price, sale_price: '', status: 'publish', manage_stock: body.manage_stock === true,
-      stock_quantity: body.manage_stock === true ? Number(body.stock_quantity ?? 0) : null, tax_class: parentId ? 'parent' : str(body.tax_class),
-      date_modified_gmt: this.now(), variations: [], meta_data: this.meta(body.meta_data, true),
+      id: this.id(),
+      name: str(body.name),
+      type: parentId ? 'variation' : body.type === 'variable' ? 'variable' : 'simple',
+      parent_id: parentId,
+      sku: str(body.sku),
+      price,
+      regular_price: price,
+      sale_price: '',
+      status: 'publish',
+      manage_stock: body.manage_stock === true,
+      stock_quantity: body.manage_stock === true ? Number(body.stock_quantity ?? 0) : null,
+      tax_class: parentId ? 'parent' : str(body.tax_class),
+      date_modified_gmt: this.now(),
+      variations: [],
+      meta_data: this.meta(body.meta_data, true),
     };
     if (product.sku !== '' && [...this.products.values()].some((p) => p.sku === product.sku)) {
       throw new WooError(400, 'product_invalid_sku', 'Invalid or duplicated SKU.'); // §8.2
@@ -113,7 +188,10 @@ export class DoubleShop {
 
   createCoupon(body: Body): DoubleCoupon {
     const coupon: DoubleCoupon = {
-      id: this.id(), code: str(body.code).toLowerCase(), discount_type: str(body.discount_type, 'fixed_cart'), amount: str(body.amount, '0'),
+      id: this.id(),
+      code: str(body.code).toLowerCase(),
+      discount_type: str(body.discount_type, 'fixed_cart'),
+      amount: str(body.amount, '0'),
       // §4.1: date_expires sets the expiry; date_expires_gmt on create was ignored.
       date_expires_gmt: typeof body.date_expires === 'string' ? body.date_expires.slice(0, 19) : null,
     };
@@ -129,27 +207,54 @@ export class DoubleShop {
   createOrder(body: Body): DoubleOrder {
     const now = this.now();
     const billingEmail = (body.billing as Record<string, unknown> | undefined)?.email;
-    if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail))) throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §15.5
+    if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail)))
+      throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §15.5
     const lines: DoubleLine[] = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
       // §15.2: by SKU first, then variation, then product; one that does not exist makes a line by name without a product.
       const sku = str(line.sku);
-      const reference = sku !== '' ? ([...this.products.values()].find((p) => p.sku === sku)?.id ?? 0) : Number(line.variation_id ?? 0) || Number(line.product_id ?? 0);
+      const reference =
+        sku !== '' ? ([...this.products.values()].find((p) => p.sku === sku)?.id ?? 0) : Number(line.variation_id ?? 0) || Number(line.product_id ?? 0);
       if (sku === '' && reference === 0) throw new WooError(400, 'woocommerce_rest_required_product_reference', 'Product ID or SKU is required.');
       const product = this.products.get(reference);
       const quantity = Number(line.quantity ?? 1);
       const subtotal = money(str(line.subtotal, str(line.total, new Decimal(product?.price || '0').times(quantity).toString())));
       const total = money(str(line.total, subtotal));
       return {
-        id: this.id(), product_id: product ? product.parent_id || product.id : 0, variation_id: product?.parent_id ? product.id : 0, quantity, sku: product?.sku ?? '',
-        price: new Decimal(total).div(quantity).toNumber(), subtotal, subtotal_tax: '0.00', total, total_tax: '0.00', meta_data: [],
+        id: this.id(),
+        product_id: product ? product.parent_id || product.id : 0,
+        variation_id: product?.parent_id ? product.id : 0,
+        quantity,
+        sku: product?.sku ?? '',
+        price: new Decimal(total).div(quantity).toNumber(),
+        subtotal,
+        subtotal_tax: '0.00',
+        total,
+        total_tax: '0.00',
+        meta_data: [],
       };
     });
     const order: DoubleOrder = {
-      id: this.id(), number: '', status: 'pending', created_via: str(body.created_via, 'rest-api'), currency: 'USD', prices_include_tax: false,
-      date_created_gmt: now, date_modified_gmt: now, date_paid_gmt: null, date_completed_gmt: null, customer_id: Number(body.customer_id ?? 0),
+      id: this.id(),
+      number: '',
+      status: 'pending',
+      created_via: str(body.created_via, 'rest-api'),
+      currency: 'USD',
+      prices_include_tax: false,
+      date_created_gmt: now,
+      date_modified_gmt: now,
+      date_paid_gmt: null,
+      date_completed_gmt: null,
+      customer_id: Number(body.customer_id ?? 0),
       billing: { email: '', first_name: '', last_name: '', ...(body.billing as Record<string, string> | undefined) },
-      payment_method: str(body.payment_method), payment_method_title: str(body.payment_method_title),
-      total: '0.00', total_tax: '0.00', discount_total: '0.00', meta_data: this.meta(body.meta_data, true), line_items: lines, coupon_lines: [], refunds: [],
+      payment_method: str(body.payment_method),
+      payment_method_title: str(body.payment_method_title),
+      total: '0.00',
+      total_tax: '0.00',
+      discount_total: '0.00',
+      meta_data: this.meta(body.meta_data, true),
+      line_items: lines,
+      coupon_lines: [],
+      refunds: [],
     };
     order.number = String(order.id);
     this.orders.set(order.id, order);
@@ -182,7 +287,13 @@ export class DoubleShop {
       discount = discount.plus(off);
     }
     order.discount_total = money(discount);
-    order.coupon_lines.push({ id: this.id(), code: coupon.code, discount: discount.toString(), discount_type: coupon.discount_type, nominal_amount: Number(coupon.amount) });
+    order.coupon_lines.push({
+      id: this.id(),
+      code: coupon.code,
+      discount: discount.toString(),
+      discount_type: coupon.discount_type,
+      nominal_amount: Number(coupon.amount),
+    });
   }
 
   order(id: number): DoubleOrder {
@@ -235,11 +346,23 @@ export class DoubleShop {
         const product = this.products.get(item.variation_id || item.product_id);
         if (product?.manage_stock && product.stock_quantity !== null) product.stock_quantity += quantity;
       }
-      return { id: this.id(), product_id: item?.product_id ?? 0, quantity: -quantity, total: money(new Decimal(str(line.refund_total, '0')).neg()), meta_data: [{ id: this.nextMetaId++, key: '_refunded_item_id', value: str(line.id) }] };
+      return {
+        id: this.id(),
+        product_id: item?.product_id ?? 0,
+        quantity: -quantity,
+        total: money(new Decimal(str(line.refund_total, '0')).neg()),
+        meta_data: [{ id: this.nextMetaId++, key: '_refunded_item_id', value: str(line.id) }],
+      };
     });
     const refund: DoubleRefund = {
-      id: this.id(), parent_id: order.id, date_created_gmt: this.now(), amount: money(amount), reason: str(body.reason), refunded_payment: false,
-      meta_data: this.meta(body.meta_data, true), line_items: lines,
+      id: this.id(),
+      parent_id: order.id,
+      date_created_gmt: this.now(),
+      amount: money(amount),
+      reason: str(body.reason),
+      refunded_payment: false,
+      meta_data: this.meta(body.meta_data, true),
+      line_items: lines,
     };
     this.refunds.set(refund.id, refund);
     order.refunds.unshift({ id: refund.id, reason: refund.reason, total: money(amount.neg()) });
@@ -251,12 +374,23 @@ export class DoubleShop {
   createCustomer(body: Body): DoubleCustomer {
     const email = str(body.email);
     if ([...this.customers.values()].some((c) => c.email.toLowerCase() === email.toLowerCase())) {
-      throw new WooError(400, 'registration-error-email-exists', `An account is already registered with ${email}. Please log in or use a different email address.`);
+      throw new WooError(
+        400,
+        'registration-error-email-exists',
+        `An account is already registered with ${email}. Please log in or use a different email address.`,
+      );
     }
     const now = this.now();
     const customer: DoubleCustomer = {
-      id: this.id(), email, first_name: str(body.first_name), last_name: str(body.last_name), username: email.split('@')[0] ?? email, role: 'customer',
-      date_created_gmt: now, date_modified_gmt: now, billing: { ...(body.billing as Record<string, string> | undefined) },
+      id: this.id(),
+      email,
+      first_name: str(body.first_name),
+      last_name: str(body.last_name),
+      username: email.split('@')[0] ?? email,
+      role: 'customer',
+      date_created_gmt: now,
+      date_modified_gmt: now,
+      billing: { ...(body.billing as Record<string, string> | undefined) },
       meta_data: [{ id: this.nextMetaId++, key: 'default_password_nag', value: '1' }, ...this.meta(body.meta_data, false)],
     };
     this.customers.set(customer.id, customer);

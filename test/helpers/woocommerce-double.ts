@@ -59,10 +59,15 @@ export interface WooCommerceDouble {
 
 const API_PREFIX = '/wp-json/wc/v3/';
 type Body = Record<string, unknown>;
-export interface Answer { status: number; body: unknown; headers?: Record<string, string> }
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 const error = (e: WooError): Answer => ({ status: e.status, body: { code: e.code, message: e.message, data: { status: e.status, ...e.data } } });
-const invalidParam = (name: string, message: string): WooError => new WooError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { params: { [name]: message } });
+const invalidParam = (name: string, message: string): WooError =>
+  new WooError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, { params: { [name]: message } });
 
 /** PHP-style list parameters as WordPress reads them: `a[]=1&a[]=2`, or `a=1,2` (wp_parse_list). */
 export function list(query: URLSearchParams, name: string): string[] | null {
@@ -97,8 +102,16 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const shop = new DoubleShop(nowSeconds);
   const catalogue = new DoubleCatalogue(shop);
-  const key: DoubleKey = { consumerKey: 'ck_double_read_write_0000000000000000000000', consumerSecret: 'cs_double_read_write_0000000000000000000000', permissions: 'read_write' };
-  const readOnlyKey: DoubleKey = { consumerKey: 'ck_double_read_only_00000000000000000000000', consumerSecret: 'cs_double_read_only_00000000000000000000000', permissions: 'read' };
+  const key: DoubleKey = {
+    consumerKey: 'ck_double_read_write_0000000000000000000000',
+    consumerSecret: 'cs_double_read_write_0000000000000000000000',
+    permissions: 'read_write',
+  };
+  const readOnlyKey: DoubleKey = {
+    consumerKey: 'ck_double_read_only_00000000000000000000000',
+    consumerSecret: 'cs_double_read_only_00000000000000000000000',
+    permissions: 'read',
+  };
   let origin = '';
   const auth = new DoubleAuthenticator([key, readOnlyKey], () => options.homeUrl ?? origin, options.https === true, nowSeconds);
   const faults: InjectedFault[] = [];
@@ -115,14 +128,28 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         const include = list(query, 'include')?.map(Number);
         const status = query.get('status') ?? 'any';
         const sku = query.get('sku');
-        const found = [...shop.products.values()].filter((p) => p.type !== 'variation'
-          && (status === 'any' ? p.status !== 'trash' : p.status === status) // §10: trash only when asked for
-          && (after === null || seconds(p.date_modified_gmt) > after) && (!include || include.includes(p.id))
-          && (sku === null || p.sku === sku)); // §15.1
+        const found = [...shop.products.values()].filter(
+          (p) =>
+            p.type !== 'variation' &&
+            (status === 'any' ? p.status !== 'trash' : p.status === status) && // §10: trash only when asked for
+            (after === null || seconds(p.date_modified_gmt) > after) &&
+            (!include || include.includes(p.id)) &&
+            (sku === null || p.sku === sku),
+        ); // §15.1
         return page(found, query);
       }
-      if (method === 'POST' && id === 'batch') return batch(body, (item) => shop.createProduct(item), (item) => shop.updateProduct(Number(item.id), item), (itemId) => shop.deleteProduct(itemId));
-      if (method === 'GET' && sub === 'variations') return page([...shop.products.values()].filter((p) => p.parent_id === n), query);
+      if (method === 'POST' && id === 'batch')
+        return batch(
+          body,
+          (item) => shop.createProduct(item),
+          (item) => shop.updateProduct(Number(item.id), item),
+          (itemId) => shop.deleteProduct(itemId),
+        );
+      if (method === 'GET' && sub === 'variations')
+        return page(
+          [...shop.products.values()].filter((p) => p.parent_id === n),
+          query,
+        );
       if (method === 'POST' && sub === 'variations') return created(shop.createProduct(body, shop.product(n).id));
       if (method === 'POST' && id === undefined) return created(shop.createProduct(body));
       if (method === 'GET') return ok(shop.product(n));
@@ -142,18 +169,34 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         const statuses = list(query, 'status');
         const search = query.get('search')?.toLowerCase();
         const createdAfter = query.get('after'); // §15.4: date_created after the given time
-        const found = [...shop.orders.values()].reverse().filter((o) => (after === null || seconds(o.date_modified_gmt) > after)
-          && (createdAfter === null || o.date_created_gmt > createdAfter.slice(0, 19))
-          && (!include || include.includes(o.id)) && (!via || via.includes(o.created_via))
-          && (!statuses || statuses.includes('any') ? o.status !== 'trash' : statuses.includes(o.status))
-          // §3.4: the search reads the billing details, never the meta.
-          && (!search || [o.billing.email, o.billing.first_name, o.billing.last_name].some((f) => (f ?? '').toLowerCase().includes(search))));
+        const found = [...shop.orders.values()].reverse().filter(
+          (o) =>
+            (after === null || seconds(o.date_modified_gmt) > after) &&
+            (createdAfter === null || o.date_created_gmt > createdAfter.slice(0, 19)) &&
+            (!include || include.includes(o.id)) &&
+            (!via || via.includes(o.created_via)) &&
+            (!statuses || statuses.includes('any') ? o.status !== 'trash' : statuses.includes(o.status)) &&
+            // §3.4: the search reads the billing details, never the meta.
+            (!search || [o.billing.email, o.billing.first_name, o.billing.last_name].some((f) => (f ?? '').toLowerCase().includes(search))),
+        );
         return page(found, query);
       }
-      if (method === 'POST' && id === 'batch') return batch(body, (item) => shop.createOrder(item), (item) => updateOrder(Number(item.id), item), () => { throw new WooError(400, 'woocommerce_rest_cannot_delete', 'Not modelled.'); });
+      if (method === 'POST' && id === 'batch')
+        return batch(
+          body,
+          (item) => shop.createOrder(item),
+          (item) => updateOrder(Number(item.id), item),
+          () => {
+            throw new WooError(400, 'woocommerce_rest_cannot_delete', 'Not modelled.');
+          },
+        );
       if (method === 'POST' && id === undefined) return created(shop.createOrder(body));
       if (sub === 'refunds' && method === 'POST') return created(shop.createRefund(n, body));
-      if (sub === 'refunds' && method === 'GET') return page([...shop.refunds.values()].reverse().filter((r) => r.parent_id === shop.order(n).id), query);
+      if (sub === 'refunds' && method === 'GET')
+        return page(
+          [...shop.refunds.values()].reverse().filter((r) => r.parent_id === shop.order(n).id),
+          query,
+        );
       if (method === 'GET') return ok(shop.order(n));
       if (method === 'PUT') return ok(updateOrder(n, body));
     }
@@ -163,9 +206,22 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
       if (method === 'GET' && id === undefined) {
         // §6: no modified_after for customers (ignored); email compared without case.
         const email = query.get('email')?.toLowerCase();
-        return page([...shop.customers.values()].filter((c) => email === undefined || c.email.toLowerCase() === email), query);
+        return page(
+          [...shop.customers.values()].filter((c) => email === undefined || c.email.toLowerCase() === email),
+          query,
+        );
       }
-      if (method === 'POST' && id === 'batch') return batch(body, (item) => shop.createCustomer(item), () => { throw new WooError(400, 'woocommerce_rest_cannot_edit', 'Not modelled.'); }, () => { throw new WooError(400, 'woocommerce_rest_cannot_delete', 'Not modelled.'); });
+      if (method === 'POST' && id === 'batch')
+        return batch(
+          body,
+          (item) => shop.createCustomer(item),
+          () => {
+            throw new WooError(400, 'woocommerce_rest_cannot_edit', 'Not modelled.');
+          },
+          () => {
+            throw new WooError(400, 'woocommerce_rest_cannot_delete', 'Not modelled.');
+          },
+        );
       if (method === 'POST' && id === undefined) return created(shop.createCustomer(body));
     }
     throw new WooError(404, 'rest_no_route', 'No route was found matching the URL and request method.'); // §2.1
@@ -183,14 +239,15 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (items('create').length + items('update').length + items('delete').length > 100) {
       throw new WooError(413, 'woocommerce_rest_request_entity_too_large', 'Unable to accept more than 100 items for this request.');
     }
-    const each = <T>(list: T[], work: (item: T) => unknown, idOf: (item: T) => number): unknown[] => list.map((item) => {
-      try {
-        return work(item);
-      } catch (e) {
-        if (!(e instanceof WooError)) throw e;
-        return { id: idOf(item), error: { code: e.code, message: e.message, data: { status: 400, ...e.data } } };
-      }
-    });
+    const each = <T>(list: T[], work: (item: T) => unknown, idOf: (item: T) => number): unknown[] =>
+      list.map((item) => {
+        try {
+          return work(item);
+        } catch (e) {
+          if (!(e instanceof WooError)) throw e;
+          return { id: idOf(item), error: { code: e.code, message: e.message, data: { status: 400, ...e.data } } };
+        }
+      });
     return {
       status: 200,
       body: {
@@ -207,13 +264,17 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     res.end(text);
   };
 
-  const serverError: Answer = { status: 500, body: { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } } };
+  const serverError: Answer = {
+    status: 500,
+    body: { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } },
+  };
 
   /** The answer to a request, and the fault (if any) that takes over once it is carried out. */
   const decide = (req: IncomingMessage, text: string): { reply: Answer; after?: Fault } => {
     const url = new URL(req.url ?? '/', 'http://double.invalid');
     const method = req.method ?? 'GET';
-    if (!url.pathname.startsWith(API_PREFIX)) return { reply: error(new WooError(404, 'rest_no_route', 'No route was found matching the URL and request method.')) };
+    if (!url.pathname.startsWith(API_PREFIX))
+      return { reply: error(new WooError(404, 'rest_no_route', 'No route was found matching the URL and request method.')) };
     const path = url.pathname.slice(API_PREFIX.length);
     requests.push({ method, route: path });
     const who = auth.authenticate(method, url.pathname.slice(1), url.search.replace(/^\?/, ''), req.headers);
@@ -221,9 +282,10 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (who === null) {
       // §1.8: a guest may neither list nor create.
       return {
-        reply: method === 'GET'
-          ? error(new WooError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.'))
-          : error(new WooError(401, 'woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.')),
+        reply:
+          method === 'GET'
+            ? error(new WooError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.'))
+            : error(new WooError(401, 'woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.')),
       };
     }
     const refused = permissionFailure(who, method);
@@ -262,7 +324,9 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         if (after?.kind === 'drop_after_commit') {
           req.socket.destroy();
         } else if (after?.kind === 'slow_reply') {
-          setTimeout(() => { if (!res.destroyed) answer(res, reply); }, after.delayMs).unref();
+          setTimeout(() => {
+            if (!res.destroyed) answer(res, reply);
+          }, after.delayMs).unref();
         } else {
           answer(res, reply);
         }
@@ -281,9 +345,23 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     shop,
     catalogue,
     requests,
-    inject: (fault) => { faults.push(fault); },
-    goOffline: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => { resolve(); }); }),
+    inject: (fault) => {
+      faults.push(fault);
+    },
+    goOffline: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
     comeOnline: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => { resolve(); }); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

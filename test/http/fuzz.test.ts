@@ -29,15 +29,58 @@ const deepJson = (depth: number, open: string, close: string, leaf = '1') => `${
 
 const pathSegment = fc.oneof(
   fc.integer({ min: -5, max: 2_000_000_000 }).map(String),
-  fc.constantFrom('%ZZ', '%', '%00', '..', '0x10', '1e309', '-0', 'NaN', '%E0%A4%A', 'a%2Fb', '%EF%BC%99', '99999999999999999999999', '%C0%AE', '%2e%2e', 'administrator'),
+  fc.constantFrom(
+    '%ZZ',
+    '%',
+    '%00',
+    '..',
+    '0x10',
+    '1e309',
+    '-0',
+    'NaN',
+    '%E0%A4%A',
+    'a%2Fb',
+    '%EF%BC%99',
+    '99999999999999999999999',
+    '%C0%AE',
+    '%2e%2e',
+    'administrator',
+  ),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 
-const KEYS = ['id', 'quantity', 'price', 'total', 'status', 'line_items', 'meta_data', 'key', 'value', 'amount', 'gateway_id', 'sku', 'name', 'email', 'password', 'username', 'capabilities', 'payment_data', 'refresh_token', 'pin', '__proto__', 'constructor'];
+const KEYS = [
+  'id',
+  'quantity',
+  'price',
+  'total',
+  'status',
+  'line_items',
+  'meta_data',
+  'key',
+  'value',
+  'amount',
+  'gateway_id',
+  'sku',
+  'name',
+  'email',
+  'password',
+  'username',
+  'capabilities',
+  'payment_data',
+  'refresh_token',
+  'pin',
+  '__proto__',
+  'constructor',
+];
 const jsonValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 20 }),
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.string({ maxLength: 20 }),
     fc.constantFrom('1e400', '-0.001', '99999999999999999999.99', '', ' ', '<script>', "'; DROP TABLE orders; --", '\u0000', 'NaN'),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 5 }),
@@ -66,13 +109,15 @@ const oddJsonText = fc.oneof(
  * Bodies of a valid shape with a value nested thousands of levels deep where a resource keeps free
  * JSON: what overflowed the stack of the handlers that write meta_data.
  */
-const deepBody = fc.tuple(fc.constantFrom(40, 10_000), fc.constantFrom(['[', ']'], ['{"a":', '}'])).chain(([depth, [open, close]]) =>
-  fc.constantFrom(
-    `{"meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}`,
-    `{"name":"Deep","meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}`,
-    `{"line_items":[{"sku":"x","quantity":1,"meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}]}`,
-  ),
-);
+const deepBody = fc
+  .tuple(fc.constantFrom(40, 10_000), fc.constantFrom(['[', ']'], ['{"a":', '}']))
+  .chain(([depth, [open, close]]) =>
+    fc.constantFrom(
+      `{"meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}`,
+      `{"name":"Deep","meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}`,
+      `{"line_items":[{"sku":"x","quantity":1,"meta_data":[{"key":"k","value":${deepJson(depth, open, close)}}]}]}`,
+    ),
+  );
 
 interface Payload {
   type: string | undefined;
@@ -83,9 +128,13 @@ const body: fc.Arbitrary<Payload> = fc.oneof(
   { weight: 2, arbitrary: oddJsonText.map((bytes) => ({ type: 'application/json', bytes })) },
   { weight: 2, arbitrary: deepBody.map((bytes) => ({ type: 'application/json', bytes })) },
   fc.string({ maxLength: 60 }).map((text) => ({ type: 'application/json', bytes: text })),
-  fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 6 }).map((fields) => ({ type: 'application/x-www-form-urlencoded', bytes: new URLSearchParams(fields).toString() })),
+  fc
+    .dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 6 })
+    .map((fields) => ({ type: 'application/x-www-form-urlencoded', bytes: new URLSearchParams(fields).toString() })),
   fc.integer({ min: 5, max: 40 }).map((depth) => ({ type: 'application/x-www-form-urlencoded', bytes: `a${'[b]'.repeat(depth)}=1` })),
-  fc.integer({ min: 995, max: 1005 }).map((count) => ({ type: 'application/x-www-form-urlencoded', bytes: Array.from({ length: count }, (_, index) => `f${index}=1`).join('&') })),
+  fc
+    .integer({ min: 995, max: 1005 })
+    .map((count) => ({ type: 'application/x-www-form-urlencoded', bytes: Array.from({ length: count }, (_, index) => `f${index}=1`).join('&') })),
   fc.constantFrom<Payload>(
     { type: 'application/x-www-form-urlencoded', bytes: 'line_items[0][quantity]=1e400&line_items[0][sku]=%ZZ&a[]=1&a[x]=2' },
     { type: 'text/plain', bytes: 'hello' },
@@ -107,8 +156,35 @@ const encoding = fc.oneof(
 );
 
 const query = fc.dictionary(
-  fc.constantFrom('per_page', 'page', 'search', 'orderby', 'order', 'include', 'include[]', 'exclude[]', '_fields', 'context', 'status', 'after', 'before', 'format', 'mode', 'width', 'force', 'barcode', 'posts_per_page', '_method', 'dates_are_gmt', 'a[b][c]'),
-  fc.oneof(fc.string({ maxLength: 10 }), fc.integer({ min: -10, max: 1_000_000 }).map(String), fc.constantFrom('-1', '%ZZ', 'edit', 'bogus', '0', 'id,date_modified_gmt', '1e400', '99999999999999999999', 'true')),
+  fc.constantFrom(
+    'per_page',
+    'page',
+    'search',
+    'orderby',
+    'order',
+    'include',
+    'include[]',
+    'exclude[]',
+    '_fields',
+    'context',
+    'status',
+    'after',
+    'before',
+    'format',
+    'mode',
+    'width',
+    'force',
+    'barcode',
+    'posts_per_page',
+    '_method',
+    'dates_are_gmt',
+    'a[b][c]',
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 10 }),
+    fc.integer({ min: -10, max: 1_000_000 }).map(String),
+    fc.constantFrom('-1', '%ZZ', 'edit', 'bogus', '0', 'id,date_modified_gmt', '1e400', '99999999999999999999', 'true'),
+  ),
   { maxKeys: 3 },
 );
 
@@ -122,14 +198,22 @@ function encoded(payload: Payload, header: string | undefined, compress: boolean
   return raw;
 }
 
-function send(server: TestServer, method: string, path: string, headers: Record<string, string>, bytes: Buffer | undefined): Promise<{ status: number; text: string }> {
+function send(
+  server: TestServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  bytes: Buffer | undefined,
+): Promise<{ status: number; text: string }> {
   const url = new URL(server.apiUrl);
   return new Promise((resolve, reject) => {
     if (bytes) headers['content-length'] = String(bytes.length);
     const req = httpRequest({ host: url.hostname, port: url.port, method, path: `${url.pathname}${path}`, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, text }); });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text });
+      });
     });
     req.on('error', reject);
     req.end(bytes);
@@ -174,7 +258,9 @@ describe('fuzzing every route of the policy table', () => {
       fc.asyncProperty(request, async ({ route, role, segments, query: params, body: payload, encoding: { header, compress }, override }) => {
         let index = 0;
         const path = route.path.replace(/\{\w+\}/g, () => segments[index++] ?? '1');
-        const search = Object.entries(params).map(([key, value]) => `${encodeURIComponent(key)}=${value === '%ZZ' ? value : encodeURIComponent(value)}`).join('&');
+        const search = Object.entries(params)
+          .map(([key, value]) => `${encodeURIComponent(key)}=${value === '%ZZ' ? value : encodeURIComponent(value)}`)
+          .join('&');
         const headers: Record<string, string> = { authorization: `Bearer ${tokens[role]}` };
         if (override !== undefined) headers['x-http-method-override'] = override;
         const bytes = payload && route.method !== 'GET' ? encoded(payload, header, compress) : undefined;

@@ -5,7 +5,10 @@ import { api, login, startTestServer, withDb, type TestServer } from '../helpers
 import { useServer } from '../helpers/use-server.js';
 
 /** One raw request, so that the test controls every byte of the path, the headers and the body. */
-function raw(server: TestServer, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<{ status: number; body: any }> {
+function raw(
+  server: TestServer,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<{ status: number; body: any }> {
   const url = new URL(server.apiUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method: options.method, path: options.path, headers: options.headers }, (res) => {
@@ -13,7 +16,11 @@ function raw(server: TestServer, options: { method: string; path: string; header
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => {
         let body: unknown = text;
-        try { body = JSON.parse(text); } catch { /* not JSON */ }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: res.statusCode ?? 0, body });
       });
     });
@@ -45,27 +52,61 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
   });
 
   it('regression 2: a Content-Encoding: gzip header over a body that is not gzip was a 500; an unknown encoding is 415', async () => {
-    const lie = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '{"line_items":[]}' });
+    const lie = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: '{"line_items":[]}',
+    });
     expectErrorBody(lie, 400);
-    const unknown = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'zstd-nonsense' }, body: '{}' });
+    const unknown = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'zstd-nonsense' },
+      body: '{}',
+    });
     expectErrorBody(unknown, 415);
     // A real gzip body still works.
-    const real = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync('{}') });
+    const real = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth(), 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{}'),
+    });
     expect(real.status).toBe(201);
   });
 
   it('regression 3: a form body of 1,001 fields was a 500 (and its raw body went to the log)', async () => {
     const fields = Array.from({ length: 1001 }, (_, index) => `f${index}=1`).join('&');
-    const response = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+    const response = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+    });
     expectErrorBody(response, 413);
     expect(response.body.code).toBe('rest_request_too_large');
     const atLimit = Array.from({ length: 1000 }, (_, index) => `f${index}=1`).join('&');
-    expect((await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, body: atLimit })).status).toBe(201);
+    expect(
+      (
+        await raw(server, {
+          method: 'POST',
+          path: '/pos/v1/orders',
+          headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+          body: atLimit,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('regression 4: a form body nested 33 levels was a 500', async () => {
     const nested = `a${'[b]'.repeat(33)}=1`;
-    const response = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, body: nested });
+    const response = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: nested,
+    });
     expectErrorBody(response, 400);
     expect(response.body.code).toBe('rest_invalid_body');
   });
@@ -73,10 +114,18 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
   it('regression 5: JSON nested thousands of levels inside meta_data overflowed the stack (a 500); it is refused before any handler walks it', async () => {
     // 4,000 levels was the report; 10,000 overflowed on a 2-core test machine, where the limit is the stack size.
     for (const depth of [4000, 10_000]) {
-      for (const [open, close] of [['[', ']'], ['{"a":', '}']] as const) {
+      for (const [open, close] of [
+        ['[', ']'],
+        ['{"a":', '}'],
+      ] as const) {
         const deep = `{"name":"Deep","meta_data":[{"key":"x","value":${open.repeat(depth)}1${close.repeat(depth)}}]}`;
         for (const path of ['/pos/v1/orders', '/pos/v1/stores']) {
-          const response = await raw(server, { method: 'POST', path, headers: { authorization: `Bearer ${tokens.administrator}`, 'content-type': 'application/json' }, body: deep });
+          const response = await raw(server, {
+            method: 'POST',
+            path,
+            headers: { authorization: `Bearer ${tokens.administrator}`, 'content-type': 'application/json' },
+            body: deep,
+          });
           expectErrorBody(response, 400);
           expect(response.body.code).toBe('rest_invalid_json');
         }
@@ -84,11 +133,23 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
     }
     // 32 levels is still fine; brackets inside strings do not count.
     const shallow = `{"meta_data":[{"key":"x","value":"${'['.repeat(100)}"}]}`;
-    expect((await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/json' }, body: shallow })).status).toBe(201);
+    expect(
+      (await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth(), 'content-type': 'application/json' }, body: shallow })).status,
+    ).toBe(201);
   });
 
   it('a Host that is not host[:port] is refused as foreign', async () => {
-    for (const host of ['localhost:80:90', 'localhost/evil', 'local host', 'localhost:abc', '127.0.0.1:8787@evil.net', 'localhost:99999', 'localhost:0', 'localhost:', '[::1']) {
+    for (const host of [
+      'localhost:80:90',
+      'localhost/evil',
+      'local host',
+      'localhost:abc',
+      '127.0.0.1:8787@evil.net',
+      'localhost:99999',
+      'localhost:0',
+      'localhost:',
+      '[::1',
+    ]) {
       expectErrorBody(await raw(server, { method: 'GET', path: '/pos/v1/auth/test', headers: { host } }), 403);
     }
     expect((await raw(server, { method: 'GET', path: '/pos/v1/auth/test', headers: { host: 'localhost:8787' } })).status).toBe(200);
@@ -116,7 +177,15 @@ describe('hostile input is a 4xx with the WordPress error body, never a 500', ()
       [raw(server, { method: 'GET', path: '/pos/v1/orders/999999', headers: auth() }), 404],
       [raw(server, { method: 'GET', path: '/pos/v1/orders?per_page=-1', headers: auth() }), 400],
       [raw(server, { method: 'POST', path: '/pos/v1/customers', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"email":' }), 400],
-      [raw(server, { method: 'PATCH', path: '/pos/v1/users/999999', headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' }, body: '{}' }), 404],
+      [
+        raw(server, {
+          method: 'PATCH',
+          path: '/pos/v1/users/999999',
+          headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+        404,
+      ],
     ];
     for (const [pending, status] of cases) expectErrorBody(await pending, status);
   });

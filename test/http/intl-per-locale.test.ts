@@ -25,7 +25,8 @@ describe('Intl kept per locale, currency and zone', () => {
 
   it("receipt addresses name the country in the store's language", async () => {
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] });
-    const country = async () => ((await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier })).body.data.store.address_lines as string[]).at(-1);
+    const country = async () =>
+      ((await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier })).body.data.store.address_lines as string[]).at(-1);
     expect(await country()).toBe('United Kingdom');
     setStore(server, { ...UK_STORE, locale: 'de_DE' });
     expect(await country()).toBe('Vereinigtes Königreich');

@@ -4,13 +4,21 @@ import { api, login, type TestServer } from '../helpers/server.js';
 import { useServer } from '../helpers/use-server.js';
 
 /** A raw request, so that Host and Origin can be set as a browser or an attacker would. */
-function raw(server: TestServer, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  server: TestServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const url = new URL(`${server.apiUrl}${path}`);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }); });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
+      });
     });
     req.on('error', reject);
     req.end(body);
@@ -41,7 +49,12 @@ describe('CORS', () => {
   const host = () => `127.0.0.1:${port}`;
 
   it('answers a preflight from an allowed origin and exposes the paging headers', async () => {
-    const response = await raw(server, 'OPTIONS', '/products', { host: host(), origin: trustedOrigin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' });
+    const response = await raw(server, 'OPTIONS', '/products', {
+      host: host(),
+      origin: trustedOrigin,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    });
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(trustedOrigin);
     expect(response.headers['access-control-allow-headers']).toContain('Authorization');
@@ -49,7 +62,13 @@ describe('CORS', () => {
   });
 
   it('refuses look-alikes of an allowed origin', async () => {
-    for (const origin of ['https://pos.example.com.evil.net', 'https://pos.example.com:444', 'http://pos.example.com', 'https://evil-pos.example.com', 'null']) {
+    for (const origin of [
+      'https://pos.example.com.evil.net',
+      'https://pos.example.com:444',
+      'http://pos.example.com',
+      'https://evil-pos.example.com',
+      'null',
+    ]) {
       const response = await raw(server, 'GET', '/auth/test', { host: host(), origin });
       expect(response.status, origin).toBe(403);
       expect(JSON.parse(response.body).code).toBe('pos_rest_bad_origin');
@@ -72,7 +91,9 @@ describe('CORS', () => {
         server,
         method,
         '/auth/login',
-        method === 'POST' ? { host: host(), origin: 'https://evil.example', 'content-type': 'application/json', 'content-length': String(body.length) } : { host: host(), origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        method === 'POST'
+          ? { host: host(), origin: 'https://evil.example', 'content-type': 'application/json', 'content-length': String(body.length) }
+          : { host: host(), origin: 'https://evil.example', 'access-control-request-method': 'POST' },
         method === 'POST' ? body : undefined,
       );
       expect(response.status).toBe(403);
@@ -90,7 +111,11 @@ describe('CORS', () => {
 
 describe('request errors', () => {
   it('answers an unknown route or method with 404 rest_no_route, before authentication', async () => {
-    for (const [method, path] of [['GET', '/no-such-thing'], ['DELETE', '/products'], ['PUT', '/settings']] as const) {
+    for (const [method, path] of [
+      ['GET', '/no-such-thing'],
+      ['DELETE', '/products'],
+      ['PUT', '/settings'],
+    ] as const) {
       const response = await api(server, method, path);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } });
@@ -110,7 +135,10 @@ describe('request errors', () => {
 
   it('answers a body over 1 MiB with 413 rest_request_too_large', async () => {
     const { access_token } = await login(server, 'administrator');
-    const response = await api(server, 'POST', '/customers', { token: access_token, body: JSON.stringify({ email: 'big@example.test', first_name: 'x'.repeat(1024 * 1024) }) });
+    const response = await api(server, 'POST', '/customers', {
+      token: access_token,
+      body: JSON.stringify({ email: 'big@example.test', first_name: 'x'.repeat(1024 * 1024) }),
+    });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ code: 'rest_request_too_large', data: { status: 413 } });
   });

@@ -22,7 +22,12 @@ describe('mounting a route', () => {
   beforeAll(() => {
     dataDir = makeDataDir();
     db = openDataDirDatabase(dataDir);
-    auth = createAppServices(db, { signer: new TokenSigner(randomBytes(32), 'tillbase:route-schemas'), tokens: { accessTtlSeconds: 60, refreshTtlSeconds: 600 }, logger: createLogger('silent'), secrets: createMemorySecretStore() }).auth;
+    auth = createAppServices(db, {
+      signer: new TokenSigner(randomBytes(32), 'tillbase:route-schemas'),
+      tokens: { accessTtlSeconds: 60, refreshTtlSeconds: 600 },
+      logger: createLogger('silent'),
+      secrets: createMemorySecretStore(),
+    }).auth;
   });
   afterAll(() => {
     db.close();
@@ -74,12 +79,16 @@ describe('the routes of a server, as documented and as validated', () => {
   /** Every query parameter of a GET route that the document says takes one of a list of values. */
   const enumParameters = () =>
     Object.entries(document.paths).flatMap(([path, operations]) =>
-      (operations.get?.parameters ?? []).filter((parameter) => parameter.in === 'query' && Array.isArray(parameter.schema.enum)).map((parameter) => ({ path, name: parameter.name })),
+      (operations.get?.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && Array.isArray(parameter.schema.enum))
+        .map((parameter) => ({ path, name: parameter.name })),
     );
 
   it('documents the query of routes whose schemas only the router knew before (a report format, a log level)', () => {
     const documented = enumParameters().map(({ path, name }) => `${path}?${name}`);
-    expect(documented).toEqual(expect.arrayContaining(['/registers/{id}/session?format', '/closures/{id}?format', '/logs?level', '/receipts/{order_id}?format', '/orders?orderby']));
+    expect(documented).toEqual(
+      expect.arrayContaining(['/registers/{id}/session?format', '/closures/{id}?format', '/logs?level', '/receipts/{order_id}?format', '/orders?orderby']),
+    );
   });
 
   it('refuses, with 400 naming the parameter, a value outside every list the document gives, before looking anything up', async () => {

@@ -4,16 +4,26 @@ import { api, login, type TestServer } from '../helpers/server.js';
 import { useServer } from '../helpers/use-server.js';
 
 /** One raw request with a body of the test's choosing, whatever the method (Node's client sends a GET's body without a length unless told). */
-function raw(server: TestServer, options: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+function raw(
+  server: TestServer,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
   const url = new URL(server.apiUrl);
   return new Promise((resolve, reject) => {
-    const headers = options.body === undefined || options.headers?.['transfer-encoding'] !== undefined ? options.headers : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers };
+    const headers =
+      options.body === undefined || options.headers?.['transfer-encoding'] !== undefined
+        ? options.headers
+        : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers };
     const req = httpRequest({ host: url.hostname, port: url.port, method: options.method, path: options.path, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => {
         let body: unknown = text;
-        try { body = JSON.parse(text); } catch { /* not JSON */ }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
       });
     });
@@ -77,12 +87,22 @@ describe('bodies', () => {
     expect([broken.status, broken.body.code]).toEqual([400, 'rest_invalid_json']);
     const deep = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth, ...json }, body: '['.repeat(100) });
     expect(deep.status).toBe(400);
-    const form = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: `a${'[b]'.repeat(20)}=1` });
+    const form = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `a${'[b]'.repeat(20)}=1`,
+    });
     expect(form.status).toBe(400);
     // Without a body, a POST is validated as an empty one.
     const empty = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: auth });
     expect(empty.status).toBe(201);
-    const chunked = await raw(server, { method: 'POST', path: '/pos/v1/orders', headers: { ...auth, ...json, 'transfer-encoding': 'chunked' }, body: '{"customer_note":"chunked"}' });
+    const chunked = await raw(server, {
+      method: 'POST',
+      path: '/pos/v1/orders',
+      headers: { ...auth, ...json, 'transfer-encoding': 'chunked' },
+      body: '{"customer_note":"chunked"}',
+    });
     expect([chunked.status, chunked.body.customer_note]).toEqual([201, 'chunked']);
   });
 });

@@ -43,14 +43,22 @@ describe('cells', () => {
   });
 
   it("takes off the exporter's formula escape and nothing else", () => {
-    expect(['\'-2', "'=SUM(A1)", "'+1", "'@x", "'quoted'", '-2'].map(unescapeCell)).toEqual(['-2', '=SUM(A1)', '+1', '@x', "'quoted'", '-2']);
+    expect(["'-2", "'=SUM(A1)", "'+1", "'@x", "'quoted'", '-2'].map(unescapeCell)).toEqual(['-2', '=SUM(A1)', '+1', '@x', "'quoted'", '-2']);
   });
 
   it("reads prices with the store's decimal separator, as WooCommerce exports them", () => {
     expect(decimalCell('regular price', ',').parse('10,50')).toBe('10.50');
     expect(decimalCell('regular price', '.').parse(' 10.50 ')).toBe('10.50');
-    expect(decimalCell('regular price', '.').safeParse('10,50').error?.issues.map((issue) => issue.message)).toEqual(['regular price 10,50 is not a number']);
-    expect(decimalCell('sale price', '.').safeParse("'-1").error?.issues.map((issue) => issue.message)).toEqual(['sale price -1 is negative']);
+    expect(
+      decimalCell('regular price', '.')
+        .safeParse('10,50')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['regular price 10,50 is not a number']);
+    expect(
+      decimalCell('sale price', '.')
+        .safeParse("'-1")
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['sale price -1 is negative']);
   });
 
   it('turns a local date into GMT in the store time zone, across daylight-saving changes', () => {

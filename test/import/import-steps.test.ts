@@ -30,7 +30,10 @@ function catalogue(): Record<string, unknown[]> {
 
 /** The search index's `automerge` setting (FTS5's default 4 when never set). */
 const automerge = (dataDir: string) =>
-  withDb({ dataDir } as TestServer, (db) => (db.prepare("SELECT v FROM products_search_config WHERE k = 'automerge'").get() as { v: number } | undefined)?.v ?? 4);
+  withDb(
+    { dataDir } as TestServer,
+    (db) => (db.prepare("SELECT v FROM products_search_config WHERE k = 'automerge'").get() as { v: number } | undefined)?.v ?? 4,
+  );
 
 const writtenOf = (stderr: string): number[] => [...stderr.matchAll(/, (\d+) of \d+ written/g)].map((match) => Number(match[1]));
 
@@ -96,14 +99,24 @@ describe('an import written in steps', () => {
         stderr += chunk.toString();
         if (writtenOf(stderr).some((count) => count > 0)) resolve();
       });
-      child.on('exit', () => { reject(new Error(`the import ended before writing: ${stderr}`)); });
+      child.on('exit', () => {
+        reject(new Error(`the import ended before writing: ${stderr}`));
+      });
     });
     child.kill('SIGKILL');
     await exited;
   }
 
   const journalCounts = (dataDir: string) =>
-    withDb({ dataDir } as TestServer, (db) => db.prepare("SELECT (SELECT COUNT(*) FROM import_runs) AS runs, (SELECT COUNT(*) FROM import_undo) AS entries, (SELECT COUNT(*) FROM products WHERE sku LIKE 'KILL-%') AS written").get() as { runs: number; entries: number; written: number });
+    withDb(
+      { dataDir } as TestServer,
+      (db) =>
+        db
+          .prepare(
+            "SELECT (SELECT COUNT(*) FROM import_runs) AS runs, (SELECT COUNT(*) FROM import_undo) AS entries, (SELECT COUNT(*) FROM products WHERE sku LIKE 'KILL-%') AS written",
+          )
+          .get() as { runs: number; entries: number; written: number },
+    );
 
   it('is undone by the next import after the process dies between two steps', async () => {
     const before = catalogue();

@@ -27,9 +27,34 @@ describe('ProductBulkRepository.insert', () => {
       const bulk = new ProductBulkRepository(db);
       const category = new TermsRepository(db).create('product_cat', { name: 'Bakery' }).id;
       const shapes: Array<(suffix: string) => NewProduct> = [
-        (suffix) => ({ type: 'simple', name: `Rye loaf ${suffix}`, sku: `RYE-${suffix}`, barcode: `40000000000${suffix}`, regular_price: '3.20', sale_price: '2.90', manage_stock: true, stock_quantity: 12, category_ids: [category], date_created_gmt: '2025-01-02T03:04:05' }),
-        (suffix) => ({ type: 'simple', name: 'Bun', sku: `BUN-${suffix}`, stock_status: 'outofstock', images: [{ id: 0, src: 'https://example.com/bun.jpg', name: '', alt: '' }], date_created_gmt: '2025-01-02T03:04:05' }),
-        (suffix) => ({ type: 'variable', name: `Cake ${suffix}`, sku: `CAKE-${suffix}`, regular_price: '9.00', attributes: [{ id: 0, name: 'Size', slug: 'size', position: 0, visible: true, variation: true, options: ['S', 'L'] }], date_created_gmt: '2025-01-02T03:04:05' }),
+        (suffix) => ({
+          type: 'simple',
+          name: `Rye loaf ${suffix}`,
+          sku: `RYE-${suffix}`,
+          barcode: `40000000000${suffix}`,
+          regular_price: '3.20',
+          sale_price: '2.90',
+          manage_stock: true,
+          stock_quantity: 12,
+          category_ids: [category],
+          date_created_gmt: '2025-01-02T03:04:05',
+        }),
+        (suffix) => ({
+          type: 'simple',
+          name: 'Bun',
+          sku: `BUN-${suffix}`,
+          stock_status: 'outofstock',
+          images: [{ id: 0, src: 'https://example.com/bun.jpg', name: '', alt: '' }],
+          date_created_gmt: '2025-01-02T03:04:05',
+        }),
+        (suffix) => ({
+          type: 'variable',
+          name: `Cake ${suffix}`,
+          sku: `CAKE-${suffix}`,
+          regular_price: '9.00',
+          attributes: [{ id: 0, name: 'Size', slug: 'size', position: 0, visible: true, variation: true, options: ['S', 'L'] }],
+          date_created_gmt: '2025-01-02T03:04:05',
+        }),
       ];
       const row = (id: number) => {
         // The columns that differ by design: the id, and the suffixed name, SKU, slug and barcode.
@@ -45,7 +70,14 @@ describe('ProductBulkRepository.insert', () => {
         expect(ledger(inserted)).toEqual(ledger(created));
         expect(terms(inserted)).toEqual(terms(created));
         if (index === 2) {
-          const variation = (parent: number): NewProduct => ({ type: 'variation', parent_id: parent, sku: `CAKE-S-${parent}`, regular_price: '4.00', variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }], date_created_gmt: '2025-01-02T03:04:05' });
+          const variation = (parent: number): NewProduct => ({
+            type: 'variation',
+            parent_id: parent,
+            sku: `CAKE-S-${parent}`,
+            regular_price: '4.00',
+            variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option: 'S' }],
+            date_created_gmt: '2025-01-02T03:04:05',
+          });
           const viaCreate = products.create(variation(created)).id;
           const viaBulk = writeTransaction(db, () => bulk.insert(variation(inserted)));
           expect(row(viaBulk)).toEqual({ ...row(viaCreate), parent_id: inserted });

@@ -92,12 +92,30 @@ describe('a WooCommerce product export', () => {
   });
 
   it('maps Published, In stock?, Stock and the flags as WooCommerce does (1 publish, 0 private, -1 draft)', async () => {
-    expect(await productBySku('HC-SEAS')).toMatchObject({ status: 'draft', stock_status: 'outofstock', manage_stock: false, tax_class: 'reduced-rate', price: '11.00' });
+    expect(await productBySku('HC-SEAS')).toMatchObject({
+      status: 'draft',
+      stock_status: 'outofstock',
+      manage_stock: false,
+      tax_class: 'reduced-rate',
+      price: '11.00',
+    });
     expect(await productBySku('HC-CB')).toMatchObject({ name: 'Cold Brew "Nitro", 330ml', status: 'private', stock_status: 'onbackorder' });
     // Stock "'-2": the exporter's escape of a leading minus; backorders allowed, so on backorder.
-    expect(await productBySku('HC-TEA')).toMatchObject({ manage_stock: true, stock_quantity: -2, backorders: 'yes', stock_status: 'onbackorder', catalog_visibility: 'search' });
+    expect(await productBySku('HC-TEA')).toMatchObject({
+      manage_stock: true,
+      stock_quantity: -2,
+      backorders: 'yes',
+      stock_status: 'onbackorder',
+      catalog_visibility: 'search',
+    });
     expect(names((await productBySku('HC-TEA')).categories)).toEqual(['Tea, Herbal & Fruit']);
-    expect(await productBySku('HC-GIFT-25')).toMatchObject({ tax_status: 'none', sold_individually: true, virtual: true, catalog_visibility: 'catalog', regular_price: '25.00' });
+    expect(await productBySku('HC-GIFT-25')).toMatchObject({
+      tax_status: 'none',
+      sold_individually: true,
+      virtual: true,
+      catalog_visibility: 'catalog',
+      regular_price: '25.00',
+    });
   });
 
   it('builds the category tree from "Parent > Child" paths', async () => {
@@ -118,7 +136,14 @@ describe('a WooCommerce product export', () => {
 
   it('creates a variable product after its variations even when they come first, by SKU and by id:N', async () => {
     const mug = await productBySku('HC-MUG');
-    expect(mug).toMatchObject({ type: 'variable', name: 'Harbour Mug', price: '10.00', regular_price: '', stock_status: 'instock', short_description: 'Stoneware mug, glazed by hand.' });
+    expect(mug).toMatchObject({
+      type: 'variable',
+      name: 'Harbour Mug',
+      price: '10.00',
+      regular_price: '',
+      stock_status: 'instock',
+      short_description: 'Stoneware mug, glazed by hand.',
+    });
     expect(mug.attributes).toEqual([
       { id: 0, name: 'Colour', slug: 'colour', position: 0, visible: true, variation: true, options: ['Blue', 'Sand'] },
       { id: 0, name: 'Material', slug: 'material', position: 1, visible: true, variation: false, options: ['Stoneware'] },
@@ -140,7 +165,15 @@ describe('a WooCommerce product export', () => {
       attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Blue' }],
     });
     const sand = await variationBySku('HC-MUG-SND');
-    expect(sand).toMatchObject({ parent_id: mug.id, name: 'Harbour Mug - Sand', price: '10.00', on_sale: true, stock_quantity: 0, backorders: 'notify', stock_status: 'onbackorder' });
+    expect(sand).toMatchObject({
+      parent_id: mug.id,
+      name: 'Harbour Mug - Sand',
+      price: '10.00',
+      on_sale: true,
+      stock_quantity: 0,
+      backorders: 'notify',
+      stock_status: 'onbackorder',
+    });
     expect(mug.variations.sort()).toEqual([blue.id, sand.id].sort());
   });
 
@@ -149,7 +182,9 @@ describe('a WooCommerce product export', () => {
     expect(result.stdout).toBe('imported products-barcode.csv: 2 created, 0 updated, 0 unchanged, 0 rejected\n');
     expect(result.code).toBe(0);
     const byBarcode = await api<any[]>(server, 'GET', '/products?barcode=0812741000017', { token: tokens.cashier });
-    expect(byBarcode.body.map((product) => [product.sku, product.name, product.tax_class, product.price])).toEqual([['BC-OAT', 'Oat Milk 1L', 'zero-rate', '2.10']]);
+    expect(byBarcode.body.map((product) => [product.sku, product.name, product.tax_class, product.price])).toEqual([
+      ['BC-OAT', 'Oat Milk 1L', 'zero-rate', '2.10'],
+    ]);
     expect(await productBySku('BC-LID')).toMatchObject({ barcode: '2000000000015', tax_class: 'zero-rate' });
   });
 });
@@ -228,7 +263,10 @@ describe('a file that is not a usable product CSV', () => {
   it.each([
     ['products-unclosed-quote.csv', 'the file is not a valid CSV: a quoted field is never closed (in the row starting on line 3)'],
     ['products-latin1.csv', 'the file is not UTF-8 text (save it as "CSV UTF-8")'],
-    ['products-semicolon.csv', 'the file is not a WooCommerce product export: the header has no SKU, Name, Type columns (the file seems to be separated by semicolons; export it with commas)'],
+    [
+      'products-semicolon.csv',
+      'the file is not a WooCommerce product export: the header has no SKU, Name, Type columns (the file seems to be separated by semicolons; export it with commas)',
+    ],
     ['products-header-only.csv', 'the file has a header but no rows'],
     ['empty.csv', 'the file is empty'],
     ['taxes.csv', 'the file is not a WooCommerce product export: the header has no SKU, Name, Type columns'],
@@ -252,7 +290,12 @@ describe('importing again', () => {
 
     const flatWhite = await api<any[]>(server, 'GET', '/products?sku=HC-FW', { token: tokens.cashier });
     expect(flatWhite.headers.get('x-wp-total')).toBe('1');
-    expect(flatWhite.body[0]).toMatchObject({ price: '3.60', featured: true, virtual: true, description: 'Velvety micro-foam over a double ristretto.\nServed in a 6oz cup.' });
+    expect(flatWhite.body[0]).toMatchObject({
+      price: '3.60',
+      featured: true,
+      virtual: true,
+      description: 'Velvety micro-foam over a double ristretto.\nServed in a 6oz cup.',
+    });
     expect(names(flatWhite.body[0].categories)).toEqual(['Coffee']);
 
     // Tags was present and empty: cleared. Stock, barcode, images and categories were absent: kept.
@@ -299,16 +342,28 @@ describe('importing again', () => {
     expect(result.code).toBe(0);
     const mug = await productBySku('HC-MUG');
     // The row names one attribute: it replaces the product's attributes (Material is gone), as in WooCommerce.
-    expect(mug.attributes).toEqual([{ id: 0, name: 'Colour', slug: 'colour', position: 0, visible: true, variation: true, options: ['Blue', 'Sand', 'Green'] }]);
+    expect(mug.attributes).toEqual([
+      { id: 0, name: 'Colour', slug: 'colour', position: 0, visible: true, variation: true, options: ['Blue', 'Sand', 'Green'] },
+    ]);
     expect(mug.variations).toHaveLength(3);
-    expect(await variationBySku('HC-MUG-GRN')).toMatchObject({ parent_id: mug.id, name: 'Harbour Mug (Large) - Green', barcode: '5012345678924', attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Green' }] });
+    expect(await variationBySku('HC-MUG-GRN')).toMatchObject({
+      parent_id: mug.id,
+      name: 'Harbour Mug (Large) - Green',
+      barcode: '5012345678924',
+      attributes: [{ id: 0, name: 'Colour', slug: 'colour', option: 'Green' }],
+    });
     expect((await productBySku('HC-FW')).type).toBe('simple');
   });
 
   it('updates variations in place by SKU, under the parent they have', async () => {
     const result = await runImport(server, 'products', 'products-variation-stock.csv');
     expect(result.stdout).toBe('imported products-variation-stock.csv: 0 created, 1 updated, 1 unchanged, 0 rejected\n');
-    expect(await variationBySku('HC-MUG-BLU')).toMatchObject({ name: 'Harbour Mug (Large) - Blue', stock_quantity: 7, regular_price: '13.00', barcode: '5012345678917' });
+    expect(await variationBySku('HC-MUG-BLU')).toMatchObject({
+      name: 'Harbour Mug (Large) - Blue',
+      stock_quantity: 7,
+      regular_price: '13.00',
+      barcode: '5012345678917',
+    });
     expect(await variationBySku('HC-MUG-SND')).toMatchObject({ stock_quantity: 0, sale_price: '10.00', price: '10.00' });
   });
 

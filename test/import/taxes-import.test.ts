@@ -19,7 +19,18 @@ async function allRates(): Promise<any[]> {
   return response.body;
 }
 
-const fields = (rate: any) => [rate.country, rate.state, rate.postcodes, rate.cities, rate.rate, rate.name, rate.priority, rate.compound, rate.shipping, rate.class];
+const fields = (rate: any) => [
+  rate.country,
+  rate.state,
+  rate.postcodes,
+  rate.cities,
+  rate.rate,
+  rate.name,
+  rate.priority,
+  rate.compound,
+  rate.shipping,
+  rate.class,
+];
 
 describe('a WooCommerce tax-rate CSV', () => {
   it('adds every rate, with postcode lists, ranges, wildcards and cities, and creates the class it names', async () => {
@@ -109,7 +120,20 @@ describe('imported rates in an order', () => {
     try {
       const stores = new StoresRepository(db);
       const store = stores.defaultStore();
-      stores.update(store.id, store.name, storeFieldsSchema.parse({ store_country: 'GB', store_state: '', store_city: 'Bristol', store_postcode: 'BS1 4DJ', currency: 'GBP', prices_include_tax: false, tax_based_on: 'base' }), store.meta_data);
+      stores.update(
+        store.id,
+        store.name,
+        storeFieldsSchema.parse({
+          store_country: 'GB',
+          store_state: '',
+          store_city: 'Bristol',
+          store_postcode: 'BS1 4DJ',
+          currency: 'GBP',
+          prices_include_tax: false,
+          tax_based_on: 'base',
+        }),
+        store.meta_data,
+      );
     } finally {
       db.close();
     }
@@ -119,7 +143,15 @@ describe('imported rates in an order', () => {
     const reduced = rates.find((rate) => rate.country === 'GB' && rate.class === 'reduced-rate');
 
     // Flat White: standard class, 2 × 3.40; Ethiopia Guji: reduced-rate class, on sale at 8.50.
-    const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }, { sku: 'HC-ETH-250', quantity: 1 }] } });
+    const response = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: {
+        line_items: [
+          { sku: 'HC-FW', quantity: 2 },
+          { sku: 'HC-ETH-250', quantity: 1 },
+        ],
+      },
+    });
     expect(response.status).toBe(201);
     const order = response.body;
     expect(order.line_items.map((line: any) => [line.sku, line.tax_class, line.subtotal, line.total_tax, line.taxes.map((tax: any) => tax.id)])).toEqual([

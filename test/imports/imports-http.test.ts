@@ -34,7 +34,11 @@ const csvOf = (name: string) => readFileSync(fixture(name), 'utf8');
 
 /** The file's bytes as they are (a Latin-1 file would not survive being read as text). */
 async function postFile(name: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' }, body: readFileSync(fixture(name)) });
+  const response = await fetch(`${server.apiUrl}/imports/products`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' },
+    body: readFileSync(fixture(name)),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -115,7 +119,10 @@ describe('POST /imports/products', () => {
     // A sale from start to payment while the import reads and writes.
     const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'HC-FW', quantity: 2 }] } });
     expect(order.status).toBe(201);
-    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10.00' } } });
+    const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10.00' } },
+    });
     expect(paid.status).toBe(200);
     const during = await api<ImportJob>(server, 'GET', `/imports/${started.body.id}`, { token: tokens.shop_manager });
     expect(during.body.status, 'the sale was answered while the import ran').toBe('running');
@@ -159,7 +166,11 @@ describe('POST /imports/products', () => {
     const refused = await postCsv(csvOf('products.csv'), '', tokens.cashier);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'pos_rest_forbidden', data: { capability: 'manage_products' } });
-    const tooLarge = await fetch(`${server.apiUrl}/imports/products`, { method: 'POST', headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' }, body: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) });
+    const tooLarge = await fetch(`${server.apiUrl}/imports/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.shop_manager}`, 'content-type': 'text/csv' },
+      body: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61),
+    });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ code: 'rest_request_too_large', message: 'The CSV file is larger than 50 MiB.', data: { status: 413 } });
     expect((await postCsv('')).body).toMatchObject({ code: 'pos_import_unusable_file', data: { status: 400 } });
@@ -189,7 +200,11 @@ describe('stopping the server while an import runs', () => {
     const stopping = await startTestServer({ dataDir: makeDataDir() });
     try {
       const token = (await login(stopping, 'shop_manager')).access_token;
-      const started = await api(stopping, 'POST', '/imports/products', { token, body: generatedProductCsv(12_000, 'STOP'), headers: { 'content-type': 'text/csv' } });
+      const started = await api(stopping, 'POST', '/imports/products', {
+        token,
+        body: generatedProductCsv(12_000, 'STOP'),
+        headers: { 'content-type': 'text/csv' },
+      });
       expect(started.status).toBe(202);
       // Closed once the import has written some of its rows.
       for (;;) {
@@ -199,10 +214,11 @@ describe('stopping the server while an import runs', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       await stopping.close();
-      const state = () => withDb(stopping, (db) => ({
-        runs: db.prepare('SELECT COUNT(*) AS count FROM import_runs').get(),
-        products: db.prepare("SELECT COUNT(*) AS count FROM products WHERE sku LIKE 'STOP-%'").get(),
-      }));
+      const state = () =>
+        withDb(stopping, (db) => ({
+          runs: db.prepare('SELECT COUNT(*) AS count FROM import_runs').get(),
+          products: db.prepare("SELECT COUNT(*) AS count FROM products WHERE sku LIKE 'STOP-%'").get(),
+        }));
       let after = state();
       for (let tries = 0; (after.runs as { count: number }).count > 0 && tries < 1000; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 10));

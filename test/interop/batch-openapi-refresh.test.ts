@@ -12,7 +12,14 @@ describe('batch', () => {
     const existing = await api(server, 'POST', '/customers', { token: tokens.administrator, body: { email: 'old@example.test', first_name: 'Old' } });
     const response = await api(server, 'POST', '/customers/batch', {
       token: tokens.cashier,
-      body: { create: [{ email: 'new@example.test', first_name: 'New' }, { email: 'not-an-email' }], update: [{ id: existing.body.id, last_name: 'Timer' }, { id: 999_999, last_name: 'Ghost' }], delete: [existing.body.id] },
+      body: {
+        create: [{ email: 'new@example.test', first_name: 'New' }, { email: 'not-an-email' }],
+        update: [
+          { id: existing.body.id, last_name: 'Timer' },
+          { id: 999_999, last_name: 'Ghost' },
+        ],
+        delete: [existing.body.id],
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.create[0]).toMatchObject({ email: 'new@example.test', first_name: 'New' });
@@ -21,13 +28,19 @@ describe('batch', () => {
     expect(response.body.update[1]).toMatchObject({ id: 999_999, error: { data: { status: 404 } } });
     expect(response.body.delete[0]).toMatchObject({ id: existing.body.id, error: { code: 'pos_rest_customer_cannot_delete' } });
     expect((await api(server, 'GET', `/customers/${existing.body.id}`, { token: tokens.cashier })).body.last_name).toBe('Timer');
-    const orders = await api(server, 'POST', '/orders/batch', { token: tokens.cashier, body: { create: [{ line_items: [{ product_id: catalogue.coffee, quantity: 1 }] }, { line_items: [{ product_id: 999_999 }] }] } });
+    const orders = await api(server, 'POST', '/orders/batch', {
+      token: tokens.cashier,
+      body: { create: [{ line_items: [{ product_id: catalogue.coffee, quantity: 1 }] }, { line_items: [{ product_id: 999_999 }] }] },
+    });
     expect(orders.body.create[0]).toMatchObject({ status: 'pending', created_via: 'pos' });
     expect(orders.body.create[1].error.data.status).toBe(400);
   });
 
   it('refuses each item of a cashier’s product batch by capability, and answers 200', async () => {
-    const response = await api(server, 'POST', '/products/batch', { token: tokens.cashier, body: { create: [{ name: 'Scone', regular_price: '2.00' }], update: [{ id: catalogue.coffee, regular_price: '0.01' }], delete: [catalogue.tea] } });
+    const response = await api(server, 'POST', '/products/batch', {
+      token: tokens.cashier,
+      body: { create: [{ name: 'Scone', regular_price: '2.00' }], update: [{ id: catalogue.coffee, regular_price: '0.01' }], delete: [catalogue.tea] },
+    });
     expect(response.status).toBe(200);
     for (const section of ['create', 'update', 'delete']) {
       expect(response.body[section][0].error, section).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'manage_products' } });
@@ -39,7 +52,10 @@ describe('batch', () => {
   });
 
   it('takes at most 100 items in all, and needs a token', async () => {
-    const tooMany = await api(server, 'POST', '/customers/batch', { token: tokens.cashier, body: { create: [], update: [], delete: Array.from({ length: 101 }, (_, index) => index + 1) } });
+    const tooMany = await api(server, 'POST', '/customers/batch', {
+      token: tokens.cashier,
+      body: { create: [], update: [], delete: Array.from({ length: 101 }, (_, index) => index + 1) },
+    });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'pos_rest_batch_too_large']);
     expect((await api(server, 'POST', '/orders/batch', { body: { create: [] } })).status).toBe(401);
   });
@@ -60,7 +76,20 @@ describe('the API describes itself', () => {
   it('serves an OpenAPI 3.1 document with every policy route and its capability, against which real requests and answers validate', async () => {
     const response = await api(server, 'GET', '/openapi.json');
     expect(response.status).toBe(200);
-    const document = response.body as { openapi: string; paths: Record<string, Record<string, Schema & { 'x-capability': string; parameters: Array<{ name: string; in: string; schema: Schema }>; requestBody?: { content: { 'application/json': { schema: Schema } } } }>> } & Schema;
+    const document = response.body as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          Schema & {
+            'x-capability': string;
+            parameters: Array<{ name: string; in: string; schema: Schema }>;
+            requestBody?: { content: { 'application/json': { schema: Schema } } };
+          }
+        >
+      >;
+    } & Schema;
     expect(document.openapi).toBe('3.1.0');
     for (const policy of ENDPOINT_POLICIES) {
       expect(document.paths[policy.path]?.[policy.method.toLowerCase()]?.['x-capability'], `${policy.method} ${policy.path}`).toBe(policy.access);

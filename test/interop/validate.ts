@@ -48,11 +48,15 @@ function check(value: unknown, schema: Schema, root: Schema, path: string, error
       return;
     }
   }
-  if (Array.isArray(schema.enum) && !schema.enum.some((option) => option === value)) errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => option === value))
+    errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   if ('const' in schema && schema.const !== value) errors.push(`${path}: ${JSON.stringify(value)} is not ${JSON.stringify(schema.const)}`);
   if (typeof value === 'string' && schema.format === 'date-time' && !DATE_TIME.test(value)) errors.push(`${path}: "${value}" is not a date-time`);
   if (typeof value === 'string' && schema.format === 'uri' && !URL.canParse(value)) errors.push(`${path}: "${value}" is not an absolute URI`);
-  if (Array.isArray(value) && schema.items !== undefined) value.forEach((item, index) => { check(item, schema.items as Schema, root, `${path}[${index}]`, errors); });
+  if (Array.isArray(value) && schema.items !== undefined)
+    value.forEach((item, index) => {
+      check(item, schema.items as Schema, root, `${path}[${index}]`, errors);
+    });
   if (typeOf(value) === 'object') {
     const object = value as Record<string, unknown>;
     for (const name of (schema.required ?? []) as string[]) if (!(name in object)) errors.push(`${path}: missing ${name}`);

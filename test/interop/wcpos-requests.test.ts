@@ -8,26 +8,51 @@ const ORIGIN = 'https://pos.example.test';
 
 const orderCount = () => withDb(server, (db) => (db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n);
 
-const { server, tokens, catalogue } = useServer({ roles: ['administrator', 'cashier'], store: 'uk', catalogue: 'sale', serve: { allowedOrigins: [ORIGIN] } }, async () => {
-  addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
-  addCoupon(server, { code: 'ABC', amount: '1', discount_type: 'fixed_cart' });
-  for (const [first_name, last_name] of [['Zed', 'Adams'], ['Amy', 'Young']]) {
-    const customer = await api(server, 'POST', '/customers', { token: tokens.administrator, body: { email: `${first_name}@example.test`, first_name, last_name } });
-    expect(customer.status).toBe(201);
-  }
-  for (let index = 0; index < 12; index += 1) {
-    const created = await api(server, 'POST', '/orders', { token: tokens.administrator, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] } });
-    expect(created.status).toBe(201);
-  }
-});
+const { server, tokens, catalogue } = useServer(
+  { roles: ['administrator', 'cashier'], store: 'uk', catalogue: 'sale', serve: { allowedOrigins: [ORIGIN] } },
+  async () => {
+    addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
+    addCoupon(server, { code: 'ABC', amount: '1', discount_type: 'fixed_cart' });
+    for (const [first_name, last_name] of [
+      ['Zed', 'Adams'],
+      ['Amy', 'Young'],
+    ]) {
+      const customer = await api(server, 'POST', '/customers', {
+        token: tokens.administrator,
+        body: { email: `${first_name}@example.test`, first_name, last_name },
+      });
+      expect(customer.status).toBe(201);
+    }
+    for (let index = 0; index < 12; index += 1) {
+      const created = await api(server, 'POST', '/orders', {
+        token: tokens.administrator,
+        body: { line_items: [{ product_id: catalogue.coffee, quantity: 1 }] },
+      });
+      expect(created.status).toBe(201);
+    }
+  },
+);
 
 describe('the full-sync audit: fields[]=id&fields[]=date_modified_gmt&posts_per_page=-1', () => {
   const AUDIT = 'fields[]=id&fields[]=date_modified_gmt&posts_per_page=-1';
-  const collections = ['/products', '/products/variations', '/orders', '/customers', '/coupons', '/taxes', '/products/categories', '/products/tags', '/products/brands'];
+  const collections = [
+    '/products',
+    '/products/variations',
+    '/orders',
+    '/customers',
+    '/coupons',
+    '/taxes',
+    '/products/categories',
+    '/products/tags',
+    '/products/brands',
+  ];
 
   it('answers every record of each collection, not a page of 10', async () => {
     const totals: Record<string, number> = {
-      '/products': withDb(server, (db) => (db.prepare("SELECT COUNT(*) AS n FROM products WHERE type <> 'variation' AND status <> 'trash'").get() as { n: number }).n),
+      '/products': withDb(
+        server,
+        (db) => (db.prepare("SELECT COUNT(*) AS n FROM products WHERE type <> 'variation' AND status <> 'trash'").get() as { n: number }).n,
+      ),
       '/orders': orderCount(),
       '/taxes': withDb(server, (db) => (db.prepare('SELECT COUNT(*) AS n FROM tax_rates').get() as { n: number }).n),
     };
@@ -68,7 +93,11 @@ describe('method override (WordPress rules)', () => {
     const updated = await api(server, 'POST', `/coupons/${id}?_method=PATCH`, { token: tokens.administrator, body: { description: 'ten off' } });
     expect([updated.status, updated.body.description]).toEqual([200, 'ten off']);
     // PATCH /coupons/{id} needs manage_products: a cashier is refused as for a real PATCH.
-    const refused = await api(server, 'POST', `/coupons/${id}`, { token: tokens.cashier, headers: { 'X-HTTP-Method-Override': 'PATCH' }, body: { description: 'mine' } });
+    const refused = await api(server, 'POST', `/coupons/${id}`, {
+      token: tokens.cashier,
+      headers: { 'X-HTTP-Method-Override': 'PATCH' },
+      body: { description: 'mine' },
+    });
     expect([refused.status, refused.body.code, refused.body.data.capability]).toEqual([403, 'pos_rest_forbidden', 'manage_products']);
     expect((await api(server, 'POST', '/coupons?_method=TRACE', { token: tokens.cashier })).status).toBe(400);
     // A GET is never turned into a write.
@@ -79,7 +108,12 @@ describe('method override (WordPress rules)', () => {
 describe('single-record routes', () => {
   it('answers coupons, taxes, terms and variations by id, with the collection read capability', async () => {
     const category = (await api(server, 'GET', '/products/categories', { token: tokens.cashier })).body[0].id as number;
-    for (const path of [`/taxes/${catalogue.rates.standard}`, `/products/categories/${category}`, `/products/variations/${catalogue.shirtRed}`, `/products/${catalogue.shirt}/variations/${catalogue.shirtRed}`]) {
+    for (const path of [
+      `/taxes/${catalogue.rates.standard}`,
+      `/products/categories/${category}`,
+      `/products/variations/${catalogue.shirtRed}`,
+      `/products/${catalogue.shirt}/variations/${catalogue.shirtRed}`,
+    ]) {
       const response = await api(server, 'GET', path, { token: tokens.cashier });
       expect(response.status, path).toBe(200);
     }
@@ -92,7 +126,22 @@ describe('single-record routes', () => {
 describe('collection parameters', () => {
   it('takes every orderby value WooCommerce and the plugin accept', async () => {
     const cases: Record<string, string[]> = {
-      '/products': ['date', 'id', 'include&include=1', 'title', 'slug', 'modified', 'menu_order', 'price', 'popularity', 'rating', 'sku', 'barcode', 'stock_quantity', 'stock_status'],
+      '/products': [
+        'date',
+        'id',
+        'include&include=1',
+        'title',
+        'slug',
+        'modified',
+        'menu_order',
+        'price',
+        'popularity',
+        'rating',
+        'sku',
+        'barcode',
+        'stock_quantity',
+        'stock_status',
+      ],
       '/customers': ['id', 'name', 'registered_date', 'first_name', 'last_name', 'email', 'username'],
       '/orders': ['date', 'id', 'modified', 'title', 'slug', 'status', 'customer_id', 'payment_method', 'total'],
       '/coupons': ['date', 'id', 'title', 'slug', 'modified', 'code'],
@@ -100,9 +149,12 @@ describe('collection parameters', () => {
       '/products/categories': ['name', 'id', 'slug', 'count', 'description', 'term_group'],
     };
     for (const [path, values] of Object.entries(cases)) {
-      for (const value of values) expect((await api(server, 'GET', `${path}?orderby=${value}`, { token: tokens.cashier })).status, `${path} orderby=${value}`).toBe(200);
+      for (const value of values)
+        expect((await api(server, 'GET', `${path}?orderby=${value}`, { token: tokens.cashier })).status, `${path} orderby=${value}`).toBe(200);
     }
-    const byLastName = (await api(server, 'GET', '/customers?orderby=last_name&order=asc', { token: tokens.cashier })).body.map((customer: { last_name: string }) => customer.last_name);
+    const byLastName = (await api(server, 'GET', '/customers?orderby=last_name&order=asc', { token: tokens.cashier })).body.map(
+      (customer: { last_name: string }) => customer.last_name,
+    );
     expect(byLastName).toEqual(['Adams', 'Young']);
     const byCode = (await api(server, 'GET', '/coupons?orderby=code&order=asc', { token: tokens.cashier })).body.map((coupon: { code: string }) => coupon.code);
     expect(byCode).toEqual(['ABC', 'TEN']);

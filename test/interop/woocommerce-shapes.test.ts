@@ -30,7 +30,10 @@ const { server, tokens, catalogue } = useServer({ roles: ['administrator'], stor
     token: tokens.administrator,
     body: {
       customer_id: customer,
-      line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { variation_id: catalogue.shirtRed, quantity: 1 }],
+      line_items: [
+        { product_id: catalogue.coffee, quantity: 2 },
+        { variation_id: catalogue.shirtRed, quantity: 1 },
+      ],
       coupon_lines: [{ code: 'TEN' }],
       shipping_lines: [{ method_id: 'flat_rate', method_title: 'Flat rate', total: '5.00' }],
       fee_lines: [{ name: 'Gift wrap', total: '2.00' }],
@@ -38,7 +41,11 @@ const { server, tokens, catalogue } = useServer({ roles: ['administrator'], stor
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   orderId = created.body.id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.administrator, headers: { 'Idempotency-Key': `pay-${orderId}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } } });
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, {
+    token: tokens.administrator,
+    headers: { 'Idempotency-Key': `pay-${orderId}` },
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } },
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   const order = await get(`/orders/${orderId}`);
   const coffeeLine = order.line_items[0].id as number;
@@ -46,7 +53,15 @@ const { server, tokens, catalogue } = useServer({ roles: ['administrator'], stor
   const feeLine = order.fee_lines[0].id as number;
   const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, {
     token: tokens.administrator,
-    body: { line_items: [{ id: coffeeLine, quantity: 1 }, { id: shippingLine, refund_total: '5.00' }, { id: feeLine, refund_total: '2.00' }], reason: 'spilt', refund_destination: 'pos_cash' },
+    body: {
+      line_items: [
+        { id: coffeeLine, quantity: 1 },
+        { id: shippingLine, refund_total: '5.00' },
+        { id: feeLine, refund_total: '2.00' },
+      ],
+      reason: 'spilt',
+      refund_destination: 'pos_cash',
+    },
   });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
   refundId = refund.body.id;

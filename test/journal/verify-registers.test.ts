@@ -26,14 +26,23 @@ interface Entry {
 }
 
 const entriesOf = (registerId: number): Entry[] =>
-  withDb(server, (db) => db.prepare<[number], Entry>('SELECT id, register_id, sequence, previous_hash, hash FROM journal WHERE register_id = ? ORDER BY sequence').all(registerId));
+  withDb(server, (db) =>
+    db.prepare<[number], Entry>('SELECT id, register_id, sequence, previous_hash, hash FROM journal WHERE register_id = ? ORDER BY sequence').all(registerId),
+  );
 const verifyInProcess = () => withDb(server, (db) => servicesOf(db).journal.verify());
 
 /** One paid cash sale of a coffee (12.00 with VAT) on the register named. */
 async function sellOn(registerId: number, key: string): Promise<void> {
-  const order = await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: catalogue.coffee }], meta_data: [{ key: '_pos_register', value: registerId }] } });
+  const order = await api(server, 'POST', '/orders', {
+    token: cashier,
+    body: { line_items: [{ product_id: catalogue.coffee }], meta_data: [{ key: '_pos_register', value: registerId }] },
+  });
   expect(order.status, JSON.stringify(order.body)).toBe(201);
-  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } }, headers: { 'Idempotency-Key': key } });
+  const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, {
+    token: cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } },
+    headers: { 'Idempotency-Key': key },
+  });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
 }
 
@@ -78,14 +87,21 @@ describe('journal verify with two registers', () => {
     const db = new BetterSqlite3(join(server.dataDir, DATABASE_FILE));
     try {
       db.exec('DROP TRIGGER journal_append_only_update');
-      db.prepare("UPDATE journal SET payload = replace(payload, '\"total\":\"12.00\"', '\"total\":\"1.20\"') WHERE id = ?").run(target.id);
+      db.prepare('UPDATE journal SET payload = replace(payload, \'"total":"12.00"\', \'"total":"1.20"\') WHERE id = ?').run(target.id);
     } finally {
       db.close();
     }
     const verdict = verifyInProcess();
-    expect(verdict).toMatchObject({ ok: false, entries: 5, broken: { id: target.id, register_id: secondRegister, sequence: 2 }, reason: 'its hash does not match its contents' });
+    expect(verdict).toMatchObject({
+      ok: false,
+      entries: 5,
+      broken: { id: target.id, register_id: secondRegister, sequence: 2 },
+      reason: 'its hash does not match its contents',
+    });
     const result = await runCli(['journal', 'verify', '--data-dir', server.dataDir]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`tillbase: journal broken at entry ${target.id} (register ${secondRegister}, sequence 2, sale): its hash does not match its contents\n`);
+    expect(result.stderr).toBe(
+      `tillbase: journal broken at entry ${target.id} (register ${secondRegister}, sequence 2, sale): its hash does not match its contents\n`,
+    );
   });
 });

@@ -46,7 +46,14 @@ describe('GET /logs', () => {
       level: 'warning',
       source: 'access',
       message: 'GET /settings/general refused: missing_capability',
-      context: { method: 'GET', route: '/settings/general', reason: 'missing_capability', user_id: server.users.cashier.id, status: 403, code: 'pos_rest_forbidden' },
+      context: {
+        method: 'GET',
+        route: '/settings/general',
+        reason: 'missing_capability',
+        user_id: server.users.cashier.id,
+        status: 403,
+        code: 'pos_rest_forbidden',
+      },
     });
     expect(Date.parse(entry!.timestamp)).toBeGreaterThanOrEqual(Date.parse(`${startedAt}Z`));
     expect(response.body.sources).toEqual([{ source: 'access', name: 'Access control', requires_pro: false, is_core: true }]);

@@ -36,7 +36,9 @@ const SECRETS = {
 
 describe('the log redaction', () => {
   it('redacts each credential field at the top of a record', () => {
-    const [record] = recordsOf((logger) => { logger.info({ ...SECRETS, user_id: 7 }, 'top level'); });
+    const [record] = recordsOf((logger) => {
+      logger.info({ ...SECRETS, user_id: 7 }, 'top level');
+    });
     const line = JSON.stringify(record);
     for (const [field, secret] of Object.entries(SECRETS)) {
       expect(line, field).not.toContain(secret);
@@ -46,7 +48,9 @@ describe('the log redaction', () => {
   });
 
   it('redacts them one level down, inside any field', () => {
-    const [record] = recordsOf((logger) => { logger.info({ login: { ...SECRETS, username: 'clerk' }, attempt: { pin: SECRETS.pin } }, 'one level down'); });
+    const [record] = recordsOf((logger) => {
+      logger.info({ login: { ...SECRETS, username: 'clerk' }, attempt: { pin: SECRETS.pin } }, 'one level down');
+    });
     const line = JSON.stringify(record);
     for (const [field, secret] of Object.entries(SECRETS)) {
       expect(line, field).not.toContain(secret);
@@ -72,7 +76,9 @@ describe('the log redaction', () => {
   it('writes an error as its summary: a SyntaxError that quotes the parsed text loses its message', () => {
     const parsed = parseFailure('pin-80417362');
     expect(parsed.message).toContain('pin-80417362');
-    const [record] = recordsOf((logger) => { logger.error({ err: parsed }, 'a body did not parse'); });
+    const [record] = recordsOf((logger) => {
+      logger.error({ err: parsed }, 'a body did not parse');
+    });
     expect(record?.err).toMatchObject({ name: 'SyntaxError' });
     expect(JSON.stringify(record)).not.toContain('80417362');
   });
@@ -89,7 +95,11 @@ function parseFailure(text: string): Error {
 
 describe('errorSummary', () => {
   it("keeps a SyntaxError's name, status and frames, never its message", () => {
-    const error = Object.assign(parseFailure('{"password": Hunter2-secret}'), { status: 400, type: 'entity.parse.failed', body: '{"password": Hunter2-secret}' });
+    const error = Object.assign(parseFailure('{"password": Hunter2-secret}'), {
+      status: 400,
+      type: 'entity.parse.failed',
+      body: '{"password": Hunter2-secret}',
+    });
     expect(error.message).toContain('Hunter2');
     const summary = errorSummary(error);
     expect(summary).toMatchObject({ name: 'SyntaxError', status: 400, type: 'entity.parse.failed' });
@@ -99,7 +109,11 @@ describe('errorSummary', () => {
   });
 
   it('keeps the message of errors the engine or SQLite writes about our code', () => {
-    for (const error of [new TypeError('x.map is not a function'), new RangeError('Maximum call stack size exceeded'), Object.assign(new Error('no such table: nope'), { name: 'SqliteError', code: 'SQLITE_ERROR' })]) {
+    for (const error of [
+      new TypeError('x.map is not a function'),
+      new RangeError('Maximum call stack size exceeded'),
+      Object.assign(new Error('no such table: nope'), { name: 'SqliteError', code: 'SQLITE_ERROR' }),
+    ]) {
       expect(errorSummary(error), error.name).toMatchObject({ name: error.name, message: error.message });
     }
     expect(errorSummary(Object.assign(new Error('no such table: nope'), { name: 'SqliteError', code: 'SQLITE_ERROR' })).code).toBe('SQLITE_ERROR');

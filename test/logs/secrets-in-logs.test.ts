@@ -11,13 +11,21 @@ const WRONG = 'Wrong-Pa55word-Zebra';
 const PIN = '80417362';
 const APPROVAL = 'approval-Secret-7f3e9c21';
 
-function send(apiUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; text: string }> {
+function send(
+  apiUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; text: string }> {
   const url = new URL(`${apiUrl}${path}`);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, method, path: `${url.pathname}${url.search}`, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, text }); });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text });
+      });
     });
     req.on('error', reject);
     req.end(body);
@@ -63,7 +71,13 @@ describe('no secret reaches any log, whatever the request', () => {
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
 
     const bodies: Array<[string, Record<string, string>, string | Buffer]> = [];
-    for (const [field, value] of [['password', WRONG], ['password', PASSWORD], ['refresh_token', tokens.refresh_token], ['pin', PIN], ['current_password', PASSWORD]] as const) {
+    for (const [field, value] of [
+      ['password', WRONG],
+      ['password', PASSWORD],
+      ['refresh_token', tokens.refresh_token],
+      ['pin', PIN],
+      ['current_password', PASSWORD],
+    ] as const) {
       bodies.push(
         [`{"username":"logclerk","${field}":"${value}"`, json, ''], // broken JSON
         [`username=logclerk&${field}=${value}`, form, ''], // form-encoded

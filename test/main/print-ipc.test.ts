@@ -31,7 +31,10 @@ describe('printing from the page', () => {
 
   it('answers only the app origin, printing the window that asked', async () => {
     const handlers = new Map<string, (event: PrintIpcEvent, ...args: unknown[]) => Promise<unknown>>();
-    const ipc: IpcMainLike<PrintIpcEvent> = { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: (channel) => handlers.delete(channel) };
+    const ipc: IpcMainLike<PrintIpcEvent> = {
+      handle: (channel, listener) => handlers.set(channel, listener),
+      removeHandler: (channel) => handlers.delete(channel),
+    };
     const unregister = registerPrintIpc(ipc, APP_ORIGIN);
     const { contents, calls } = fakePrinter([{ name: 'receipts' }]);
     const print = handlers.get(SESSION_CHANNELS.print)!;

@@ -4,7 +4,15 @@
  * page with access tokens only. Electron's ipcMain is the only stand-in.
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_PROFILE_ACCOUNT, PROFILE_INDEX_ACCOUNT, profileAccount, registerProfileIpc, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from '../../main/profile-ipc.js';
+import {
+  ACTIVE_PROFILE_ACCOUNT,
+  PROFILE_INDEX_ACCOUNT,
+  profileAccount,
+  registerProfileIpc,
+  SESSION_CHANNELS,
+  type IpcMainLike,
+  type ProfileIpcEvent,
+} from '../../main/profile-ipc.js';
 import { createMemorySecretStore } from '../../server/secrets/memory-store.js';
 import { api } from '../helpers/server.js';
 import { useServer } from '../helpers/use-server.js';
@@ -43,7 +51,9 @@ describe('session keeper in the main process', () => {
     const refreshToken = await secrets.get(profileAccount(uuid));
     expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.stringify(outcome)).not.toContain(refreshToken);
-    expect(await call(SESSION_CHANNELS.profiles)).toEqual([{ uuid, username: server.users.cashier.username, display_name: outcome.grant.user.display_name, roles: ['cashier'] }]);
+    expect(await call(SESSION_CHANNELS.profiles)).toEqual([
+      { uuid, username: server.users.cashier.username, display_name: outcome.grant.user.display_name, roles: ['cashier'] },
+    ]);
     expect((await api(server, 'GET', '/auth/test', { token: outcome.grant.access_token })).body.authenticated).toBe(true);
   });
 
@@ -109,7 +119,8 @@ describe('session keeper in the main process', () => {
 
   it('switches with the PIN of the user switched to; a wrong PIN changes nothing', async () => {
     const manager = server.users.shop_manager;
-    const managerToken = (await api(server, 'POST', '/auth/login', { body: { username: manager.username, password: manager.password } })).body.access_token as string;
+    const managerToken = (await api(server, 'POST', '/auth/login', { body: { username: manager.username, password: manager.password } })).body
+      .access_token as string;
     expect((await api(server, 'POST', '/auth/pin', { token: managerToken, body: { pin: '7531', current_password: manager.password } })).status).toBe(200);
     const { call } = setup();
     const cashier = await call(SESSION_CHANNELS.login, server.users.cashier.username, server.users.cashier.password);
@@ -140,7 +151,13 @@ describe('session keeper in the main process', () => {
 
   it('answers status 0 when the server cannot be reached', async () => {
     const handlers = new Map<string, Listener>();
-    registerProfileIpc({ handle: (channel, listener) => handlers.set(channel, listener), removeHandler: () => undefined }, createMemorySecretStore(), server.origin, 'http://127.0.0.1:1/pos/v1', fetch);
+    registerProfileIpc(
+      { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: () => undefined },
+      createMemorySecretStore(),
+      server.origin,
+      'http://127.0.0.1:1/pos/v1',
+      fetch,
+    );
     const outcome = await handlers.get(SESSION_CHANNELS.login)!({ senderFrame: { url: `${server.origin}/app/` } }, 'cara', 'password');
     expect(outcome).toMatchObject({ ok: false, status: 0, error: { code: 'network_error' } });
   });

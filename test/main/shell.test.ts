@@ -19,7 +19,13 @@ function fakeContents() {
       return Promise.resolve();
     },
   };
-  return { contents, loaded, emit: (event: string, ...args: unknown[]) => listeners.get(event)?.(...args), devToolsClosed: () => devToolsClosed, has: (event: string) => listeners.has(event) };
+  return {
+    contents,
+    loaded,
+    emit: (event: string, ...args: unknown[]) => listeners.get(event)?.(...args),
+    devToolsClosed: () => devToolsClosed,
+    has: (event: string) => listeners.has(event),
+  };
 }
 
 describe('desktop shell', () => {
@@ -54,7 +60,12 @@ describe('desktop shell', () => {
     const window = fakeContents();
     let now = 0;
     const gaveUp: string[] = [];
-    reloadAfterCrash(window.contents, { appUrl: 'http://127.0.0.1:41234/app/', giveUp: (reason) => gaveUp.push(reason), reportError: () => undefined, now: () => now });
+    reloadAfterCrash(window.contents, {
+      appUrl: 'http://127.0.0.1:41234/app/',
+      giveUp: (reason) => gaveUp.push(reason),
+      reportError: () => undefined,
+      now: () => now,
+    });
     for (let crash = 0; crash <= MAX_RELOADS; crash += 1) window.emit('render-process-gone', {}, { reason: 'oom' });
     expect(window.loaded).toHaveLength(MAX_RELOADS);
     expect(gaveUp).toEqual(['oom']);

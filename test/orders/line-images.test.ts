@@ -21,7 +21,13 @@ const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
     const mug = products.create({ type: 'variable', name: 'Mug', images: [image(41, 'mug')] }).id;
     const bare = products.create({ type: 'variable', name: 'Bare Mug' }).id;
     const variation = (parent: number, option: string, images: ReturnType<typeof image>[] = []) =>
-      products.create({ type: 'variation', parent_id: parent, regular_price: '6.00', variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option }], images }).id;
+      products.create({
+        type: 'variation',
+        parent_id: parent,
+        regular_price: '6.00',
+        variation_attributes: [{ id: 0, name: 'Colour', slug: 'colour', option }],
+        images,
+      }).id;
     ids.ownImage = variation(mug, 'Red', [image(42, 'mug-red')]);
     ids.parentsImage = variation(mug, 'Blue');
     ids.noImage = variation(bare, 'Green');

@@ -14,7 +14,8 @@ const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk
 const patch = (id: number, body: unknown) => api(server, 'PATCH', `/orders/${id}`, { token: tokens.cashier, body });
 const post = (body: unknown) => api(server, 'POST', '/orders', { token: tokens.cashier, body });
 const orderCount = async () => Number((await api(server, 'GET', '/orders?per_page=1', { token: tokens.cashier })).headers.get('x-wp-total'));
-const pay = (id: number, tendered: string) => api(server, 'POST', `/orders/${id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: tendered } } });
+const pay = (id: number, tendered: string) =>
+  api(server, 'POST', `/orders/${id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: tendered } } });
 
 describe('no negative prices, lines or totals', () => {
   it('refuses a negative line total or subtotal, and a negative shipping total, naming the field', async () => {
@@ -44,16 +45,28 @@ describe('no negative prices, lines or totals', () => {
   });
 
   it('takes a taxable negative fee off before tax: 2 × 10.00 − 15.00 = 5.00, + 20 % = 6.00', async () => {
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.coffee, quantity: 2 }],
+      fee_lines: [{ name: 'Staff discount', total: '-15.00' }],
+    });
     expect([order.fee_lines[0].total, order.fee_lines[0].total_tax, order.total_tax, order.total]).toEqual(['-15.00', '-3.00', '1.00', '6.00']);
   });
 
   it('refuses a negative fee larger than the order before tax, on create and when an update shrinks the order under it', async () => {
-    const created = await post({ line_items: [{ product_id: catalogue.coffee }], fee_lines: [{ name: 'Plus', total: '2.00' }, { name: 'Too much', total: '-12.01' }] });
+    const created = await post({
+      line_items: [{ product_id: catalogue.coffee }],
+      fee_lines: [
+        { name: 'Plus', total: '2.00' },
+        { name: 'Too much', total: '-12.01' },
+      ],
+    });
     expect([created.status, created.body.code, Object.keys(created.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines[1].total']]);
     expect(created.body.data.params['fee_lines[1].total']).toContain('at most 12.00');
 
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], fee_lines: [{ name: 'Staff discount', total: '-15.00' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.coffee, quantity: 2 }],
+      fee_lines: [{ name: 'Staff discount', total: '-15.00' }],
+    });
     // Down to one coffee (10.00), the fee of 15.00 would take the order below zero; the request did not name the fee.
     const shrunk = await patch(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 1 }] });
     expect([shrunk.status, shrunk.body.code, Object.keys(shrunk.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines']]);
@@ -98,7 +111,10 @@ describe('money changes hands only through checkout', () => {
   });
 
   it('a paid order moves on: processing (to be shipped) → completed', async () => {
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.giftCard }],
+      shipping_lines: [{ method_id: 'flat_rate', method_title: 'Post', total: '3.00' }],
+    });
     expect((await pay(order.id, '50.00')).status).toBe(200);
     expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('processing');
     const completed = await patch(order.id, { status: 'completed' });
@@ -108,7 +124,10 @@ describe('money changes hands only through checkout', () => {
   it('an order with nothing to pay may be completed directly', async () => {
     const free = await createOrder(server, tokens.cashier, { status: 'completed', line_items: [{ product_id: catalogue.giftCard, total: '0' }] });
     expect([free.status, free.total, free.date_paid === null]).toEqual(['completed', '0.00', false]);
-    const discounted = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Prize', total: '-25.00', tax_status: 'none' }] });
+    const discounted = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.giftCard }],
+      fee_lines: [{ name: 'Prize', total: '-25.00', tax_status: 'none' }],
+    });
     const paid = await patch(discounted.id, { set_paid: true });
     expect([paid.status, paid.body.status, paid.body.total]).toEqual([200, 'completed', '0.00']);
   });

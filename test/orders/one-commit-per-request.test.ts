@@ -54,7 +54,14 @@ const auditActions = async (orderId: number): Promise<string[]> => {
 
 describe('one commit per write request on the sale path', () => {
   it('an order, its checkout, a refund and an edit each commit once, with their audit and journal entries', async () => {
-    const created = await commitsOf(() => createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }, { product_id: catalogue.tea, quantity: 1 }] }));
+    const created = await commitsOf(() =>
+      createOrder(server, tokens.cashier, {
+        line_items: [
+          { product_id: catalogue.coffee, quantity: 2 },
+          { product_id: catalogue.tea, quantity: 1 },
+        ],
+      }),
+    );
     expect(created.commits).toBe(1);
     const order = created.result;
 
@@ -62,22 +69,41 @@ describe('one commit per write request on the sale path', () => {
     expect(edited.result.status).toBe(200);
     expect(edited.commits).toBe(1);
 
-    const paid = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
+    const paid = await commitsOf(() =>
+      api(server, 'POST', `/orders/${order.id}/checkout`, {
+        token: tokens.cashier,
+        body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+        headers: { 'idempotency-key': `one-commit-${order.id}` },
+      }),
+    );
     expect([paid.result.status, paid.result.body.status]).toEqual([200, 'completed']);
     expect(paid.commits).toBe(1);
 
     // A replay answers from the stored attempt and writes nothing.
-    const replay = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } }, headers: { 'idempotency-key': `one-commit-${order.id}` } }));
+    const replay = await commitsOf(() =>
+      api(server, 'POST', `/orders/${order.id}/checkout`, {
+        token: tokens.cashier,
+        body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+        headers: { 'idempotency-key': `one-commit-${order.id}` },
+      }),
+    );
     expect(replay.result.body).toEqual(paid.result.body);
     expect(replay.commits).toBe(0);
 
     const line = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.line_items[1];
-    const refunded = await commitsOf(() => api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: line.id, quantity: 1 }], refund_destination: 'pos_cash', reason: 'spilt' } }));
+    const refunded = await commitsOf(() =>
+      api(server, 'POST', `/orders/${order.id}/refunds`, {
+        token: tokens.cashier,
+        body: { line_items: [{ id: line.id, quantity: 1 }], refund_destination: 'pos_cash', reason: 'spilt' },
+      }),
+    );
     expect(refunded.result.status).toBe(201);
     expect(refunded.commits).toBe(1);
 
     expect(await auditActions(order.id)).toEqual(['order.create', 'order.payment', 'order.refund', 'order.sale']);
-    const journal = withDb(server, (db) => db.prepare<[number], { kind: string }>('SELECT kind FROM journal WHERE order_id = ? ORDER BY sequence').all(order.id));
+    const journal = withDb(server, (db) =>
+      db.prepare<[number], { kind: string }>('SELECT kind FROM journal WHERE order_id = ? ORDER BY sequence').all(order.id),
+    );
     expect(journal.map((entry) => entry.kind)).toEqual(['sale', 'refund']);
   });
 });

@@ -35,7 +35,19 @@ describe('POST /orders', () => {
       { id: 2, key: '_pos_cashier', value: server.users.cashier.id },
       { id: 3, key: '_pos_register', value: 1 },
     ]);
-    expect(order.line_items.map((line: any) => [line.name, line.product_id, line.variation_id, line.quantity, line.subtotal, line.total, line.total_tax, line.sku, line.parent_name])).toEqual([
+    expect(
+      order.line_items.map((line: any) => [
+        line.name,
+        line.product_id,
+        line.variation_id,
+        line.quantity,
+        line.subtotal,
+        line.total,
+        line.total_tax,
+        line.sku,
+        line.parent_name,
+      ]),
+    ).toEqual([
       ['Coffee', catalogue.coffee, 0, 2, '20.00', '20.00', '4.00', 'COF-1', null],
       ['T-Shirt - Red', catalogue.shirt, catalogue.shirtRed, 1, '15.00', '15.00', '3.00', 'TS-RED', 'T-Shirt'],
       ['Tea', catalogue.tea, 0, 3, '12.00', '12.00', '0.60', 'TEA-1', null],
@@ -43,7 +55,9 @@ describe('POST /orders', () => {
     expect(order.line_items[2].tax_class).toBe('reduced-rate');
     expect(order.line_items[2].taxes).toEqual([{ id: catalogue.rates.reduced, total: '0.6', subtotal: '0.6' }]);
     expect(order.line_items[0].price).toBe(10);
-    expect(order.tax_lines.map((line: any) => [line.rate_id, line.rate_code, line.label, line.compound, line.tax_total, line.shipping_tax_total, line.rate_percent])).toEqual([
+    expect(
+      order.tax_lines.map((line: any) => [line.rate_id, line.rate_code, line.label, line.compound, line.tax_total, line.shipping_tax_total, line.rate_percent]),
+    ).toEqual([
       [catalogue.rates.standard, 'GB-VAT-1', 'VAT', false, '7.00', '0.00', 20],
       [catalogue.rates.reduced, 'GB-REDUCED VAT-1', 'Reduced VAT', false, '0.60', '0.00', 5],
     ]);
@@ -66,7 +80,16 @@ describe('POST /orders', () => {
       fee_lines: [{ name: 'Service', total: '2.00' }],
     });
     expect(order.shipping_lines).toEqual([
-      { id: expect.any(Number), method_title: 'Flat rate', method_id: 'flat_rate', instance_id: '', total: '5.00', total_tax: '1.00', taxes: [{ id: catalogue.rates.standard, total: '1' }], meta_data: [] },
+      {
+        id: expect.any(Number),
+        method_title: 'Flat rate',
+        method_id: 'flat_rate',
+        instance_id: '',
+        total: '5.00',
+        total_tax: '1.00',
+        taxes: [{ id: catalogue.rates.standard, total: '1' }],
+        meta_data: [],
+      },
     ]);
     expect(order.fee_lines[0]).toMatchObject({ name: 'Service', tax_status: 'taxable', tax_class: '', total: '2.00', total_tax: '0.40' });
     expect(order.tax_lines.map((line: any) => [line.tax_total, line.shipping_tax_total])).toEqual([['2.40', '1.00']]);
@@ -74,15 +97,26 @@ describe('POST /orders', () => {
   });
 
   it('takes a negative fee off as a discount down to zero, and refuses one that would go below (WooCommerce would cap it silently)', async () => {
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-25.00', tax_status: 'none' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.giftCard }],
+      fee_lines: [{ name: 'Goodwill', total: '-25.00', tax_status: 'none' }],
+    });
     expect([order.fee_lines[0].total, order.total]).toEqual(['-25.00', '0.00']);
-    const tooMuch = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-30.00', tax_status: 'none' }] } });
+    const tooMuch = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: { line_items: [{ product_id: catalogue.giftCard }], fee_lines: [{ name: 'Goodwill', total: '-30.00', tax_status: 'none' }] },
+    });
     expect([tooMuch.status, tooMuch.body.code, Object.keys(tooMuch.body.data.params)]).toEqual([400, 'rest_invalid_param', ['fee_lines[0].total']]);
   });
 
   it('keeps given subtotal and total as ex-tax amounts (a price override)', async () => {
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2, subtotal: '20.00', total: '16.00' }] });
-    expect([order.line_items[0].subtotal, order.line_items[0].total, order.line_items[0].subtotal_tax, order.line_items[0].total_tax]).toEqual(['20.00', '16.00', '4.00', '3.20']);
+    expect([order.line_items[0].subtotal, order.line_items[0].total, order.line_items[0].subtotal_tax, order.line_items[0].total_tax]).toEqual([
+      '20.00',
+      '16.00',
+      '4.00',
+      '3.20',
+    ]);
     expect([order.discount_total, order.discount_tax, order.total]).toEqual(['4.00', '0.80', '19.20']);
     const totalOnly = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, total: '7.50' }] });
     expect([totalOnly.line_items[0].subtotal, totalOnly.line_items[0].total, totalOnly.total]).toEqual(['7.50', '7.50', '9.00']);
@@ -90,7 +124,13 @@ describe('POST /orders', () => {
 
   it('records the cashier and the named store, with the store currency', async () => {
     const euroStore = addStore(server, 'Paris kiosk', { ...UK_STORE, currency: 'EUR', store_country: 'FR', store_city: 'Paris', store_postcode: '75001' });
-    const order = await createOrder(server, tokens.administrator, { meta_data: [{ key: '_pos_store', value: euroStore }, { key: 'note', value: 'gift' }], line_items: [{ product_id: catalogue.giftCard }] });
+    const order = await createOrder(server, tokens.administrator, {
+      meta_data: [
+        { key: '_pos_store', value: euroStore },
+        { key: 'note', value: 'gift' },
+      ],
+      line_items: [{ product_id: catalogue.giftCard }],
+    });
     expect(order.currency).toBe('EUR');
     expect(order.meta_data).toEqual([
       { id: 1, key: 'note', value: 'gift' },
@@ -126,7 +166,11 @@ describe('POST /orders', () => {
       expect([response.status, response.body.code], JSON.stringify(line)).toEqual([400, code]);
     }
     const fractional = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 1.5 }] } });
-    expect([fractional.status, fractional.body.code, Object.keys(fractional.body.data.params)]).toEqual([400, 'rest_invalid_param', ['line_items[0].quantity']]);
+    expect([fractional.status, fractional.body.code, Object.keys(fractional.body.data.params)]).toEqual([
+      400,
+      'rest_invalid_param',
+      ['line_items[0].quantity'],
+    ]);
     const zero = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee, quantity: 0 }] } });
     expect([zero.status, zero.body.code]).toEqual([400, 'rest_invalid_param']);
     const status = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'shipped' } });
@@ -152,7 +196,11 @@ describe('POST /orders', () => {
   it('sets paid on create an order with nothing to pay: paid, completed, stock taken', async () => {
     const stockBefore = productOf(server, catalogue.coffee)?.stock_quantity ?? 0;
     // With a total to pay, set_paid is refused (money-invariants.test.ts): this order is on the house.
-    const order = await createOrder(server, tokens.cashier, { payment_method: 'pos_card', line_items: [{ product_id: catalogue.coffee, quantity: 4, total: '0' }], set_paid: true });
+    const order = await createOrder(server, tokens.cashier, {
+      payment_method: 'pos_card',
+      line_items: [{ product_id: catalogue.coffee, quantity: 4, total: '0' }],
+      set_paid: true,
+    });
     expect(productOf(server, catalogue.coffee)?.stock_quantity).toBe(stockBefore - 4);
     expect(order.status).toBe('completed');
     expect(order.payment_method_title).toBe('Card');
@@ -182,7 +230,11 @@ describe('taxes under the store settings', () => {
       const billing = { first_name: 'Sam', country: 'US', state: 'NY', postcode: '10001', city: 'New York' };
       const abroad = await createOrder(server, tokens.cashier, { billing, line_items: [{ product_id: catalogue.coffee }] });
       expect([abroad.total_tax, abroad.total, abroad.tax_lines]).toEqual(['0.00', '10.00', []]);
-      const pickup = await createOrder(server, tokens.cashier, { billing, line_items: [{ product_id: catalogue.coffee }], shipping_lines: [{ method_id: 'local_pickup', method_title: 'Pickup', total: '0' }] });
+      const pickup = await createOrder(server, tokens.cashier, {
+        billing,
+        line_items: [{ product_id: catalogue.coffee }],
+        shipping_lines: [{ method_id: 'local_pickup', method_title: 'Pickup', total: '0' }],
+      });
       expect([pickup.total_tax, pickup.total]).toEqual(['2.00', '12.00']);
       const noAddress = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
       expect(noAddress.total).toBe('12.00');
@@ -223,14 +275,19 @@ describe('GET /orders', () => {
     expect(anyStatus.body).toHaveLength(total);
 
     const byCashier = await api(server, 'GET', `/orders?pos_cashier=${server.users.administrator.id}`, { token: tokens.cashier });
-    expect(byCashier.body.every((order: any) => order.meta_data.some((entry: any) => entry.key === '_pos_cashier' && entry.value === server.users.administrator.id))).toBe(true);
+    expect(
+      byCashier.body.every((order: any) => order.meta_data.some((entry: any) => entry.key === '_pos_cashier' && entry.value === server.users.administrator.id)),
+    ).toBe(true);
     expect(byCashier.body.map((order: any) => order.id)).toContain(mine.id);
     const byStore = await api(server, 'GET', '/orders?pos_store=1&per_page=100', { token: tokens.cashier });
     expect(byStore.body.every((order: any) => order.meta_data.some((entry: any) => entry.key === '_pos_store' && entry.value === 1))).toBe(true);
 
     for (const search of ['Hopper', 'grace@example', 'Grace Hopper', 'Mug', String(mine.id)]) {
       const found = await api(server, 'GET', `/orders?search=${encodeURIComponent(search)}`, { token: tokens.cashier });
-      expect(found.body.map((order: any) => order.id), search).toContain(mine.id);
+      expect(
+        found.body.map((order: any) => order.id),
+        search,
+      ).toContain(mine.id);
     }
     const nothing = await api(server, 'GET', '/orders?search=Nobody-Here', { token: tokens.cashier });
     expect([nothing.body, nothing.headers.get('x-wp-total')]).toEqual([[], '0']);

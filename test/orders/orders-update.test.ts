@@ -40,7 +40,12 @@ describe('line items', () => {
       shipping_lines: [{ id: order.shipping_lines[0].id, method_id: null }],
     });
     expect(changed.status).toBe(200);
-    expect([changed.body.line_items[0].total, changed.body.fee_lines[0].total, changed.body.shipping_lines, changed.body.total]).toEqual(['8.00', '1.00', [], '10.60']);
+    expect([changed.body.line_items[0].total, changed.body.fee_lines[0].total, changed.body.shipping_lines, changed.body.total]).toEqual([
+      '8.00',
+      '1.00',
+      [],
+      '10.60',
+    ]);
     const unknown = await patch(order.id, { line_items: [{ id: 987654, quantity: 2 }] });
     expect([unknown.status, unknown.body.code]).toEqual([400, 'woocommerce_rest_invalid_item_id']);
     const feeAsLine = await patch(order.id, { line_items: [{ id: order.fee_lines[0].id, quantity: 2 }] });
@@ -51,18 +56,31 @@ describe('line items', () => {
     expect([noMethod.status, noMethod.body.code]).toEqual([400, 'woocommerce_rest_invalid_shipping_item']);
   });
 
-  it('a line switched to another product keeps its quantity and takes that product\'s price', async () => {
+  it("a line switched to another product keeps its quantity and takes that product's price", async () => {
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }] });
     const response = await patch(order.id, { line_items: [{ id: order.line_items[0].id, sku: 'TEA-1' }] });
     expect(response.status).toBe(200);
     // 3 × 4.00 = 12.00 at the reduced 5 %: 0.60; total 12.60.
     const [line] = response.body.line_items;
-    expect([line.id, line.name, line.quantity, line.subtotal, line.total_tax, response.body.total]).toEqual([order.line_items[0].id, 'Tea', 3, '12.00', '0.60', '12.60']);
+    expect([line.id, line.name, line.quantity, line.subtotal, line.total_tax, response.body.total]).toEqual([
+      order.line_items[0].id,
+      'Tea',
+      3,
+      '12.00',
+      '0.60',
+      '12.60',
+    ]);
   });
 
   it('upserts meta by key but keeps the server-set store and cashier', async () => {
     const order = await createOrder(server, tokens.cashier, { meta_data: [{ key: 'table', value: '4' }] });
-    const response = await patch(order.id, { meta_data: [{ key: 'table', value: '7' }, { key: '_pos_store', value: 99 }, { key: 'guests', value: 2 }] });
+    const response = await patch(order.id, {
+      meta_data: [
+        { key: 'table', value: '7' },
+        { key: '_pos_store', value: 99 },
+        { key: 'guests', value: 2 },
+      ],
+    });
     expect(response.body.meta_data).toEqual([
       { id: 1, key: 'table', value: '7' },
       { id: 2, key: '_pos_store', value: 1 },
@@ -74,7 +92,10 @@ describe('line items', () => {
 
   it('a paid order is no longer editable: items and addresses refused, notes still allowed', async () => {
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }] });
-    const checkout = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '12.00' } } });
+    const checkout = await api(server, 'POST', `/orders/${order.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '12.00' } },
+    });
     expect(checkout.status).toBe(200);
     const paid = await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier });
     expect([paid.body.status, paid.body.is_editable]).toEqual(['completed', false]);
@@ -116,12 +137,19 @@ describe('status moves', () => {
   it('a cancelled order gives its coupon use back, so a single-use coupon can be used again', async () => {
     const couponId = addCoupon(server, { code: 'ONCE', amount: '10', discount_type: 'percent', usage_limit: 1 });
     const customer = addCustomer(server, 'once@example.test');
-    const order = await createOrder(server, tokens.cashier, { customer_id: customer, line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      customer_id: customer,
+      line_items: [{ product_id: catalogue.coffee }],
+      coupon_lines: [{ code: 'ONCE' }],
+    });
     expect((await patch(order.id, { status: 'on-hold' })).body.status).toBe('on-hold');
     expect(couponOf(server, couponId)).toMatchObject({ usage_count: 1, used_by: [String(customer)] });
     expect((await patch(order.id, { status: 'cancelled' })).body.status).toBe('cancelled');
     expect(couponOf(server, couponId)).toMatchObject({ usage_count: 0, used_by: [] });
-    const again = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] } });
+    const again = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'ONCE' }] },
+    });
     expect(again.status).toBe(201);
   });
 
@@ -157,7 +185,16 @@ describe('coupons', () => {
     addCoupon(server, { code: 'TEN', amount: '10', discount_type: 'percent' });
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 2 }], coupon_lines: [{ code: 'ten' }] });
     expect(order.coupon_lines).toEqual([
-      { id: expect.any(Number), code: 'ten', discount: '2.00', discount_tax: '0.40', discount_type: 'percent', nominal_amount: 10, free_shipping: false, meta_data: [] },
+      {
+        id: expect.any(Number),
+        code: 'ten',
+        discount: '2.00',
+        discount_tax: '0.40',
+        discount_type: 'percent',
+        nominal_amount: 10,
+        free_shipping: false,
+        meta_data: [],
+      },
     ]);
     expect([order.line_items[0].subtotal, order.line_items[0].total, order.line_items[0].total_tax]).toEqual(['20.00', '18.00', '3.60']);
     expect([order.discount_total, order.discount_tax, order.total]).toEqual(['2.00', '0.40', '21.60']);
@@ -165,7 +202,10 @@ describe('coupons', () => {
 
   it('fixed_cart: 5.00 split per unit over lines of different classes', async () => {
     addCoupon(server, { code: 'FIVE', amount: '5.00', discount_type: 'fixed_cart' });
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { sku: 'TEA-1' }], coupon_lines: [{ code: 'FIVE' }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.coffee }, { sku: 'TEA-1' }],
+      coupon_lines: [{ code: 'FIVE' }],
+    });
     expect(order.line_items.map((line: any) => [line.total, line.total_tax])).toEqual([
       ['7.50', '1.50'],
       ['1.50', '0.08'],
@@ -176,10 +216,16 @@ describe('coupons', () => {
 
   it('fixed_product and category restrictions discount only eligible units', async () => {
     addCoupon(server, { code: 'ONEOFF', amount: '1.00', discount_type: 'fixed_product' });
-    const perUnit = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }], coupon_lines: [{ code: 'ONEOFF' }] });
+    const perUnit = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.coffee, quantity: 3 }],
+      coupon_lines: [{ code: 'ONEOFF' }],
+    });
     expect([perUnit.line_items[0].total, perUnit.total]).toEqual(['27.00', '32.40']);
     addCoupon(server, { code: 'HALFDRINKS', amount: '50', discount_type: 'percent', product_categories: [catalogue.drinks] });
-    const drinks = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.giftCard }], coupon_lines: [{ code: 'HALFDRINKS' }] });
+    const drinks = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.giftCard }],
+      coupon_lines: [{ code: 'HALFDRINKS' }],
+    });
     expect(drinks.line_items.map((line: any) => line.total)).toEqual(['5.00', '25.00']);
     expect(drinks.total).toBe('31.00');
   });
@@ -202,14 +248,31 @@ describe('coupons', () => {
       [{ line_items: coffee, coupon_lines: [{ code: 'BIG50' }] }, 'minimum_amount', 'The minimum spend for this coupon is 50.00.'],
       [{ line_items: coffee, coupon_lines: [{ code: 'SMALL' }] }, 'maximum_amount', 'The maximum spend for this coupon is 5.00.'],
       [{ line_items: [{ sku: 'MUG-1' }], coupon_lines: [{ code: 'NOSALE' }] }, 'not_applicable', 'Sorry, this coupon is not applicable to selected products.'],
-      [{ line_items: [{ sku: 'MUG-1' }, { sku: 'COF-1' }], coupon_lines: [{ code: 'NOSALECART' }] }, 'sale_items', 'Sorry, this coupon is not valid for sale items.'],
-      [{ line_items: coffee, coupon_lines: [{ code: 'SOLO' }, { code: 'TEN' }] }, 'individual_use', 'Sorry, coupon "SOLO" cannot be used in conjunction with other coupons.'],
+      [
+        { line_items: [{ sku: 'MUG-1' }, { sku: 'COF-1' }], coupon_lines: [{ code: 'NOSALECART' }] },
+        'sale_items',
+        'Sorry, this coupon is not valid for sale items.',
+      ],
+      [
+        { line_items: coffee, coupon_lines: [{ code: 'SOLO' }, { code: 'TEN' }] },
+        'individual_use',
+        'Sorry, coupon "SOLO" cannot be used in conjunction with other coupons.',
+      ],
       [{ line_items: coffee, coupon_lines: [{ code: 'TEN' }, { code: 'ten' }] }, 'already_applied', 'Coupon code "ten" already applied!'],
-      [{ line_items: coffee, billing: { email: 'someone@elsewhere.test' }, coupon_lines: [{ code: 'STAFF' }] }, 'email_restricted', 'Please enter a valid email to use coupon code "STAFF".'],
+      [
+        { line_items: coffee, billing: { email: 'someone@elsewhere.test' }, coupon_lines: [{ code: 'STAFF' }] },
+        'email_restricted',
+        'Please enter a valid email to use coupon code "STAFF".',
+      ],
     ];
     for (const [body, reason, message] of cases) {
       const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body });
-      expect([response.status, response.body.code, response.body.data?.reason, response.body.message], reason).toEqual([400, 'woocommerce_rest_invalid_coupon', reason, message]);
+      expect([response.status, response.body.code, response.body.data?.reason, response.body.message], reason).toEqual([
+        400,
+        'woocommerce_rest_invalid_coupon',
+        reason,
+        message,
+      ]);
     }
     const staff = await createOrder(server, tokens.cashier, { line_items: coffee, billing: { email: 'till@example.test' }, coupon_lines: [{ code: 'STAFF' }] });
     expect(staff.discount_total).toBe('2.00');
@@ -228,7 +291,10 @@ describe('coupons', () => {
   it('coupons switched off in the store are refused', async () => {
     setStore(server, { ...UK_STORE, enable_coupons: false });
     try {
-      const response = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'TEN' }] } });
+      const response = await api(server, 'POST', '/orders', {
+        token: tokens.cashier,
+        body: { line_items: [{ product_id: catalogue.coffee }], coupon_lines: [{ code: 'TEN' }] },
+      });
       expect([response.status, response.body.data.reason]).toEqual([400, 'coupons_disabled']);
     } finally {
       setStore(server, UK_STORE);

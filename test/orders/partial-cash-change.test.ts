@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const pay = (orderId: number, paymentData: Record<string, unknown>, key: string) =>
-  api(server, 'POST', `/orders/${orderId}/checkout`, { token, body: { gateway_id: 'pos_cash', payment_data: paymentData }, headers: { 'Idempotency-Key': key } });
+  api(server, 'POST', `/orders/${orderId}/checkout`, {
+    token,
+    body: { gateway_id: 'pos_cash', payment_data: paymentData },
+    headers: { 'Idempotency-Key': key },
+  });
 const stateOf = async (orderId: number) => (await api(server, 'GET', `/orders/${orderId}/checkout`, { token })).body;
 
 describe('change on a part paid in cash', () => {

@@ -64,7 +64,9 @@ describe('a manual line price', () => {
   });
 
   it('a client cannot write _pos_original_price itself', async () => {
-    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: sandwich, total: '5.00', meta_data: [{ key: '_pos_original_price', value: '99.00' }] }] });
+    const order = await createOrder(server, tokens.cashier, {
+      line_items: [{ product_id: sandwich, total: '5.00', meta_data: [{ key: '_pos_original_price', value: '99.00' }] }],
+    });
     expect(originalPrice(order.line_items[0])).toBe('9.50');
   });
 });

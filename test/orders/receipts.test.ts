@@ -10,7 +10,12 @@ const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk
 
 /** Amounts with their `_display` twins as this shop writes them (pounds, symbol on the left). */
 function gbp(amounts: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(amounts).flatMap(([key, value]) => [[key, value], [`${key}_display`, `£${value}`]]));
+  return Object.fromEntries(
+    Object.entries(amounts).flatMap(([key, value]) => [
+      [key, value],
+      [`${key}_display`, `£${value}`],
+    ]),
+  );
 }
 
 describe('GET /receipts/{order_id}', () => {
@@ -25,18 +30,45 @@ describe('GET /receipts/{order_id}', () => {
       coupon_lines: [{ code: 'TEN' }],
     });
     expect(order.total).toBe('32.38');
-    const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '40' } } });
+    const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, {
+      token: tokens.cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '40' } },
+    });
     expect(paid.status).toBe(200);
-    const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }] } });
+    const refund = await api(server, 'POST', `/orders/${order.id}/refunds`, {
+      token: tokens.cashier,
+      body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }] },
+    });
     expect(refund.body.amount).toBe('3.78');
 
     const response = await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
     expect(response.status).toBe(200);
     const { data, ...envelope } = response.body;
     expect(envelope).toEqual({ order_id: order.id, mode: 'live', has_snapshot: false, submission_status: null });
-    const cashierName = withDb(server, (db) => db.prepare<[number], { display_name: string }>('SELECT display_name FROM users WHERE id = ?').get(server.users.cashier.id)?.display_name);
+    const cashierName = withDb(
+      server,
+      (db) => db.prepare<[number], { display_name: string }>('SELECT display_name FROM users WHERE id = ?').get(server.users.cashier.id)?.display_name,
+    );
     expect(receiptDataSchema.safeParse(data).success).toBe(true);
-    expect(Object.keys(data)).toEqual(['order', 'store', 'cashier', 'customer', 'lines', 'fees', 'shipping', 'discounts', 'totals', 'tax', 'tax_summary', 'has_tax_summary', 'payments', 'refunds', 'fiscal', 'presentation_hints', 'i18n']);
+    expect(Object.keys(data)).toEqual([
+      'order',
+      'store',
+      'cashier',
+      'customer',
+      'lines',
+      'fees',
+      'shipping',
+      'discounts',
+      'totals',
+      'tax',
+      'tax_summary',
+      'has_tax_summary',
+      'payments',
+      'refunds',
+      'fiscal',
+      'presentation_hints',
+      'i18n',
+    ]);
     expect(data.store).toEqual({
       id: 1,
       name: 'Default store',
@@ -52,9 +84,26 @@ describe('GET /receipts/{order_id}', () => {
       footer_imprint: '',
     });
     expect(data.cashier).toEqual({ id: server.users.cashier.id, name: cashierName });
-    expect(data.customer).toMatchObject({ id: customer, is_guest: false, name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', tax_ids: [] });
+    expect(data.customer).toMatchObject({
+      id: customer,
+      is_guest: false,
+      name: 'Ada Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.test',
+      tax_ids: [],
+    });
     expect(data.customer.billing_address).toMatchObject({ first_name: 'Ada', address_1: '12 Analytical Row', postcode: 'N1 9GU', email: 'ada@example.test' });
-    expect(data.order).toMatchObject({ id: order.id, number: String(order.id), status: 'processing', status_label: 'Processing', currency: 'GBP', currency_symbol: '£', prices_include_tax: false, customer_note: '' });
+    expect(data.order).toMatchObject({
+      id: order.id,
+      number: String(order.id),
+      status: 'processing',
+      status_label: 'Processing',
+      currency: 'GBP',
+      currency_symbol: '£',
+      prices_include_tax: false,
+      customer_note: '',
+    });
     expect(data.order.created.gmt).toBe(order.date_created_gmt);
     expect(data.order.created.datetime).toBe(`${order.date_created.slice(0, 10)} ${order.date_created.slice(11, 16)}`);
     expect(data.order.paid).not.toBeNull();
@@ -85,7 +134,9 @@ describe('GET /receipts/{order_id}', () => {
         taxes: [{ rate_id: catalogue.rates.reduced, label: 'Reduced VAT', ...gbp({ amount: '0.18' }) }],
       },
     ]);
-    expect(data.fees).toEqual([{ id: order.fee_lines[0].id, label: 'Service', ...gbp({ total: '1.00', total_incl: '1.00', total_excl: '1.00', total_tax: '0.00' }), taxes: [] }]);
+    expect(data.fees).toEqual([
+      { id: order.fee_lines[0].id, label: 'Service', ...gbp({ total: '1.00', total_incl: '1.00', total_excl: '1.00', total_tax: '0.00' }), taxes: [] },
+    ]);
     expect(data.shipping).toEqual([
       {
         id: order.shipping_lines[0].id,
@@ -95,27 +146,67 @@ describe('GET /receipts/{order_id}', () => {
         taxes: [{ rate_id: catalogue.rates.standard, label: 'VAT', ...gbp({ amount: '1.00' }) }],
       },
     ]);
-    expect(data.discounts).toEqual([{ code: 'TEN', label: 'TEN', discount_type: 'percent', ...gbp({ total: '2.40', total_incl: '2.82', total_excl: '2.40', total_tax: '0.42' }) }]);
+    expect(data.discounts).toEqual([
+      { code: 'TEN', label: 'TEN', discount_type: 'percent', ...gbp({ total: '2.40', total_incl: '2.82', total_excl: '2.40', total_tax: '0.42' }) },
+    ]);
     expect(data.totals).toEqual({
       ...gbp({ subtotal: '24.00', subtotal_incl: '28.20', subtotal_excl: '24.00', subtotal_tax: '4.20' }),
       ...gbp({ discount_total: '2.40', discount_total_incl: '2.82', discount_total_excl: '2.40', discount_total_tax: '0.42' }),
       ...gbp({ shipping_total: '5.00', shipping_total_incl: '6.00', shipping_total_excl: '5.00', shipping_total_tax: '1.00' }),
       ...gbp({ fee_total: '1.00', fee_total_incl: '1.00', fee_total_excl: '1.00', fee_total_tax: '0.00' }),
-      ...gbp({ tax_total: '4.78', total: '32.38', total_incl: '32.38', total_excl: '27.60', paid_total: '32.38', due_total: '0.00', change_total: '7.62', refund_total: '3.78', net_total: '28.60' }),
+      ...gbp({
+        tax_total: '4.78',
+        total: '32.38',
+        total_incl: '32.38',
+        total_excl: '27.60',
+        paid_total: '32.38',
+        due_total: '0.00',
+        change_total: '7.62',
+        refund_total: '3.78',
+        net_total: '28.60',
+      }),
       has_discount: true,
       has_refunds: true,
       has_due: false,
       total_qty: 3,
       line_count: 2,
     });
-    expect(data.tax).toEqual({ display: 'excl', display_incl: false, display_excl: true, breakdown: 'itemized', breakdown_itemized: true, breakdown_single: false, prices_include_tax: false });
+    expect(data.tax).toEqual({
+      display: 'excl',
+      display_incl: false,
+      display_excl: true,
+      breakdown: 'itemized',
+      breakdown_itemized: true,
+      breakdown_single: false,
+      prices_include_tax: false,
+    });
     expect(data.tax_summary).toEqual([
-      { rate_id: catalogue.rates.standard, code: 'GB-VAT-1', label: 'VAT', rate: '20', compound: false, ...gbp({ taxable_amount_excl: '23.00', tax_amount: '4.60', taxable_amount_incl: '27.60' }) },
-      { rate_id: catalogue.rates.reduced, code: 'GB-REDUCED VAT-1', label: 'Reduced VAT', rate: '5', compound: false, ...gbp({ taxable_amount_excl: '3.60', tax_amount: '0.18', taxable_amount_incl: '3.78' }) },
+      {
+        rate_id: catalogue.rates.standard,
+        code: 'GB-VAT-1',
+        label: 'VAT',
+        rate: '20',
+        compound: false,
+        ...gbp({ taxable_amount_excl: '23.00', tax_amount: '4.60', taxable_amount_incl: '27.60' }),
+      },
+      {
+        rate_id: catalogue.rates.reduced,
+        code: 'GB-REDUCED VAT-1',
+        label: 'Reduced VAT',
+        rate: '5',
+        compound: false,
+        ...gbp({ taxable_amount_excl: '3.60', tax_amount: '0.18', taxable_amount_incl: '3.78' }),
+      },
     ]);
     expect(data.has_tax_summary).toBe(true);
     expect(data.payments).toEqual([
-      { method_id: 'pos_cash', method_title: 'Cash', ...gbp({ amount: '32.38', tendered: '40.00', change: '7.62' }), transaction_id: '', paid: data.order.paid },
+      {
+        method_id: 'pos_cash',
+        method_title: 'Cash',
+        ...gbp({ amount: '32.38', tendered: '40.00', change: '7.62' }),
+        transaction_id: '',
+        paid: data.order.paid,
+      },
     ]);
     expect(data.refunds).toEqual([
       {
@@ -143,11 +234,13 @@ describe('GET /receipts/{order_id}', () => {
 
   it('a part-paid sale shows each tender, what was paid so far and what is still due; the last cash part gives change', async () => {
     const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.giftCard }] });
-    const pay = (key: string, body: Record<string, unknown>) => api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body, headers: { 'Idempotency-Key': key } });
+    const pay = (key: string, body: Record<string, unknown>) =>
+      api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body, headers: { 'Idempotency-Key': key } });
     expect((await pay('part-card', { gateway_id: 'pos_card', payment_data: { amount: '10.00', transaction_id: 'T-1' } })).body.amount_due).toBe('15.00');
     expect((await pay('part-cash', { gateway_id: 'pos_cash', payment_data: { amount: '5.00', amount_tendered: '5.00' } })).body.amount_due).toBe('10.00');
     type Tender = { method_id: string; amount: string; tendered: string | null; change: string | null; transaction_id: string };
-    const tenders = (payments: Tender[]) => payments.map((payment) => [payment.method_id, payment.amount, payment.tendered, payment.change, payment.transaction_id]);
+    const tenders = (payments: Tender[]) =>
+      payments.map((payment) => [payment.method_id, payment.amount, payment.tendered, payment.change, payment.transaction_id]);
     const part = (await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier })).body.data;
     expect(receiptDataSchema.safeParse(part).success).toBe(true);
     expect(tenders(part.payments)).toEqual([
@@ -161,7 +254,13 @@ describe('GET /receipts/{order_id}', () => {
     expect(partText).toMatch(/^Due +£?10\.00$/m);
     expect(part.totals.has_due).toBe(true);
     // The gallery's till roll and A4 invoice print what is still due, as the text receipt does.
-    const html = async (template: string) => (await api<string>(server, 'GET', `/receipts/${order.id}?format=html&template_id=${template}`, { token: tokens.cashier, headers: { accept: 'text/html' } })).body;
+    const html = async (template: string) =>
+      (
+        await api<string>(server, 'GET', `/receipts/${order.id}?format=html&template_id=${template}`, {
+          token: tokens.cashier,
+          headers: { accept: 'text/html' },
+        })
+      ).body;
     for (const template of ['till-roll-80mm', 'a4-invoice']) expect(await html(template)).toMatch(/>Due<\/(span|td)><(span|td)[^>]*>£10\.00</);
 
     expect((await pay('last-cash', { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } })).body.amount_due).toBe('0.00');
@@ -179,11 +278,24 @@ describe('GET /receipts/{order_id}', () => {
   });
 
   it('an unpaid guest sale has no payments; unknown orders and fiscal mode are 404', async () => {
-    const order = await createOrder(server, tokens.cashier, { billing: { first_name: 'Walk', last_name: 'In' }, line_items: [{ product_id: catalogue.giftCard }] });
+    const order = await createOrder(server, tokens.cashier, {
+      billing: { first_name: 'Walk', last_name: 'In' },
+      line_items: [{ product_id: catalogue.giftCard }],
+    });
     const response = await api(server, 'GET', `/receipts/${order.id}`, { token: tokens.cashier });
     expect(response.body.data.customer).toMatchObject({ id: 0, is_guest: true, name: 'Walk In' });
-    expect([response.body.data.payments, response.body.data.totals.total, response.body.data.tax_summary, response.body.data.has_tax_summary]).toEqual([[], '25.00', [], false]);
-    expect([response.body.data.totals.paid_total, response.body.data.totals.due_total, response.body.data.totals.change_total, response.body.data.order.paid]).toEqual(['0.00', '25.00', '0.00', null]);
+    expect([response.body.data.payments, response.body.data.totals.total, response.body.data.tax_summary, response.body.data.has_tax_summary]).toEqual([
+      [],
+      '25.00',
+      [],
+      false,
+    ]);
+    expect([
+      response.body.data.totals.paid_total,
+      response.body.data.totals.due_total,
+      response.body.data.totals.change_total,
+      response.body.data.order.paid,
+    ]).toEqual(['0.00', '25.00', '0.00', null]);
     const missing = await api(server, 'GET', '/receipts/987654', { token: tokens.cashier });
     expect([missing.status, missing.body.code]).toEqual([404, 'pos_rest_order_invalid_id']);
     const fiscal = await api(server, 'GET', `/receipts/${order.id}?mode=fiscal`, { token: tokens.cashier });

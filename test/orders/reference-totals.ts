@@ -141,7 +141,9 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
     if (!settings.pricesIncludeTax || !line.taxable) return gross;
     return gross.minus(total(inclusiveTax(gross, settings.baseRates.get(line.taxClass) ?? [])));
   });
-  const subtotalTaxes = cart.lines.map((line, index) => (line.taxable ? exclusiveTax(subtotals[index] as Decimal, ratesOf(line.taxClass)) : new Map<number, Decimal>()));
+  const subtotalTaxes = cart.lines.map((line, index) =>
+    line.taxable ? exclusiveTax(subtotals[index] as Decimal, ratesOf(line.taxClass)) : new Map<number, Decimal>(),
+  );
   const lineTaxSum = (taxes: Taxes) => [...taxes.values()].reduce((sum, value) => sum.plus(termOf(value)), ZERO);
 
   // §6.7 steps 1-3: coupons in minor units, on the items sorted by unit price, dearest first.
@@ -155,7 +157,11 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
   };
   const sorted = cart.lines.map((_, index) => index).sort((a, b) => unitPrice(b).comparedTo(unitPrice(a)));
   const given = cart.lines.map(() => ZERO);
-  const available = (index: number) => (price[index] as Decimal).minus(given[index] as Decimal).toDecimalPlaces(0, HALF_UP).abs();
+  const available = (index: number) =>
+    (price[index] as Decimal)
+      .minus(given[index] as Decimal)
+      .toDecimalPlaces(0, HALF_UP)
+      .abs();
   const couponDiscounts = cart.coupons.map(() => cart.lines.map(() => ZERO));
 
   cart.coupons.forEach((coupon, couponIndex) => {
@@ -280,7 +286,9 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
   });
 
   // §6.6 step 4.
-  const totalTaxes = cart.lines.map((line, index) => (line.taxable ? exclusiveTax(totals[index] as Decimal, ratesOf(line.taxClass)) : new Map<number, Decimal>()));
+  const totalTaxes = cart.lines.map((line, index) =>
+    line.taxable ? exclusiveTax(totals[index] as Decimal, ratesOf(line.taxClass)) : new Map<number, Decimal>(),
+  );
   const linesTaxClasses = cart.lines.filter((line) => line.taxable).map((line) => line.taxClass);
   const inheritedShipping = settings.classOrder.find((taxClass) => linesTaxClasses.includes(taxClass));
   const shippingClass = settings.shippingTaxClass === 'inherit' ? inheritedShipping : settings.shippingTaxClass;
@@ -297,7 +305,9 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
       if (cost.isNegative()) return;
       costs.set(taxClass, (costs.get(taxClass) ?? ZERO).plus(cost));
     };
-    cart.lines.forEach((line, index) => { count(line.taxable ? line.taxClass : null, totals[index] as Decimal); });
+    cart.lines.forEach((line, index) => {
+      count(line.taxable ? line.taxClass : null, totals[index] as Decimal);
+    });
     for (const other of cart.fees) count(other.taxable ? other.taxClass : null, new Decimal(other.total));
     for (const shipping of cart.shipping) count(splitShippingClass ?? null, new Decimal(shipping));
     const all = [...costs.values()].reduce((sum, value) => sum.plus(value), ZERO);
@@ -324,7 +334,9 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
   }
 
   // §6.6 step 5: the discount tax from unrounded product-line taxes.
-  const discountTax = roundTax(subtotalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO).minus(totalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO)));
+  const discountTax = roundTax(
+    subtotalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO).minus(totalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO)),
+  );
 
   return {
     ...(refusedFee === undefined ? {} : { refusedFee }),

@@ -24,11 +24,13 @@ async function ok(token: string, method: string, path: string, body?: unknown, h
   return response.body;
 }
 const stockOf = async (id: number): Promise<number> => (await ok(manager, 'GET', `/products/${id}`)).stock_quantity as number;
-const ledgerOf = async (id: number) => ((await ok(manager, 'GET', `/products/${id}/stock`)) as Array<{ change: number; reason: string }>).map((entry) => [entry.change, entry.reason]);
+const ledgerOf = async (id: number) =>
+  ((await ok(manager, 'GET', `/products/${id}/stock`)) as Array<{ change: number; reason: string }>).map((entry) => [entry.change, entry.reason]);
 
 describe('a refund after a held order was edited while its product did not track stock', () => {
   it('puts back the 2 units the order took, not the 3 it sold', async () => {
-    const jar = (await ok(manager, 'POST', '/products', { name: 'Honey jar', sku: 'HONEY-1', regular_price: '5.00', manage_stock: true, stock_quantity: 10 })).id as number;
+    const jar = (await ok(manager, 'POST', '/products', { name: 'Honey jar', sku: 'HONEY-1', regular_price: '5.00', manage_stock: true, stock_quantity: 10 }))
+      .id as number;
     const held = await ok(cashier, 'POST', '/orders', { status: 'on-hold', line_items: [{ product_id: jar, quantity: 2 }] });
     expect(await stockOf(jar)).toBe(8);
 
@@ -38,7 +40,13 @@ describe('a refund after a held order was edited while its product did not track
     await ok(manager, 'PATCH', `/products/${jar}`, { manage_stock: true, stock_quantity: 8 });
     expect(await stockOf(jar)).toBe(8);
 
-    await ok(cashier, 'POST', `/orders/${held.id}/checkout`, { gateway_id: 'pos_cash', payment_data: { amount_tendered: edited.total } }, { 'Idempotency-Key': `pay-${held.id}` });
+    await ok(
+      cashier,
+      'POST',
+      `/orders/${held.id}/checkout`,
+      { gateway_id: 'pos_cash', payment_data: { amount_tendered: edited.total } },
+      { 'Idempotency-Key': `pay-${held.id}` },
+    );
     expect(await stockOf(jar)).toBe(8);
     const refund = await ok(cashier, 'POST', `/orders/${held.id}/refunds`, { api_restock: true, line_items: [{ id: held.line_items[0].id, quantity: 3 }] });
     expect(refund.amount).toBe(edited.total);

@@ -20,7 +20,10 @@ interface Shop {
 
 async function paidOrder(shop: Shop, body: Record<string, unknown>) {
   const order = await createOrder(shop.server, shop.token, body);
-  const paid = await api(shop.server, 'POST', `/orders/${order.id}/checkout`, { token: shop.token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } } });
+  const paid = await api(shop.server, 'POST', `/orders/${order.id}/checkout`, {
+    token: shop.token,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+  });
   if (paid.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(paid.body)}`);
   return order;
 }
@@ -42,7 +45,18 @@ describe('a line of 3 × 3.33 at 8.25 % (prices without tax), refunded 1 + 1 + 1
     Object.assign(shop, { server, token: tokens.cashier });
     setStore(shop.server, { ...UK_STORE, currency: 'USD', store_country: 'US', store_state: 'TX', store_city: 'Austin', store_postcode: '73301' });
     widget = withDb(shop.server, (db) => {
-      new TaxRatesRepository(db).create({ country: 'US', state: 'TX', postcodes: [], cities: [], rate: '8.25', name: 'Sales tax', priority: 1, compound: false, shipping: false, class: '' });
+      new TaxRatesRepository(db).create({
+        country: 'US',
+        state: 'TX',
+        postcodes: [],
+        cities: [],
+        rate: '8.25',
+        name: 'Sales tax',
+        priority: 1,
+        compound: false,
+        shipping: false,
+        class: '',
+      });
       return servicesOf(db).repositories.products.create({ type: 'simple', name: 'Widget', sku: 'WID-1', regular_price: '3.33' }).id;
     });
   });
@@ -113,7 +127,13 @@ describe('the demo shop’s Coffee Scoop (MER-018, 6.00) × 2, San Francisco tax
     // 12.00 at CA 7.25 % = 0.87 and SF 1.375 % = 0.165 → 0.17: tax 1.04, total 13.04.
     const order = await paidOrder(shop, { line_items: [{ sku: 'MER-018', quantity: 2 }] });
     const line = order.line_items[0];
-    expect([line.name, line.total, line.total_tax, order.tax_lines.map((tax: any) => tax.tax_total), order.total]).toEqual(['Coffee Scoop', '12.00', '1.04', ['0.87', '0.17'], '13.04']);
+    expect([line.name, line.total, line.total_tax, order.tax_lines.map((tax: any) => tax.tax_total), order.total]).toEqual([
+      'Coffee Scoop',
+      '12.00',
+      '1.04',
+      ['0.87', '0.17'],
+      '13.04',
+    ]);
     // First: 6.00; 0.435 → 0.44 and 0.0825 → 0.08.
     expect(figures((await refundUnits(shop, order.id, line.id, 1)).body)).toEqual(['6.52', '-6.00', '-0.52', ['-0.44', '-0.08']]);
     // Last (refused before: 0.44 > 0.43 left): 6.00; 0.87 − 0.44 = 0.43 and 0.17 − 0.08 = 0.09.
@@ -130,7 +150,10 @@ describe('the demo shop’s Coffee Scoop (MER-018, 6.00) × 2, San Francisco tax
     expect(refused.body.data).toMatchObject({ status: 400, order_status: 'pending', order_id: pending.id });
 
     const paid = await paidOrder(shop, { line_items: [{ sku: 'MER-018' }] });
-    const again = await api(shop.server, 'POST', `/orders/${paid.id}/checkout`, { token: shop.token, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10' } } });
+    const again = await api(shop.server, 'POST', `/orders/${paid.id}/checkout`, {
+      token: shop.token,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '10' } },
+    });
     expect([again.status, again.body.code, again.body.data.status, again.body.data.order_status]).toEqual([400, 'pos_checkout_already_paid', 400, 'completed']);
     const edit = await api(shop.server, 'PATCH', `/orders/${paid.id}`, { token: shop.token, body: { billing: { first_name: 'Late' } } });
     expect([edit.status, edit.body.code, edit.body.data.status, edit.body.data.order_status]).toEqual([400, 'pos_rest_order_not_editable', 400, 'completed']);

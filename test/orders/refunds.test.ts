@@ -11,8 +11,16 @@ const refund = (orderId: number, body: unknown) => api(server, 'POST', `/orders/
 const stockOf = (id: number) => productOf(server, id)?.stock_quantity ?? 0;
 
 async function paidOrder() {
-  const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee, quantity: 3 }, { sku: 'TEA-1', quantity: 2 }] });
-  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } } });
+  const order = await createOrder(server, tokens.cashier, {
+    line_items: [
+      { product_id: catalogue.coffee, quantity: 3 },
+      { sku: 'TEA-1', quantity: 2 },
+    ],
+  });
+  const paid = await api(server, 'POST', `/orders/${order.id}/checkout`, {
+    token: tokens.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+  });
   if (paid.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(paid.body)}`);
   return order;
 }
@@ -61,7 +69,19 @@ describe('refunds', () => {
         image: { id: 0, src: '' },
       },
     ]);
-    expect(response.body.tax_lines).toEqual([{ id: expect.any(Number), rate_code: 'GB-VAT-1', rate_id: catalogue.rates.standard, label: 'VAT', compound: false, tax_total: '-2.00', shipping_tax_total: '0.00', rate_percent: 20, meta_data: [] }]);
+    expect(response.body.tax_lines).toEqual([
+      {
+        id: expect.any(Number),
+        rate_code: 'GB-VAT-1',
+        rate_id: catalogue.rates.standard,
+        label: 'VAT',
+        compound: false,
+        tax_total: '-2.00',
+        shipping_tax_total: '0.00',
+        rate_percent: 20,
+        meta_data: [],
+      },
+    ]);
     expect(stockOf(catalogue.coffee)).toBe(stock + 1);
     const after = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([after.status, after.refunds]).toEqual(['completed', [{ id: response.body.id, reason: 'Broken cup', total: '-12.00' }]]);
@@ -74,7 +94,12 @@ describe('refunds', () => {
     const tooMany = await refund(order.id, { line_items: [{ id: coffee.id, quantity: 2 }] });
     expect([tooMany.status, tooMany.body.code, tooMany.body.data.left]).toEqual([400, 'woocommerce_rest_cannot_create_order_refund', 1]);
     const tooMuch = await refund(order.id, { amount: '20.41' });
-    expect([tooMuch.status, tooMuch.body.code, tooMuch.body.message, tooMuch.body.data.remaining]).toEqual([400, 'woocommerce_rest_cannot_create_order_refund', 'Invalid refund amount.', '20.40']);
+    expect([tooMuch.status, tooMuch.body.code, tooMuch.body.message, tooMuch.body.data.remaining]).toEqual([
+      400,
+      'woocommerce_rest_cannot_create_order_refund',
+      'Invalid refund amount.',
+      '20.40',
+    ]);
     const lineTooMuch = await refund(order.id, { line_items: [{ id: tea.id, refund_total: '8.01' }] });
     expect([lineTooMuch.status, lineTooMuch.body.code]).toEqual([400, 'woocommerce_rest_cannot_create_order_refund']);
     const negative = await refund(order.id, { amount: '-1.00' });
@@ -90,7 +115,10 @@ describe('refunds', () => {
     const [coffee, tea] = order.line_items;
     const stock = stockOf(catalogue.coffee);
     const partial = await refund(order.id, {
-      line_items: [{ id: tea.id, quantity: 1, refund_total: '4.00', refund_tax: [{ id: catalogue.rates.reduced, refund_total: '0.20' }] }, { id: coffee.id, quantity: 1, refund_total: '10.00' }],
+      line_items: [
+        { id: tea.id, quantity: 1, refund_total: '4.00', refund_tax: [{ id: catalogue.rates.reduced, refund_total: '0.20' }] },
+        { id: coffee.id, quantity: 1, refund_total: '10.00' },
+      ],
       api_restock: false,
       api_refund: true,
     });
@@ -121,7 +149,11 @@ describe('refunds', () => {
     const order = await paidOrder();
     const stock = stockOf(catalogue.coffee);
     const half = await refund(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 0.5 }] });
-    expect([half.status, half.body.code, half.body.data.params]).toEqual([400, 'rest_invalid_param', { 'line_items[0].quantity': 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' }]);
+    expect([half.status, half.body.code, half.body.data.params]).toEqual([
+      400,
+      'rest_invalid_param',
+      { 'line_items[0].quantity': 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' },
+    ]);
     const tooFine = await refund(order.id, { line_items: [{ id: order.line_items[0].id, quantity: 1.0005 }] });
     expect([tooFine.status, Object.keys(tooFine.body.data.params)]).toEqual([400, ['line_items[0].quantity']]);
     expect(stockOf(catalogue.coffee)).toBe(stock);

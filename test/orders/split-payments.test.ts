@@ -13,20 +13,39 @@ async function order16() {
 }
 
 const pay = (orderId: number, gateway: string, paymentData: Record<string, unknown>, key?: string) =>
-  api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: gateway, payment_data: paymentData }, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+  api(server, 'POST', `/orders/${orderId}/checkout`, {
+    token: tokens.cashier,
+    body: { gateway_id: gateway, payment_data: paymentData },
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  });
 
 describe('split payments', () => {
   it('a partial card payment marks paid only what it took, and the order stays unpaid until nothing is due', async () => {
     const order = await order16();
     const card = await pay(order.id, 'pos_card', { amount: '6.20', transaction_id: 'T-1' }, 'part-card');
-    expect([card.status, card.body.status, card.body.terminal, card.body.amount_paid, card.body.amount_due, card.body.provider_data.amount_paid]).toEqual([200, 'processing', false, '6.20', '10.00', '6.20']);
+    expect([card.status, card.body.status, card.body.terminal, card.body.amount_paid, card.body.amount_due, card.body.provider_data.amount_paid]).toEqual([
+      200,
+      'processing',
+      false,
+      '6.20',
+      '10.00',
+      '6.20',
+    ]);
     const unpaid = (await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body;
     expect([unpaid.status, unpaid.date_paid]).toEqual(['pending', null]);
     const tooMuch = await pay(order.id, 'pos_card', { amount: '10.01' });
     expect([tooMuch.status, tooMuch.body.code, tooMuch.body.data.amount_due]).toEqual([400, 'pos_checkout_amount_exceeds_due', '10.00']);
     const rest = await pay(order.id, 'pos_cash', { amount_tendered: '20.00' }, 'part-cash');
-    expect([rest.status, rest.body.status, rest.body.amount_paid, rest.body.amount_due, rest.body.provider_data.change_due]).toEqual([200, 'completed', '16.20', '0.00', '10.00']);
-    expect(rest.body.payments.map((payment: { gateway_id: string; amount: string; change: string }) => [payment.gateway_id, payment.amount, payment.change])).toEqual([
+    expect([rest.status, rest.body.status, rest.body.amount_paid, rest.body.amount_due, rest.body.provider_data.change_due]).toEqual([
+      200,
+      'completed',
+      '16.20',
+      '0.00',
+      '10.00',
+    ]);
+    expect(
+      rest.body.payments.map((payment: { gateway_id: string; amount: string; change: string }) => [payment.gateway_id, payment.amount, payment.change]),
+    ).toEqual([
       ['pos_card', '6.20', '0.00'],
       ['pos_cash', '10.00', '10.00'],
     ]);
@@ -39,7 +58,9 @@ describe('split payments', () => {
 
   it('the bootstrap of a part-paid order asks for what is left, not the total', async () => {
     const order = await order16();
-    const bootstrap = async (gateway: string) => (await api(server, 'POST', `/payment-gateways/${gateway}/bootstrap`, { token: tokens.cashier, body: { context: { order_id: order.id } } })).body.provider_data.amount_due as string;
+    const bootstrap = async (gateway: string) =>
+      (await api(server, 'POST', `/payment-gateways/${gateway}/bootstrap`, { token: tokens.cashier, body: { context: { order_id: order.id } } })).body
+        .provider_data.amount_due as string;
     expect(await bootstrap('pos_cash')).toBe('16.20');
     await pay(order.id, 'pos_card', { amount: '6.20' });
     expect([await bootstrap('pos_cash'), await bootstrap('pos_card')]).toEqual(['10.00', '10.00']);
@@ -93,14 +114,29 @@ describe('split payments', () => {
     const coffee = order.line_items[0]?.id ?? 0;
     const unnamed = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00' } });
     expect([unnamed.status, unnamed.body.code, unnamed.body.data.tenders]).toEqual([400, 'pos_refund_tender_required', ['pos_card', 'pos_cash']]);
-    const overCard = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_card' } });
+    const overCard = await api(server, 'POST', `/orders/${order.id}/refunds`, {
+      token: tokens.cashier,
+      body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_card' },
+    });
     expect([overCard.status, overCard.body.code, overCard.body.data.left]).toEqual([400, 'pos_refund_exceeds_tender', '4.20']);
     const other = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '1.00', refund_destination: 'pos_gift' } });
     expect([other.status, other.body.code]).toEqual([400, 'pos_refund_invalid_tender']);
-    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '4.20', payment_method: 'pos_card' } })).status).toBe(201);
-    const cardEmpty = await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '0.01', refund_destination: 'pos_card' } });
+    expect(
+      (await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { amount: '4.20', payment_method: 'pos_card' } })).status,
+    ).toBe(201);
+    const cardEmpty = await api(server, 'POST', `/orders/${order.id}/refunds`, {
+      token: tokens.cashier,
+      body: { amount: '0.01', refund_destination: 'pos_card' },
+    });
     expect([cardEmpty.status, cardEmpty.body.data.left]).toEqual([400, '0.00']);
-    expect((await api(server, 'POST', `/orders/${order.id}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_cash' } })).status).toBe(201);
+    expect(
+      (
+        await api(server, 'POST', `/orders/${order.id}/refunds`, {
+          token: tokens.cashier,
+          body: { line_items: [{ id: coffee, quantity: 1 }], refund_destination: 'pos_cash' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(server, 'GET', `/orders/${order.id}/refunds`, { token: tokens.cashier })).body).toHaveLength(2);
   });
 });

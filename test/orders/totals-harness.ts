@@ -47,7 +47,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const SHOP = { store_address: '1 Main Street', store_city: 'Springfield', store_postcode: '90210', store_state: 'CA', store_country: 'US', currency: 'USD', calc_taxes: true };
+const SHOP = {
+  store_address: '1 Main Street',
+  store_city: 'Springfield',
+  store_postcode: '90210',
+  store_state: 'CA',
+  store_country: 'US',
+  currency: 'USD',
+  calc_taxes: true,
+};
 
 /** A server selling under `setup`: the store's tax settings, its rates, and the reference's view of them. */
 export async function openSetup(setup: TaxSetup): Promise<Harness> {
@@ -55,7 +63,21 @@ export async function openSetup(setup: TaxSetup): Promise<Harness> {
   setStore(server, { ...SHOP, ...setup.store });
   const ids = withDb(server, (db) => {
     const rates = servicesOf(db).repositories.taxRates;
-    return setup.rates.map((spec) => rates.create({ country: spec.country, state: spec.state ?? '', postcodes: spec.postcodes ?? [], cities: spec.cities ?? [], rate: spec.rate, name: spec.name, priority: spec.priority, compound: spec.compound ?? false, shipping: spec.shipping ?? true, class: spec.class }).id);
+    return setup.rates.map(
+      (spec) =>
+        rates.create({
+          country: spec.country,
+          state: spec.state ?? '',
+          postcodes: spec.postcodes ?? [],
+          cities: spec.cities ?? [],
+          rate: spec.rate,
+          name: spec.name,
+          priority: spec.priority,
+          compound: spec.compound ?? false,
+          shipping: spec.shipping ?? true,
+          class: spec.class,
+        }).id,
+    );
   });
   const byClass = (chosen: TaxSetup['matched']) =>
     new Map<string, ReferenceRate[]>(
@@ -91,11 +113,25 @@ export async function sellCart(harness: Harness, cart: ReferenceCart) {
     const products = servicesOf(db).repositories.products;
     const coupons = servicesOf(db).repositories.coupons;
     const ids = cart.lines.map(
-      (line, index) => products.create({ type: 'simple', name: `Item ${tag}-${index}`, sku: `P-${tag}-${index}`, regular_price: line.unitPrice, tax_status: line.taxable ? 'taxable' : 'none', tax_class: line.taxClass }).id,
+      (line, index) =>
+        products.create({
+          type: 'simple',
+          name: `Item ${tag}-${index}`,
+          sku: `P-${tag}-${index}`,
+          regular_price: line.unitPrice,
+          tax_status: line.taxable ? 'taxable' : 'none',
+          tax_class: line.taxClass,
+        }).id,
     );
     for (const coupon of cart.coupons) {
       const restricted = coupon.eligible.every(Boolean) ? [] : ids.filter((_, index) => coupon.eligible[index] === true);
-      coupons.create({ code: `${coupon.code}-${tag}`, amount: coupon.amount, discount_type: coupon.type, limit_usage_to_x_items: coupon.limit, product_ids: restricted });
+      coupons.create({
+        code: `${coupon.code}-${tag}`,
+        amount: coupon.amount,
+        discount_type: coupon.type,
+        limit_usage_to_x_items: coupon.limit,
+        product_ids: restricted,
+      });
     }
     return ids;
   });
@@ -105,7 +141,12 @@ export async function sellCart(harness: Harness, cart: ReferenceCart) {
       ...(harness.setup.billing === undefined ? {} : { billing: harness.setup.billing }),
       line_items: cart.lines.map((line, index) => ({ product_id: productIds[index], quantity: line.quantity })),
       coupon_lines: cart.coupons.map((coupon) => ({ code: `${coupon.code}-${tag}` })),
-      fee_lines: cart.fees.map((fee, index) => ({ name: `Fee ${index}`, total: fee.total, tax_status: fee.taxable ? 'taxable' : 'none', tax_class: fee.taxClass })),
+      fee_lines: cart.fees.map((fee, index) => ({
+        name: `Fee ${index}`,
+        total: fee.total,
+        tax_status: fee.taxable ? 'taxable' : 'none',
+        tax_class: fee.taxClass,
+      })),
       shipping_lines: cart.shipping.map((total) => ({ method_id: 'flat_rate', method_title: 'Flat rate', total })),
     },
   });
@@ -151,7 +192,10 @@ export function answerOf(order: OrderBody): ReferenceAnswer {
 /** A tax line of zero and no tax line say the same: the reference lists every rate it touched. */
 function withoutZeroTaxLines(answer: ReferenceAnswer): ReferenceAnswer {
   const zero = (value: string) => Number(value) === 0;
-  return { ...answer, taxLines: Object.fromEntries(Object.entries(answer.taxLines).filter(([, line]) => !(zero(line.tax_total) && zero(line.shipping_tax_total)))) };
+  return {
+    ...answer,
+    taxLines: Object.fromEntries(Object.entries(answer.taxLines).filter(([, line]) => !(zero(line.tax_total) && zero(line.shipping_tax_total)))),
+  };
 }
 
 /** Sells the cart and checks the answer against `expected` (the reference's, or WooCommerce's figures). */

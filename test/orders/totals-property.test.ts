@@ -14,7 +14,11 @@ import { CLASS_ORDER, expectCart, openSetup, type RateSpec, type TaxSetup } from
 const RUNS = Number(process.env.TOTALS_PROPERTY_RUNS ?? 10);
 
 const rate = (spec: Partial<RateSpec> & Pick<RateSpec, 'rate' | 'name'>): RateSpec => ({ country: 'US', priority: 1, class: '', ...spec });
-const BASIC = [rate({ rate: '20', name: 'Standard' }), rate({ rate: '5', name: 'Reduced', class: 'reduced-rate' }), rate({ rate: '0', name: 'Zero', class: 'zero-rate' })];
+const BASIC = [
+  rate({ rate: '20', name: 'Standard' }),
+  rate({ rate: '5', name: 'Reduced', class: 'reduced-rate' }),
+  rate({ rate: '0', name: 'Zero', class: 'zero-rate' }),
+];
 const BASIC_MATCH = { '': [0], 'reduced-rate': [1], 'zero-rate': [2] };
 const COMPOUND = [
   rate({ rate: '5', name: 'GST' }),

@@ -11,7 +11,13 @@ import { answerOf, openSetup, sellCart, type Harness, type TaxSetup } from './to
 
 const UNIT: ReferenceLine = { unitPrice: '0', quantity: 1, taxable: true, taxClass: '' };
 const line = (unitPrice: string, quantity = 1, extra: Partial<ReferenceLine> = {}): ReferenceLine => ({ ...UNIT, unitPrice, quantity, ...extra });
-const coupon = (code: string, type: ReferenceCoupon['type'], amount: string, lines: number, limit: number | null = null): ReferenceCoupon => ({ code, type, amount, limit, eligible: Array.from({ length: lines }, () => true) });
+const coupon = (code: string, type: ReferenceCoupon['type'], amount: string, lines: number, limit: number | null = null): ReferenceCoupon => ({
+  code,
+  type,
+  amount,
+  limit,
+  eligible: Array.from({ length: lines }, () => true),
+});
 const cart = (partial: Partial<ReferenceCart> & Pick<ReferenceCart, 'lines'>): ReferenceCart => ({ coupons: [], fees: [], shipping: [], ...partial });
 
 const VAT: TaxSetup = {
@@ -64,14 +70,21 @@ async function sell(setup: TaxSetup, sold: ReferenceCart) {
   const { refusedFee, ...reference } = referenceTotals(harness.settings, sold);
   expect(refusedFee).toBeUndefined();
   const answer = answerOf(response.body);
-  expect({ ...answer.order, lines: answer.lines, coupons: answer.coupons, fees: answer.fees }).toEqual({ ...reference.order, lines: reference.lines, coupons: reference.coupons, fees: reference.fees });
+  expect({ ...answer.order, lines: answer.lines, coupons: answer.coupons, fees: answer.fees }).toEqual({
+    ...reference.order,
+    lines: reference.lines,
+    coupons: reference.coupons,
+    fees: reference.fees,
+  });
   return response.body;
 }
 
 describe('the worked examples of woocommerce-reference §6.9', () => {
   it('A: exclusive 20 %, also on shipping; 2 × 10.00 and shipping 5.00', async () => {
     const order = await sell(VAT, cart({ lines: [line('10.00', 2)], shipping: ['5.00'] }));
-    expect(order.tax_lines.map((tax: { tax_total: string; shipping_tax_total: string }) => [tax.tax_total, tax.shipping_tax_total])).toEqual([['4.00', '1.00']]);
+    expect(order.tax_lines.map((tax: { tax_total: string; shipping_tax_total: string }) => [tax.tax_total, tax.shipping_tax_total])).toEqual([
+      ['4.00', '1.00'],
+    ]);
     expect(order.total).toBe('30.00');
   });
 

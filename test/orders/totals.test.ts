@@ -5,7 +5,14 @@ import type { AppliedRate } from '../../server/domain/taxes/calc.js';
 
 /** The pure totals engine against woocommerce-reference §6.9 and the rules of §6.2-6.7. */
 
-const EXCLUSIVE: TotalsSettings = { dp: 2, calcTaxes: true, pricesIncludeTax: false, roundAtSubtotal: false, calcDiscountsSequentially: false, shippingTaxClass: 'inherit' };
+const EXCLUSIVE: TotalsSettings = {
+  dp: 2,
+  calcTaxes: true,
+  pricesIncludeTax: false,
+  roundAtSubtotal: false,
+  calcDiscountsSequentially: false,
+  shippingTaxClass: 'inherit',
+};
 const INCLUSIVE: TotalsSettings = { ...EXCLUSIVE, pricesIncludeTax: true };
 
 function rate(id: number, percent: string, extra: Partial<AppliedRate> = {}): AppliedRate {
@@ -16,12 +23,21 @@ function input(partial: Partial<TotalsInput> & Pick<TotalsInput, 'lines'>): Tota
   return { settings: EXCLUSIVE, fees: [], shipping: [], coupons: [], taxClasses: ['', 'reduced-rate', 'zero-rate'], ratesByClass: new Map(), ...partial };
 }
 
-const line = (subtotal: string, quantity = 1, extra: Partial<TotalsInput['lines'][number]> = {}) => ({ quantity, subtotal, total: subtotal, taxStatus: 'taxable' as const, taxClass: '', ...extra });
+const line = (subtotal: string, quantity = 1, extra: Partial<TotalsInput['lines'][number]> = {}) => ({
+  quantity,
+  subtotal,
+  total: subtotal,
+  taxStatus: 'taxable' as const,
+  taxClass: '',
+  ...extra,
+});
 const money = (value: { toString(): string }) => formatMoney(value.toString(), 2);
 
 describe('worked examples of woocommerce-reference §6.9', () => {
   it('A: exclusive 20 % on two items and on shipping', () => {
-    const totals = calculateOrderTotals(input({ lines: [line('20.00', 2)], shipping: [{ total: '5.00' }], ratesByClass: new Map([['', [rate(1, '20.0000')]]]) }));
+    const totals = calculateOrderTotals(
+      input({ lines: [line('20.00', 2)], shipping: [{ total: '5.00' }], ratesByClass: new Map([['', [rate(1, '20.0000')]]]) }),
+    );
     expect(totals.taxLines).toHaveLength(1);
     expect(money(totals.taxLines[0]!.taxTotal)).toBe('4.00');
     expect(money(totals.taxLines[0]!.shippingTaxTotal)).toBe('1.00');
@@ -61,7 +77,13 @@ describe('worked examples of woocommerce-reference §6.9', () => {
   });
 
   it('C: 5 % on three lines of 0.10, rounded at subtotal', () => {
-    const totals = calculateOrderTotals(input({ settings: { ...EXCLUSIVE, roundAtSubtotal: true }, lines: [line('0.10'), line('0.10'), line('0.10')], ratesByClass: new Map([['', [rate(1, '5.0000')]]]) }));
+    const totals = calculateOrderTotals(
+      input({
+        settings: { ...EXCLUSIVE, roundAtSubtotal: true },
+        lines: [line('0.10'), line('0.10'), line('0.10')],
+        ratesByClass: new Map([['', [rate(1, '5.0000')]]]),
+      }),
+    );
     expect(totals.lines.map((entry) => entry.totalTax.toString())).toEqual(['0.005', '0.005', '0.005']);
     expect(totals.lines.map((entry) => money(entry.totalTax))).toEqual(['0.01', '0.01', '0.01']);
     expect(totals.cartTax.toString()).toBe('0.015');
@@ -164,7 +186,14 @@ describe('prices entered with and without tax', () => {
 });
 
 describe('coupons', () => {
-  const coupon = (extra: Partial<TotalsInput['coupons'][number]>) => ({ code: 'c', discountType: 'percent' as const, amount: '10', limitUsageToXItems: null, eligible: [true, true], ...extra });
+  const coupon = (extra: Partial<TotalsInput['coupons'][number]>) => ({
+    code: 'c',
+    discountType: 'percent' as const,
+    amount: '10',
+    limitUsageToXItems: null,
+    eligible: [true, true],
+    ...extra,
+  });
 
   it('percent applies only to eligible lines', () => {
     const totals = calculateOrderTotals(input({ lines: [line('10.00'), line('20.00')], coupons: [coupon({ amount: '25', eligible: [false, true] })] }));
@@ -179,18 +208,27 @@ describe('coupons', () => {
   });
 
   it('fixed_product takes the amount per unit, capped at the line', () => {
-    const totals = calculateOrderTotals(input({ lines: [line('2.00', 2), line('15.00', 3)], coupons: [coupon({ discountType: 'fixed_product', amount: '1.50' })] }));
+    const totals = calculateOrderTotals(
+      input({ lines: [line('2.00', 2), line('15.00', 3)], coupons: [coupon({ discountType: 'fixed_product', amount: '1.50' })] }),
+    );
     expect(totals.lines.map((entry) => money(entry.total))).toEqual(['0.00', '10.50']);
     expect(money(totals.coupons[0]!.discount)).toBe('6.50');
   });
 
   it('fixed_cart spreads 1.00 over three units as 0.34 / 0.33 / 0.33', () => {
-    const totals = calculateOrderTotals(input({ lines: [line('3.00', 3), line('1.00', 1)], coupons: [coupon({ discountType: 'fixed_cart', amount: '1.00' })] }));
+    const totals = calculateOrderTotals(
+      input({ lines: [line('3.00', 3), line('1.00', 1)], coupons: [coupon({ discountType: 'fixed_cart', amount: '1.00' })] }),
+    );
     // 4 units: 25 cents each; the 3-unit line takes 75, the other 25.
     expect(totals.lines.map((entry) => money(entry.total))).toEqual(['2.25', '0.75']);
     const odd = calculateOrderTotals(input({ lines: [line('3.00', 3)], coupons: [coupon({ discountType: 'fixed_cart', amount: '1.00', eligible: [true] })] }));
     expect(money(odd.lines[0]!.total)).toBe('2.00');
-    const cents = calculateOrderTotals(input({ lines: [line('1.00'), line('1.00'), line('1.00')], coupons: [coupon({ discountType: 'fixed_cart', amount: '0.02', eligible: [true, true, true] })] }));
+    const cents = calculateOrderTotals(
+      input({
+        lines: [line('1.00'), line('1.00'), line('1.00')],
+        coupons: [coupon({ discountType: 'fixed_cart', amount: '0.02', eligible: [true, true, true] })],
+      }),
+    );
     expect(cents.lines.map((entry) => money(entry.total))).toEqual(['0.99', '0.99', '1.00']);
   });
 
@@ -198,7 +236,10 @@ describe('coupons', () => {
     const totals = calculateOrderTotals(
       input({
         lines: [line('10.00')],
-        coupons: [coupon({ code: 'a', discountType: 'fixed_cart', amount: '8.00', eligible: [true] }), coupon({ code: 'b', discountType: 'fixed_cart', amount: '5.00', eligible: [true] })],
+        coupons: [
+          coupon({ code: 'a', discountType: 'fixed_cart', amount: '8.00', eligible: [true] }),
+          coupon({ code: 'b', discountType: 'fixed_cart', amount: '5.00', eligible: [true] }),
+        ],
       }),
     );
     expect(totals.coupons.map((entry) => [entry.code, money(entry.discount)])).toEqual([
@@ -215,7 +256,9 @@ describe('coupons', () => {
   });
 
   it('an exclusive-tax coupon reports the tax it removed', () => {
-    const totals = calculateOrderTotals(input({ lines: [line('10.00')], coupons: [coupon({ amount: '10', eligible: [true] })], ratesByClass: new Map([['', [rate(1, '20.0000')]]]) }));
+    const totals = calculateOrderTotals(
+      input({ lines: [line('10.00')], coupons: [coupon({ amount: '10', eligible: [true] })], ratesByClass: new Map([['', [rate(1, '20.0000')]]]) }),
+    );
     expect(money(totals.coupons[0]!.discount)).toBe('1.00');
     expect(money(totals.coupons[0]!.discountTax)).toBe('0.20');
     expect(money(totals.discountTax)).toBe('0.20');
@@ -253,23 +296,42 @@ describe('shipping, fees and rounding', () => {
 
   it('a configured shipping class and rates without shipping', () => {
     const configured = calculateOrderTotals(
-      input({ settings: { ...EXCLUSIVE, shippingTaxClass: '' }, lines: [line('10.00', 1, { taxClass: 'reduced-rate' })], shipping: [{ total: '10.00' }], ratesByClass: new Map([['', [standard]], ['reduced-rate', [reduced]]]) }),
+      input({
+        settings: { ...EXCLUSIVE, shippingTaxClass: '' },
+        lines: [line('10.00', 1, { taxClass: 'reduced-rate' })],
+        shipping: [{ total: '10.00' }],
+        ratesByClass: new Map([
+          ['', [standard]],
+          ['reduced-rate', [reduced]],
+        ]),
+      }),
     );
     expect(money(configured.shippingTax)).toBe('2.00');
-    const untaxedShipping = calculateOrderTotals(input({ lines: [line('10.00')], shipping: [{ total: '10.00' }], ratesByClass: new Map([['', [noShipping]]]) }));
+    const untaxedShipping = calculateOrderTotals(
+      input({ lines: [line('10.00')], shipping: [{ total: '10.00' }], ratesByClass: new Map([['', [noShipping]]]) }),
+    );
     expect(money(untaxedShipping.shippingTax)).toBe('0.00');
     expect(money(untaxedShipping.cartTax)).toBe('1.00');
   });
 
   it('no taxable item: no shipping tax under inherit', () => {
-    const totals = calculateOrderTotals(input({ lines: [line('10.00', 1, { taxStatus: 'none' })], shipping: [{ total: '10.00' }], ratesByClass: new Map([['', [standard]]]) }));
+    const totals = calculateOrderTotals(
+      input({ lines: [line('10.00', 1, { taxStatus: 'none' })], shipping: [{ total: '10.00' }], ratesByClass: new Map([['', [standard]]]) }),
+    );
     expect(money(totals.totalTax)).toBe('0.00');
     expect(money(totals.total)).toBe('20.00');
   });
 
   it('a taxable fee is taxed at its class', () => {
     const totals = calculateOrderTotals(
-      input({ lines: [line('10.00')], fees: [{ total: '5.00', taxStatus: 'taxable', taxClass: 'reduced-rate' }], ratesByClass: new Map([['', [standard]], ['reduced-rate', [reduced]]]) }),
+      input({
+        lines: [line('10.00')],
+        fees: [{ total: '5.00', taxStatus: 'taxable', taxClass: 'reduced-rate' }],
+        ratesByClass: new Map([
+          ['', [standard]],
+          ['reduced-rate', [reduced]],
+        ]),
+      }),
     );
     expect(money(totals.fees[0]!.totalTax)).toBe('0.25');
     expect(money(totals.cartTax)).toBe('2.25');
@@ -284,7 +346,10 @@ describe('shipping, fees and rounding', () => {
       input({
         lines: [line('30.00'), line('10.00', 1, { taxClass: 'reduced-rate' })],
         fees: [{ total: '-4.00', taxStatus: 'taxable', taxClass: '' }],
-        ratesByClass: new Map([['', [standard]], ['reduced-rate', [reduced]]]),
+        ratesByClass: new Map([
+          ['', [standard]],
+          ['reduced-rate', [reduced]],
+        ]),
       }),
     );
     // -3.00 of the fee falls on the 20 % class, -1.00 on the 5 % class.
@@ -297,7 +362,9 @@ describe('shipping, fees and rounding', () => {
   });
 
   it('taxes off: no tax lines at all', () => {
-    const totals = calculateOrderTotals(input({ settings: { ...EXCLUSIVE, calcTaxes: false }, lines: [line('10.00')], shipping: [{ total: '5.00' }], ratesByClass: new Map([['', [standard]]]) }));
+    const totals = calculateOrderTotals(
+      input({ settings: { ...EXCLUSIVE, calcTaxes: false }, lines: [line('10.00')], shipping: [{ total: '5.00' }], ratesByClass: new Map([['', [standard]]]) }),
+    );
     expect(totals.taxLines).toEqual([]);
     expect(money(totals.total)).toBe('15.00');
   });

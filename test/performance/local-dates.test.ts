@@ -4,18 +4,40 @@ import { gmtToLocal } from '../../server/model/dates.js';
 
 /** What gmtToLocal answered before it remembered offsets: Intl for every date. */
 function byIntl(gmt: string, timeZone: string): string {
-  const formatter = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const formatter = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of formatter.formatToParts(new Date(`${gmt}Z`))) parts[part.type] = part.value;
   return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}T${parts.hour ?? ''}:${parts.minute ?? ''}:${parts.second ?? ''}`;
 }
 
 /** Zones with daylight saving, half and quarter hour offsets, 45-minute shifts and historical offsets in seconds. */
-const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Europe/Amsterdam', 'Africa/Monrovia', 'Pacific/Apia'];
+const ZONES = [
+  'UTC',
+  'Europe/London',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Europe/Amsterdam',
+  'Africa/Monrovia',
+  'Pacific/Apia',
+];
 
 describe('gmtToLocal', () => {
   it('equals Intl for any date in any zone, around every change of offset too', () => {
-    const instant = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19));
+    const instant = fc
+      .integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) })
+      .map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19));
     fc.assert(
       fc.property(instant, fc.constantFrom(...ZONES), (gmt, zone) => {
         expect(gmtToLocal(gmt, zone)).toBe(byIntl(gmt, zone));

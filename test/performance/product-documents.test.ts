@@ -74,16 +74,32 @@ const byId = (items: Array<Record<string, unknown>>, id: number) => items.find((
 const { server, tokens } = useServer({}, async () => {
   category = (await api(server, 'POST', '/products/categories', { token: tokens.shop_manager, body: { name: 'Documents' } })).body.id as number;
   for (let index = 0; index < 5; index++) {
-    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: `Doc ${index}`, sku: `DOC-${index}`, regular_price: `${index + 1}.00`, manage_stock: true, stock_quantity: 10, categories: [{ id: category }] } });
+    const created = await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: {
+        name: `Doc ${index}`,
+        sku: `DOC-${index}`,
+        regular_price: `${index + 1}.00`,
+        manage_stock: true,
+        stock_quantity: 10,
+        categories: [{ id: category }],
+      },
+    });
     expect(created.status).toBe(201);
     simple.push(created.body.id as number);
   }
-  const parent = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Doc shirt', type: 'variable', categories: [{ id: category }] } });
+  const parent = await api(server, 'POST', '/products', {
+    token: tokens.shop_manager,
+    body: { name: 'Doc shirt', type: 'variable', categories: [{ id: category }] },
+  });
   expect(parent.status).toBe(201);
   variable = parent.body.id as number;
   variations = [];
   for (const [index, price] of ['4.00', '6.00'].entries()) {
-    const created = await api(server, 'POST', `/products/${variable}/variations`, { token: tokens.shop_manager, body: { regular_price: price, sku: `DOC-V${index}`, attributes: [{ name: 'Size', option: `S${index}` }] } });
+    const created = await api(server, 'POST', `/products/${variable}/variations`, {
+      token: tokens.shop_manager,
+      body: { regular_price: price, sku: `DOC-V${index}`, attributes: [{ name: 'Size', option: `S${index}` }] },
+    });
     expect(created.status).toBe(201);
     variations.push(created.body.id as number);
   }
@@ -93,7 +109,9 @@ const { server, tokens } = useServer({}, async () => {
 describe('stored product documents', () => {
   it('are stored by a read and sent as stored while fresh', async () => {
     const [id] = simple;
-    const stored = withDb(server, (db) => db.prepare<[number], { json: string | null }>('SELECT json FROM product_documents WHERE product_id = ?').get(id ?? 0));
+    const stored = withDb(server, (db) =>
+      db.prepare<[number], { json: string | null }>('SELECT json FROM product_documents WHERE product_id = ?').get(id ?? 0),
+    );
     expect(stored?.json).toBe((await raw(`/products/${id}`)).text);
     // A document written behind the server's back (a stand-in no shaping would make) is what is sent: the fast path is taken.
     withDb(server, (db) => db.prepare("UPDATE product_documents SET json = json_set(json, '$.name', 'Planted') WHERE product_id = ?").run(id));
@@ -143,7 +161,9 @@ describe('stored product documents', () => {
   });
 
   it('follow a category rename', async () => {
-    expect((await api(server, 'PATCH', `/products/categories/${category}`, { token: tokens.shop_manager, body: { name: 'Renamed documents' } })).status).toBe(200);
+    expect((await api(server, 'PATCH', `/products/categories/${category}`, { token: tokens.shop_manager, body: { name: 'Renamed documents' } })).status).toBe(
+      200,
+    );
     const items = await expectServedIsFresh();
     expect(byId(items, variable).categories).toEqual([{ id: category, name: 'Renamed documents', slug: expect.any(String) }]);
   });
@@ -157,7 +177,9 @@ describe('stored product documents', () => {
   });
 
   it('follow a variation change: the variable product shows its new price range', async () => {
-    expect((await api(server, 'PATCH', `/products/${variable}/variations/${variations[0]}`, { token: tokens.shop_manager, body: { regular_price: '3.00' } })).status).toBe(200);
+    expect(
+      (await api(server, 'PATCH', `/products/${variable}/variations/${variations[0]}`, { token: tokens.shop_manager, body: { regular_price: '3.00' } })).status,
+    ).toBe(200);
     expect(byId(await expectServedIsFresh(), variable).price).toBe('3.00');
     withDb(server, (db) => db.prepare("UPDATE products SET regular_price = '2.00' WHERE id = ?").run(variations[1]));
     expect(byId(await expectServedIsFresh(), variable).price).toBe('2.00');

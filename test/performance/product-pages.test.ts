@@ -25,7 +25,14 @@ const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'] }, asy
   withDb(server, (db) => {
     const products = servicesOf(db).repositories.products;
     for (let index = 0; index < COUNT; index++) {
-      products.create({ type: 'simple', name: `Paged ${index}`, sku: `PG-${index}`, regular_price: '1.00', date_created_gmt: createdAt(index), category_ids: index % 2 === 0 ? [category] : [] });
+      products.create({
+        type: 'simple',
+        name: `Paged ${index}`,
+        sku: `PG-${index}`,
+        regular_price: '1.00',
+        date_created_gmt: createdAt(index),
+        category_ids: index % 2 === 0 ? [category] : [],
+      });
     }
   });
 });
@@ -34,14 +41,24 @@ const { server, tokens } = useServer({ roles: ['cashier', 'shop_manager'] }, asy
 function expectedOrder(order: 'date' | 'id', direction: 'asc' | 'desc', where = ''): number[] {
   const key = order === 'date' ? 'date_created_gmt' : 'id';
   return withDb(server, (db) =>
-    db.prepare<[], { id: number }>(`SELECT id FROM products WHERE type <> 'variation' AND status <> 'trash' ${where} ORDER BY ${key} ${direction}, id ${direction}`).all().map((row) => row.id),
+    db
+      .prepare<[], { id: number }>(
+        `SELECT id FROM products WHERE type <> 'variation' AND status <> 'trash' ${where} ORDER BY ${key} ${direction}, id ${direction}`,
+      )
+      .all()
+      .map((row) => row.id),
   );
 }
 
 async function page(query: string) {
   const response = await api<Array<{ id: number }>>(server, 'GET', `/products?_fields=id&${query}`, { token: tokens.cashier });
   expect(response.status, query).toBe(200);
-  return { ids: response.body.map((item) => item.id), total: Number(response.headers.get('x-wp-total')), pages: Number(response.headers.get('x-wp-totalpages')), link: response.headers.get('link') ?? '' };
+  return {
+    ids: response.body.map((item) => item.id),
+    total: Number(response.headers.get('x-wp-total')),
+    pages: Number(response.headers.get('x-wp-totalpages')),
+    link: response.headers.get('link') ?? '',
+  };
 }
 
 async function expectTotals(expected: number, query = '') {
@@ -52,7 +69,8 @@ async function expectTotals(expected: number, query = '') {
   const last = await page(`per_page=100&page=${lastPage}${query}`);
   expect([last.total, last.pages, last.ids.length]).toEqual([expected, lastPage, expected - (lastPage - 1) * 100]);
   // The last page links back only; the one before it links forward to the last.
-  const linked = (link: string, rel: string) => /[?&]page=(\d+)[^>]*>; rel="(\w+)"/g.exec(link.split(', ').find((part) => part.endsWith(`rel="${rel}"`)) ?? '')?.[1];
+  const linked = (link: string, rel: string) =>
+    /[?&]page=(\d+)[^>]*>; rel="(\w+)"/g.exec(link.split(', ').find((part) => part.endsWith(`rel="${rel}"`)) ?? '')?.[1];
   expect([linked(last.link, 'prev'), linked(last.link, 'next')]).toEqual([String(lastPage - 1), undefined]);
   const before = await page(`per_page=100&page=${lastPage - 1}${query}`);
   expect(linked(before.link, 'next')).toBe(String(lastPage));
@@ -64,11 +82,16 @@ async function expectTotals(expected: number, query = '') {
 describe('X-WP-Total and Link', () => {
   it('stay exact after inserts, trashing, restoring and deletes, through the API and from another connection', async () => {
     await expectTotals(COUNT);
-    const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Paged extra', regular_price: '2.00', categories: [{ id: category }] } });
+    const created = await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Paged extra', regular_price: '2.00', categories: [{ id: category }] },
+    });
     expect(created.status).toBe(201);
     await expectTotals(COUNT + 1);
     await expectTotals(COUNT / 2 + 1, `&category=${category}`);
-    const extra = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged by another connection', date_created_gmt: createdAt(150) }));
+    const extra = withDb(server, (db) =>
+      servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged by another connection', date_created_gmt: createdAt(150) }),
+    );
     await expectTotals(COUNT + 2);
     expect(await api(server, 'DELETE', `/products/${created.body.id as number}`, { token: tokens.shop_manager })).toMatchObject({ status: 200 });
     await expectTotals(COUNT + 1);
@@ -89,7 +112,10 @@ describe('X-WP-Total and Link', () => {
     try {
       const file = join(files, 'more.csv');
       // No categories: the products alone must move the totals.
-      writeFileSync(file, ['SKU,Type,Name,Regular price', ...Array.from({ length: 120 }, (_, index) => `PAGES-${index},simple,Imported ${index},1.50`)].join('\n'));
+      writeFileSync(
+        file,
+        ['SKU,Type,Name,Regular price', ...Array.from({ length: 120 }, (_, index) => `PAGES-${index},simple,Imported ${index},1.50`)].join('\n'),
+      );
       const imported = await runCli(['import', 'products', file, '--data-dir', server.dataDir]);
       expect(imported.code, imported.stderr).toBe(0);
       await expectTotals(COUNT + 120);
@@ -109,7 +135,12 @@ describe('X-WP-Total and Link', () => {
 
 describe('keyset pages under the page numbers', () => {
   it('hold what OFFSET over the whole order holds, at every page boundary, in every keyset order', async () => {
-    for (const [orderby, order] of [['date', 'desc'], ['date', 'asc'], ['id', 'asc'], ['id', 'desc']] as const) {
+    for (const [orderby, order] of [
+      ['date', 'desc'],
+      ['date', 'asc'],
+      ['id', 'asc'],
+      ['id', 'desc'],
+    ] as const) {
       const all = expectedOrder(orderby, order);
       for (const perPage of [7, 64, 100]) {
         const seen: number[] = [];
@@ -128,7 +159,7 @@ describe('keyset pages under the page numbers', () => {
     }
   });
 
-  it('start a deep page at its block\'s key in the creation-date index, and the first pages at the index\'s start', () => {
+  it("start a deep page at its block's key in the creation-date index, and the first pages at the index's start", () => {
     withDb(server, (db) => {
       const executed: string[] = [];
       const prepare = db.prepare.bind(db);
@@ -151,7 +182,14 @@ describe('keyset pages under the page numbers', () => {
   });
 
   it('follow a product inserted between two pages, and a filter by category', async () => {
-    const middle = withDb(server, (db) => servicesOf(db).repositories.products.create({ type: 'simple', name: 'Paged in the middle', date_created_gmt: createdAt(COUNT - 64 * 2), category_ids: [category] }));
+    const middle = withDb(server, (db) =>
+      servicesOf(db).repositories.products.create({
+        type: 'simple',
+        name: 'Paged in the middle',
+        date_created_gmt: createdAt(COUNT - 64 * 2),
+        category_ids: [category],
+      }),
+    );
     const all = expectedOrder('date', 'desc');
     expect(all.indexOf(middle.id)).toBeGreaterThan(0);
     const seen: number[] = [];
@@ -159,7 +197,8 @@ describe('keyset pages under the page numbers', () => {
     expect(seen).toEqual(all);
     const inCategory = expectedOrder('date', 'desc', `AND id IN (SELECT product_id FROM product_terms WHERE term_id = ${category})`);
     const categorySeen: number[] = [];
-    for (let number = 1; number <= Math.ceil(inCategory.length / 20); number++) categorySeen.push(...(await page(`category=${category}&per_page=20&page=${number}`)).ids);
+    for (let number = 1; number <= Math.ceil(inCategory.length / 20); number++)
+      categorySeen.push(...(await page(`category=${category}&per_page=20&page=${number}`)).ids);
     expect(categorySeen).toEqual(inCategory);
     withDb(server, (db) => db.prepare('DELETE FROM products WHERE id = ?').run(middle.id));
   });

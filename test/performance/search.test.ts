@@ -56,9 +56,20 @@ function addCatalogue(db: Database): void {
   }
   writeTransaction(db, () => {
     for (let number = 0; number < 20; number++) {
-      const parent = bulk.insert({ type: 'variable', name: `Smoked Bread Hamper ${number}`, sku: `HAMPER-${number}`, date_created_gmt: createdAt(COUNT + number) });
+      const parent = bulk.insert({
+        type: 'variable',
+        name: `Smoked Bread Hamper ${number}`,
+        sku: `HAMPER-${number}`,
+        date_created_gmt: createdAt(COUNT + number),
+      });
       for (const option of ['Small', 'Large']) {
-        bulk.insert({ type: 'variation', parent_id: parent, regular_price: '9.00', variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option }], date_created_gmt: createdAt(COUNT + number) });
+        bulk.insert({
+          type: 'variation',
+          parent_id: parent,
+          regular_price: '9.00',
+          variation_attributes: [{ id: 0, name: 'Size', slug: 'size', option }],
+          date_created_gmt: createdAt(COUNT + number),
+        });
       }
     }
   });
@@ -86,7 +97,12 @@ function expected(all: readonly Row[], search: string, kind: 'product' | 'variat
 
 async function page(search: string, perPage: number, number: number, kind: 'product' | 'variation') {
   const path = kind === 'variation' ? '/products/variations' : '/products';
-  const response = await api<Array<{ id: number }>>(server, 'GET', `${path}?search=${encodeURIComponent(search)}&per_page=${perPage}&page=${number}&_fields=id`, { token: tokens.cashier });
+  const response = await api<Array<{ id: number }>>(
+    server,
+    'GET',
+    `${path}?search=${encodeURIComponent(search)}&per_page=${perPage}&page=${number}&_fields=id`,
+    { token: tokens.cashier },
+  );
   expect(response.status, search).toBe(200);
   return { ids: response.body.map((item) => item.id), total: Number(response.headers.get('x-wp-total')) };
 }
@@ -135,7 +151,9 @@ describe('catalogue search answers what a scan of every product would', () => {
     const byBarcode = await expectSearch(barcode, 'product', all);
     expect(byBarcode[0]).toBe(all.find((row) => row.sku === 'SR-13')?.id);
     // Among the matches of a name, rows without a SKU or barcode keep their date order.
-    const smoked = expected(all, 'Smoked', 'product').slice(0, 40).map((id) => all.find((row) => row.id === id));
+    const smoked = expected(all, 'Smoked', 'product')
+      .slice(0, 40)
+      .map((id) => all.find((row) => row.id === id));
     expect(smoked.some((row) => row?.sku === null)).toBe(true);
   });
 
@@ -149,9 +167,13 @@ describe('catalogue search answers what a scan of every product would', () => {
     await expectSearch('Large', 'variation');
     const all = rows();
     const want = expected(all, 'Honey', 'product').filter((id) => all.find((row) => row.id === id));
-    const byId = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=id&order=asc&per_page=100&_fields=id`, { token: tokens.cashier });
+    const byId = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=id&order=asc&per_page=100&_fields=id`, {
+      token: tokens.cashier,
+    });
     expect(byId.body.map((item) => item.id)).toEqual([...want].sort((a, b) => a - b).slice(0, 100));
-    const byTitle = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=title&order=asc&per_page=100&_fields=id`, { token: tokens.cashier });
+    const byTitle = await api<Array<{ id: number }>>(server, 'GET', `/products?search=Honey&orderby=title&order=asc&per_page=100&_fields=id`, {
+      token: tokens.cashier,
+    });
     expect(Number(byTitle.headers.get('x-wp-total'))).toBe(want.length);
   });
 
@@ -164,7 +186,10 @@ describe('catalogue search answers what a scan of every product would', () => {
     expect(await expectSearch('Quince')).toEqual([target?.id]);
     // The old name no longer finds it.
     expect((await page('No. 1500', 20, 1, 'product')).ids).not.toContain(target?.id);
-    const created = await api<{ id: number }>(server, 'POST', '/products', { token: manager, body: { name: 'Quince Jelly', sku: 'QJ-1', regular_price: '3.00' } });
+    const created = await api<{ id: number }>(server, 'POST', '/products', {
+      token: manager,
+      body: { name: 'Quince Jelly', sku: 'QJ-1', regular_price: '3.00' },
+    });
     expect(created.status).toBe(201);
     expect(await expectSearch('quince')).toContain(created.body.id);
     withDb(server, (db) => {
@@ -186,12 +211,14 @@ describe('catalogue search answers what a scan of every product would', () => {
         work(new SearchIndexRepository(db), db);
       });
     };
-    const crisisMerge = (db: Database, segments: number) => db.prepare("INSERT INTO products_search (products_search, rank) VALUES ('crisismerge', ?)").run(BigInt(segments));
+    const crisisMerge = (db: Database, segments: number) =>
+      db.prepare("INSERT INTO products_search (products_search, rank) VALUES ('crisismerge', ?)").run(BigInt(segments));
     index((repository, db) => {
       repository.setAutomerge(0);
       crisisMerge(db, 64);
       const bulk = new ProductBulkRepository(db);
-      for (let step = 0; step < 30; step++) writeTransaction(db, () => bulk.insert({ type: 'simple', name: `Late Arrival ${step}`, sku: `LATE-${step}`, date_created_gmt: createdAt(step * 50) }));
+      for (let step = 0; step < 30; step++)
+        writeTransaction(db, () => bulk.insert({ type: 'simple', name: `Late Arrival ${step}`, sku: `LATE-${step}`, date_created_gmt: createdAt(step * 50) }));
     });
     const written = segments();
     expect(written).toBeGreaterThan(30);
@@ -204,9 +231,12 @@ describe('catalogue search answers what a scan of every product would', () => {
       crisisMerge(db, 16);
       repository.setAutomerge();
     });
-    await vi.waitFor(() => {
-      expect(segments()).toBe(1);
-    }, { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        expect(segments()).toBe(1);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     await expectSearch('Late Arrival');
     await expectSearch('smoked');
     await expectSearch('sr-12');

@@ -41,9 +41,15 @@ const { server, tokens, catalogue } = useServer({ roles: ['cashier', 'shop_manag
   });
   expect(order.total).toBe('28.08');
   orderId = order.id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, {
+    token: tokens.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } },
+  });
   expect(paid.status).toBe(200);
-  const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, { token: tokens.cashier, body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }], reason: 'Spilled' } });
+  const refund = await api(server, 'POST', `/orders/${orderId}/refunds`, {
+    token: tokens.cashier,
+    body: { line_items: [{ id: order.line_items[1].id, quantity: 1 }], reason: 'Spilled' },
+  });
   expect(refund.body.amount).toBe('3.78');
   refundId = refund.body.id;
 });
@@ -56,14 +62,34 @@ describe('JSON (the default)', () => {
     expect((await api(server, 'GET', `/receipts/${orderId}?format=json`, { token: tokens.cashier })).body).toEqual(response.body);
     const { data } = response.body;
     expect(receiptDataSchema.safeParse(data).success).toBe(true);
-    expect(data.store).toMatchObject({ name: 'Default store', address_lines: ['1 High Street', 'London SW1A 1AA', 'United Kingdom'], tax_ids: [{ type: 'vat', value: 'GB123456789', label: 'VAT' }] });
+    expect(data.store).toMatchObject({
+      name: 'Default store',
+      address_lines: ['1 High Street', 'London SW1A 1AA', 'United Kingdom'],
+      tax_ids: [{ type: 'vat', value: 'GB123456789', label: 'VAT' }],
+    });
     expect(data.customer).toMatchObject({ name: 'Ada Lovelace', tax_ids: [{ type: 'eu_vat', value: 'DE123456789', label: 'EU VAT' }] });
-    expect(data.lines.map((line: any) => [line.name, line.qty, line.unit_price_display, line.line_subtotal, line.discounts, line.line_total, line.line_total_tax])).toEqual([
+    expect(
+      data.lines.map((line: any) => [line.name, line.qty, line.unit_price_display, line.line_subtotal, line.discounts, line.line_total, line.line_total_tax]),
+    ).toEqual([
       ['Coffee', 2, '£10.00', '20.00', '2.00', '18.00', '3.60'],
       ['Tea', 1, '£4.00', '4.00', '0.40', '3.60', '0.18'],
       [BAD_NAME, 1, '£2.50', '2.50', '0.25', '2.25', '0.45'],
     ]);
-    expect(data.discounts).toEqual([{ code: 'TEN', label: 'TEN', discount_type: 'percent', total: '2.65', total_display: '£2.65', total_incl: '3.12', total_incl_display: '£3.12', total_excl: '2.65', total_excl_display: '£2.65', total_tax: '0.47', total_tax_display: '£0.47' }]);
+    expect(data.discounts).toEqual([
+      {
+        code: 'TEN',
+        label: 'TEN',
+        discount_type: 'percent',
+        total: '2.65',
+        total_display: '£2.65',
+        total_incl: '3.12',
+        total_incl_display: '£3.12',
+        total_excl: '2.65',
+        total_excl_display: '£2.65',
+        total_tax: '0.47',
+        total_tax_display: '£0.47',
+      },
+    ]);
     expect(data.totals).toMatchObject({
       subtotal: '26.50',
       subtotal_display: '£26.50',
@@ -110,7 +136,20 @@ describe('JSON (the default)', () => {
         reason: 'Spilled',
         refunded_payment: false,
         date: expect.objectContaining({ datetime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) }),
-        lines: [{ type: 'line_item', name: 'Tea', sku: 'TEA-1', qty: 1, total_excl: '3.60', total_excl_display: '£3.60', total_tax: '0.18', total_tax_display: '£0.18', total_incl: '3.78', total_incl_display: '£3.78' }],
+        lines: [
+          {
+            type: 'line_item',
+            name: 'Tea',
+            sku: 'TEA-1',
+            qty: 1,
+            total_excl: '3.60',
+            total_excl_display: '£3.60',
+            total_tax: '0.18',
+            total_tax_display: '£0.18',
+            total_incl: '3.78',
+            total_incl_display: '£3.78',
+          },
+        ],
       },
     ]);
   });
@@ -190,7 +229,15 @@ describe('HTML', () => {
     const response = await receipt('?format=html&template_id=gift-receipt');
     expect(response.status).toBe(200);
     const html = response.body;
-    for (const text of ['Default store', 'Gift receipt', `<span>Receipt #${orderId}</span>`, '<span>Coffee</span><span>x 2</span>', '<span>Tea</span><span>x 1</span>', `<span>${BAD_NAME_ESCAPED}</span><span>x 1</span>`, 'Prices are not shown on this receipt.']) {
+    for (const text of [
+      'Default store',
+      'Gift receipt',
+      `<span>Receipt #${orderId}</span>`,
+      '<span>Coffee</span><span>x 2</span>',
+      '<span>Tea</span><span>x 1</span>',
+      `<span>${BAD_NAME_ESCAPED}</span><span>x 1</span>`,
+      'Prices are not shown on this receipt.',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain('£');
@@ -205,7 +252,11 @@ describe('HTML', () => {
     expect(gift.body).not.toContain('£');
     expect((await api(server, 'GET', '/templates/active?type=receipt', { token: tokens.cashier })).body.id).toBe('gift-receipt');
 
-    const stored = saveTemplate({ title: 'Short slip', content: '<p>{{store.name}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}{{#customer.tax_ids}} {{label}} {{value}}{{/customer.tax_ids}}</p>' });
+    const stored = saveTemplate({
+      title: 'Short slip',
+      content:
+        '<p>{{store.name}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}{{#customer.tax_ids}} {{label}} {{value}}{{/customer.tax_ids}}</p>',
+    });
     setActiveReceipt(stored.id);
     const slip = await receipt('?format=html');
     expect(slip.status).toBe(200);
@@ -326,7 +377,10 @@ describe('errors', () => {
 
 describe('store details', () => {
   it('prints the receipt overrides of settings/general for the default store', async () => {
-    const general = await api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { store_name: 'Tillbase Café', store_tax_ids: [{ type: 'vat', value: 'GB999', label: 'VAT No.' }] } });
+    const general = await api(server, 'POST', '/settings/general', {
+      token: tokens.shop_manager,
+      body: { store_name: 'Tillbase Café', store_tax_ids: [{ type: 'vat', value: 'GB999', label: 'VAT No.' }] },
+    });
     expect(general.status).toBe(200);
     const data = (await api(server, 'GET', `/receipts/${orderId}`, { token: tokens.cashier })).body.data;
     expect([data.store.name, data.store.tax_ids]).toEqual(['Tillbase Café', [{ type: 'vat', value: 'GB999', label: 'VAT No.' }]]);

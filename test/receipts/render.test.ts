@@ -31,7 +31,9 @@ describe('values', () => {
 
   it('prints numbers and booleans; missing values, null, objects and lists print nothing', () => {
     const view = { zero: 0, count: 12.5, yes: true, no: false, nothing: null, object: { a: 1 }, list: [1, 2], infinite: Number.POSITIVE_INFINITY };
-    expect(renderTemplate('[{{zero}}|{{count}}|{{yes}}|{{no}}|{{nothing}}|{{object}}|{{list}}|{{missing}}|{{missing.deeper}}|{{count.deeper}}|{{infinite}}]', view)).toBe('[0|12.5|true|false|||||||]');
+    expect(
+      renderTemplate('[{{zero}}|{{count}}|{{yes}}|{{no}}|{{nothing}}|{{object}}|{{list}}|{{missing}}|{{missing.deeper}}|{{count.deeper}}|{{infinite}}]', view),
+    ).toBe('[0|12.5|true|false|||||||]');
   });
 
   it('leaves text without tags, and lone braces, as it is', () => {
@@ -69,17 +71,29 @@ describe('sections', () => {
   });
 
   it('nests lists, and names fall through to enclosing contexts', () => {
-    expect(renderTemplate('{{#lines}}{{name}}:{{#meta}}{{key}}={{value}} in {{name}} at {{store.name}};{{/meta}}|{{/lines}}', view)).toBe('Coffee:Size=Large in Coffee at Shop;|Tea:|');
+    expect(renderTemplate('{{#lines}}{{name}}:{{#meta}}{{key}}={{value}} in {{name}} at {{store.name}};{{/meta}}|{{/lines}}', view)).toBe(
+      'Coffee:Size=Large in Coffee at Shop;|Tea:|',
+    );
   });
 
   it('shows a truthy value once, with an object as the context', () => {
-    expect(renderTemplate('{{#flag}}on{{/flag}}{{#off}}off{{/off}}{{#text}}[{{.}}]{{/text}}{{#blank}}blank{{/blank}}{{#zero}}zero{{/zero}}{{#missing}}missing{{/missing}}', view)).toBe('on[yes]');
+    expect(
+      renderTemplate(
+        '{{#flag}}on{{/flag}}{{#off}}off{{/off}}{{#text}}[{{.}}]{{/text}}{{#blank}}blank{{/blank}}{{#zero}}zero{{/zero}}{{#missing}}missing{{/missing}}',
+        view,
+      ),
+    ).toBe('on[yes]');
     expect(renderTemplate('{{#customer}}{{name}} of {{store.name}}{{/customer}}', view)).toBe('Ada of Own');
     expect(renderTemplate('{{#store.name}}{{store.name}}{{/store.name}}', view)).toBe('Shop');
   });
 
   it('inverted sections show for falsy values and empty lists only', () => {
-    expect(renderTemplate('{{^empty}}E{{/empty}}{{^off}}O{{/off}}{{^missing}}M{{/missing}}{{^blank}}B{{/blank}}{{^zero}}Z{{/zero}}{{^flag}}F{{/flag}}{{^lines}}L{{/lines}}{{^text}}T{{/text}}', view)).toBe('EOMBZ');
+    expect(
+      renderTemplate(
+        '{{^empty}}E{{/empty}}{{^off}}O{{/off}}{{^missing}}M{{/missing}}{{^blank}}B{{/blank}}{{^zero}}Z{{/zero}}{{^flag}}F{{/flag}}{{^lines}}L{{/lines}}{{^text}}T{{/text}}',
+        view,
+      ),
+    ).toBe('EOMBZ');
   });
 
   it('resolves dotted names against the first context that has their first segment, without falling through further', () => {
@@ -95,8 +109,18 @@ describe('sections', () => {
 describe('prototype names never resolve', () => {
   it('prints nothing for __proto__, constructor, prototype and inherited properties', () => {
     const view = { lines: [{ name: 'x' }], text: 'abc' };
-    expect(renderTemplate('[{{__proto__}}|{{constructor}}|{{constructor.name}}|{{lines.constructor.name}}|{{text.length}}|{{toString}}|{{lines.map}}|{{hasOwnProperty}}]', view)).toBe('[|||||||]');
-    expect(renderTemplate('{{#constructor}}x{{/constructor}}{{#__proto__}}y{{/__proto__}}{{#lines.__proto__}}z{{/lines.__proto__}}{{#toString}}w{{/toString}}', view)).toBe('');
+    expect(
+      renderTemplate(
+        '[{{__proto__}}|{{constructor}}|{{constructor.name}}|{{lines.constructor.name}}|{{text.length}}|{{toString}}|{{lines.map}}|{{hasOwnProperty}}]',
+        view,
+      ),
+    ).toBe('[|||||||]');
+    expect(
+      renderTemplate(
+        '{{#constructor}}x{{/constructor}}{{#__proto__}}y{{/__proto__}}{{#lines.__proto__}}z{{/lines.__proto__}}{{#toString}}w{{/toString}}',
+        view,
+      ),
+    ).toBe('');
     expect(renderTemplate('{{^constructor}}none{{/constructor}}', view)).toBe('none');
   });
 
@@ -117,7 +141,9 @@ describe('malformed templates', () => {
   });
 
   it('a closing tag that does not match, or closes nothing, is 400', () => {
-    expect(renderError('{{#a}}\n{{^b}}\n{{/a}}').message).toBe('The template cannot be rendered: {{/a}} does not close the open section {{^b}} of line 2 (line 3).');
+    expect(renderError('{{#a}}\n{{^b}}\n{{/a}}').message).toBe(
+      'The template cannot be rendered: {{/a}} does not close the open section {{^b}} of line 2 (line 3).',
+    );
     expect(renderError('x\n\n{{/a}}').message).toBe('The template cannot be rendered: {{/a}} closes a section that was never opened (line 3).');
   });
 
@@ -126,7 +152,9 @@ describe('malformed templates', () => {
     expect(renderError('a {{{name}}').message).toBe('The template cannot be rendered: a "{{{" tag is never closed with "}}}" (line 1).');
     expect(renderError('{{}}').message).toBe('The template cannot be rendered: the tag {{}} has no name (line 1).');
     expect(renderError('{{#}}{{/}}').message).toBe('The template cannot be rendered: the tag {{#}} has no name (line 1).');
-    expect(renderError('{{first name}}').message).toBe('The template cannot be rendered: the tag {{first name}} does not hold a valid name (letters, digits, "_", "-" and dots) (line 1).');
+    expect(renderError('{{first name}}').message).toBe(
+      'The template cannot be rendered: the tag {{first name}} does not hold a valid name (letters, digits, "_", "-" and dots) (line 1).',
+    );
     expect(renderError('{{a..b}}').code).toBe('pos_template_invalid');
     expect(renderError('{{a.}}').code).toBe('pos_template_invalid');
     expect(renderError('{{> footer}}').message).toBe('The template cannot be rendered: {{> footer}}: partials are not supported (line 1).');

@@ -147,7 +147,12 @@ describe('renderReceiptText', () => {
     data.store = { ...data.store, tax_ids: [], policies_and_conditions: '', personal_notes: 'See you soon!' };
     const text = renderReceiptText(data, 40);
     expect(text).not.toMatch(/Served by|Customer|Cash|Tendered|Change|Refund|Sales Tax|EIN/);
-    expect(linesOf(text).slice(-4)).toEqual(['Discount save1                     -1.00', 'TOTAL USD                          32.48', '----------------------------------------', '             See you soon!']);
+    expect(linesOf(text).slice(-4)).toEqual([
+      'Discount save1                     -1.00',
+      'TOTAL USD                          32.48',
+      '----------------------------------------',
+      '             See you soon!',
+    ]);
   });
 
   it('uses the store’s words (receipt_i18n) and turns control characters into spaces', () => {
@@ -186,7 +191,9 @@ describe('amount formats', () => {
   it('places the symbol as currency_pos says, the sign first', () => {
     expect(formatPrice('8.07', hints({}))).toBe('$8.07');
     expect(formatPrice('-2.4', hints({}))).toBe('-$2.40');
-    expect(formatPrice('1234.5', hints({ currency_symbol: '€', currency_position: 'right_space', price_thousand_separator: ' ', price_decimal_separator: ',' }))).toBe('1 234,50 €');
+    expect(
+      formatPrice('1234.5', hints({ currency_symbol: '€', currency_position: 'right_space', price_thousand_separator: ' ', price_decimal_separator: ',' })),
+    ).toBe('1 234,50 €');
     expect(formatPrice('3', hints({ currency_symbol: 'kr', currency_position: 'right' }))).toBe('3.00kr');
     expect(formatPrice('-3', hints({ currency_symbol: 'CHF', currency_position: 'left_space' }))).toBe('-CHF 3.00');
   });

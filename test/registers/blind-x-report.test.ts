@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const session = (token: string, format?: 'text' | 'html') => api(server, 'GET', `/registers/1/session${format === undefined ? '' : `?format=${format}`}`, { token });
+const session = (token: string, format?: 'text' | 'html') =>
+  api(server, 'GET', `/registers/1/session${format === undefined ? '' : `?format=${format}`}`, { token });
 
 describe("the cashier's X report leaves out the takings per tender and the drawer", () => {
   it("the manager's full report holds every figure and section searched for below", async () => {

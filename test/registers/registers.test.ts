@@ -47,7 +47,14 @@ describe('the register routes × the three roles, from the policy table', () => 
 describe('registers', () => {
   it('a fresh database has one register in the default store; managers add and rename registers', async () => {
     const list = await api(server, 'GET', '/registers', { token: tokens.cashier });
-    expect(list.body.map((register: { id: number; store_id: number; name: string; status: string }) => [register.id, register.store_id, register.name, register.status])).toEqual([[1, 1, 'Register 1', 'active']]);
+    expect(
+      list.body.map((register: { id: number; store_id: number; name: string; status: string }) => [
+        register.id,
+        register.store_id,
+        register.name,
+        register.status,
+      ]),
+    ).toEqual([[1, 1, 'Register 1', 'active']]);
     const created = await api(server, 'POST', '/registers', { token: tokens.shop_manager, body: { name: 'Back counter' } });
     expect([created.status, created.body.store_id, created.body.session]).toEqual([201, 1, null]);
     const renamed = await api(server, 'PATCH', `/registers/${created.body.id}`, { token: tokens.shop_manager, body: { name: 'Terrace' } });
@@ -71,10 +78,17 @@ describe('registers', () => {
     const notYours = await api(server, 'POST', `/registers/${register}/close`, { token: tokens.cashier, body: { counted_cash: '20.00' } });
     expect([notYours.status, notYours.body.code, notYours.body.data.current_user]).toEqual([403, 'pos_register_session_not_yours', server.users.cashier.id]);
     const forced = await api(server, 'POST', `/registers/${register}/close`, { token: tokens.shop_manager, body: { counted_cash: '19.50' } });
-    expect([forced.status, forced.body.z_number, forced.body.variance, forced.body.session.closed_by.id]).toEqual([200, 1, '-0.50', server.users.shop_manager.id]);
+    expect([forced.status, forced.body.z_number, forced.body.variance, forced.body.session.closed_by.id]).toEqual([
+      200,
+      1,
+      '-0.50',
+      server.users.shop_manager.id,
+    ]);
     const disabled = await api(server, 'PATCH', `/registers/${register}`, { token: tokens.shop_manager, body: { status: 'disabled' } });
     expect(disabled.body.status).toBe('disabled');
-    expect((await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '1' } })).body.code).toBe('pos_register_disabled');
+    expect((await api(server, 'POST', `/registers/${register}/open`, { token: tokens.cashier, body: { opening_float: '1' } })).body.code).toBe(
+      'pos_register_disabled',
+    );
   });
 
   it('validates the amounts', async () => {

@@ -18,7 +18,15 @@ const PAYMENTS = [
   { gateway_id: 'pos_cash', title: 'Cash', count: 4, amount: '69.80', tendered: '80.80', change: '11.00' },
   { gateway_id: 'pos_card', title: 'Card', count: 2, amount: '14.60', tendered: '14.60', change: '0.00' },
 ];
-const DRAWER = { opening_float: '100.00', cash_received: '80.80', change_given: '11.00', cash_refunded: '12.00', cash_in: '20.00', cash_out: '15.00', expected_cash: '162.80' };
+const DRAWER = {
+  opening_float: '100.00',
+  cash_received: '80.80',
+  change_given: '11.00',
+  cash_refunded: '12.00',
+  cash_in: '20.00',
+  cash_out: '15.00',
+  expected_cash: '162.80',
+};
 
 describe('a shop day on one register', () => {
   it('the X report (manager) adds up the day by hand', async () => {
@@ -29,7 +37,9 @@ describe('a shop day on one register', () => {
     expect(x.body.taxes).toEqual(TAXES);
     expect(x.body.payments).toEqual(PAYMENTS);
     expect(x.body.refunds).toEqual([{ gateway_id: 'pos_cash', title: 'Cash', count: 1, amount: '12.00' }]);
-    expect(x.body.cash_movements.map((movement: { type: string; amount: string; reason: string }) => [movement.type, movement.amount, movement.reason])).toEqual([
+    expect(
+      x.body.cash_movements.map((movement: { type: string; amount: string; reason: string }) => [movement.type, movement.amount, movement.reason]),
+    ).toEqual([
       ['in', '20.00', 'coins from the bank'],
       ['out', '15.00', 'window cleaner'],
     ]);
@@ -50,7 +60,12 @@ describe('a shop day on one register', () => {
   it('orders carry their register and session, and filter by them', async () => {
     const sessionId = (await api(server, 'GET', '/registers/1/session', { token: day.manager })).body.session.id as number;
     const order = (await api(server, 'GET', `/orders/${day.orders[2]}`, { token: day.cashier })).body;
-    expect(order.meta_data).toEqual(expect.arrayContaining([{ id: expect.any(Number), key: '_pos_register', value: 1 }, { id: expect.any(Number), key: '_pos_session', value: sessionId }]));
+    expect(order.meta_data).toEqual(
+      expect.arrayContaining([
+        { id: expect.any(Number), key: '_pos_register', value: 1 },
+        { id: expect.any(Number), key: '_pos_session', value: sessionId },
+      ]),
+    );
     const bySession = await api(server, 'GET', `/orders?pos_session=${sessionId}&_fields=id&orderby=id&order=asc`, { token: day.cashier });
     expect(bySession.body.map((entry: { id: number }) => entry.id)).toEqual(day.orders);
     const byRegister = await api(server, 'GET', '/orders?pos_register=1&_fields=id', { token: day.cashier });
@@ -60,7 +75,14 @@ describe('a shop day on one register', () => {
 
   it('the split sale lists both tenders on its receipt and its checkout state', async () => {
     const receipt = await api(server, 'GET', `/receipts/${day.orders[2]}`, { token: day.cashier });
-    expect(receipt.body.data.payments.map((payment: { method_id: string; amount: string; tendered: string | null; change: string | null }) => [payment.method_id, payment.amount, payment.tendered, payment.change])).toEqual([
+    expect(
+      receipt.body.data.payments.map((payment: { method_id: string; amount: string; tendered: string | null; change: string | null }) => [
+        payment.method_id,
+        payment.amount,
+        payment.tendered,
+        payment.change,
+      ]),
+    ).toEqual([
       ['pos_cash', '10.00', '10.00', '0.00'],
       ['pos_card', '6.20', null, null],
     ]);
@@ -69,11 +91,25 @@ describe('a shop day on one register', () => {
   });
 
   it('closes counted 0.35 short: Z number 1 with expected, counted and variance, in JSON, text and HTML', async () => {
-    const refused = await api(server, 'POST', '/registers/1/close', { token: (await api(server, 'POST', '/auth/login', { body: { username: server.users.administrator.username, password: server.users.administrator.password } })).body.access_token, body: {} });
+    const refused = await api(server, 'POST', '/registers/1/close', {
+      token: (
+        await api(server, 'POST', '/auth/login', { body: { username: server.users.administrator.username, password: server.users.administrator.password } })
+      ).body.access_token,
+      body: {},
+    });
     expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_param']);
     const close = await api(server, 'POST', '/registers/1/close', { token: day.cashier, body: { counted_cash: '162.45', note: '35p short' } });
     expect(close.status).toBe(200);
-    expect(close.body).toMatchObject({ report: 'Z', z_number: 1, counted_cash: '162.45', variance: '-0.35', sales: SALES, taxes: TAXES, payments: PAYMENTS, drawer: DRAWER });
+    expect(close.body).toMatchObject({
+      report: 'Z',
+      z_number: 1,
+      counted_cash: '162.45',
+      variance: '-0.35',
+      sales: SALES,
+      taxes: TAXES,
+      payments: PAYMENTS,
+      drawer: DRAWER,
+    });
     const closures = await api(server, 'GET', '/registers/1/closures', { token: day.cashier });
     expect(closures.body.map((closure: { id: number; z_number: number }) => closure.z_number)).toEqual([1]);
     const id = closures.body[0].id as number;
@@ -81,7 +117,10 @@ describe('a shop day on one register', () => {
 
     const wide = (await api(server, 'GET', `/closures/${id}?format=text`, { token: day.cashier })).body as string;
     const narrow = (await api(server, 'GET', `/closures/${id}?format=text&width=32`, { token: day.cashier })).body as string;
-    for (const [text, width] of [[wide, 48], [narrow, 32]] as const) {
+    for (const [text, width] of [
+      [wide, 48],
+      [narrow, 32],
+    ] as const) {
       const lines = text.trimEnd().split('\n');
       expect(lines.every((line) => line.length <= width)).toBe(true);
       expect(lines).toContain(`Expected cash${' '.repeat(width - 'Expected cash'.length - 6)}162.80`);
@@ -104,7 +143,9 @@ describe('a shop day on one register', () => {
     const order = await api(server, 'POST', '/orders', { token: day.cashier, body: { line_items: [{ product_id: day.catalogue.coffee }] } });
     const refused = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: day.cashier, body: { gateway_id: 'pos_card' } });
     expect([refused.status, refused.body.code, refused.body.data.register_id]).toEqual([400, 'pos_register_closed', 1]);
-    expect((await api(server, 'POST', '/registers/1/cash', { token: day.cashier, body: { type: 'in', amount: '1.00' } })).body.code).toBe('pos_register_closed');
+    expect((await api(server, 'POST', '/registers/1/cash', { token: day.cashier, body: { type: 'in', amount: '1.00' } })).body.code).toBe(
+      'pos_register_closed',
+    );
     expect((await api(server, 'POST', '/registers/1/open', { token: day.cashier, body: { opening_float: '50' } })).status).toBe(201);
     expect((await api(server, 'POST', '/registers/1/open', { token: day.cashier, body: { opening_float: '50' } })).status).toBe(409);
     expect((await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: day.cashier, body: { gateway_id: 'pos_card' } })).status).toBe(200);

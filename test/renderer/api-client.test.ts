@@ -165,7 +165,10 @@ describe('API client: CONTRACT 5 refresh', () => {
     expect(error).toBeInstanceOf(SessionEndedError);
     expect(error).toMatchObject({ status: 401, code: 'pos_auth_refresh_invalid' });
     expect(pos.ended).toHaveLength(1);
-    expect(pos.ended[0]).toMatchObject({ profile: { uuid: user.uuid, username: user.username, display_name: user.display_name, roles: ['cashier'] }, code: 'pos_auth_refresh_invalid' });
+    expect(pos.ended[0]).toMatchObject({
+      profile: { uuid: user.uuid, username: user.username, display_name: user.display_name, roles: ['cashier'] },
+      code: 'pos_auth_refresh_invalid',
+    });
     expect(pos.tokens.activeProfileId()).toBeNull();
     expect(storedRefreshToken(pos.storage)).toBeNull();
   });
@@ -184,7 +187,7 @@ describe('API client: CONTRACT 5 refresh', () => {
 });
 
 describe('API client: sessions in a browser tab', () => {
-  it('keeps only the active user\'s session: a new login ends the one it replaces on the server', async () => {
+  it("keeps only the active user's session: a new login ends the one it replaces on the server", async () => {
     const storage = memoryStorage();
     const pos = posClient(server, storage);
     const cashier = await logIn(pos, server, 'cashier');

@@ -21,11 +21,18 @@ describe('manager approval at the till', () => {
     const cashier = (await login(server, 'cashier')).access_token;
     const [baguette] = (await api(server, 'GET', '/products?search=Baguette&per_page=1', { token: cashier })).body;
     const sale = (await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: baguette.id, quantity: 2 }] } })).body;
-    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, { token: cashier, headers: { 'idempotency-key': `approval-test-${sale.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } } });
+    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, {
+      token: cashier,
+      headers: { 'idempotency-key': `approval-test-${sale.id}` },
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+    });
     expect(paid.status).toBe(200);
     const { number } = (await api(server, 'GET', `/orders/${sale.id}`, { token: cashier })).body;
     // The server's words for a wrong PIN, as the API answers them.
-    const refused = await api(server, 'POST', '/auth/approvals', { token: cashier, body: { username: manager.username, pin: '0000', action: 'refund', order_id: sale.id } });
+    const refused = await api(server, 'POST', '/auth/approvals', {
+      token: cashier,
+      body: { username: manager.username, pin: '0000', action: 'refund', order_id: sale.id },
+    });
     expect(refused.body.code).toBe('pos_approval_denied');
 
     const { page, pageErrors } = await openTill(harness, server);
@@ -63,7 +70,7 @@ describe('manager approval at the till', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("asks a manager for a price set by hand in the cart: cancelled, nothing changes; approved by password, the price the server set", async () => {
+  it('asks a manager for a price set by hand in the cart: cancelled, nothing changes; approved by password, the price the server set', async () => {
     const admin = (await login(server, 'administrator')).access_token;
     expect((await api(server, 'POST', '/settings/approvals', { token: admin, body: { required: ['price_override'] } })).status).toBe(200);
     const manager = server.users.shop_manager;

@@ -30,12 +30,13 @@ async function setAutoPrint(on: boolean): Promise<void> {
 /** A till whose window.print is recorded instead of opening the print dialog. */
 async function openRecordingTill(): Promise<{ page: Page; pageErrors: string[] }> {
   const till = await openTill(harness, server, {
-    beforeLoad: (context) => context.addInitScript(() => {
-      (globalThis as any).printCalls = 0;
-      (globalThis as any).print = () => {
-        (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
-      };
-    }),
+    beforeLoad: (context) =>
+      context.addInitScript(() => {
+        (globalThis as any).printCalls = 0;
+        (globalThis as any).print = () => {
+          (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
+        };
+      }),
   });
   await logIn(till.page, server, 'cashier');
   await gridReady(till.page);

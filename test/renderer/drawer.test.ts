@@ -34,12 +34,13 @@ describe('the drawer day at the till', () => {
 
     const { page, pageErrors } = await openTill(harness, server, {
       // The browser boundary: record calls to window.print instead of opening the print dialog.
-      beforeLoad: (context) => context.addInitScript(() => {
-        (globalThis as any).printCalls = 0;
-        (globalThis as any).print = () => {
-          (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
-        };
-      }),
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          (globalThis as any).printCalls = 0;
+          (globalThis as any).print = () => {
+            (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
+          };
+        }),
     });
     await logIn(page, server, 'cashier');
     await gridReady(page);
@@ -88,7 +89,10 @@ describe('the drawer day at the till', () => {
     await page.locator('#change-due').waitFor();
     const paid = (await api(server, 'GET', `/orders/${orderId}/checkout`, { token: admin })).body;
     expect(paid.amount_due).toBe('0.00');
-    expect(paid.payments.map((payment: any) => [payment.gateway_id, payment.amount])).toEqual([['pos_card', '5.00'], ['pos_cash', afterCard.amount_due]]);
+    expect(paid.payments.map((payment: any) => [payment.gateway_id, payment.amount])).toEqual([
+      ['pos_card', '5.00'],
+      ['pos_cash', afterCard.amount_due],
+    ]);
     expect(await page.locator('#change-due strong').textContent()).toBe(`$${paid.payments[1].change}`);
     expect(paid.payments[1].change).toBe(amountOf(2000 - cents(afterCard.amount_due)));
     // The receipt lists both tenders.

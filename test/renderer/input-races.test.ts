@@ -21,19 +21,22 @@ const { harness, server } = useHarness({ catalogue: true }, async () => {
 
 /** Arms the page to fill the first element matching `selector` as soon as it is added, as a user's input event would. */
 async function fillOnAppear(page: Page, selector: string, value: string, eventType: 'input' | 'change'): Promise<void> {
-  await page.evaluate(({ selector, value, eventType }) => {
-    const doc = (globalThis as any).document;
-    const observer = new (globalThis as any).MutationObserver(() => {
-      const field = doc.querySelector(selector);
-      if (field === null) return;
-      observer.disconnect();
-      const prototype = Object.getPrototypeOf(field);
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new (globalThis as any).Event(eventType, { bubbles: true }));
-      (globalThis as any).filledOnAppear = field.value;
-    });
-    observer.observe(doc.body, { childList: true, subtree: true });
-  }, { selector, value, eventType });
+  await page.evaluate(
+    ({ selector, value, eventType }) => {
+      const doc = (globalThis as any).document;
+      const observer = new (globalThis as any).MutationObserver(() => {
+        const field = doc.querySelector(selector);
+        if (field === null) return;
+        observer.disconnect();
+        const prototype = Object.getPrototypeOf(field);
+        Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+        field.dispatchEvent(new (globalThis as any).Event(eventType, { bubbles: true }));
+        (globalThis as any).filledOnAppear = field.value;
+      });
+      observer.observe(doc.body, { childList: true, subtree: true });
+    },
+    { selector, value, eventType },
+  );
 }
 
 describe('input the moment a field appears', () => {
@@ -56,7 +59,11 @@ describe('input the moment a field appears', () => {
   it('keeps the refund quantity chosen as the refund form appears', async () => {
     const { access_token } = await login(server, 'cashier');
     const sale = (await api(server, 'POST', '/orders', { token: access_token, body: { line_items: [{ product_id: coffee.id, quantity: 2 }] } })).body;
-    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, { token: access_token, headers: { 'idempotency-key': `input-race-${sale.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } } });
+    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, {
+      token: access_token,
+      headers: { 'idempotency-key': `input-race-${sale.id}` },
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+    });
     expect(paid.status).toBe(200);
     const { page, pageErrors } = await openTill(harness, server);
     await logIn(page, server, 'cashier');

@@ -43,7 +43,9 @@ describe('managers’ screens: users and roles', () => {
     await page.locator('#users-table').getByText('Sam Saturday').waitFor();
     expect(await loginStatus('sam', 'sam-password-1')).toEqual({ status: 200, roles: ['cashier'] });
     expect((await userNamed('sam')).has_pin).toBe(true);
-    await page.locator('main.content').evaluate((element) => { element.scrollTo(0, 0); });
+    await page.locator('main.content').evaluate((element) => {
+      element.scrollTo(0, 0);
+    });
     await manageScreenshot(page, 'users');
 
     await page.getByRole('button', { name: 'Change sam' }).click();
@@ -75,7 +77,9 @@ describe('managers’ screens: users and roles', () => {
     await cashier.getByLabel('Manage the till (settings, users, logs)').check();
     await cashier.getByRole('button', { name: 'Save role Cashier' }).click();
     await saved(page, 'Role Cashier: saved.');
-    expect((await serverAs(server, 'administrator', 'GET', '/roles')).body.find((role: { name: string }) => role.name === 'cashier').capabilities).toContain('manage_pos');
+    expect((await serverAs(server, 'administrator', 'GET', '/roles')).body.find((role: { name: string }) => role.name === 'cashier').capabilities).toContain(
+      'manage_pos',
+    );
     expect((await serverAs(server, 'cashier', 'GET', '/settings/general')).status).toBe(200);
     await manageScreenshot(page, 'roles');
 
@@ -90,8 +94,12 @@ describe('managers’ screens: users and roles', () => {
     await openManage(manager.page, server, 'shop_manager', 'Roles');
     await manager.page.getByRole('form', { name: 'Role Cashier' }).getByLabel('Install extensions').check();
     await manager.page.getByRole('form', { name: 'Role Cashier' }).getByRole('button', { name: 'Save role Cashier' }).click();
-    await manager.page.locator('#status-explanation', { hasText: 'You cannot grant or take away capabilities your own role does not have: install_plugins.' }).waitFor();
-    expect((await serverAs(server, 'administrator', 'GET', '/roles')).body.find((role: { name: string }) => role.name === 'cashier').capabilities).not.toContain('install_plugins');
+    await manager.page
+      .locator('#status-explanation', { hasText: 'You cannot grant or take away capabilities your own role does not have: install_plugins.' })
+      .waitFor();
+    expect(
+      (await serverAs(server, 'administrator', 'GET', '/roles')).body.find((role: { name: string }) => role.name === 'cashier').capabilities,
+    ).not.toContain('install_plugins');
     expect(pageErrors).toEqual([]);
   });
 });

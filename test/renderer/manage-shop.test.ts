@@ -71,7 +71,11 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
   it('previews a receipt template as the server renders it, and chooses the one the server then prints with', async () => {
     const { page, pageErrors } = await openTill(harness, server);
     await openManage(page, server, 'shop_manager', 'Receipts');
-    const templates = (await serverAs(server, 'cashier', 'GET', '/templates?type=receipt')).body as Array<{ id: number | string; title: string; is_active: boolean }>;
+    const templates = (await serverAs(server, 'cashier', 'GET', '/templates?type=receipt')).body as Array<{
+      id: number | string;
+      title: string;
+      is_active: boolean;
+    }>;
     const other = templates.find((template) => !template.is_active);
     if (other === undefined) throw new Error('the gallery has a single receipt template');
     // The preview is the server's rendering of a sample sale with that template.
@@ -100,7 +104,8 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
     await page.getByRole('button', { name: 'Show entries' }).click();
     const rows = page.locator('#logs-table[aria-busy="false"] tbody tr');
     await rows.filter({ hasText: 'test-manager updated settings checkout (prevent_overselling)' }).waitFor();
-    const audit = (await serverAs(server, 'administrator', 'GET', `/logs?source=audit&action=settings.update&user=${server.users.shop_manager.id}&per_page=50`)).body;
+    const audit = (await serverAs(server, 'administrator', 'GET', `/logs?source=audit&action=settings.update&user=${server.users.shop_manager.id}&per_page=50`))
+      .body;
     expect(await rows.count()).toBe(audit.entries.length);
     await manageScreenshot(page, 'logs');
     // Someone who changed nothing: no entries, and none of the earlier ones left under the filter.

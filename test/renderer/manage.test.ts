@@ -77,7 +77,9 @@ describe('managers’ screens: settings and payments', () => {
     await map.fill('eu_vat = _billing_eu_vat\nus_ein = _billing_ein');
     await taxIds.getByRole('button', { name: 'Save' }).click();
     await saved(page, 'Tax IDs settings: saved.');
-    expect((await serverAs(server, 'administrator', 'GET', '/settings/tax_ids')).body).toEqual({ write_map: { eu_vat: '_billing_eu_vat', us_ein: '_billing_ein' } });
+    expect((await serverAs(server, 'administrator', 'GET', '/settings/tax_ids')).body).toEqual({
+      write_map: { eu_vat: '_billing_eu_vat', us_ein: '_billing_ein' },
+    });
 
     await page.getByRole('button', { name: 'Licence', exact: true }).click();
     const licence = page.getByRole('form', { name: 'Licence settings' });

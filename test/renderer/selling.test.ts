@@ -137,20 +137,27 @@ describe('selling at the till', () => {
 
   it('refunds a line from the history back to cash, restocked, and reprints the receipt with print called', async () => {
     const { access_token } = await login(server, 'cashier');
-    const sale = (await api(server, 'POST', '/orders', { token: access_token, body: { line_items: [{ product_id: (await product('Baguette')).id, quantity: 2 }] } })).body;
-    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, { token: access_token, headers: { 'idempotency-key': `refund-test-${sale.id}` }, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } } });
+    const sale = (
+      await api(server, 'POST', '/orders', { token: access_token, body: { line_items: [{ product_id: (await product('Baguette')).id, quantity: 2 }] } })
+    ).body;
+    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, {
+      token: access_token,
+      headers: { 'idempotency-key': `refund-test-${sale.id}` },
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+    });
     expect(paid.status).toBe(200);
     // Paying gives the order its number in the sales sequence.
     const { number } = await serverOrder(sale.id);
 
     const { page, pageErrors } = await openTill(harness, server, {
       // The browser boundary: record calls to window.print instead of opening the print dialog.
-      beforeLoad: (context) => context.addInitScript(() => {
-        (globalThis as any).printCalls = 0;
-        (globalThis as any).print = () => {
-          (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
-        };
-      }),
+      beforeLoad: (context) =>
+        context.addInitScript(() => {
+          (globalThis as any).printCalls = 0;
+          (globalThis as any).print = () => {
+            (globalThis as any).printCalls = Number((globalThis as any).printCalls) + 1;
+          };
+        }),
     });
     await logIn(page, server, 'cashier');
     await page.locator('#nav-history').click();

@@ -56,7 +56,10 @@ describe('switching user and locking', () => {
     await page.locator('#login-pin').fill('');
     await page.locator('#login-pin').pressSequentially('86a42');
     expect(await page.locator('#login-pin').inputValue()).toBe('8642');
-    const [pinLogin] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/pos/v1/auth/login')), page.locator('#login-submit').click()]);
+    const [pinLogin] = await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/pos/v1/auth/login')),
+      page.locator('#login-submit').click(),
+    ]);
     expect(JSON.parse(pinLogin.postData() ?? '{}')).toEqual({ username: adminUser.username, pin: '8642' });
     await page.locator('#session-bar').waitFor();
     expect(await page.locator('#user-role').textContent()).toBe('Administrator');
@@ -102,7 +105,14 @@ describe('switching user and locking', () => {
     await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
 
     // With a PIN set, the lock opens with it.
-    expect((await api(server, 'POST', '/auth/pin', { token: (await login(server, 'cashier')).access_token, body: { pin: '3690', current_password: server.users.cashier.password } })).status).toBe(200);
+    expect(
+      (
+        await api(server, 'POST', '/auth/pin', {
+          token: (await login(server, 'cashier')).access_token,
+          body: { pin: '3690', current_password: server.users.cashier.password },
+        })
+      ).status,
+    ).toBe(200);
     await sleep(1_300);
     await page.locator('#lock-view').waitFor();
     await page.locator('#unlock-pin').fill('3690');
@@ -123,7 +133,9 @@ describe('messages', () => {
       await page.locator('#nav-history').click();
       await page.locator('#status-message', { hasText: STILL_UNAUTHORIZED_MESSAGE }).waitFor();
       expect(await statusText(page)).toBe(STILL_UNAUTHORIZED_MESSAGE);
-      expect(await page.locator('#status-explanation').textContent()).toBe('Your role does not have the capability read_orders (to see orders). Ask a manager to do this, or to give your role that capability.');
+      expect(await page.locator('#status-explanation').textContent()).toBe(
+        'Your role does not have the capability read_orders (to see orders). Ask a manager to do this, or to give your role that capability.',
+      );
       expect(await page.locator('#status-detail').textContent()).toContain('pos_rest_forbidden');
       // The refused list is not shown as an empty one.
       expect(await page.getByText('No sales yet.').count()).toBe(0);
@@ -212,7 +224,8 @@ async function installDesktopBridge(context: BrowserContext, target: TestServer)
       session: {
         profiles: () => call(channels.profiles),
         // As main/preload.cts: the kind ('pin') is passed only when given.
-        login: (username: string, secret: string, kind?: string) => (kind === undefined ? call(channels.login, username, secret) : call(channels.login, username, secret, kind)),
+        login: (username: string, secret: string, kind?: string) =>
+          kind === undefined ? call(channels.login, username, secret) : call(channels.login, username, secret, kind),
         refresh: (uuid: string) => call(channels.refresh, uuid),
         logout: (uuid: string) => call(channels.logout, uuid),
       },
@@ -247,10 +260,14 @@ describe('refresh tokens out of page script', () => {
       return found.uuid;
     };
     const admin = { user: { uuid: await uuidOf(adminUser.username) } };
-    const adminSession = await page.evaluate(async (id) => ((await (globalThis as any).tillbase.session.refresh(id)) as { grant: { access_token: string } }).grant.access_token, admin.user.uuid);
+    const adminSession = await page.evaluate(
+      async (id) => ((await (globalThis as any).tillbase.session.refresh(id)) as { grant: { access_token: string } }).grant.access_token,
+      admin.user.uuid,
+    );
     await page.locator('#switch-user').click();
     await logInByPassword('cashier');
-    const refreshOf = (uuid: string) => page.evaluate(async (id) => (await (globalThis as any).tillbase.session.refresh(id)) as { ok: boolean; status?: number }, uuid);
+    const refreshOf = (uuid: string) =>
+      page.evaluate(async (id) => (await (globalThis as any).tillbase.session.refresh(id)) as { ok: boolean; status?: number }, uuid);
     // The administrator is a name on the list now: one click in page script gets no token.
     expect(await refreshOf(admin.user.uuid)).toMatchObject({ ok: false, status: 401 });
     expect((await api(server, 'GET', '/auth/test', { token: adminSession })).body.authenticated).toBe(false);
@@ -269,7 +286,9 @@ describe('refresh tokens out of page script', () => {
     const cashierUuid = await uuidOf(server.users.cashier.username);
     expect(await refreshOf(cashierUuid)).toMatchObject({ ok: false, status: 401 });
     expect(await refreshOf(admin.user.uuid)).toMatchObject({ ok: true });
-    const readable = await page.evaluate(() => JSON.stringify((globalThis as any).bridgeAnswers) + JSON.stringify({ ...(globalThis as any).sessionStorage, ...(globalThis as any).localStorage }));
+    const readable = await page.evaluate(
+      () => JSON.stringify((globalThis as any).bridgeAnswers) + JSON.stringify({ ...(globalThis as any).sessionStorage, ...(globalThis as any).localStorage }),
+    );
     expect(readable).not.toContain('refresh_token');
     expect(readable).not.toContain('8642');
     expect(pageErrors).toEqual([]);

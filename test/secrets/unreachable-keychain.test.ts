@@ -112,7 +112,11 @@ describe.skipIf(process.platform !== 'linux')('secret store choice with the keyc
     });
     afterEach(async () => {
       for (const connection of connections.splice(0)) connection.destroy();
-      await new Promise<void>((resolve) => silentBus.close(() => { resolve(); }));
+      await new Promise<void>((resolve) =>
+        silentBus.close(() => {
+          resolve();
+        }),
+      );
     });
 
     it('auto gives up on the keychain after the probe timeout and uses the file store', async () => {

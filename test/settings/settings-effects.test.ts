@@ -69,16 +69,29 @@ describe('pos_only_products and product visibility', () => {
   it('hides products marked online_only from the till while it is on, and only then', async () => {
     // WCPOS keeps the visibility as the meta _pos_visibility; so do the answers, with no field of their own.
     const visibility = (value: string) => [{ key: '_pos_visibility', value }];
-    const online = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', meta_data: visibility('online_only') } });
-    const till = await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', meta_data: visibility('pos_only') } });
+    const online = await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Gift card (web only)', sku: 'WEB-1', barcode: '5060000000019', regular_price: '10.00', meta_data: visibility('online_only') },
+    });
+    const till = await api(server, 'POST', '/products', {
+      token: tokens.shop_manager,
+      body: { name: 'Gift card (till)', sku: 'POS-1', regular_price: '10.00', meta_data: visibility('pos_only') },
+    });
     const metaOf = (product: { meta_data: Array<{ key: string; value: unknown }> }) => product.meta_data.map(({ key, value }) => [key, value]);
     expect([metaOf(online.body), metaOf(till.body)]).toEqual([[['_pos_visibility', 'online_only']], [['_pos_visibility', 'pos_only']]]);
     expect(online.body).not.toHaveProperty('pos_visibility');
-    const renamed = await api(server, 'PUT', `/products/${online.body.id}`, { token: tokens.shop_manager, body: { name: 'Gift card (web only)', meta_data: [{ key: 'note', value: 'x' }] } });
-    expect(metaOf(renamed.body)).toEqual([['note', 'x'], ['_pos_visibility', 'online_only']]);
+    const renamed = await api(server, 'PUT', `/products/${online.body.id}`, {
+      token: tokens.shop_manager,
+      body: { name: 'Gift card (web only)', meta_data: [{ key: 'note', value: 'x' }] },
+    });
+    expect(metaOf(renamed.body)).toEqual([
+      ['note', 'x'],
+      ['_pos_visibility', 'online_only'],
+    ]);
     const refused = await api(server, 'PUT', `/products/${online.body.id}`, { token: tokens.shop_manager, body: { meta_data: visibility('nowhere') } });
     expect(Object.keys(refused.body.data.params)).toEqual(['meta_data[0].value']);
-    const listed = async () => (await api(server, 'GET', '/products?search=gift%20card&orderby=id&order=asc', { token: tokens.cashier })).body.map((product: any) => product.sku);
+    const listed = async () =>
+      (await api(server, 'GET', '/products?search=gift%20card&orderby=id&order=asc', { token: tokens.cashier })).body.map((product: any) => product.sku);
     expect(await listed()).toEqual(['WEB-1', 'POS-1']);
     expect((await post('/settings/general', { pos_only_products: true })).status).toBe(200);
     expect(await listed()).toEqual(['POS-1']);
@@ -98,7 +111,10 @@ describe('decimal_qty', () => {
     await post('/settings/general', { decimal_qty: true });
     const created = await api(server, 'POST', '/products', { token: tokens.shop_manager, body });
     expect([created.status, created.body.stock_quantity]).toEqual([201, 2.5]);
-    const tooFine = await api(server, 'POST', `/products/${created.body.id}/stock`, { token: tokens.shop_manager, body: { adjust: -0.0005, reason: 'damaged' } });
+    const tooFine = await api(server, 'POST', `/products/${created.body.id}/stock`, {
+      token: tokens.shop_manager,
+      body: { adjust: -0.0005, reason: 'damaged' },
+    });
     expect(tooFine.body.data.params).toEqual({ adjust: 'has at most three decimal places' });
     await post('/settings/general', { decimal_qty: false });
   });
@@ -112,7 +128,15 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
     expect((await api(server, 'PATCH', '/stores/1', { token: await admin(), body: { prevent_overselling: on } })).status).toBe(200);
   };
   const sell = async (productId: number, quantity: number) => {
-    const order = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ sku: 'OVR-COFFEE', quantity: 1 }, { product_id: productId, quantity }] } });
+    const order = await api(server, 'POST', '/orders', {
+      token: tokens.cashier,
+      body: {
+        line_items: [
+          { sku: 'OVR-COFFEE', quantity: 1 },
+          { product_id: productId, quantity },
+        ],
+      },
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const paid = await api(server, 'POST', `/orders/${order.body.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } });
     return { order: order.body, paid };
@@ -121,8 +145,18 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
   let backordered = 0;
 
   beforeAll(async () => {
-    scarce = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Sourdough loaf', sku: 'OVR-LOAF', regular_price: '4.00', manage_stock: true, stock_quantity: 3 } })).body.id;
-    backordered = (await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Birthday cake', sku: 'OVR-CAKE', regular_price: '20.00', manage_stock: true, stock_quantity: 3, backorders: 'yes' } })).body.id;
+    scarce = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Sourdough loaf', sku: 'OVR-LOAF', regular_price: '4.00', manage_stock: true, stock_quantity: 3 },
+      })
+    ).body.id;
+    backordered = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Birthday cake', sku: 'OVR-CAKE', regular_price: '20.00', manage_stock: true, stock_quantity: 3, backorders: 'yes' },
+      })
+    ).body.id;
     await api(server, 'POST', '/products', { token: tokens.shop_manager, body: { name: 'Coffee', sku: 'OVR-COFFEE', regular_price: '2.00' } });
   });
 
@@ -137,7 +171,14 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
         const { order, paid } = await sell(scarce, 50);
         expect([paid.status, paid.body.code]).toEqual([400, 'pos_rest_insufficient_stock']);
         expect(paid.body.message).toContain('"Sourdough loaf" (line 2): 3 in stock, 50 ordered');
-        expect(paid.body.data).toMatchObject({ param: 'line_items[1].quantity', line_item_id: order.line_items[1].id, product_id: scarce, name: 'Sourdough loaf', stock_quantity: 3, quantity: 50 });
+        expect(paid.body.data).toMatchObject({
+          param: 'line_items[1].quantity',
+          line_item_id: order.line_items[1].id,
+          product_id: scarce,
+          name: 'Sourdough loaf',
+          stock_quantity: 3,
+          quantity: 50,
+        });
         expect(await stockOf(scarce)).toBe(3);
         expect((await api(server, 'GET', `/orders/${order.id}`, { token: tokens.cashier })).body.status).toBe('pending');
         // Holding the order takes stock too, so it is refused the same way.
@@ -170,8 +211,16 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
     try {
       const orders = async () => (await api(server, 'GET', '/orders?per_page=100', { token: tokens.shop_manager })).body.length as number;
       const before = await orders();
-      const refused = await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 50 }] } });
-      expect([refused.status, refused.body.code, refused.body.data.param, refused.body.data.product_id]).toEqual([400, 'pos_rest_insufficient_stock', 'line_items[0].quantity', scarce]);
+      const refused = await api(server, 'POST', '/orders', {
+        token: tokens.cashier,
+        body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 50 }] },
+      });
+      expect([refused.status, refused.body.code, refused.body.data.param, refused.body.data.product_id]).toEqual([
+        400,
+        'pos_rest_insufficient_stock',
+        'line_items[0].quantity',
+        scarce,
+      ]);
       expect([await orders(), await stockOf(scarce)]).toEqual([before, 3]);
     } finally {
       await post('/settings/checkout', { prevent_overselling: false });
@@ -180,7 +229,9 @@ describe('prevent_overselling: the store flag and the checkout setting are one r
 
   it('an on-hold order may not grow its lines beyond stock while the rule is on', async () => {
     await count(scarce, 3);
-    const order = (await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })).body;
+    const order = (
+      await api(server, 'POST', '/orders', { token: tokens.cashier, body: { status: 'on-hold', line_items: [{ product_id: scarce, quantity: 2 }] } })
+    ).body;
     expect(await stockOf(scarce)).toBe(1);
     await post('/settings/checkout', { prevent_overselling: true });
     try {
@@ -206,7 +257,9 @@ describe('receipt_default_mode', () => {
     expect((await post('/settings/checkout', { receipt_default_mode: 'fiscal' })).status).toBe(200);
     // Not paid yet: there is no fiscal record to print.
     expect([(await receipt()).status, (await receipt()).body.code]).toEqual([404, 'pos_receipt_snapshot_missing']);
-    expect((await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status).toBe(200);
+    expect(
+      (await api(server, 'POST', `/orders/${order.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_card', payment_data: {} } })).status,
+    ).toBe(200);
     const original = await receipt();
     expect([original.status, original.body.mode, original.body.has_snapshot]).toEqual([200, 'fiscal', true]);
     expect(original.body.data.fiscal).toMatchObject({ is_reprint: false, reprint_count: 0 });
@@ -250,7 +303,10 @@ describe('settings that act on new orders and receipts', () => {
   });
 
   it('default_customer: an order that names no customer is that customer’s; 0 sent is still a guest sale', async () => {
-    const customer = await api(server, 'POST', '/customers', { token: tokens.shop_manager, body: { email: 'regular@example.test', first_name: 'Rita', last_name: 'Regular' } });
+    const customer = await api(server, 'POST', '/customers', {
+      token: tokens.shop_manager,
+      body: { email: 'regular@example.test', first_name: 'Rita', last_name: 'Regular' },
+    });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     expect((await newOrder({ line_items: [{ sku: 'EFF-BAG' }] })).customer_id).toBe(0);
     await post('/settings/general', { default_customer: customer.body.id });
@@ -275,7 +331,8 @@ describe('settings that act on new orders and receipts', () => {
   });
 
   it('barcode_field: a scan is looked up in the field it names', async () => {
-    const scan = async (code: string) => (await api(server, 'GET', `/products?barcode=${code}`, { token: tokens.cashier })).body.map((product: { sku: string }) => product.sku);
+    const scan = async (code: string) =>
+      (await api(server, 'GET', `/products?barcode=${code}`, { token: tokens.cashier })).body.map((product: { sku: string }) => product.sku);
     expect(await scan('EFF-APPLE')).toEqual([]);
     await post('/settings/general', { barcode_field: 'sku' });
     try {
@@ -288,7 +345,13 @@ describe('settings that act on new orders and receipts', () => {
   it('store_name, store_phone, store_email, policies_and_conditions and store_tax_ids replace the store’s own on receipts', async () => {
     const order = await newOrder({ line_items: [{ sku: 'EFF-BAG' }] });
     const before = (await receiptOf(order.id)).store;
-    const overrides = { store_name: 'Corner Bakery', store_phone: '01632 960000', store_email: 'hello@corner.test', policies_and_conditions: 'No returns on bread.', store_tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }] };
+    const overrides = {
+      store_name: 'Corner Bakery',
+      store_phone: '01632 960000',
+      store_email: 'hello@corner.test',
+      policies_and_conditions: 'No returns on bread.',
+      store_tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }],
+    };
     expect(before).not.toMatchObject({ name: overrides.store_name });
     await post('/settings/general', overrides);
     try {
@@ -375,7 +438,8 @@ describe('every settings key', () => {
     'payment-gateways': {
       default_gateway: 'this file: default_gateway',
       gateways: 'test/orders/checkout.test.ts (order, enabled) and test/catalogue/stock-ledger.test.ts (order_status)',
-      auto_print_receipt: 'test/renderer/auto-print.test.ts (the till prints the receipt once a sale is fully paid); test/settings/settings.test.ts (served in GET /settings)',
+      auto_print_receipt:
+        'test/renderer/auto-print.test.ts (the till prints the receipt once a sale is fully paid); test/settings/settings.test.ts (served in GET /settings)',
     },
     approvals: { required: 'test/approvals', discount_above_percent: 'test/approvals' },
     templates: { active_receipt: 'test/templates', active_report: 'test/templates' },
@@ -405,7 +469,9 @@ describe('every settings key', () => {
     expect(stored('general')).toMatchObject({ tracking_consent: 'denied' });
     const logs = await api(server, 'GET', '/logs?per_page=5', { token: (await login(server, 'administrator')).access_token });
     const messages = (logs.body.entries as Array<{ message: string }>).map((entry) => entry.message);
-    expect(messages).toContainEqual(expect.stringContaining('kept for the central store, not acted on by this till: general.tracking_consent (the till sends no usage data anywhere)'));
+    expect(messages).toContainEqual(
+      expect.stringContaining('kept for the central store, not acted on by this till: general.tracking_consent (the till sends no usage data anywhere)'),
+    );
     expect(messages.join('\n')).not.toContain('general.decimal_qty (');
   });
 });

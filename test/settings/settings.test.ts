@@ -115,14 +115,24 @@ describe('GET /settings (the index every role reads)', () => {
         tax_total_display: 'itemized',
         price_display_suffix: '',
       },
-      general: { pos_only_products: false, decimal_qty: false, barcode_field: '_global_unique_id', default_customer: 0, default_customer_is_cashier: false, generate_username: true },
+      general: {
+        pos_only_products: false,
+        decimal_qty: false,
+        barcode_field: '_global_unique_id',
+        default_customer: 0,
+        default_customer_is_cashier: false,
+        generate_username: true,
+      },
       checkout: { receipt_default_mode: 'live', prevent_overselling: false },
       payment_gateways: { default_gateway: 'pos_cash', enabled: ['pos_cash', 'pos_card'], auto_print_receipt: false },
     });
   });
 
   it('never carries the licence key', async () => {
-    const stored = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: 'SECRET-KEY-FOR-INDEX-9876' } });
+    const stored = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', {
+      token: tokens.administrator,
+      body: { key: 'SECRET-KEY-FOR-INDEX-9876' },
+    });
     expect(stored.status).toBe(200);
     const response = await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier });
     expect(response.status).toBe(200);
@@ -199,20 +209,33 @@ describe('settings/checkout', () => {
   });
 
   it('merges a nested update into the stored group and persists it', async () => {
-    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: tokens.administrator, body: { receipt_default_mode: 'fiscal', admin_emails: { new_order: false } } });
+    const update = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', {
+      token: tokens.administrator,
+      body: { receipt_default_mode: 'fiscal', admin_emails: { new_order: false } },
+    });
     expect(update.status).toBe(200);
     const expected = { ...CHECKOUT_DEFAULTS, receipt_default_mode: 'fiscal' };
     expect(update.body).toEqual(expected);
-    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.shop_manager })).body).toEqual(expected);
-    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier })).body.checkout).toEqual({ receipt_default_mode: 'fiscal', prevent_overselling: false });
+    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.shop_manager })).body).toEqual(
+      expected,
+    );
+    expect((await api<SettingsIndex>(server, 'GET', '/settings', { token: tokens.cashier })).body.checkout).toEqual({
+      receipt_default_mode: 'fiscal',
+      prevent_overselling: false,
+    });
   });
 
   it('refuses invalid values with 400 and data.params', async () => {
-    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', { token: tokens.administrator, body: { receipt_default_mode: 'paper', cashier_emails: { enabled: 'on' } } });
+    const response = await api<{ receipt_default_mode: string } & ErrorBody>(server, 'POST', '/settings/checkout', {
+      token: tokens.administrator,
+      body: { receipt_default_mode: 'paper', cashier_emails: { enabled: 'on' } },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(Object.keys(response.body.data.params).sort()).toEqual(['cashier_emails.enabled', 'receipt_default_mode']);
-    expect((await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.administrator })).body.receipt_default_mode).toBe('fiscal');
+    expect(
+      (await api<{ receipt_default_mode: string } & ErrorBody>(server, 'GET', '/settings/checkout', { token: tokens.administrator })).body.receipt_default_mode,
+    ).toBe('fiscal');
   });
 });
 
@@ -224,7 +247,10 @@ describe('settings/tax_ids', () => {
   });
 
   it('persists a write map and replaces it wholesale on the next update', async () => {
-    const first = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } } });
+    const first = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', {
+      token: tokens.shop_manager,
+      body: { write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ write_map: { eu_vat: '_billing_vat', gb_vat: '_billing_gb_vat' } });
     const second = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { us_ein: '_billing_ein' } } });
@@ -233,7 +259,10 @@ describe('settings/tax_ids', () => {
   });
 
   it('refuses an empty meta key and a malformed type', async () => {
-    const response = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', { token: tokens.shop_manager, body: { write_map: { eu_vat: '', 'Bad Type': '_x' } } });
+    const response = await api<ErrorBody>(server, 'POST', '/settings/tax_ids', {
+      token: tokens.shop_manager,
+      body: { write_map: { eu_vat: '', 'Bad Type': '_x' } },
+    });
     expect(response.status).toBe(400);
     expect(response.body.data.params).toEqual({ 'write_map.eu_vat': 'must name a meta key', 'write_map.Bad Type': 'Invalid key in record' });
     expect((await api<ErrorBody>(server, 'GET', '/settings/tax_ids', { token: tokens.administrator })).body).toEqual({ write_map: { us_ein: '_billing_ein' } });
@@ -258,7 +287,10 @@ describe('settings/payment-gateways', () => {
   });
 
   it('persists a partial update in the schema the checkout reads', async () => {
-    const update = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_card: { order_status: 'processing', order: 5 } }, auto_print_receipt: true } });
+    const update = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { gateways: { pos_card: { order_status: 'processing', order: 5 } }, auto_print_receipt: true },
+    });
     expect(update.status).toBe(200);
     expect(update.body.gateways.pos_card).toEqual({ ...CARD, order: 5, enabled: true, order_status: 'processing' });
     expect(update.body.auto_print_receipt).toBe(true);
@@ -267,31 +299,48 @@ describe('settings/payment-gateways', () => {
       gateways: { pos_cash: { order: 0, enabled: true, order_status: 'completed' }, pos_card: { order: 5, enabled: true, order_status: 'processing' } },
       auto_print_receipt: true,
     });
-    expect((await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: tokens.administrator })).body).toEqual(update.body);
+    expect((await api<GatewaySettingsView & ErrorBody>(server, 'GET', '/settings/payment-gateways', { token: tokens.administrator })).body).toEqual(
+      update.body,
+    );
   });
 
   it('refuses an unknown gateway id', async () => {
-    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { stripe_terminal: { enabled: true } } } });
+    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { gateways: { stripe_terminal: { enabled: true } } },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(response.body.data.params).toEqual({ 'gateways.stripe_terminal': 'stripe_terminal is not an installed payment gateway' });
   });
 
   it('refuses a default gateway that is disabled or unknown', async () => {
-    const disabled = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_cash: { enabled: false } } } });
+    const disabled = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { gateways: { pos_cash: { enabled: false } } },
+    });
     expect(disabled.status).toBe(400);
     expect(disabled.body.data.params).toEqual({ default_gateway: 'pos_cash is disabled; the default gateway must be an enabled one' });
-    const unknown = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { default_gateway: 'bitcoin' } });
+    const unknown = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { default_gateway: 'bitcoin' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.data.params).toEqual({ default_gateway: 'bitcoin is not an installed payment gateway' });
-    const badStatus = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { gateways: { pos_cash: { order_status: 'shipped' } } } });
+    const badStatus = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { gateways: { pos_cash: { order_status: 'shipped' } } },
+    });
     expect(badStatus.status).toBe(400);
     expect(Object.keys(badStatus.body.data.params)).toEqual(['gateways.pos_cash.order_status']);
     expect(storedSection('payment-gateways').default_gateway).toBe('pos_cash');
   });
 
   it('accepts disabling cash once card is the default, and the index follows', async () => {
-    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', { token: tokens.shop_manager, body: { default_gateway: 'pos_card', gateways: { pos_cash: { enabled: false } } } });
+    const response = await api<GatewaySettingsView & ErrorBody>(server, 'POST', '/settings/payment-gateways', {
+      token: tokens.shop_manager,
+      body: { default_gateway: 'pos_card', gateways: { pos_cash: { enabled: false } } },
+    });
     expect(response.status).toBe(200);
     expect(response.body.default_gateway).toBe('pos_card');
     expect(response.body.gateways.pos_cash?.enabled).toBe(false);
@@ -354,7 +403,10 @@ describe('settings/license', () => {
     const missing = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.data.params).toEqual({ key: 'key is required' });
-    const spaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', { token: tokens.administrator, body: { key: 'has a space SECRETPART' } });
+    const spaced = await api<LicenseView & ErrorBody>(server, 'POST', '/settings/license', {
+      token: tokens.administrator,
+      body: { key: 'has a space SECRETPART' },
+    });
     expect(spaced.status).toBe(400);
     expect(spaced.body.data.params).toEqual({ key: 'a licence key is made of printable characters without spaces' });
     expect(JSON.stringify(spaced.body)).not.toContain('SECRETPART');

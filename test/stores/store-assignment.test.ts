@@ -6,7 +6,8 @@ import { servicesOf } from '../helpers/services.js';
 /** Cashier ↔ store assignment (issue 8, item 7). */
 const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] });
 
-const storesOf = async (userId: number, token = tokens.cashier) => ((await api(server, 'GET', `/cashier/${userId}/stores`, { token })).body as Array<{ id: number }>).map((store) => store.id);
+const storesOf = async (userId: number, token = tokens.cashier) =>
+  ((await api(server, 'GET', `/cashier/${userId}/stores`, { token })).body as Array<{ id: number }>).map((store) => store.id);
 
 describe('stores a user sells in', () => {
   it('with one store, everyone is in it', async () => {

@@ -96,7 +96,10 @@ describe('POST /stores', () => {
   });
 
   it('requires a name and valid fields', async () => {
-    const response = await api<StoreResponse>(server, 'POST', '/stores', { token: tokens.shop_manager, body: { currency: 'EURO', timezone: 'Mars/Olympus', tax_based_on: 'moon' } });
+    const response = await api<StoreResponse>(server, 'POST', '/stores', {
+      token: tokens.shop_manager,
+      body: { currency: 'EURO', timezone: 'Mars/Olympus', tax_based_on: 'moon' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('rest_invalid_param');
     expect(response.body.data.params).toEqual({
@@ -109,7 +112,8 @@ describe('POST /stores', () => {
   });
 
   it('pages the list with X-WP-Total, X-WP-TotalPages and Link', async () => {
-    for (const name of ['Market stall', 'Pop-up']) expect((await api<StoreResponse>(server, 'POST', '/stores', { token: tokens.administrator, body: { name } })).status).toBe(201);
+    for (const name of ['Market stall', 'Pop-up'])
+      expect((await api<StoreResponse>(server, 'POST', '/stores', { token: tokens.administrator, body: { name } })).status).toBe(201);
     const first = await api<StoreBody[]>(server, 'GET', '/stores?per_page=3', { token: tokens.cashier });
     expect(first.headers.get('x-wp-total')).toBe('4');
     expect(first.headers.get('x-wp-totalpages')).toBe('2');
@@ -167,7 +171,13 @@ describe('PATCH /stores/{id}', () => {
   it('merges tax_address key by key and upserts meta data by key', async () => {
     const response = await api<StoreResponse>(server, 'PATCH', '/stores/2', {
       token: tokens.administrator,
-      body: { tax_address: { city: 'Bath' }, meta_data: [{ key: 'region', value: 'west' }, { key: 'tills', value: 3 }] },
+      body: {
+        tax_address: { city: 'Bath' },
+        meta_data: [
+          { key: 'region', value: 'west' },
+          { key: 'tills', value: 3 },
+        ],
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.tax_address).toEqual({ country: '', state: '', postcode: '', city: 'Bath' });
@@ -180,7 +190,10 @@ describe('PATCH /stores/{id}', () => {
   });
 
   it('refuses invalid values and writes nothing', async () => {
-    const response = await api<StoreResponse>(server, 'PATCH', '/stores/1', { token: tokens.shop_manager, body: { price_num_decimals: 7, tax_based_on: 'moon', name: ' ' } });
+    const response = await api<StoreResponse>(server, 'PATCH', '/stores/1', {
+      token: tokens.shop_manager,
+      body: { price_num_decimals: 7, tax_based_on: 'moon', name: ' ' },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.data.params).sort()).toEqual(['name', 'price_num_decimals', 'tax_based_on']);
     const edit = await api<StoreResponse>(server, 'GET', '/stores/1/edit', { token: tokens.shop_manager });

@@ -20,18 +20,78 @@ async function importErrors(filePath: string, source: string): Promise<string[]>
 }
 
 const probes: { floor: string; file: string; source: string; says: string }[] = [
-  { floor: 'data/ → domain/', file: 'server/data/repositories/probe.ts', source: "import { OrderService } from '../../domain/orders/orders.js';\nexport const probe = OrderService;\n", says: 'data/ sits under the services' },
-  { floor: 'data/ → http/', file: 'server/data/probe.ts', source: "import { createApp } from '../http/app.js';\nexport const probe = createApp;\n", says: 'data/ sits under the services' },
-  { floor: 'model/ → data/', file: 'server/model/probe.ts', source: "import { prepared } from '../data/statements.js';\nexport const probe = prepared;\n", says: 'model/ is the floor' },
-  { floor: 'model/ → domain/', file: 'server/model/orders/probe.ts', source: "import { OrderService } from '../../domain/orders/orders.js';\nexport const probe = OrderService;\n", says: 'model/ is the floor' },
-  { floor: 'model/ → SQLite', file: 'server/model/probe.ts', source: "import Database from 'better-sqlite3';\nexport const probe = Database;\n", says: 'model/ holds no storage' },
-  { floor: 'domain/ → http/', file: 'server/domain/orders/probe.ts', source: "import { createApp } from '../../http/app.js';\nexport const probe = createApp;\n", says: 'domain/ knows nothing of HTTP' },
-  { floor: 'domain/ → cli/', file: 'server/domain/probe.ts', source: "import { runCli } from '../cli/run.js';\nexport const probe = runCli;\n", says: 'domain/ knows nothing of HTTP' },
-  { floor: 'domain/ → express', file: 'server/domain/probe.ts', source: "import express from 'express';\nexport const probe = express;\n", says: 'domain/ knows nothing of HTTP' },
-  { floor: 'routers → data/ (a repository)', file: 'server/http/routers/probe.ts', source: "import { StoresRepository } from '../../data/repositories/stores.js';\nexport const probe = StoresRepository;\n", says: 'A router calls the services' },
-  { floor: 'routers → data/ (a transaction)', file: 'server/http/routers/probe.ts', source: "import { writeTransaction } from '../../data/write-transaction.js';\nexport const probe = writeTransaction;\n", says: 'A router calls the services' },
-  { floor: 'server/ → electron', file: 'server/http/probe.ts', source: "import { app } from 'electron';\nexport const probe = app;\n", says: 'server/ is plain Node' },
-  { floor: 'renderer/ → server/', file: 'renderer/probe.ts', source: "import { gmtNow } from '../server/model/dates.js';\nexport const probe = gmtNow;\n", says: 'The renderer is a browser page' },
+  {
+    floor: 'data/ → domain/',
+    file: 'server/data/repositories/probe.ts',
+    source: "import { OrderService } from '../../domain/orders/orders.js';\nexport const probe = OrderService;\n",
+    says: 'data/ sits under the services',
+  },
+  {
+    floor: 'data/ → http/',
+    file: 'server/data/probe.ts',
+    source: "import { createApp } from '../http/app.js';\nexport const probe = createApp;\n",
+    says: 'data/ sits under the services',
+  },
+  {
+    floor: 'model/ → data/',
+    file: 'server/model/probe.ts',
+    source: "import { prepared } from '../data/statements.js';\nexport const probe = prepared;\n",
+    says: 'model/ is the floor',
+  },
+  {
+    floor: 'model/ → domain/',
+    file: 'server/model/orders/probe.ts',
+    source: "import { OrderService } from '../../domain/orders/orders.js';\nexport const probe = OrderService;\n",
+    says: 'model/ is the floor',
+  },
+  {
+    floor: 'model/ → SQLite',
+    file: 'server/model/probe.ts',
+    source: "import Database from 'better-sqlite3';\nexport const probe = Database;\n",
+    says: 'model/ holds no storage',
+  },
+  {
+    floor: 'domain/ → http/',
+    file: 'server/domain/orders/probe.ts',
+    source: "import { createApp } from '../../http/app.js';\nexport const probe = createApp;\n",
+    says: 'domain/ knows nothing of HTTP',
+  },
+  {
+    floor: 'domain/ → cli/',
+    file: 'server/domain/probe.ts',
+    source: "import { runCli } from '../cli/run.js';\nexport const probe = runCli;\n",
+    says: 'domain/ knows nothing of HTTP',
+  },
+  {
+    floor: 'domain/ → express',
+    file: 'server/domain/probe.ts',
+    source: "import express from 'express';\nexport const probe = express;\n",
+    says: 'domain/ knows nothing of HTTP',
+  },
+  {
+    floor: 'routers → data/ (a repository)',
+    file: 'server/http/routers/probe.ts',
+    source: "import { StoresRepository } from '../../data/repositories/stores.js';\nexport const probe = StoresRepository;\n",
+    says: 'A router calls the services',
+  },
+  {
+    floor: 'routers → data/ (a transaction)',
+    file: 'server/http/routers/probe.ts',
+    source: "import { writeTransaction } from '../../data/write-transaction.js';\nexport const probe = writeTransaction;\n",
+    says: 'A router calls the services',
+  },
+  {
+    floor: 'server/ → electron',
+    file: 'server/http/probe.ts',
+    source: "import { app } from 'electron';\nexport const probe = app;\n",
+    says: 'server/ is plain Node',
+  },
+  {
+    floor: 'renderer/ → server/',
+    file: 'renderer/probe.ts',
+    source: "import { gmtNow } from '../server/model/dates.js';\nexport const probe = gmtNow;\n",
+    says: 'The renderer is a browser page',
+  },
 ];
 
 describe('the floors of the server, held by lint', () => {
@@ -47,6 +107,8 @@ describe('the floors of the server, held by lint', () => {
     expect(await importErrors('server/data/probe.ts', "import { gmtNow } from '../model/dates.js';\nexport const probe = gmtNow;\n")).toEqual([]);
     expect(await importErrors('server/domain/probe.ts', "import { prepared } from '../data/statements.js';\nexport const probe = prepared;\n")).toEqual([]);
     expect(await importErrors('server/http/probe.ts', "import { gmtNow } from '../model/dates.js';\nexport const probe = gmtNow;\n")).toEqual([]);
-    expect(await importErrors('server/http/routers/probe.ts', "import { invalidParams } from '../../domain/errors.js';\nexport const probe = invalidParams;\n")).toEqual([]);
+    expect(
+      await importErrors('server/http/routers/probe.ts', "import { invalidParams } from '../../domain/errors.js';\nexport const probe = invalidParams;\n"),
+    ).toEqual([]);
   });
 });

@@ -19,12 +19,16 @@ interface Checked {
 }
 
 function parsedConfig(configFile: string): ts.ParsedCommandLine {
-  const parsed = ts.getParsedCommandLineOfConfigFile(resolve(ROOT, configFile), { noEmit: true, incremental: false }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    resolve(ROOT, configFile),
+    { noEmit: true, incremental: false },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (parsed === undefined) throw new Error(`${configFile} could not be read`);
   return parsed;
 }

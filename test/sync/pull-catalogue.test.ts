@@ -51,9 +51,27 @@ describe('the first pull into an empty till', () => {
     const taxClass = body(await woo.post('taxes/classes', { name: 'Food' }));
     const rate = body(await woo.post('taxes', { country: 'US', rate: '7.25', name: 'Sales tax', class: taxClass.slug }));
     const products = [];
-    for (let n = 0; n < 130; n++) products.push(body(await woo.post('products', { name: `Bread ${n}`, sku: `BRD-${n}`, regular_price: '3.50', manage_stock: true, stock_quantity: 12, categories: [{ id: category.id }], brands: [{ id: brand.id }], tax_class: taxClass.slug })));
-    const shirt = body(await woo.post('products', { name: 'Shirt', type: 'variable', sku: 'SHIRT', attributes: [{ name: 'Size', variation: true, options: ['S', 'M'] }] }));
-    const small = body(await woo.post(`products/${shirt.id}/variations`, { sku: 'SHIRT-S', regular_price: '20.00', attributes: [{ name: 'Size', option: 'S' }] }));
+    for (let n = 0; n < 130; n++)
+      products.push(
+        body(
+          await woo.post('products', {
+            name: `Bread ${n}`,
+            sku: `BRD-${n}`,
+            regular_price: '3.50',
+            manage_stock: true,
+            stock_quantity: 12,
+            categories: [{ id: category.id }],
+            brands: [{ id: brand.id }],
+            tax_class: taxClass.slug,
+          }),
+        ),
+      );
+    const shirt = body(
+      await woo.post('products', { name: 'Shirt', type: 'variable', sku: 'SHIRT', attributes: [{ name: 'Size', variation: true, options: ['S', 'M'] }] }),
+    );
+    const small = body(
+      await woo.post(`products/${shirt.id}/variations`, { sku: 'SHIRT-S', regular_price: '20.00', attributes: [{ name: 'Size', option: 'S' }] }),
+    );
     const coupon = body(await woo.post('coupons', { code: 'tenoff', discount_type: 'percent', amount: '10' }));
     double.catalogue.settings.tax.set('woocommerce_prices_include_tax', 'yes');
 
@@ -69,7 +87,10 @@ describe('the first pull into an empty till', () => {
     expect(report.counts.tax_rates.created).toBe(1);
     expect(report.counts.settings.updated).toBe(1);
     // Two pages of products, each reported as it was written.
-    expect(progress.filter((p) => p.resource === 'products').slice(0, 2)).toEqual([{ resource: 'products', done: 100, total: 131 }, { resource: 'products', done: 131, total: 131 }]);
+    expect(progress.filter((p) => p.resource === 'products').slice(0, 2)).toEqual([
+      { resource: 'products', done: 100, total: 131 },
+      { resource: 'products', done: 131, total: 131 },
+    ]);
 
     const bread = await tillProduct(products[7].id);
     expect(bread).toMatchObject({ id: products[7].id, sku: 'BRD-7', regular_price: '3.50', stock_quantity: 12, tax_class: taxClass.slug });
@@ -135,10 +156,21 @@ describe('a till that already had a catalogue', () => {
 });
 
 describe('sale prices', () => {
-  it('follow their dates at the till, not WooCommerce\'s `price` of the moment it was saved', async () => {
+  it("follow their dates at the till, not WooCommerce's `price` of the moment it was saved", async () => {
     // Ends two seconds from now: WooCommerce's answer says 8.00 and goes on saying so until its daily job runs.
-    const ending = body(await woo.post('products', { name: 'Ending', sku: 'END', regular_price: '10.00', sale_price: '8.00', date_on_sale_to_gmt: isoSeconds(2000) }));
-    const ended = body(await woo.post('products', { name: 'Ended', sku: 'ENDED', regular_price: '10.00', sale_price: '8.00', date_on_sale_from_gmt: isoSeconds(-3 * 86_400_000), date_on_sale_to_gmt: isoSeconds(-86_400_000) }));
+    const ending = body(
+      await woo.post('products', { name: 'Ending', sku: 'END', regular_price: '10.00', sale_price: '8.00', date_on_sale_to_gmt: isoSeconds(2000) }),
+    );
+    const ended = body(
+      await woo.post('products', {
+        name: 'Ended',
+        sku: 'ENDED',
+        regular_price: '10.00',
+        sale_price: '8.00',
+        date_on_sale_from_gmt: isoSeconds(-3 * 86_400_000),
+        date_on_sale_to_gmt: isoSeconds(-86_400_000),
+      }),
+    );
     expect(ending.price).toBe('8.00');
     expect(ended).toMatchObject({ price: '10.00', sale_price: '8.00' });
     await pull('full');

@@ -34,7 +34,9 @@ describe('the push', () => {
     expect(refunds.map((r) => r.id)).toEqual([entry.woo_id]);
     expect(refunds[0]?.parent_id).toBe(saleEntry.woo_id);
     expect(refunds[0]?.amount).toBe('4.00');
-    expect(refunds[0]?.line_items[0]?.meta_data.find((m) => m.key === '_refunded_item_id')?.value).toBe(String(double.shop.order(saleEntry.woo_id ?? 0).line_items[0]?.id));
+    expect(refunds[0]?.line_items[0]?.meta_data.find((m) => m.key === '_refunded_item_id')?.value).toBe(
+      String(double.shop.order(saleEntry.woo_id ?? 0).line_items[0]?.id),
+    );
     expect(double.shop.product(product.woo).stock_quantity).toBe(98);
   });
 
@@ -60,7 +62,9 @@ describe('the push', () => {
     expect(entryOf(server, sale.orderId)).toMatchObject({ state: 'pending', attempts: 0, woo_id: null, last_error_code: null });
     expect(double.shop.orders.size).toBe(ordersBefore);
 
-    withDb(server, (db) => { new SyncConnectionRepository(db).resume(); });
+    withDb(server, (db) => {
+      new SyncConnectionRepository(db).resume();
+    });
     const entry = await syncedEntry(server, sale.orderId);
     expect(double.shop.orders.size).toBe(ordersBefore + 1);
     expect(entry.attempts).toBe(1);
@@ -68,9 +72,18 @@ describe('the push', () => {
 
   it('sends a sale without the coupon WooCommerce refuses, its discount kept in the line totals, and says so', async () => {
     await till.call('manager', 'POST', '/coupons', { code: 'tilloff', discount_type: 'percent', amount: '10' });
-    const order = await till.call<{ id: number; total: string }>('cashier', 'POST', '/orders', { line_items: [{ product_id: product.local, quantity: 5 }], coupon_lines: [{ code: 'tilloff' }] });
+    const order = await till.call<{ id: number; total: string }>('cashier', 'POST', '/orders', {
+      line_items: [{ product_id: product.local, quantity: 5 }],
+      coupon_lines: [{ code: 'tilloff' }],
+    });
     expect(order.total).toBe('18.00');
-    await till.call('cashier', 'POST', `/orders/${order.id}/checkout`, { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } }, { 'Idempotency-Key': `pay-${order.id}` });
+    await till.call(
+      'cashier',
+      'POST',
+      `/orders/${order.id}/checkout`,
+      { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+      { 'Idempotency-Key': `pay-${order.id}` },
+    );
     const entry = await syncedEntry(server, order.id);
     expect(entry.last_error_code).toBe('woocommerce_rest_invalid_coupon');
     const woo = double.shop.order(entry.woo_id ?? 0);

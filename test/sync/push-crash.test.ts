@@ -21,7 +21,15 @@ let child: ServeProcess | undefined;
 
 async function startChild(): Promise<TestServer> {
   child = await serve(['--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--secret-store', 'file', '--no-demo', '--log-level', 'silent']);
-  return { origin: child.apiUrl.replace(/\/pos\/v1$/, ''), apiUrl: child.apiUrl, dataDir, users, close: async () => { await child?.stop(); } };
+  return {
+    origin: child.apiUrl.replace(/\/pos\/v1$/, ''),
+    apiUrl: child.apiUrl,
+    dataDir,
+    users,
+    close: async () => {
+      await child?.stop();
+    },
+  };
 }
 
 const users = {} as Record<RoleName, TestUser>;

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const wooStock = (): number | null => double.shop.product(product.woo).stock_quantity;
-const soldAtTill = async (): Promise<number> => STOCK - ((await till.call<{ stock_quantity: number }>('manager', 'GET', `/products/${product.local}`)).stock_quantity);
+const soldAtTill = async (): Promise<number> =>
+  STOCK - (await till.call<{ stock_quantity: number }>('manager', 'GET', `/products/${product.local}`)).stock_quantity;
 
 describe('the push of sales', () => {
   it('keeps sales made before a connection at the till', async () => {
@@ -47,12 +48,17 @@ describe('the push of sales', () => {
 
     const started = Date.now();
     await double.comeOnline();
-    await waitFor('200 sales synced', () => (outboxEntries(server).filter((e) => e.kind === 'sale' && e.state === 'synced').length === 200 ? true : undefined), 60_000);
+    await waitFor(
+      '200 sales synced',
+      () => (outboxEntries(server).filter((e) => e.kind === 'sale' && e.state === 'synced').length === 200 ? true : undefined),
+      60_000,
+    );
     const seconds = (Date.now() - started) / 1000;
     const orders = [...double.shop.orders.values()].filter((o) => o.created_via === 'tillbase');
     expect(orders).toHaveLength(200);
     expect(new Set(orders.map(uuidOf)).size).toBe(200);
-    for (const entry of outboxEntries(server).filter((e) => e.kind === 'sale')) expect(liveOrdersOf(double, entry.uuid).map((o) => o.id)).toEqual([entry.woo_id]);
+    for (const entry of outboxEntries(server).filter((e) => e.kind === 'sale'))
+      expect(liveOrdersOf(double, entry.uuid).map((o) => o.id)).toEqual([entry.woo_id]);
     expect(orders.every((o) => o.status === 'completed' && o.total === '2.50' && o.line_items[0]?.product_id === product.woo)).toBe(true);
     expect(wooStock()).toBe(STOCK - 200);
     expect(connectionOf(server)?.online).toBe(true);
@@ -80,7 +86,10 @@ describe('the push of sales', () => {
       const current = entryOf(server, sale.orderId);
       return current.state === 'synced' && current.duplicates_cancelled.length === 1 ? current : undefined;
     }).catch((error: unknown) => {
-      console.info(JSON.stringify(entryOf(server, sale.orderId)), JSON.stringify(ordersOf(double, entryOf(server, sale.orderId).uuid).map((o) => [o.id, o.status])));
+      console.info(
+        JSON.stringify(entryOf(server, sale.orderId)),
+        JSON.stringify(ordersOf(double, entryOf(server, sale.orderId).uuid).map((o) => [o.id, o.status])),
+      );
       throw error;
     });
     expect(entry.attempts).toBe(2);

@@ -22,7 +22,8 @@ export async function connect(server: TestServer, double: WooCommerceDouble, set
   withDb(server, (db) => new SyncConnectionRepository(db).connect(double.url, double.key.consumerKey, settings));
 }
 
-export const outboxEntries = (server: TestServer): OutboxEntry[] => withDb(server, (db) => new SyncOutboxRepository(db).page(null, 10_000, 0).entries.reverse());
+export const outboxEntries = (server: TestServer): OutboxEntry[] =>
+  withDb(server, (db) => new SyncOutboxRepository(db).page(null, 10_000, 0).entries.reverse());
 export const connectionOf = (server: TestServer) => withDb(server, (db) => new SyncConnectionRepository(db).find());
 
 /** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
@@ -38,8 +39,10 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
 
 export const uuidOf = (order: { meta_data: Array<{ key: string; value: unknown }> }): unknown => order.meta_data.find((m) => m.key === '_tillbase_uuid')?.value;
 /** The double's orders made by the till for a sale, live or not. */
-export const ordersOf = (double: WooCommerceDouble, uuid: string): DoubleOrder[] => [...double.shop.orders.values()].filter((o) => o.created_via === 'tillbase' && uuidOf(o) === uuid);
-export const liveOrdersOf = (double: WooCommerceDouble, uuid: string): DoubleOrder[] => ordersOf(double, uuid).filter((o) => !['cancelled', 'checkout-draft'].includes(o.status));
+export const ordersOf = (double: WooCommerceDouble, uuid: string): DoubleOrder[] =>
+  [...double.shop.orders.values()].filter((o) => o.created_via === 'tillbase' && uuidOf(o) === uuid);
+export const liveOrdersOf = (double: WooCommerceDouble, uuid: string): DoubleOrder[] =>
+  ordersOf(double, uuid).filter((o) => !['cancelled', 'checkout-draft'].includes(o.status));
 
 export class Till {
   private constructor(
@@ -60,7 +63,15 @@ export class Till {
 
   /** A product at the till and the same one (by SKU) in the double, each with `stock` units. */
   async product(double: WooCommerceDouble, sku: string, price: string, stock: number): Promise<{ local: number; woo: number }> {
-    const local = (await this.call<{ id: number }>('manager', 'POST', '/products', { name: `Item ${sku}`, sku, regular_price: price, manage_stock: true, stock_quantity: stock })).id;
+    const local = (
+      await this.call<{ id: number }>('manager', 'POST', '/products', {
+        name: `Item ${sku}`,
+        sku,
+        regular_price: price,
+        manage_stock: true,
+        stock_quantity: stock,
+      })
+    ).id;
     const woo = double.shop.createProduct({ name: `Item ${sku}`, sku, regular_price: price, manage_stock: true, stock_quantity: stock }).id;
     return { local, woo };
   }
@@ -71,7 +82,13 @@ export class Till {
       line_items: [{ product_id: productId, quantity }],
       ...(customerId === undefined ? {} : { customer_id: customerId }),
     });
-    await this.call('cashier', 'POST', `/orders/${order.id}/checkout`, { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } }, { 'Idempotency-Key': `pay-${order.id}` });
+    await this.call(
+      'cashier',
+      'POST',
+      `/orders/${order.id}/checkout`,
+      { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+      { 'Idempotency-Key': `pay-${order.id}` },
+    );
     return { orderId: order.id, lineId: order.line_items[0]?.id ?? 0, total: order.total };
   }
 }

@@ -32,7 +32,15 @@ describe.skipIf(!url || !key || !secret)('the push to a real WooCommerce', () =>
     const made = await client.post('products', { name: `Push ${sku}`, sku, regular_price: '2.00', manage_stock: true, stock_quantity: 1000 });
     if (made.kind !== 'ok') throw new Error(`product: ${JSON.stringify(made)}`);
     const wooProduct = (made.body as { id: number }).id;
-    const local = (await till.call<{ id: number }>('manager', 'POST', '/products', { name: `Push ${sku}`, sku, regular_price: '2.00', manage_stock: true, stock_quantity: 1000 })).id;
+    const local = (
+      await till.call<{ id: number }>('manager', 'POST', '/products', {
+        name: `Push ${sku}`,
+        sku,
+        regular_price: '2.00',
+        manage_stock: true,
+        stock_quantity: 1000,
+      })
+    ).id;
     await (await openFileSecretStore(server.dataDir)).set(CONSUMER_SECRET_ACCOUNT, secret ?? '');
     withDb(server, (db) => {
       const connection = new SyncConnectionRepository(db);
@@ -43,18 +51,32 @@ describe.skipIf(!url || !key || !secret)('the push to a real WooCommerce', () =>
     expect(outboxEntries(server).filter((e) => e.state === 'pending')).toHaveLength(SALES);
 
     const started = Date.now();
-    withDb(server, (db) => { new SyncConnectionRepository(db).resume(); });
-    await waitFor(`${SALES} sales synced`, () => (outboxEntries(server).filter((e) => e.state === 'synced').length === SALES ? true : undefined), SALES * 3000).catch((error: unknown) => {
+    withDb(server, (db) => {
+      new SyncConnectionRepository(db).resume();
+    });
+    await waitFor(
+      `${SALES} sales synced`,
+      () => (outboxEntries(server).filter((e) => e.state === 'synced').length === SALES ? true : undefined),
+      SALES * 3000,
+    ).catch((error: unknown) => {
       console.info(JSON.stringify(outboxEntries(server).slice(0, 3)));
       throw error;
     });
     const seconds = (Date.now() - started) / 1000;
-    const { records } = await client.getAll('orders', { created_via: 'tillbase', after: new Date(started - 25 * 60_000).toISOString().slice(0, 19), dates_are_gmt: 'true' });
+    const { records } = await client.getAll('orders', {
+      created_via: 'tillbase',
+      after: new Date(started - 25 * 60_000).toISOString().slice(0, 19),
+      dates_are_gmt: 'true',
+    });
     const uuids = new Set(outboxEntries(server).map((e) => e.uuid));
-    const ours = (records as Array<{ id: number; status: string; meta_data: Array<{ key: string; value: unknown }> }>).filter((o) => uuids.has(String(uuidOf(o))));
+    const ours = (records as Array<{ id: number; status: string; meta_data: Array<{ key: string; value: unknown }> }>).filter((o) =>
+      uuids.has(String(uuidOf(o))),
+    );
     const live = ours.filter((o) => o.status === 'completed');
     const stock = (await client.get(`products/${wooProduct}`)) as { kind: 'ok'; body: { stock_quantity: number } };
-    console.info(`real WooCommerce: ${SALES} sales sent, ${live.length} orders arrived, ${ours.length - new Set(ours.map(uuidOf)).size} duplicates, stock ${stock.body.stock_quantity} (expected ${1000 - SALES}), ${(SALES / seconds).toFixed(2)} sales a second (${seconds.toFixed(1)} s)`);
+    console.info(
+      `real WooCommerce: ${SALES} sales sent, ${live.length} orders arrived, ${ours.length - new Set(ours.map(uuidOf)).size} duplicates, stock ${stock.body.stock_quantity} (expected ${1000 - SALES}), ${(SALES / seconds).toFixed(2)} sales a second (${seconds.toFixed(1)} s)`,
+    );
     expect(live).toHaveLength(SALES);
     expect(new Set(live.map(uuidOf)).size).toBe(SALES);
     expect(stock.body.stock_quantity).toBe(1000 - SALES);

@@ -38,7 +38,11 @@ async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
   return port;
 }
 
@@ -48,14 +52,26 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
     return new WooCommerceClient({ url: t.url, consumerKey: t.consumerKey, consumerSecret: t.consumerSecret, auth: traits.auth, timeoutMs: 30_000, ...over });
   };
   const tag = (): string => randomUUID().slice(0, 8);
-  const product = async (stock = 10): Promise<any> => expectOk(await client().post('products', {
-    name: `Client case ${tag()}`, sku: `CASE-${tag()}`, regular_price: '10.00', manage_stock: true, stock_quantity: stock,
-  })).body;
+  const product = async (stock = 10): Promise<any> =>
+    expectOk(
+      await client().post('products', {
+        name: `Client case ${tag()}`,
+        sku: `CASE-${tag()}`,
+        regular_price: '10.00',
+        manage_stock: true,
+        stock_quantity: stock,
+      }),
+    ).body;
   const sale = (productId: number, uuid: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-    status: 'completed', set_paid: true, created_via: 'tillbase', payment_method: 'cash', payment_method_title: 'Cash',
+    status: 'completed',
+    set_paid: true,
+    created_via: 'tillbase',
+    payment_method: 'cash',
+    payment_method_title: 'Cash',
     billing: { email: `buyer-${tag()}@example.test`, first_name: 'Buyer' },
     line_items: [{ product_id: productId, quantity: 2, subtotal: '15.00', total: '15.00' }],
-    meta_data: [{ key: '_tillbase_uuid', value: uuid }], ...extra,
+    meta_data: [{ key: '_tillbase_uuid', value: uuid }],
+    ...extra,
   });
   /** Orders carrying the uuid, among the newest hundred made by the till. */
   const ordersWith = async (uuid: string): Promise<any[]> => {
@@ -76,23 +92,32 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
   });
 
   it('not_sent: nothing listens at the address', async () => {
-    const outcome = await new WooCommerceClient({ url: `http://127.0.0.1:${await closedPort()}`, consumerKey: 'ck_x', consumerSecret: 'cs_x', auth: traits.auth }).post('orders', {});
+    const outcome = await new WooCommerceClient({
+      url: `http://127.0.0.1:${await closedPort()}`,
+      consumerKey: 'ck_x',
+      consumerSecret: 'cs_x',
+      auth: traits.auth,
+    }).post('orders', {});
     expect(outcome).toMatchObject({ kind: 'not_sent', cause: 'ECONNREFUSED' });
   });
 
   it('unauthorized: a wrong secret (and the message never holds it)', async () => {
     const outcome = await client({ consumerSecret: 'cs_wrong_secret_0000000000000000000000000' }).get('orders', { per_page: 1 });
     expect(outcome).toMatchObject({ kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error' });
-    expect(outcome.kind === 'unauthorized' && outcome.message).toBe(traits.auth === 'oauth1' ? 'Invalid signature - provided signature does not match.' : 'Consumer secret is invalid.');
+    expect(outcome.kind === 'unauthorized' && outcome.message).toBe(
+      traits.auth === 'oauth1' ? 'Invalid signature - provided signature does not match.' : 'Consumer secret is invalid.',
+    );
     expect(JSON.stringify(outcome)).not.toContain('cs_wrong_secret');
   });
 
   it('unauthorized: an unknown key', async () => {
     const outcome = await client({ consumerKey: 'ck_unknown_key_00000000000000000000000000' }).get('orders', { per_page: 1 });
     // Over OAuth WooCommerce names the key; with Basic an unknown key is a guest, who may not list (§1.4, §1.8).
-    expect(outcome).toMatchObject(traits.auth === 'oauth1'
-      ? { kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error', message: 'Consumer key is invalid.' }
-      : { kind: 'unauthorized', status: 401, code: 'woocommerce_rest_cannot_view' });
+    expect(outcome).toMatchObject(
+      traits.auth === 'oauth1'
+        ? { kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error', message: 'Consumer key is invalid.' }
+        : { kind: 'unauthorized', status: 401, code: 'woocommerce_rest_cannot_view' },
+    );
   });
 
   it.skipIf(traits.auth !== 'oauth1')('unauthorized: a timestamp 16 minutes off, either way; 14 minutes is accepted', async () => {
@@ -108,7 +133,10 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
     const readOnly = target().readOnly!;
     expect((await client(readOnly).get('orders', { per_page: 1 })).kind).toBe('ok');
     expect(await client(readOnly).post('orders', { status: 'pending' })).toMatchObject({
-      kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error', message: 'The API key provided does not have write permissions.',
+      kind: 'unauthorized',
+      status: 401,
+      code: 'woocommerce_rest_authentication_error',
+      message: 'The API key provided does not have write permissions.',
     });
   });
 
@@ -120,7 +148,14 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
 
   it('ok with failed items: a batch is not atomic', async () => {
     const sku = `BATCH-${tag()}`;
-    const outcome = expectOk(await client().post('products/batch', { create: [{ name: 'One', regular_price: '1.00', sku }, { name: 'Two', regular_price: '1.00', sku }] }));
+    const outcome = expectOk(
+      await client().post('products/batch', {
+        create: [
+          { name: 'One', regular_price: '1.00', sku },
+          { name: 'Two', regular_price: '1.00', sku },
+        ],
+      }),
+    );
     expect(outcome.body.create[0].id).toBeGreaterThan(0);
     expect(outcome.body.create[1]).toMatchObject({ id: 0, error: { code: 'product_invalid_sku' } });
     expect(expectOk(await client().get(`products/${outcome.body.create[0].id}`)).body.sku).toBe(sku);
@@ -145,11 +180,15 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
     const { id } = await product();
     const order = expectOk(await client().post('orders', sale(id, randomUUID()))).body;
     expect(expectOk(await client().get(`products/${id}`)).body.stock_quantity).toBe(8);
-    const refund = expectOk(await client().post(`orders/${order.id}/refunds`, {
-      amount: '7.50', api_refund: false, api_restock: true,
-      line_items: [{ id: order.line_items[0].id, quantity: 1, refund_total: '7.50' }],
-      meta_data: [{ key: '_tillbase_uuid', value: 'refund-uuid' }],
-    }));
+    const refund = expectOk(
+      await client().post(`orders/${order.id}/refunds`, {
+        amount: '7.50',
+        api_refund: false,
+        api_restock: true,
+        line_items: [{ id: order.line_items[0].id, quantity: 1, refund_total: '7.50' }],
+        meta_data: [{ key: '_tillbase_uuid', value: 'refund-uuid' }],
+      }),
+    );
     expect(refund.status).toBe(201);
     expect(refund.body.meta_data).toContainEqual(expect.objectContaining({ key: '_tillbase_uuid', value: 'refund-uuid' }));
     expect(expectOk(await client().get(`products/${id}`)).body.stock_quantity).toBe(9);
@@ -190,7 +229,11 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
       expect(await ordersWith(uuid)).toHaveLength(commit ? 1 : 0);
     }
     target().inject!({ method: 'POST', route: /^orders$/, fault: { kind: 'unauthorized' } });
-    expect(await client().post('orders', sale(id, randomUUID()))).toMatchObject({ kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error' });
+    expect(await client().post('orders', sale(id, randomUUID()))).toMatchObject({
+      kind: 'unauthorized',
+      status: 401,
+      code: 'woocommerce_rest_authentication_error',
+    });
   });
 
   it('orders: no idempotency; created_via kept and filtered; _ meta kept; search skips meta; dates of arrival; posted totals; stock once', async () => {
@@ -215,7 +258,16 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
 
   it('customers: _ meta dropped, one account per e-mail, found by e-mail', async () => {
     const email = `customer-${tag()}@example.test`;
-    const made = expectOk(await client().post('customers', { email, first_name: 'Ann', meta_data: [{ key: '_tillbase_uuid', value: 'u' }, { key: 'tillbase_uuid', value: 'u' }] })).body;
+    const made = expectOk(
+      await client().post('customers', {
+        email,
+        first_name: 'Ann',
+        meta_data: [
+          { key: '_tillbase_uuid', value: 'u' },
+          { key: 'tillbase_uuid', value: 'u' },
+        ],
+      }),
+    ).body;
     expect(made.meta_data.map((m: any) => m.key)).not.toContain('_tillbase_uuid');
     expect(made.meta_data.map((m: any) => m.key)).toContain('tillbase_uuid');
     expect(await client().post('customers', { email })).toMatchObject({ kind: 'rejected', status: 400, code: 'registration-error-email-exists' });
@@ -226,10 +278,14 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
     const made = await product();
     const at = made.date_modified_gmt as string;
     const secondBefore = new Date(Date.parse(`${at}Z`) - 1000).toISOString().slice(0, 19);
-    const ids = async (after: string): Promise<number[]> => expectOk(await client().get('products', { modified_after: after, dates_are_gmt: true, include: [made.id] })).body.map((p: any) => p.id);
+    const ids = async (after: string): Promise<number[]> =>
+      expectOk(await client().get('products', { modified_after: after, dates_are_gmt: true, include: [made.id] })).body.map((p: any) => p.id);
     expect(await ids(at)).toEqual([]);
     expect(await ids(secondBefore)).toEqual([made.id]);
-    expect(await client().get('products', { modified_after: 'yesterday', dates_are_gmt: true })).toMatchObject({ kind: 'rejected', code: 'rest_invalid_param' });
+    expect(await client().get('products', { modified_after: 'yesterday', dates_are_gmt: true })).toMatchObject({
+      kind: 'rejected',
+      code: 'rest_invalid_param',
+    });
     expectOk(await client().delete(`products/${made.id}`, { force: true }));
     expect(await ids(secondBefore)).toEqual([]);
     expect(await client().get(`products/${made.id}`)).toMatchObject({ kind: 'rejected', status: 404, code: 'woocommerce_rest_product_invalid_id' });

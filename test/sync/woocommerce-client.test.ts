@@ -12,14 +12,20 @@ function targetOf(double: WooCommerceDouble): ClientTarget {
     consumerKey: double.key.consumerKey,
     consumerSecret: double.key.consumerSecret,
     readOnly: { consumerKey: double.readOnlyKey.consumerKey, consumerSecret: double.readOnlyKey.consumerSecret },
-    inject: (fault) => { double.inject(fault); },
+    inject: (fault) => {
+      double.inject(fault);
+    },
   };
 }
 
 describe('WooCommerceClient against the double, OAuth 1.0a signatures (a shop over plain HTTP)', () => {
   let double: WooCommerceDouble;
-  beforeAll(async () => { double = await startWooCommerceDouble(); });
-  afterAll(async () => { await double.close(); });
+  beforeAll(async () => {
+    double = await startWooCommerceDouble();
+  });
+  afterAll(async () => {
+    await double.close();
+  });
   defineClientCases(() => targetOf(double), { auth: 'oauth1', faults: true, readOnlyKey: true });
 
   it('signs PHP-style lists and the characters RFC 3986 encodes as the double (after WooCommerce) checks them', async () => {
@@ -31,8 +37,12 @@ describe('WooCommerceClient against the double, OAuth 1.0a signatures (a shop ov
 
 describe('WooCommerceClient against the double standing in for an HTTPS shop: HTTP Basic (the double stays plain HTTP on loopback and reads Basic as WooCommerce does under is_ssl())', () => {
   let double: WooCommerceDouble;
-  beforeAll(async () => { double = await startWooCommerceDouble({ https: true }); });
-  afterAll(async () => { await double.close(); });
+  beforeAll(async () => {
+    double = await startWooCommerceDouble({ https: true });
+  });
+  afterAll(async () => {
+    await double.close();
+  });
   defineClientCases(() => targetOf(double), { auth: 'basic', faults: true, readOnlyKey: true });
 });
 
@@ -41,7 +51,12 @@ describe('WooCommerceClient: what the double alone can show', () => {
     const double = await startWooCommerceDouble({ homeUrl: 'http://shop.example' });
     try {
       const client = new WooCommerceClient({ url: double.url, consumerKey: double.key.consumerKey, consumerSecret: double.key.consumerSecret });
-      expect(await client.get('orders')).toMatchObject({ kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error', message: 'Invalid signature - provided signature does not match.' });
+      expect(await client.get('orders')).toMatchObject({
+        kind: 'unauthorized',
+        status: 401,
+        code: 'woocommerce_rest_authentication_error',
+        message: 'Invalid signature - provided signature does not match.',
+      });
     } finally {
       await double.close();
     }
@@ -55,7 +70,8 @@ describe('WooCommerceClient: what the double alone can show', () => {
   });
 
   it('the signature base string of WooCommerce: sorted names, lists numbered, everything encoded twice', () => {
-    expect(signatureBaseString('get', 'http://127.0.0.1:8080/wp-json/wc/v3/orders', { status: ['completed', 'on-hold'], oauth_nonce: 'n', a: 'x y' }))
-      .toBe('GET&http%3A%2F%2F127.0.0.1%3A8080%2Fwp-json%2Fwc%2Fv3%2Forders&a%3Dx%2520y%26oauth_nonce%3Dn%26status%255B0%255D%3Dcompleted%26status%255B1%255D%3Don-hold');
+    expect(signatureBaseString('get', 'http://127.0.0.1:8080/wp-json/wc/v3/orders', { status: ['completed', 'on-hold'], oauth_nonce: 'n', a: 'x y' })).toBe(
+      'GET&http%3A%2F%2F127.0.0.1%3A8080%2Fwp-json%2Fwc%2Fv3%2Forders&a%3Dx%2520y%26oauth_nonce%3Dn%26status%255B0%255D%3Dcompleted%26status%255B1%255D%3Don-hold',
+    );
   });
 });

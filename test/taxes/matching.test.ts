@@ -7,7 +7,21 @@ import { rateCodeOf, type TaxRate } from '../../server/model/taxes/rates.js';
 let nextId = 1;
 function taxRate(extra: Partial<TaxRate>): TaxRate {
   const id = extra.id ?? nextId++;
-  return { id, country: '', state: '', postcodes: [], cities: [], rate: '10.0000', name: 'Tax', priority: 1, compound: false, shipping: true, order: id, taxClass: 'standard', ...extra };
+  return {
+    id,
+    country: '',
+    state: '',
+    postcodes: [],
+    cities: [],
+    rate: '10.0000',
+    name: 'Tax',
+    priority: 1,
+    compound: false,
+    shipping: true,
+    order: id,
+    taxClass: 'standard',
+    ...extra,
+  };
 }
 
 const at = (country: string, state = '', postcode = '', city = '') => ({ country, state, postcode, city });

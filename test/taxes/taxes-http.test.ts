@@ -12,12 +12,71 @@ const { server, tokens } = useServer({ roles: ['cashier'] }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const rates = new TaxRatesRepository(db);
-    ids.california = rates.create({ country: 'us', state: 'ca', postcodes: ['90*', '91000...91999'], cities: ['Los Angeles'], rate: '7.25', name: 'CA State', priority: 1, compound: false, shipping: true, class: '' }).id;
-    ids.vat = rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '20', name: 'VAT', priority: 1, compound: false, shipping: true, class: 'standard' }).id;
-    ids.reduced = rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '5', name: 'Reduced VAT', priority: 1, compound: false, shipping: false, class: 'reduced-rate' }).id;
-    ids.quebec = rates.create({ country: 'CA', state: 'QC', postcodes: [], cities: [], rate: '9.975', name: 'QST', priority: 2, compound: true, shipping: true, class: '' }).id;
-    expect(() => rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '1', name: 'X', priority: 1, compound: false, shipping: true, class: 'luxury' })).toThrow('unknown tax class "luxury"');
-    expect(() => rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '7.25%', name: 'X', priority: 1, compound: false, shipping: true, class: '' })).toThrow();
+    ids.california = rates.create({
+      country: 'us',
+      state: 'ca',
+      postcodes: ['90*', '91000...91999'],
+      cities: ['Los Angeles'],
+      rate: '7.25',
+      name: 'CA State',
+      priority: 1,
+      compound: false,
+      shipping: true,
+      class: '',
+    }).id;
+    ids.vat = rates.create({
+      country: 'GB',
+      state: '',
+      postcodes: [],
+      cities: [],
+      rate: '20',
+      name: 'VAT',
+      priority: 1,
+      compound: false,
+      shipping: true,
+      class: 'standard',
+    }).id;
+    ids.reduced = rates.create({
+      country: 'GB',
+      state: '',
+      postcodes: [],
+      cities: [],
+      rate: '5',
+      name: 'Reduced VAT',
+      priority: 1,
+      compound: false,
+      shipping: false,
+      class: 'reduced-rate',
+    }).id;
+    ids.quebec = rates.create({
+      country: 'CA',
+      state: 'QC',
+      postcodes: [],
+      cities: [],
+      rate: '9.975',
+      name: 'QST',
+      priority: 2,
+      compound: true,
+      shipping: true,
+      class: '',
+    }).id;
+    expect(() =>
+      rates.create({
+        country: 'GB',
+        state: '',
+        postcodes: [],
+        cities: [],
+        rate: '1',
+        name: 'X',
+        priority: 1,
+        compound: false,
+        shipping: true,
+        class: 'luxury',
+      }),
+    ).toThrow('unknown tax class "luxury"');
+    expect(() =>
+      rates.create({ country: 'GB', state: '', postcodes: [], cities: [], rate: '7.25%', name: 'X', priority: 1, compound: false, shipping: true, class: '' }),
+    ).toThrow();
   } finally {
     db.close();
   }

@@ -17,14 +17,21 @@ let orderId: number;
 let slip: TemplateRecord;
 
 const saveTemplate = (template: NewTemplate): TemplateRecord => withDb(server, (db) => new TemplatesRepository(db).create(template));
-const preview = (id: number | string, query = '', token = tokens.shop_manager) => api(server, 'GET', `/templates/${id}/preview${query}`, { token, headers: { accept: 'text/html' } });
+const preview = (id: number | string, query = '', token = tokens.shop_manager) =>
+  api(server, 'GET', `/templates/${id}/preview${query}`, { token, headers: { accept: 'text/html' } });
 const receiptHtml = (token = tokens.cashier) => api<string>(server, 'GET', `/receipts/${orderId}?format=html`, { token });
 
 const { server, tokens } = useServer({ store: 'uk', catalogue: 'sale' }, async () => {
   orderId = (await createOrder(server, tokens.cashier, { line_items: [{ sku: 'COF-1', quantity: 2 }] })).id;
-  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } } });
+  const paid = await api(server, 'POST', `/orders/${orderId}/checkout`, {
+    token: tokens.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '30' } },
+  });
   expect(paid.status).toBe(200);
-  slip = saveTemplate({ title: 'Short slip', content: '<p class="slip">{{store.name}} #{{order.number}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}</p>' });
+  slip = saveTemplate({
+    title: 'Short slip',
+    content: '<p class="slip">{{store.name}} #{{order.number}}: {{#lines}}[{{qty}} {{name}}]{{/lines}} {{totals.total_display}}</p>',
+  });
 });
 
 describe('GET /templates/{id}/preview', () => {
@@ -62,20 +69,31 @@ describe('GET /templates/{id}/preview', () => {
     const broken = saveTemplate({ title: 'Broken', content: '<div>\n{{#lines}}\n{{name}}\n</div>' });
     expect((await preview(broken.id)).body).toMatchObject({ code: 'pos_template_invalid', data: { status: 400, line: 2 } });
     expect((await preview(slip.id, '?order_id=999999')).body).toMatchObject({ code: 'pos_rest_order_invalid_id', data: { status: 404 } });
-    expect((await preview(slip.id, '?order_id=abc')).body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { order_id: expect.any(String) } } });
+    expect((await preview(slip.id, '?order_id=abc')).body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { order_id: expect.any(String) } },
+    });
   });
 
   it('is for managers (manage_pos), and an order’s preview also needs read_orders', async () => {
-    expect((await preview('till-roll-80mm', '', tokens.cashier)).body).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'manage_pos' } });
+    expect((await preview('till-roll-80mm', '', tokens.cashier)).body).toMatchObject({
+      code: 'pos_rest_forbidden',
+      data: { status: 403, capability: 'manage_pos' },
+    });
     const roles = await api<any[]>(server, 'GET', '/roles', { token: tokens.administrator });
     const managerRole = roles.body.find((role) => role.name === 'shop_manager');
     const capabilities = (managerRole.capabilities as string[]).filter((capability) => capability !== 'read_orders');
     expect((await api(server, 'PATCH', '/roles/shop_manager', { token: tokens.administrator, body: { capabilities } })).status).toBe(200);
     try {
       expect((await preview('till-roll-80mm')).status).toBe(200);
-      expect((await preview('till-roll-80mm', `?order_id=${orderId}`)).body).toMatchObject({ code: 'pos_rest_forbidden', data: { status: 403, capability: 'read_orders' } });
+      expect((await preview('till-roll-80mm', `?order_id=${orderId}`)).body).toMatchObject({
+        code: 'pos_rest_forbidden',
+        data: { status: 403, capability: 'read_orders' },
+      });
     } finally {
-      expect((await api(server, 'PATCH', '/roles/shop_manager', { token: tokens.administrator, body: { capabilities: managerRole.capabilities } })).status).toBe(200);
+      expect(
+        (await api(server, 'PATCH', '/roles/shop_manager', { token: tokens.administrator, body: { capabilities: managerRole.capabilities } })).status,
+      ).toBe(200);
     }
   });
 });

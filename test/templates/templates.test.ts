@@ -108,7 +108,17 @@ describe('GET /templates', () => {
 
     const edit = await api<TemplateBody[]>(server, 'GET', '/templates?context=edit', { token: tokens.cashier });
     const [tillRoll, invoice, gift] = edit.body;
-    for (const section of ['{{store.name}}', '{{order.number}}', '{{cashier.name}}', '{{#lines}}', '{{qty}}', '{{#tax_summary}}', '{{totals.total_display}}', '{{#payments}}', '{{change_display}}']) {
+    for (const section of [
+      '{{store.name}}',
+      '{{order.number}}',
+      '{{cashier.name}}',
+      '{{#lines}}',
+      '{{qty}}',
+      '{{#tax_summary}}',
+      '{{totals.total_display}}',
+      '{{#payments}}',
+      '{{change_display}}',
+    ]) {
       expect(tillRoll!.content).toContain(section);
     }
     expect(invoice!.content).toContain('{{#customer.billing_address}}');
@@ -118,14 +128,30 @@ describe('GET /templates', () => {
   });
 
   it('adds saved templates after the gallery, with filters and paging', async () => {
-    kitchen = saveTemplate({ title: 'Kitchen ticket', description: 'Orders for the kitchen printer', content: '<div>{{#lines}}{{qty}} {{name}}{{/lines}}</div>', paper_width: '58mm', menu_order: 1 });
+    kitchen = saveTemplate({
+      title: 'Kitchen ticket',
+      description: 'Orders for the kitchen printer',
+      content: '<div>{{#lines}}{{qty}} {{name}}{{/lines}}</div>',
+      paper_width: '58mm',
+      menu_order: 1,
+    });
     takings = saveTemplate({ title: 'Daily takings', content: '<div>{{totals.total_incl}}</div>', type: 'report', category: 'report' });
 
     const all = await api<TemplateBody[]>(server, 'GET', '/templates', { token: tokens.cashier });
     expect(all.headers.get('x-wp-total')).toBe('5');
     expect(all.body.map((item) => item.id)).toEqual(['till-roll-80mm', 'a4-invoice', 'gift-receipt', takings.id, kitchen.id]);
     const saved = all.body[4];
-    expect(saved).toMatchObject({ id: kitchen.id, uuid: kitchen.uuid, title: 'Kitchen ticket', is_virtual: false, is_premade: false, source: 'custom', paper_width: '58mm', offline_capable: true, is_active: false });
+    expect(saved).toMatchObject({
+      id: kitchen.id,
+      uuid: kitchen.uuid,
+      title: 'Kitchen ticket',
+      is_virtual: false,
+      is_premade: false,
+      source: 'custom',
+      paper_width: '58mm',
+      offline_capable: true,
+      is_active: false,
+    });
     expect(saved).not.toHaveProperty('content');
     expect(saved).not.toHaveProperty('is_disabled');
     expect(saved?.date_modified_gmt).toBe(kitchen.date_modified_gmt);

@@ -4,7 +4,8 @@ import { useServer } from '../helpers/use-server.js';
 
 const { server, tokens } = useServer({ roles: ['cashier'] });
 
-const setPin = (pin: string | null, currentPassword: string) => api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin, current_password: currentPassword } });
+const setPin = (pin: string | null, currentPassword: string) =>
+  api(server, 'POST', '/auth/pin', { token: tokens.cashier, body: { pin, current_password: currentPassword } });
 
 describe('POST /auth/pin', () => {
   it('needs a token', async () => {
@@ -17,7 +18,10 @@ describe('POST /auth/pin', () => {
     const set = await setPin('70315', server.users.cashier.password);
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ has_pin: true });
-    const stored = withDb(server, (db) => db.prepare<[number], { pin_hash: string }>('SELECT pin_hash FROM users WHERE id = ?').get(server.users.cashier.id)?.pin_hash);
+    const stored = withDb(
+      server,
+      (db) => db.prepare<[number], { pin_hash: string }>('SELECT pin_hash FROM users WHERE id = ?').get(server.users.cashier.id)?.pin_hash,
+    );
     expect(stored).toMatch(/^scrypt\$/);
     expect(stored).not.toContain('70315');
   });

@@ -48,7 +48,10 @@ describe('managing users', () => {
   });
 
   it('creates a cashier who can then log in; the answer holds no password', async () => {
-    const created = await api(server, 'POST', '/users', { token: roleTokens.shop_manager, body: { username: 'new-cashier', password: 'new-cashier-pass', role: 'cashier', email: 'new@example.test', pin: '1234' } });
+    const created = await api(server, 'POST', '/users', {
+      token: roleTokens.shop_manager,
+      body: { username: 'new-cashier', password: 'new-cashier-pass', role: 'cashier', email: 'new@example.test', pin: '1234' },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toMatch(/\/pos\/v1\/users\/\d+$/);
     expect(created.body).toMatchObject({ username: 'new-cashier', roles: ['cashier'], has_pin: true, disabled: false, email: 'new@example.test' });
@@ -60,18 +63,30 @@ describe('managing users', () => {
   });
 
   it('validates input', async () => {
-    const bad = await api(server, 'POST', '/users', { token: roleTokens.shop_manager, body: { username: 'bad name!', password: 'short', role: 'nobody', pin: '12' } });
+    const bad = await api(server, 'POST', '/users', {
+      token: roleTokens.shop_manager,
+      body: { username: 'bad name!', password: 'short', role: 'nobody', pin: '12' },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['password', 'pin', 'username']);
-    const unknownRole = await api(server, 'POST', '/users', { token: roleTokens.shop_manager, body: { username: 'someone', password: 'long-enough-1', role: 'nobody' } });
+    const unknownRole = await api(server, 'POST', '/users', {
+      token: roleTokens.shop_manager,
+      body: { username: 'someone', password: 'long-enough-1', role: 'nobody' },
+    });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body.data.params.role).toContain('cashier');
-    const duplicate = await api(server, 'POST', '/users', { token: roleTokens.shop_manager, body: { username: 'test-cashier', password: 'long-enough-1', role: 'cashier' } });
+    const duplicate = await api(server, 'POST', '/users', {
+      token: roleTokens.shop_manager,
+      body: { username: 'test-cashier', password: 'long-enough-1', role: 'cashier' },
+    });
     expect(duplicate.body.code).toBe('pos_rest_user_exists');
   });
 
   it('no one grants a capability they lack: a shop manager cannot make or promote an administrator', async () => {
-    const made = await api(server, 'POST', '/users', { token: roleTokens.shop_manager, body: { username: 'wannabe', password: 'wannabe-pass-1', role: 'administrator' } });
+    const made = await api(server, 'POST', '/users', {
+      token: roleTokens.shop_manager,
+      body: { username: 'wannabe', password: 'wannabe-pass-1', role: 'administrator' },
+    });
     expect(made.status).toBe(403);
     expect(made.body).toMatchObject({ code: 'pos_rest_cannot_grant', data: { capabilities: ['install_plugins'], current_user: server.users.shop_manager.id } });
     const promoted = await api(server, 'PATCH', `/users/${server.users.cashier.id}`, { token: roleTokens.shop_manager, body: { role: 'administrator' } });
@@ -113,7 +128,10 @@ describe('managing users', () => {
 
   it('a password reset ends the sessions and the new password works', async () => {
     const tokens = (await logIn('new-cashier', 'new-cashier-pass')).body;
-    const reset = await api(server, 'PATCH', `/users/${tokens.user.id}`, { token: roleTokens.shop_manager, body: { password: 'reset-password-1', display_name: 'Newly Reset', pin: null } });
+    const reset = await api(server, 'PATCH', `/users/${tokens.user.id}`, {
+      token: roleTokens.shop_manager,
+      body: { password: 'reset-password-1', display_name: 'Newly Reset', pin: null },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body).toMatchObject({ display_name: 'Newly Reset', has_pin: false });
     expect((await api(server, 'GET', '/orders', { token: tokens.access_token })).body.code).toBe('pos_auth_token_revoked');
@@ -127,16 +145,26 @@ describe('managing users', () => {
     expect(demoted.body.code).toBe('pos_rest_last_administrator');
     const disabled = await api(server, 'PATCH', `/users/${server.users.administrator.id}`, { token: roleTokens.administrator, body: { disabled: true } });
     expect(disabled.body.code).toBe('pos_rest_last_administrator');
-    expect((await api(server, 'GET', `/users/${server.users.administrator.id}`, { token: roleTokens.administrator })).body).toMatchObject({ roles: ['administrator'], disabled: false });
+    expect((await api(server, 'GET', `/users/${server.users.administrator.id}`, { token: roleTokens.administrator })).body).toMatchObject({
+      roles: ['administrator'],
+      disabled: false,
+    });
 
-    const second = await api(server, 'POST', '/users', { token: roleTokens.administrator, body: { username: 'second-admin', password: 'second-admin-1', role: 'administrator' } });
+    const second = await api(server, 'POST', '/users', {
+      token: roleTokens.administrator,
+      body: { username: 'second-admin', password: 'second-admin-1', role: 'administrator' },
+    });
     expect(second.status).toBe(201);
     const secondToken = (await logIn('second-admin', 'second-admin-1')).body.access_token as string;
     expect((await api(server, 'PATCH', `/users/${second.body.id}`, { token: roleTokens.administrator, body: { disabled: true } })).status).toBe(200);
     // A disabled administrator does not count: the first one is the last again.
-    expect((await api(server, 'PATCH', `/users/${server.users.administrator.id}`, { token: roleTokens.administrator, body: { role: 'cashier' } })).status).toBe(409);
+    expect((await api(server, 'PATCH', `/users/${server.users.administrator.id}`, { token: roleTokens.administrator, body: { role: 'cashier' } })).status).toBe(
+      409,
+    );
     expect((await api(server, 'GET', '/users', { token: secondToken })).status).toBe(403);
-    expect((await api(server, 'PATCH', `/users/${second.body.id}`, { token: roleTokens.administrator, body: { disabled: false, role: 'shop_manager' } })).body.roles).toEqual(['shop_manager']);
+    expect(
+      (await api(server, 'PATCH', `/users/${second.body.id}`, { token: roleTokens.administrator, body: { disabled: false, role: 'shop_manager' } })).body.roles,
+    ).toEqual(['shop_manager']);
   });
 });
 
@@ -149,18 +177,28 @@ describe('managing roles', () => {
 
   it('a change applies on the next request, and only capabilities the caller holds can be added or taken away', async () => {
     const cashierRole = (await api(server, 'GET', '/roles', { token: roleTokens.shop_manager })).body.find((role: { name: string }) => role.name === 'cashier');
-    const withInstall = await api(server, 'PATCH', '/roles/cashier', { token: roleTokens.shop_manager, body: { capabilities: [...cashierRole.capabilities, 'install_plugins'] } });
+    const withInstall = await api(server, 'PATCH', '/roles/cashier', {
+      token: roleTokens.shop_manager,
+      body: { capabilities: [...cashierRole.capabilities, 'install_plugins'] },
+    });
     expect(withInstall.status).toBe(403);
     expect(withInstall.body).toMatchObject({ code: 'pos_rest_cannot_grant', data: { capabilities: ['install_plugins'] } });
 
-    const withStores = await api(server, 'PATCH', '/roles/cashier', { token: roleTokens.shop_manager, body: { capabilities: [...cashierRole.capabilities, 'manage_stores'] } });
+    const withStores = await api(server, 'PATCH', '/roles/cashier', {
+      token: roleTokens.shop_manager,
+      body: { capabilities: [...cashierRole.capabilities, 'manage_stores'] },
+    });
     expect(withStores.status).toBe(200);
     expect(withStores.body.capabilities).toContain('manage_stores');
     expect((await api(server, 'GET', '/stores/1/edit', { token: roleTokens.cashier })).status).toBe(200);
-    expect((await api(server, 'PATCH', '/roles/cashier', { token: roleTokens.shop_manager, body: { capabilities: cashierRole.capabilities } })).status).toBe(200);
+    expect((await api(server, 'PATCH', '/roles/cashier', { token: roleTokens.shop_manager, body: { capabilities: cashierRole.capabilities } })).status).toBe(
+      200,
+    );
     expect((await api(server, 'GET', '/stores/1/edit', { token: roleTokens.cashier })).status).toBe(403);
 
-    const adminRole = (await api(server, 'GET', '/roles', { token: roleTokens.shop_manager })).body.find((role: { name: string }) => role.name === 'administrator');
+    const adminRole = (await api(server, 'GET', '/roles', { token: roleTokens.shop_manager })).body.find(
+      (role: { name: string }) => role.name === 'administrator',
+    );
     const stripped = await api(server, 'PATCH', '/roles/shop_manager', { token: roleTokens.shop_manager, body: { capabilities: adminRole.capabilities } });
     expect(stripped.body.code).toBe('pos_rest_cannot_grant');
   });
@@ -173,7 +211,9 @@ describe('managing roles', () => {
   });
 
   it('refuses unknown roles and capabilities', async () => {
-    expect((await api(server, 'PATCH', '/roles/nobody', { token: roleTokens.administrator, body: { capabilities: [] } })).body.code).toBe('pos_rest_role_invalid_id');
+    expect((await api(server, 'PATCH', '/roles/nobody', { token: roleTokens.administrator, body: { capabilities: [] } })).body.code).toBe(
+      'pos_rest_role_invalid_id',
+    );
     const bad = await api(server, 'PATCH', '/roles/cashier', { token: roleTokens.administrator, body: { capabilities: ['fly'] } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.params['capabilities[0]']).toBe('is not a capability Tillbase knows');

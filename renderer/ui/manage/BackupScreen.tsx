@@ -29,7 +29,9 @@ export function BackupScreen() {
       link.click();
       link.remove();
       // The browser has taken the file once the click is handled.
-      window.setTimeout(() => { URL.revokeObjectURL(url); }, 10_000);
+      window.setTimeout(() => {
+        URL.revokeObjectURL(url);
+      }, 10_000);
       setLast({ name, bytes: file.size });
       till.info(`The backup ${name} is downloaded.`);
     } catch (error) {
@@ -41,9 +43,13 @@ export function BackupScreen() {
   return (
     <section id="backup" class="card manage-form" aria-label="Backup">
       <h2>Back up the till’s database</h2>
-      <p class="hint">A copy of everything on this till (products, orders, users, settings) as one SQLite file. Keep it somewhere safe: it holds the users’ password hashes.</p>
+      <p class="hint">
+        A copy of everything on this till (products, orders, users, settings) as one SQLite file. Keep it somewhere safe: it holds the users’ password hashes.
+      </p>
       <div class="manage-actions">
-        <button type="button" class="button button-primary" disabled={busy} onClick={() => void download()}>{busy ? 'Preparing…' : 'Download backup'}</button>
+        <button type="button" class="button button-primary" disabled={busy} onClick={() => void download()}>
+          {busy ? 'Preparing…' : 'Download backup'}
+        </button>
       </div>
       {last !== null && <p id="backup-done" role="status">{`${last.name}: ${Math.ceil(last.bytes / 1024)} KiB`}</p>}
     </section>

@@ -65,7 +65,11 @@ export function GatewaysScreen() {
   const defaultError = errorFor(errors, 'default_gateway');
   return (
     <form id="gateways-form" class="card manage-form" aria-label="Payment gateways" noValidate onSubmit={(event) => void save(event)}>
-      {Object.keys(errors).length > 0 && <div class="form-error" role="alert">Not saved: see the messages below.</div>}
+      {Object.keys(errors).length > 0 && (
+        <div class="form-error" role="alert">
+          Not saved: see the messages below.
+        </div>
+      )}
       <ol id="gateway-list" class="manage-ordered">
         {draft.order.map((id, index) => {
           const gateway = settings.gateways[id];
@@ -74,13 +78,40 @@ export function GatewaysScreen() {
           return (
             <li key={id} class="manage-gateway">
               <label class="check">
-                <input type="checkbox" checked={draft.enabled[id] === true} aria-describedby={message === null ? undefined : `gateway-${id}-error`} onChange={(event) => { setDraft({ ...draft, enabled: { ...draft.enabled, [id]: event.currentTarget.checked } }); }} />
+                <input
+                  type="checkbox"
+                  checked={draft.enabled[id] === true}
+                  aria-describedby={message === null ? undefined : `gateway-${id}-error`}
+                  onChange={(event) => {
+                    setDraft({ ...draft, enabled: { ...draft.enabled, [id]: event.currentTarget.checked } });
+                  }}
+                />
                 {` ${title} enabled`}
               </label>
               <span class="hint">{gateway?.description}</span>
               <span class="manage-row-actions">
-                <button type="button" class="button button-small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => { moveBy(id, -1); }}>↑</button>
-                <button type="button" class="button button-small" aria-label={`Move ${title} down`} disabled={index === draft.order.length - 1} onClick={() => { moveBy(id, 1); }}>↓</button>
+                <button
+                  type="button"
+                  class="button button-small"
+                  aria-label={`Move ${title} up`}
+                  disabled={index === 0}
+                  onClick={() => {
+                    moveBy(id, -1);
+                  }}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  class="button button-small"
+                  aria-label={`Move ${title} down`}
+                  disabled={index === draft.order.length - 1}
+                  onClick={() => {
+                    moveBy(id, 1);
+                  }}
+                >
+                  ↓
+                </button>
               </span>
               <FieldMessage id={`gateway-${id}`} message={message} />
             </li>
@@ -89,21 +120,41 @@ export function GatewaysScreen() {
       </ol>
       <div class="manage-field">
         <label for="default-gateway">Preselected at payment</label>
-        <select id="default-gateway" value={draft.defaultGateway} aria-invalid={defaultError === null ? undefined : 'true'} aria-describedby={defaultError === null ? undefined : 'default-gateway-error'} onChange={(event) => { setDraft({ ...draft, defaultGateway: event.currentTarget.value }); }}>
+        <select
+          id="default-gateway"
+          value={draft.defaultGateway}
+          aria-invalid={defaultError === null ? undefined : 'true'}
+          aria-describedby={defaultError === null ? undefined : 'default-gateway-error'}
+          onChange={(event) => {
+            setDraft({ ...draft, defaultGateway: event.currentTarget.value });
+          }}
+        >
           {draft.order.map((id) => (
-            <option key={id} value={id}>{settings.gateways[id]?.title ?? id}</option>
+            <option key={id} value={id}>
+              {settings.gateways[id]?.title ?? id}
+            </option>
           ))}
         </select>
         <FieldMessage id="default-gateway" message={defaultError} />
       </div>
       <div class="manage-field manage-check">
         <label class="check">
-          <input id="auto-print-receipt" type="checkbox" checked={draft.autoPrint} onChange={(event) => { setDraft({ ...draft, autoPrint: event.currentTarget.checked }); }} /> Print the receipt after each payment
+          <input
+            id="auto-print-receipt"
+            type="checkbox"
+            checked={draft.autoPrint}
+            onChange={(event) => {
+              setDraft({ ...draft, autoPrint: event.currentTarget.checked });
+            }}
+          />{' '}
+          Print the receipt after each payment
         </label>
         <FieldMessage id="auto-print-receipt" message={errorFor(errors, 'auto_print_receipt')} />
       </div>
       <div class="manage-actions">
-        <button type="submit" class="button button-primary">Save payment settings</button>
+        <button type="submit" class="button button-primary">
+          Save payment settings
+        </button>
       </div>
     </form>
   );

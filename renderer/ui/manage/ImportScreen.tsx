@@ -64,22 +64,44 @@ export function ImportScreen() {
         <p class="hint">A WooCommerce product export (or the same columns). Rows with a known SKU update that product; the others are added.</p>
         <div class="manage-field">
           <label for="import-file">CSV file</label>
-          <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => { setFile(event.currentTarget.files?.[0] ?? null); }} />
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+            }}
+          />
         </div>
         <div class="manage-field manage-check">
           <label class="check">
-            <input id="import-dry-run" type="checkbox" checked={dryRun} onChange={(event) => { setDryRun(event.currentTarget.checked); }} /> Dry run: check the file, change nothing
+            <input
+              id="import-dry-run"
+              type="checkbox"
+              checked={dryRun}
+              onChange={(event) => {
+                setDryRun(event.currentTarget.checked);
+              }}
+            />{' '}
+            Dry run: check the file, change nothing
           </label>
         </div>
         <div class="manage-actions">
-          <button type="submit" class="button button-primary" disabled={running}>{dryRun ? 'Check file' : 'Import'}</button>
+          <button type="submit" class="button button-primary" disabled={running}>
+            {dryRun ? 'Check file' : 'Import'}
+          </button>
         </div>
       </form>
       {job !== null && (
         <section id="import-progress" class="card manage-form" aria-label="Import progress" aria-busy={running ? 'true' : 'false'}>
           <h2>{`${job.dry_run ? 'Dry run' : 'Import'} ${job.id}: ${job.status === 'running' ? `${job.phase}…` : job.status}`}</h2>
           <p class="hint">{job.file}</p>
-          <progress id="import-bar" max={Math.max(job.total, 1)} value={job.status === 'running' ? job.processed : Math.max(job.total, 1)} aria-label="Rows processed" />
+          <progress
+            id="import-bar"
+            max={Math.max(job.total, 1)}
+            value={job.status === 'running' ? job.processed : Math.max(job.total, 1)}
+            aria-label="Rows processed"
+          />
           <dl class="totals manage-counts">
             <dt>Rows processed</dt>
             <dd id="import-processed">{`${job.processed} of ${job.total}`}</dd>

@@ -37,7 +37,14 @@ function queryOf(filters: Filters, page: number): Record<string, string | number
   return query;
 }
 
-function FilterField(props: { name: keyof Filters; label: string; filters: Filters; errors: FieldErrors; type?: 'date' | 'number'; onChange: (filters: Filters) => void }) {
+function FilterField(props: {
+  name: keyof Filters;
+  label: string;
+  filters: Filters;
+  errors: FieldErrors;
+  type?: 'date' | 'number';
+  onChange: (filters: Filters) => void;
+}) {
   const id = `logs-${props.name}`;
   const message = errorFor(props.errors, props.name);
   return (
@@ -49,7 +56,9 @@ function FilterField(props: { name: keyof Filters; label: string; filters: Filte
         value={props.filters[props.name]}
         aria-invalid={message === null ? undefined : 'true'}
         aria-describedby={message === null ? undefined : `${id}-error`}
-        onInput={(event) => { props.onChange({ ...props.filters, [props.name]: event.currentTarget.value }); }}
+        onInput={(event) => {
+          props.onChange({ ...props.filters, [props.name]: event.currentTarget.value });
+        }}
       />
       <FieldMessage id={id} message={message} />
     </div>
@@ -93,28 +102,56 @@ export function LogsScreen() {
   useEffect(() => {
     if (!audit || users !== null) return;
     setUsers([]);
-    usersApi.list(till.client).then(setUsers, (error: unknown) => { till.fail(error); });
+    usersApi.list(till.client).then(setUsers, (error: unknown) => {
+      till.fail(error);
+    });
   }, [audit, users, till]);
   const sources = answer?.sources ?? [];
   return (
     <div class="manage-panel">
-      <form id="logs-filters" class="card manage-form manage-filters" aria-label="Log filters" noValidate onSubmit={(event) => { event.preventDefault(); void load(1); }}>
+      <form
+        id="logs-filters"
+        class="card manage-form manage-filters"
+        aria-label="Log filters"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load(1);
+        }}
+      >
         <div class="manage-field">
           <label for="logs-source">Source</label>
-          <select id="logs-source" value={filters.source} onChange={(event) => { setFilters({ ...filters, source: event.currentTarget.value }); }}>
+          <select
+            id="logs-source"
+            value={filters.source}
+            onChange={(event) => {
+              setFilters({ ...filters, source: event.currentTarget.value });
+            }}
+          >
             <option value="">All logs</option>
             {!sources.some((source) => source.source === 'audit') && <option value="audit">Audit trail</option>}
             {sources.map((source) => (
-              <option key={source.source} value={source.source}>{source.name}</option>
+              <option key={source.source} value={source.source}>
+                {source.name}
+              </option>
             ))}
           </select>
         </div>
         <div class="manage-field">
           <label for="logs-level">Level</label>
-          <select id="logs-level" value={filters.level} aria-describedby={errors.level === undefined ? undefined : 'logs-level-error'} onChange={(event) => { setFilters({ ...filters, level: event.currentTarget.value }); }}>
+          <select
+            id="logs-level"
+            value={filters.level}
+            aria-describedby={errors.level === undefined ? undefined : 'logs-level-error'}
+            onChange={(event) => {
+              setFilters({ ...filters, level: event.currentTarget.value });
+            }}
+          >
             <option value="">Any level</option>
             {LEVELS.map((level) => (
-              <option key={level} value={level}>{level}</option>
+              <option key={level} value={level}>
+                {level}
+              </option>
             ))}
           </select>
           <FieldMessage id="logs-level" message={errors.level ?? null} />
@@ -125,7 +162,13 @@ export function LogsScreen() {
             <FilterField name="before" label="Until" type="date" filters={filters} errors={errors} onChange={setFilters} />
             <div class="manage-field">
               <label for="logs-user">By</label>
-              <select id="logs-user" value={filters.user} onChange={(event) => { setFilters({ ...filters, user: event.currentTarget.value }); }}>
+              <select
+                id="logs-user"
+                value={filters.user}
+                onChange={(event) => {
+                  setFilters({ ...filters, user: event.currentTarget.value });
+                }}
+              >
                 <option value="">Anyone</option>
                 {(users ?? []).map((user) => (
                   <option key={user.id} value={String(user.id)}>{`${user.display_name} (${user.username})`}</option>
@@ -138,10 +181,16 @@ export function LogsScreen() {
           </>
         )}
         <div class="manage-actions">
-          <button type="submit" class="button button-primary">Show entries</button>
+          <button type="submit" class="button button-primary">
+            Show entries
+          </button>
         </div>
       </form>
-      {answer?.has_fatal_errors === true && <p class="form-error" role="note">The log holds critical errors.</p>}
+      {answer?.has_fatal_errors === true && (
+        <p class="form-error" role="note">
+          The log holds critical errors.
+        </p>
+      )}
       <table id="logs-table" class="lines manage-table" aria-busy={loading ? 'true' : 'false'}>
         <caption class="visually-hidden">Log entries</caption>
         <thead>
@@ -168,7 +217,9 @@ export function LogsScreen() {
       </table>
       {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
       {answer !== null && answer.entries.length === PER_PAGE && (
-        <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>Older entries</button>
+        <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>
+          Older entries
+        </button>
       )}
     </div>
   );

@@ -42,7 +42,12 @@ function Field(props: InputProps) {
   const id = fieldId(formId, spec.path);
   const message = errorFor(errors, spec.path);
   const aria = { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': describedBy(id, message, spec.help) };
-  const help = spec.help === undefined ? null : <p id={`${id}-help`} class="hint">{spec.help}</p>;
+  const help =
+    spec.help === undefined ? null : (
+      <p id={`${id}-help`} class="hint">
+        {spec.help}
+      </p>
+    );
   const value = draft[spec.path];
   const text = typeof value === 'string' ? value : '';
   const field = spec.field;
@@ -62,7 +67,16 @@ function Field(props: InputProps) {
     return (
       <div class="manage-field manage-check">
         <label class="check">
-          <input id={id} type="checkbox" checked={value === true} {...aria} onChange={(event) => { onChange(spec.path, event.currentTarget.checked); }} /> {spec.label}
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            {...aria}
+            onChange={(event) => {
+              onChange(spec.path, event.currentTarget.checked);
+            }}
+          />{' '}
+          {spec.label}
         </label>
         {help}
         <FieldMessage id={id} message={message} />
@@ -77,7 +91,14 @@ function Field(props: InputProps) {
         {help}
         {field.options.map(([option, label]) => (
           <label key={option} class="check">
-            <input type="checkbox" checked={chosen.includes(option)} onChange={(event) => { onChange(spec.path, event.currentTarget.checked ? [...chosen, option] : chosen.filter((item) => item !== option)); }} /> {label}
+            <input
+              type="checkbox"
+              checked={chosen.includes(option)}
+              onChange={(event) => {
+                onChange(spec.path, event.currentTarget.checked ? [...chosen, option] : chosen.filter((item) => item !== option));
+              }}
+            />{' '}
+            {label}
           </label>
         ))}
         <FieldMessage id={id} message={message} />
@@ -92,14 +113,20 @@ function Field(props: InputProps) {
     input = (
       <select id={id} value={text} {...aria} onChange={set}>
         {field.options.map(([option, label]) => (
-          <option key={option} value={option}>{label}</option>
+          <option key={option} value={option}>
+            {label}
+          </option>
         ))}
       </select>
     );
   } else if (field.kind === 'number') {
     input = <input id={id} type="number" step="any" value={text} placeholder={field.nullable === true ? 'Automatic' : undefined} {...aria} onInput={set} />;
   } else if (field.kind === 'readonly') {
-    input = <output id={id} class="manage-readonly">{text === '' ? '—' : text}</output>;
+    input = (
+      <output id={id} class="manage-readonly">
+        {text === '' ? '—' : text}
+      </output>
+    );
   } else if (field.kind === 'text' && field.multiline !== true) {
     input = <input id={id} type={field.type ?? 'text'} value={text} placeholder={props.placeholder} {...aria} onInput={set} />;
   } else {
@@ -171,7 +198,9 @@ export function ObjectForm(props: ObjectFormProps) {
     setSaving(false);
   };
 
-  const unplaced = Object.keys(errors).filter((name) => !fields.some((spec) => name === spec.path || name.startsWith(`${spec.path}.`) || name.startsWith(`${spec.path}[`)));
+  const unplaced = Object.keys(errors).filter(
+    (name) => !fields.some((spec) => name === spec.path || name.startsWith(`${spec.path}.`) || name.startsWith(`${spec.path}[`)),
+  );
   return (
     <form id={props.id} class="card manage-form" aria-label={props.label} noValidate onSubmit={(event) => void submit(event)}>
       <h2>{props.label}</h2>
@@ -188,7 +217,9 @@ export function ObjectForm(props: ObjectFormProps) {
       ))}
       {props.children}
       <div class="manage-actions">
-        <button type="submit" class="button button-primary" disabled={saving}>{props.submitLabel ?? 'Save'}</button>
+        <button type="submit" class="button button-primary" disabled={saving}>
+          {props.submitLabel ?? 'Save'}
+        </button>
       </div>
     </form>
   );

@@ -46,13 +46,30 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
       <td>
         <form id={`${base}-form`} aria-label={`Register ${register.id}`} noValidate onSubmit={(event) => void save(event)} />
         <label class="visually-hidden" for={`${base}-name`}>{`Name of register ${register.id}`}</label>
-        <input id={`${base}-name`} form={`${base}-form`} type="text" value={name} {...aria(`${base}-name`, nameError)} onInput={(event) => { setName(event.currentTarget.value); }} />
+        <input
+          id={`${base}-name`}
+          form={`${base}-form`}
+          type="text"
+          value={name}
+          {...aria(`${base}-name`, nameError)}
+          onInput={(event) => {
+            setName(event.currentTarget.value);
+          }}
+        />
         <FieldMessage id={`${base}-name`} message={nameError} />
       </td>
       <td>{props.storeName}</td>
       <td>
         <label class="visually-hidden" for={`${base}-status`}>{`Status of register ${register.id}`}</label>
-        <select id={`${base}-status`} form={`${base}-form`} value={status} {...aria(`${base}-status`, statusError)} onChange={(event) => { setStatus(event.currentTarget.value as Register['status']); }}>
+        <select
+          id={`${base}-status`}
+          form={`${base}-form`}
+          value={status}
+          {...aria(`${base}-status`, statusError)}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value as Register['status']);
+          }}
+        >
           <option value="active">Active</option>
           <option value="disabled">Disabled</option>
         </select>
@@ -60,7 +77,9 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
       </td>
       <td>{register.session === null ? 'Closed' : `Open since ${(register.session.date_opened ?? '').replace('T', ' ')}`}</td>
       <td>
-        <button type="submit" form={`${base}-form`} class="button button-small">Save</button>
+        <button type="submit" form={`${base}-form`} class="button button-small">
+          Save
+        </button>
       </td>
     </tr>
   );
@@ -90,20 +109,38 @@ function NewRegister(props: { stores: readonly StoreName[]; onCreated: () => voi
     <form class="card manage-form manage-inline" aria-label="Add a register" noValidate onSubmit={(event) => void create(event)}>
       <div class="manage-field">
         <label for="new-register-name">New register’s name</label>
-        <input id="new-register-name" type="text" value={name} {...aria('new-register-name', nameError)} onInput={(event) => { setName(event.currentTarget.value); }} />
+        <input
+          id="new-register-name"
+          type="text"
+          value={name}
+          {...aria('new-register-name', nameError)}
+          onInput={(event) => {
+            setName(event.currentTarget.value);
+          }}
+        />
         <FieldMessage id="new-register-name" message={nameError} />
       </div>
       <div class="manage-field">
         <label for="new-register-store">In store</label>
-        <select id="new-register-store" value={storeId} onChange={(event) => { setStoreId(event.currentTarget.value); }}>
+        <select
+          id="new-register-store"
+          value={storeId}
+          onChange={(event) => {
+            setStoreId(event.currentTarget.value);
+          }}
+        >
           <option value="">The default store</option>
           {props.stores.map((store) => (
-            <option key={store.id} value={String(store.id)}>{store.name}</option>
+            <option key={store.id} value={String(store.id)}>
+              {store.name}
+            </option>
           ))}
         </select>
         <FieldMessage id="new-register-store" message={errorFor(errors, 'store_id')} />
       </div>
-      <button type="submit" class="button">Add register</button>
+      <button type="submit" class="button">
+        Add register
+      </button>
     </form>
   );
 }
@@ -128,7 +165,9 @@ export function RegistersScreen() {
             <th scope="col">Store</th>
             <th scope="col">Status</th>
             <th scope="col">Drawer</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -137,7 +176,9 @@ export function RegistersScreen() {
               key={`${register.id}-${register.name}-${register.status}`}
               register={register}
               storeName={storeName(register.store_id)}
-              onSaved={(saved) => { loaded.replace({ stores, registers: registers.map((item) => (item.id === saved.id ? saved : item)) }); }}
+              onSaved={(saved) => {
+                loaded.replace({ stores, registers: registers.map((item) => (item.id === saved.id ? saved : item)) });
+              }}
             />
           ))}
         </tbody>

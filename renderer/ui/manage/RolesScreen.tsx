@@ -55,7 +55,9 @@ function RoleForm(props: { role: ManagedRole; onSaved: (role: ManagedRole) => vo
               type="checkbox"
               name={capability}
               checked={chosen.includes(capability)}
-              onChange={(event) => { setChosen(event.currentTarget.checked ? [...chosen, capability] : chosen.filter((item) => item !== capability)); }}
+              onChange={(event) => {
+                setChosen(event.currentTarget.checked ? [...chosen, capability] : chosen.filter((item) => item !== capability));
+              }}
             />
             {` ${CAPABILITY_TEXT[capability] ?? capability}`}
           </label>
@@ -63,7 +65,9 @@ function RoleForm(props: { role: ManagedRole; onSaved: (role: ManagedRole) => vo
         <FieldMessage id={`${formId}-capabilities`} message={message} />
       </fieldset>
       <div class="manage-actions">
-        <button type="submit" class="button button-primary" aria-label={`Save role ${role.label}`}>Save role</button>
+        <button type="submit" class="button button-primary" aria-label={`Save role ${role.label}`}>
+          Save role
+        </button>
       </div>
     </form>
   );
@@ -80,7 +84,9 @@ export function RolesScreen() {
         <RoleForm
           key={`${role.name}:${role.capabilities.join(',')}`}
           role={role}
-          onSaved={(saved) => { loaded.replace(roles.map((item) => (item.name === saved.name ? saved : item))); }}
+          onSaved={(saved) => {
+            loaded.replace(roles.map((item) => (item.name === saved.name ? saved : item)));
+          }}
         />
       ))}
     </div>

@@ -38,28 +38,67 @@ export const SETTINGS_GROUPS: readonly Group[] = [
       force_ssl: { label: 'Force SSL' },
       default_customer: { label: 'Default customer (0: guest)' },
       default_customer_is_cashier: { label: 'The cashier is the default customer' },
-      barcode_field: { label: 'Barcode field', help: 'The product field or meta key a scanned barcode is matched against (_global_unique_id is the GTIN field).' },
+      barcode_field: {
+        label: 'Barcode field',
+        help: 'The product field or meta key a scanned barcode is matched against (_global_unique_id is the GTIN field).',
+      },
       variable_measure_barcodes: { label: 'Variable-measure barcodes (scales)', help: 'GS1 codes 20-29 printed by the shop’s scales.' },
       'variable_measure_barcodes.enabled': { label: 'Read variable-measure barcodes' },
-      'variable_measure_barcodes.measure': { label: 'The code holds the', field: { kind: 'select', options: [['weight', 'Weight'], ['price', 'Price']] } },
+      'variable_measure_barcodes.measure': {
+        label: 'The code holds the',
+        field: {
+          kind: 'select',
+          options: [
+            ['weight', 'Weight'],
+            ['price', 'Price'],
+          ],
+        },
+      },
       'variable_measure_barcodes.item_digits': { label: 'Item digits (4 to 6)' },
-      'variable_measure_barcodes.value_decimals': { label: 'Decimal places of the value', help: 'Empty: 3 for a weight, the store’s price decimals for a price.', field: { kind: 'number', nullable: true } },
+      'variable_measure_barcodes.value_decimals': {
+        label: 'Decimal places of the value',
+        help: 'Empty: 3 for a weight, the store’s price decimals for a price.',
+        field: { kind: 'number', nullable: true },
+      },
       generate_username: { label: 'Make a username for new customers' },
       restore_stock_on_delete: { label: 'Restock when an order is deleted' },
       storefront_receipt_enabled: { label: 'Receipts on the storefront' },
-      tracking_consent: { label: 'Usage tracking', field: { kind: 'select', options: [['undecided', 'Not decided'], ['allowed', 'Allowed'], ['denied', 'Denied']] } },
+      tracking_consent: {
+        label: 'Usage tracking',
+        field: {
+          kind: 'select',
+          options: [
+            ['undecided', 'Not decided'],
+            ['allowed', 'Allowed'],
+            ['denied', 'Denied'],
+          ],
+        },
+      },
       store_name: { label: 'Store name on receipts', help: 'Empty: the store’s own name.' },
       store_phone: { label: 'Phone on receipts' },
       store_email: { label: 'Email on receipts', field: { kind: 'text', type: 'email' } },
       policies_and_conditions: { label: 'Policies and conditions', field: { kind: 'text', multiline: true } },
-      store_tax_ids: { label: 'Store tax IDs', help: 'A JSON list such as [{"type": "eu_vat", "value": "DE123456789"}]; empty: the store’s own.', field: { kind: 'json' } },
+      store_tax_ids: {
+        label: 'Store tax IDs',
+        help: 'A JSON list such as [{"type": "eu_vat", "value": "DE123456789"}]; empty: the store’s own.',
+        field: { kind: 'json' },
+      },
     },
   },
   {
     name: 'checkout',
     title: 'Checkout',
     overrides: {
-      receipt_default_mode: { label: 'Receipts show', field: { kind: 'select', options: [['fiscal', 'The order as it was paid (fiscal)'], ['live', 'The order as it is now (live)']] } },
+      receipt_default_mode: {
+        label: 'Receipts show',
+        field: {
+          kind: 'select',
+          options: [
+            ['fiscal', 'The order as it was paid (fiscal)'],
+            ['live', 'The order as it is now (live)'],
+          ],
+        },
+      },
       prevent_overselling: { label: 'Prevent overselling', help: 'Refuse a sale of more than is in stock.' },
       admin_emails: { label: 'Emails to the shop', help: NO_EMAIL },
       customer_emails: { label: 'Emails to customers', help: NO_EMAIL },
@@ -81,7 +120,9 @@ export const SETTINGS_GROUPS: readonly Group[] = [
   {
     name: 'tax_ids',
     title: 'Tax IDs',
-    overrides: { write_map: { label: 'Meta key of each tax ID type', help: 'One a line: type = meta key, e.g. eu_vat = _billing_eu_vat.', field: { kind: 'map' } } },
+    overrides: {
+      write_map: { label: 'Meta key of each tax ID type', help: 'One a line: type = meta key, e.g. eu_vat = _billing_eu_vat.', field: { kind: 'map' } },
+    },
   },
   {
     name: 'license',
@@ -104,7 +145,11 @@ function GroupForm(props: { group: Group }) {
   const placeholders = useMemo(() => {
     const defaults = values?.store_defaults;
     if (typeof defaults !== 'object' || defaults === null) return {};
-    return Object.fromEntries(Object.entries(defaults as Record<string, unknown>).filter(([, value]) => typeof value === 'string' && value !== '').map(([key, value]) => [key, String(value)]));
+    return Object.fromEntries(
+      Object.entries(defaults as Record<string, unknown>)
+        .filter(([, value]) => typeof value === 'string' && value !== '')
+        .map(([key, value]) => [key, String(value)]),
+    );
   }, [values]);
   if (values === null) return <p class="empty">{loaded.loading ? 'Loading…' : 'Not loaded.'}</p>;
   return (
@@ -127,7 +172,15 @@ export function SettingsGroups() {
     <div class="manage-panel">
       <div class="tabs" role="group" aria-label="Settings groups">
         {SETTINGS_GROUPS.map((candidate) => (
-          <button key={candidate.name} type="button" class="tab" aria-pressed={candidate.name === chosen ? 'true' : 'false'} onClick={() => { setChosen(candidate.name); }}>
+          <button
+            key={candidate.name}
+            type="button"
+            class="tab"
+            aria-pressed={candidate.name === chosen ? 'true' : 'false'}
+            onClick={() => {
+              setChosen(candidate.name);
+            }}
+          >
             {candidate.title}
           </button>
         ))}

@@ -12,12 +12,46 @@ import { describeFields, type FieldOverride, type Options } from './fields.js';
 import { FieldMessage, ObjectForm } from './ObjectForm.js';
 
 const DETAIL_KEYS = [
-  'name', 'store_address', 'store_address_2', 'store_city', 'store_postcode', 'store_state', 'store_country', 'locale', 'timezone', 'phone', 'email', 'url',
-  'currency', 'currency_pos', 'price_thousand_sep', 'price_decimal_sep', 'price_num_decimals', 'require_open_session', 'prevent_overselling', 'enable_coupons', 'calc_discounts_sequentially',
+  'name',
+  'store_address',
+  'store_address_2',
+  'store_city',
+  'store_postcode',
+  'store_state',
+  'store_country',
+  'locale',
+  'timezone',
+  'phone',
+  'email',
+  'url',
+  'currency',
+  'currency_pos',
+  'price_thousand_sep',
+  'price_decimal_sep',
+  'price_num_decimals',
+  'require_open_session',
+  'prevent_overselling',
+  'enable_coupons',
+  'calc_discounts_sequentially',
 ] as const;
-const TAX_KEYS = ['calc_taxes', 'prices_include_tax', 'tax_based_on', 'tax_address', 'shipping_tax_class', 'tax_round_at_subtotal', 'tax_display_shop', 'tax_display_cart', 'tax_total_display', 'price_display_suffix', 'tax_ids'] as const;
+const TAX_KEYS = [
+  'calc_taxes',
+  'prices_include_tax',
+  'tax_based_on',
+  'tax_address',
+  'shipping_tax_class',
+  'tax_round_at_subtotal',
+  'tax_display_shop',
+  'tax_display_cart',
+  'tax_total_display',
+  'price_display_suffix',
+  'tax_ids',
+] as const;
 
-const INCL_EXCL: Options = [['excl', 'Excluding tax'], ['incl', 'Including tax']];
+const INCL_EXCL: Options = [
+  ['excl', 'Excluding tax'],
+  ['incl', 'Including tax'],
+];
 const STORE_FIELDS: Readonly<Record<string, FieldOverride>> = {
   name: { label: 'Store name' },
   store_address: { label: 'Address' },
@@ -29,27 +63,54 @@ const STORE_FIELDS: Readonly<Record<string, FieldOverride>> = {
   timezone: { label: 'Time zone', help: 'An IANA zone such as Europe/London.' },
   url: { label: 'Web address' },
   currency: { label: 'Currency (ISO 4217)' },
-  currency_pos: { label: 'Currency sign', field: { kind: 'select', options: [['left', 'Left ($9.99)'], ['right', 'Right (9.99$)'], ['left_space', 'Left with space ($ 9.99)'], ['right_space', 'Right with space (9.99 $)']] } },
+  currency_pos: {
+    label: 'Currency sign',
+    field: {
+      kind: 'select',
+      options: [
+        ['left', 'Left ($9.99)'],
+        ['right', 'Right (9.99$)'],
+        ['left_space', 'Left with space ($ 9.99)'],
+        ['right_space', 'Right with space (9.99 $)'],
+      ],
+    },
+  },
   price_num_decimals: { label: 'Price decimals' },
   require_open_session: { label: 'Payment needs an open register', help: 'A till takes payment only while its cash session is open.' },
   calc_taxes: { label: 'Calculate taxes' },
   prices_include_tax: { label: 'Prices include tax' },
-  tax_based_on: { label: 'Tax based on', field: { kind: 'select', options: [['base', 'The store’s address'], ['billing', 'The customer’s billing address'], ['shipping', 'The customer’s shipping address']] } },
+  tax_based_on: {
+    label: 'Tax based on',
+    field: {
+      kind: 'select',
+      options: [
+        ['base', 'The store’s address'],
+        ['billing', 'The customer’s billing address'],
+        ['shipping', 'The customer’s shipping address'],
+      ],
+    },
+  },
   tax_address: { label: 'Tax address', help: 'Leave the country empty to use the store’s address.' },
   tax_round_at_subtotal: { label: 'Round tax at the subtotal' },
   tax_display_shop: { label: 'Prices shown at the till', field: { kind: 'select', options: INCL_EXCL } },
   tax_display_cart: { label: 'Prices shown in the cart', field: { kind: 'select', options: INCL_EXCL } },
-  tax_total_display: { label: 'Tax totals', field: { kind: 'select', options: [['itemized', 'One line per tax'], ['single', 'One total']] } },
+  tax_total_display: {
+    label: 'Tax totals',
+    field: {
+      kind: 'select',
+      options: [
+        ['itemized', 'One line per tax'],
+        ['single', 'One total'],
+      ],
+    },
+  },
   tax_ids: { label: 'Tax IDs', help: 'A JSON list such as [{"type": "eu_vat", "value": "DE123456789"}].', field: { kind: 'json' } },
 };
 
 function StoreUsers(props: { storeId: number }) {
   const { till } = useTill();
   const loaded = useLoaded(async () => {
-    const [assigned, users] = await Promise.all([
-      storesApi.users(till.client, props.storeId),
-      usersApi.list(till.client),
-    ]);
+    const [assigned, users] = await Promise.all([storesApi.users(till.client, props.storeId), usersApi.list(till.client)]);
     return { ids: assigned.user_ids, users };
   }, [props.storeId]);
   const [picked, setPicked] = useState<number[] | null>(null);
@@ -76,14 +137,22 @@ function StoreUsers(props: { storeId: number }) {
         <legend>Who sells in this store</legend>
         {users.map((user) => (
           <label key={user.id} class="check">
-            <input type="checkbox" checked={chosen.includes(user.id)} onChange={(event) => { setPicked(event.currentTarget.checked ? [...chosen, user.id] : chosen.filter((id) => id !== user.id)); }} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(user.id)}
+              onChange={(event) => {
+                setPicked(event.currentTarget.checked ? [...chosen, user.id] : chosen.filter((id) => id !== user.id));
+              }}
+            />
             {` ${user.display_name} (${user.username})`}
           </label>
         ))}
         <FieldMessage id="store-users-list" message={message} />
       </fieldset>
       <div class="manage-actions">
-        <button type="submit" class="button button-primary">Save users</button>
+        <button type="submit" class="button button-primary">
+          Save users
+        </button>
       </div>
     </form>
   );
@@ -105,9 +174,25 @@ function StoreEditor(props: { storeId: number; onRenamed: () => void }) {
   };
   return (
     <div class="manage-columns">
-      <ObjectForm id={`store-${props.storeId}-details`} label="Store details" values={values} fields={details} onSave={save} onSaved={saved} submitLabel="Save details" />
+      <ObjectForm
+        id={`store-${props.storeId}-details`}
+        label="Store details"
+        values={values}
+        fields={details}
+        onSave={save}
+        onSaved={saved}
+        submitLabel="Save details"
+      />
       <div>
-        <ObjectForm id={`store-${props.storeId}-taxes`} label="Tax settings" values={values} fields={taxes} onSave={save} onSaved={saved} submitLabel="Save tax settings" />
+        <ObjectForm
+          id={`store-${props.storeId}-taxes`}
+          label="Tax settings"
+          values={values}
+          fields={taxes}
+          onSave={save}
+          onSaved={saved}
+          submitLabel="Save tax settings"
+        />
         {hasCapability(user, 'manage_pos') && <StoreUsers storeId={props.storeId} />}
       </div>
     </div>
@@ -134,8 +219,19 @@ function NewStore(props: { onCreated: (id: number) => void }) {
   return (
     <form class="manage-inline" aria-label="Add a store" noValidate onSubmit={(event) => void create(event)}>
       <label for="new-store-name">New store’s name</label>
-      <input id="new-store-name" type="text" value={name} aria-invalid={message === null ? undefined : 'true'} aria-describedby={message === null ? undefined : 'new-store-name-error'} onInput={(event) => { setName(event.currentTarget.value); }} />
-      <button type="submit" class="button">Add store</button>
+      <input
+        id="new-store-name"
+        type="text"
+        value={name}
+        aria-invalid={message === null ? undefined : 'true'}
+        aria-describedby={message === null ? undefined : 'new-store-name-error'}
+        onInput={(event) => {
+          setName(event.currentTarget.value);
+        }}
+      />
+      <button type="submit" class="button">
+        Add store
+      </button>
       <FieldMessage id="new-store-name" message={message} />
     </form>
   );
@@ -152,9 +248,17 @@ export function StoresScreen() {
     <div class="manage-panel">
       <div class="manage-toolbar">
         <label for="store-choice">Store</label>
-        <select id="store-choice" value={storeId === null ? '' : String(storeId)} onChange={(event) => { setChosen(Number(event.currentTarget.value)); }}>
+        <select
+          id="store-choice"
+          value={storeId === null ? '' : String(storeId)}
+          onChange={(event) => {
+            setChosen(Number(event.currentTarget.value));
+          }}
+        >
           {options.map(([value, label]) => (
-            <option key={value} value={value}>{label}</option>
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
         </select>
         <NewStore

@@ -66,7 +66,9 @@ export function TemplatesScreen() {
             <th scope="col">Template</th>
             <th scope="col">Kind</th>
             <th scope="col">Prints receipts</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,9 +82,20 @@ export function TemplatesScreen() {
               <td>{template.is_active ? <span class="badge">Active</span> : '—'}</td>
               <td>
                 <span class="manage-row-actions">
-                  <button type="button" class="button button-small" aria-label={`Preview ${template.title}`} onClick={() => { setPreviewed(template); }}>Preview</button>
+                  <button
+                    type="button"
+                    class="button button-small"
+                    aria-label={`Preview ${template.title}`}
+                    onClick={() => {
+                      setPreviewed(template);
+                    }}
+                  >
+                    Preview
+                  </button>
                   {!template.is_active && (
-                    <button type="button" class="button button-small" aria-label={`Use ${template.title}`} onClick={() => void activate(template)}>Use</button>
+                    <button type="button" class="button button-small" aria-label={`Use ${template.title}`} onClick={() => void activate(template)}>
+                      Use
+                    </button>
                   )}
                 </span>
               </td>

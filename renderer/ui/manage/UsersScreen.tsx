@@ -19,21 +19,43 @@ interface InputSpec {
   help?: string;
 }
 
-function Inputs(props: { formId: string; specs: readonly InputSpec[]; values: Values; roles: readonly ManagedRole[]; errors: FieldErrors; onChange: (name: string, value: string | boolean) => void }) {
+function Inputs(props: {
+  formId: string;
+  specs: readonly InputSpec[];
+  values: Values;
+  roles: readonly ManagedRole[];
+  errors: FieldErrors;
+  onChange: (name: string, value: string | boolean) => void;
+}) {
   return (
     <>
       {props.specs.map((spec) => {
         const id = `${props.formId}-${spec.name}`;
         const message = errorFor(props.errors, spec.name);
-        const described = [spec.help === undefined ? null : `${id}-help`, message === null ? null : `${id}-error`].filter((item) => item !== null).join(' ') || undefined;
+        const described =
+          [spec.help === undefined ? null : `${id}-help`, message === null ? null : `${id}-error`].filter((item) => item !== null).join(' ') || undefined;
         const aria = { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': described };
         const value = props.values[spec.name];
-        const help = spec.help === undefined ? null : <p id={`${id}-help`} class="hint">{spec.help}</p>;
+        const help =
+          spec.help === undefined ? null : (
+            <p id={`${id}-help`} class="hint">
+              {spec.help}
+            </p>
+          );
         if (spec.type === 'checkbox') {
           return (
             <div key={spec.name} class="manage-field manage-check">
               <label class="check">
-                <input id={id} type="checkbox" checked={value === true} {...aria} onChange={(event) => { props.onChange(spec.name, event.currentTarget.checked); }} /> {spec.label}
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={value === true}
+                  {...aria}
+                  onChange={(event) => {
+                    props.onChange(spec.name, event.currentTarget.checked);
+                  }}
+                />{' '}
+                {spec.label}
               </label>
               {help}
               <FieldMessage id={id} message={message} />
@@ -44,13 +66,31 @@ function Inputs(props: { formId: string; specs: readonly InputSpec[]; values: Va
           <div key={spec.name} class="manage-field">
             <label for={id}>{spec.label}</label>
             {spec.type === 'role' ? (
-              <select id={id} value={typeof value === 'string' ? value : ''} {...aria} onChange={(event) => { props.onChange(spec.name, event.currentTarget.value); }}>
+              <select
+                id={id}
+                value={typeof value === 'string' ? value : ''}
+                {...aria}
+                onChange={(event) => {
+                  props.onChange(spec.name, event.currentTarget.value);
+                }}
+              >
                 {props.roles.map((role) => (
-                  <option key={role.name} value={role.name}>{role.label}</option>
+                  <option key={role.name} value={role.name}>
+                    {role.label}
+                  </option>
                 ))}
               </select>
             ) : (
-              <input id={id} type={spec.type ?? 'text'} autoComplete={spec.type === 'password' ? 'new-password' : 'off'} value={typeof value === 'string' ? value : ''} {...aria} onInput={(event) => { props.onChange(spec.name, event.currentTarget.value); }} />
+              <input
+                id={id}
+                type={spec.type ?? 'text'}
+                autoComplete={spec.type === 'password' ? 'new-password' : 'off'}
+                value={typeof value === 'string' ? value : ''}
+                {...aria}
+                onInput={(event) => {
+                  props.onChange(spec.name, event.currentTarget.value);
+                }}
+              />
             )}
             {help}
             <FieldMessage id={id} message={message} />
@@ -89,7 +129,13 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
     event.preventDefault();
     const body: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(values)) if (value !== '') body[name] = value;
-    const saved = await runSave(till, async () => { await usersApi.create(till.client, body); }, { done: `User ${String(values.username)} is added.`, onFieldErrors: setErrors });
+    const saved = await runSave(
+      till,
+      async () => {
+        await usersApi.create(till.client, body);
+      },
+      { done: `User ${String(values.username)} is added.`, onFieldErrors: setErrors },
+    );
     if (saved) {
       setValues(empty);
       props.onAdded();
@@ -98,9 +144,20 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
   return (
     <form id="add-user" class="card manage-form" aria-label="Add a user" noValidate onSubmit={(event) => void add(event)}>
       <h2>Add a user</h2>
-      <Inputs formId="add-user" specs={NEW_USER} values={values} roles={props.roles} errors={errors} onChange={(name, value) => { setValues({ ...values, [name]: value }); }} />
+      <Inputs
+        formId="add-user"
+        specs={NEW_USER}
+        values={values}
+        roles={props.roles}
+        errors={errors}
+        onChange={(name, value) => {
+          setValues({ ...values, [name]: value });
+        }}
+      />
       <div class="manage-actions">
-        <button type="submit" class="button button-primary">Add user</button>
+        <button type="submit" class="button button-primary">
+          Add user
+        </button>
       </div>
     </form>
   );
@@ -109,7 +166,15 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
 function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onSaved: () => void; onClose: () => void }) {
   const { till } = useTill();
   const { user } = props;
-  const start: Values = { display_name: user.display_name, email: user.email, role: user.roles[0] ?? '', password: '', pin: '', remove_pin: false, disabled: user.disabled };
+  const start: Values = {
+    display_name: user.display_name,
+    email: user.email,
+    role: user.roles[0] ?? '',
+    password: '',
+    pin: '',
+    remove_pin: false,
+    disabled: user.disabled,
+  };
   const [values, setValues] = useState<Values>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = async (event: Event): Promise<void> => {
@@ -123,16 +188,35 @@ function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onS
       till.info('Nothing to save: no field was changed.');
       return;
     }
-    const saved = await runSave(till, async () => { await usersApi.update(till.client, user.id, patch); }, { done: `User ${user.username} is saved.`, onFieldErrors: setErrors });
+    const saved = await runSave(
+      till,
+      async () => {
+        await usersApi.update(till.client, user.id, patch);
+      },
+      { done: `User ${user.username} is saved.`, onFieldErrors: setErrors },
+    );
     if (saved) props.onSaved();
   };
   return (
     <form id="edit-user" class="card manage-form" aria-label={`Change user ${user.username}`} noValidate onSubmit={(event) => void save(event)}>
       <h2>{`Change ${user.username}`}</h2>
-      <Inputs formId="edit-user" specs={EDIT_USER} values={values} roles={props.roles} errors={errors} onChange={(name, value) => { setValues({ ...values, [name]: value }); }} />
+      <Inputs
+        formId="edit-user"
+        specs={EDIT_USER}
+        values={values}
+        roles={props.roles}
+        errors={errors}
+        onChange={(name, value) => {
+          setValues({ ...values, [name]: value });
+        }}
+      />
       <div class="manage-actions">
-        <button type="button" class="button button-quiet" onClick={props.onClose}>Close</button>
-        <button type="submit" class="button button-primary">Save user</button>
+        <button type="button" class="button button-quiet" onClick={props.onClose}>
+          Close
+        </button>
+        <button type="submit" class="button button-primary">
+          Save user
+        </button>
       </div>
     </form>
   );
@@ -159,7 +243,9 @@ export function UsersScreen() {
             <th scope="col">Role</th>
             <th scope="col">PIN</th>
             <th scope="col">Status</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -172,7 +258,16 @@ export function UsersScreen() {
               <td>{user.has_pin ? 'Set' : '—'}</td>
               <td>{user.disabled ? 'Disabled' : 'Active'}</td>
               <td>
-                <button type="button" class="button button-small" aria-label={`Change ${user.username}`} onClick={() => { setEditing(user.id); }}>Change</button>
+                <button
+                  type="button"
+                  class="button button-small"
+                  aria-label={`Change ${user.username}`}
+                  onClick={() => {
+                    setEditing(user.id);
+                  }}
+                >
+                  Change
+                </button>
               </td>
             </tr>
           ))}
@@ -181,7 +276,18 @@ export function UsersScreen() {
       {edited === undefined ? (
         <AddUser roles={roles} onAdded={() => void loaded.reload()} />
       ) : (
-        <EditUser key={edited.id} user={edited} roles={roles} onSaved={() => { setEditing(null); void loaded.reload(); }} onClose={() => { setEditing(null); }} />
+        <EditUser
+          key={edited.id}
+          user={edited}
+          roles={roles}
+          onSaved={() => {
+            setEditing(null);
+            void loaded.reload();
+          }}
+          onClose={() => {
+            setEditing(null);
+          }}
+        />
       )}
     </div>
   );

@@ -12,7 +12,8 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 function messageOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string') return (value as { message: string }).message;
+  if (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string')
+    return (value as { message: string }).message;
   return null;
 }
 

@@ -88,7 +88,11 @@ function draftOf(field: FieldKind, value: unknown): string | boolean | string[] 
     case 'list':
       return Array.isArray(value) ? value.map(String).join('\n') : '';
     case 'map':
-      return isPlainObject(value) ? Object.entries(value).map(([key, item]) => `${key} = ${typeof item === 'string' ? item : JSON.stringify(item)}`).join('\n') : '';
+      return isPlainObject(value)
+        ? Object.entries(value)
+            .map(([key, item]) => `${key} = ${typeof item === 'string' ? item : JSON.stringify(item)}`)
+            .join('\n')
+        : '';
     case 'json':
       return JSON.stringify(value ?? null, null, 2);
     default:
@@ -119,7 +123,10 @@ function valueOf(spec: FieldSpec, draft: Draft, original: unknown): unknown {
       if (text.trim() === '') return spec.field.nullable === true ? null : text;
       return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
     case 'list':
-      return text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
     case 'map':
       return Object.fromEntries(
         text
@@ -134,7 +141,9 @@ function valueOf(spec: FieldSpec, draft: Draft, original: unknown): unknown {
       return JSON.parse(text) as unknown;
     case 'group': {
       const base = isPlainObject(original) ? original : {};
-      return Object.fromEntries(spec.field.fields.map((inner) => [inner.path.slice(spec.path.length + 1), valueOf(inner, draft, base[inner.path.slice(spec.path.length + 1)])]));
+      return Object.fromEntries(
+        spec.field.fields.map((inner) => [inner.path.slice(spec.path.length + 1), valueOf(inner, draft, base[inner.path.slice(spec.path.length + 1)])]),
+      );
     }
     case 'readonly':
       return original;
@@ -147,7 +156,11 @@ function valueOf(spec: FieldSpec, draft: Draft, original: unknown): unknown {
  * The keys whose value the form changed, with their new values; a JSON field that does not parse
  * is named in `invalid` instead (the only check made here: the server checks everything else).
  */
-export function changesOf(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], draft: Draft): { patch: Record<string, unknown>; invalid: Record<string, string> } {
+export function changesOf(
+  values: Readonly<Record<string, unknown>>,
+  fields: readonly FieldSpec[],
+  draft: Draft,
+): { patch: Record<string, unknown>; invalid: Record<string, string> } {
   const patch: Record<string, unknown> = {};
   const invalid: Record<string, string> = {};
   for (const spec of fields) {

@@ -6,7 +6,19 @@ import type { Migration } from './migration.js';
  * written out (migrations 6 and 7 grant the capabilities added since to databases made before
  * them). A migration is frozen: a capability added later comes with a migration of its own.
  */
-const POS = ['access_pos', 'read_products', 'read_coupons', 'read_orders', 'create_orders', 'edit_orders', 'refund_orders', 'list_customers', 'create_customers', 'edit_customers', 'handle_cash'];
+const POS = [
+  'access_pos',
+  'read_products',
+  'read_coupons',
+  'read_orders',
+  'create_orders',
+  'edit_orders',
+  'refund_orders',
+  'list_customers',
+  'create_customers',
+  'edit_customers',
+  'handle_cash',
+];
 const ROLES: ReadonlyArray<[name: string, label: string, capabilities: readonly string[]]> = [
   ['administrator', 'Administrator', [...POS, 'manage_pos', 'manage_stores', 'manage_products', 'install_plugins']],
   ['shop_manager', 'Shop manager', [...POS, 'manage_pos', 'manage_stores', 'manage_products']],

@@ -24,7 +24,9 @@ export const migration: Migration = {
     `);
     for (const table of ACCESS_TABLES) {
       for (const write of WRITES) {
-        db.exec(`CREATE TRIGGER access_version_${table}_${write.toLowerCase()} AFTER ${write} ON ${table} BEGIN UPDATE access_version SET version = version + 1 WHERE slot = 1; END;`);
+        db.exec(
+          `CREATE TRIGGER access_version_${table}_${write.toLowerCase()} AFTER ${write} ON ${table} BEGIN UPDATE access_version SET version = version + 1 WHERE slot = 1; END;`,
+        );
       }
     }
   },

@@ -29,7 +29,9 @@ export const migration: Migration = {
     `);
     for (const table of CONFIG_TABLES) {
       for (const write of WRITES) {
-        db.exec(`CREATE TRIGGER config_version_${table}_${write.toLowerCase()} AFTER ${write} ON ${table} BEGIN UPDATE config_version SET version = version + 1 WHERE slot = 1; END;`);
+        db.exec(
+          `CREATE TRIGGER config_version_${table}_${write.toLowerCase()} AFTER ${write} ON ${table} BEGIN UPDATE config_version SET version = version + 1 WHERE slot = 1; END;`,
+        );
       }
     }
   },

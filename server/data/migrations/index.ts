@@ -20,4 +20,24 @@ import { migration as sync } from './0019-sync.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
-export const MIGRATIONS: readonly Migration[] = [access, storeAndSales, referenceData, productSearch, usersApprovalsAudit, registersAndJournal, stockLedgerAndStoreUsers, importJournal, accessVersion, catalogueVersion, productDocuments, searchVersion, documentsVersion, trashedProducts, auditByKind, configVersion, auditEntries, catalogueSync, sync];
+export const MIGRATIONS: readonly Migration[] = [
+  access,
+  storeAndSales,
+  referenceData,
+  productSearch,
+  usersApprovalsAudit,
+  registersAndJournal,
+  stockLedgerAndStoreUsers,
+  importJournal,
+  accessVersion,
+  catalogueVersion,
+  productDocuments,
+  searchVersion,
+  documentsVersion,
+  trashedProducts,
+  auditByKind,
+  configVersion,
+  auditEntries,
+  catalogueSync,
+  sync,
+];

@@ -43,7 +43,10 @@ export class AuditTrailRepository {
   }
 
   exists(action: string, objectType: string, objectId: string): boolean {
-    return prepared(this.db, 'SELECT 1 FROM audit_trail WHERE object_type = ? AND object_id = ? AND action = ? LIMIT 1').get(objectType, objectId, action) !== undefined;
+    return (
+      prepared(this.db, 'SELECT 1 FROM audit_trail WHERE object_type = ? AND object_id = ? AND action = ? LIMIT 1').get(objectType, objectId, action) !==
+      undefined
+    );
   }
 
   list(query: AuditQuery): { entries: AuditRecord[]; total: number } {
@@ -58,11 +61,16 @@ export class AuditTrailRepository {
     if (query.before !== undefined) where.push(`timestamp < ${params.bind(query.before)}`);
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = prepared<Record<string, unknown>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM audit_trail ${clause}`).get(params.values)?.n ?? 0;
-    const rows = prepared<Record<string, unknown>, AuditRow>(this.db, `SELECT * FROM audit_trail ${clause} ORDER BY id DESC LIMIT ${params.bind(query.limit)} OFFSET ${params.bind(query.offset)}`).all(
-      params.values,
-    );
+    const rows = prepared<Record<string, unknown>, AuditRow>(
+      this.db,
+      `SELECT * FROM audit_trail ${clause} ORDER BY id DESC LIMIT ${params.bind(query.limit)} OFFSET ${params.bind(query.offset)}`,
+    ).all(params.values);
     return {
-      entries: rows.map((row) => ({ ...row, amounts: JSON.parse(row.amounts) as Record<string, string>, details: JSON.parse(row.details) as Record<string, unknown> })),
+      entries: rows.map((row) => ({
+        ...row,
+        amounts: JSON.parse(row.amounts) as Record<string, string>,
+        details: JSON.parse(row.details) as Record<string, unknown>,
+      })),
       total,
     };
   }

@@ -24,7 +24,10 @@ export class BarcodesRepository {
       test = `p.barcode IN (${list})`;
     }
     const type = kind === 'variation' ? "p.type = 'variation'" : "p.type <> 'variation'";
-    return prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT p.id FROM products p WHERE ${test} AND ${type} AND p.status <> 'trash' ORDER BY p.id`)
+    return prepared<[Record<string, unknown>], { id: number }>(
+      this.db,
+      `SELECT p.id FROM products p WHERE ${test} AND ${type} AND p.status <> 'trash' ORDER BY p.id`,
+    )
       .all(params.values)
       .map((row) => row.id);
   }

@@ -29,7 +29,22 @@ export interface CatalogueFilter extends CollectionFilter {
 }
 
 /** WooCommerce's values, with `popularity` and `rating`, and the POS plugin's `sku`, `barcode`, `stock_quantity` and `stock_status`. */
-export const CATALOGUE_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'modified', 'menu_order', 'price', 'popularity', 'rating', 'sku', 'barcode', 'stock_quantity', 'stock_status'] as const;
+export const CATALOGUE_ORDERBY = [
+  'date',
+  'id',
+  'include',
+  'title',
+  'slug',
+  'modified',
+  'menu_order',
+  'price',
+  'popularity',
+  'rating',
+  'sku',
+  'barcode',
+  'stock_quantity',
+  'stock_status',
+] as const;
 export type CatalogueOrderBy = (typeof CATALOGUE_ORDERBY)[number];
 
 export interface CatalogueSort {
@@ -40,8 +55,6 @@ export interface CatalogueSort {
 }
 
 export type CatalogueKind = 'product' | 'variation';
-
-
 
 const registered = new WeakSet<Database>();
 
@@ -102,7 +115,8 @@ export function exactMatchFirst(search: string | undefined, params: SqlParams): 
   return `ifnull(p.sku = ${params.bind(search)} COLLATE NOCASE OR p.barcode IN (${params.list(gtinForms(search))}), 0) DESC, `;
 }
 
-const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;
+const saleArgs = (alias: string, now: string) =>
+  `${alias}.regular_price, ${alias}.sale_price, ${alias}.date_on_sale_from_gmt, ${alias}.date_on_sale_to_gmt, ${now}`;
 
 /**
  * The FROM of a list. A sync's `modified_after` usually matches a handful of rows: they are read
@@ -110,7 +124,12 @@ const saleArgs = (alias: string, now: string) => `${alias}.regular_price, ${alia
  * covering index of the list's order (`products_audit_products` or `_variations`), unless another filter is narrower still.
  */
 export function catalogueFrom(filter: CatalogueFilter): string {
-  const narrower = (filter.search !== undefined && filter.search !== '') || filter.skus !== undefined || filter.barcodeMatches !== undefined || filter.include !== undefined || filter.slug !== undefined;
+  const narrower =
+    (filter.search !== undefined && filter.search !== '') ||
+    filter.skus !== undefined ||
+    filter.barcodeMatches !== undefined ||
+    filter.include !== undefined ||
+    filter.slug !== undefined;
   return filter.modifiedAfter !== undefined && !narrower ? 'products p INDEXED BY products_modified' : 'products p';
 }
 
@@ -125,7 +144,9 @@ export function catalogueWhere(kind: CatalogueKind, filter: CatalogueFilter, par
   // as it mostly is, the first test (evaluated once for the statement) spares every row the
   // lookup: 60 -> 56 ms of SQL for the audit of 300,000 variations.
   if (kind === 'variation') {
-    clauses.push("(NOT EXISTS (SELECT 1 FROM products trashed WHERE trashed.status = 'trash') OR p.parent_id NOT IN (SELECT owner.id FROM products owner WHERE owner.status = 'trash'))");
+    clauses.push(
+      "(NOT EXISTS (SELECT 1 FROM products trashed WHERE trashed.status = 'trash') OR p.parent_id NOT IN (SELECT owner.id FROM products owner WHERE owner.status = 'trash'))",
+    );
   }
   clauses.push(filter.status === undefined ? "p.status <> 'trash'" : `p.status = ${params.bind(filter.status)}`);
   if (filter.search !== undefined && filter.search !== '') clauses.push(searchClause(filter.search, params));

@@ -15,25 +15,35 @@ export class CheckoutsRepository {
   constructor(private readonly db: Database) {}
 
   findByKey(orderId: number, idempotencyKey: string): CheckoutRecord | undefined {
-    const row = prepared<[number, string], CheckoutRow>(this.db, 'SELECT * FROM checkouts WHERE order_id = ? AND idempotency_key = ?').get(orderId, idempotencyKey);
+    const row = prepared<[number, string], CheckoutRow>(this.db, 'SELECT * FROM checkouts WHERE order_id = ? AND idempotency_key = ?').get(
+      orderId,
+      idempotencyKey,
+    );
     return row && toRecord(row);
   }
 
   /** The order's latest attempt (ties, within a second, go to the one inserted last). */
   latest(orderId: number): CheckoutRecord | undefined {
-    const row = prepared<[number], CheckoutRow>(this.db, 'SELECT * FROM checkouts WHERE order_id = ? ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1').get(orderId);
+    const row = prepared<[number], CheckoutRow>(this.db, 'SELECT * FROM checkouts WHERE order_id = ? ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1').get(
+      orderId,
+    );
     return row && toRecord(row);
   }
 
   /** The attempt that paid the order, if one did. */
   completed(orderId: number): CheckoutRecord | undefined {
-    const row = prepared<[number], CheckoutRow>(this.db, "SELECT * FROM checkouts WHERE order_id = ? AND status = 'completed' ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1").get(orderId);
+    const row = prepared<[number], CheckoutRow>(
+      this.db,
+      "SELECT * FROM checkouts WHERE order_id = ? AND status = 'completed' ORDER BY date_created_gmt DESC, rowid DESC LIMIT 1",
+    ).get(orderId);
     return row && toRecord(row);
   }
 
   insert(record: CheckoutRecord): void {
-    prepared(this.db, `INSERT INTO checkouts (id, order_id, gateway_id, action, status, provider_data, idempotency_key, request_hash, response, response_status, created_by, date_created_gmt)
-         VALUES (@id, @order_id, @gateway_id, @action, @status, @provider_data, @idempotency_key, @request_hash, @response, @response_status, @created_by, @date_created_gmt)`)
-      .run({ ...record, provider_data: JSON.stringify(record.provider_data), response: JSON.stringify(record.response) });
+    prepared(
+      this.db,
+      `INSERT INTO checkouts (id, order_id, gateway_id, action, status, provider_data, idempotency_key, request_hash, response, response_status, created_by, date_created_gmt)
+         VALUES (@id, @order_id, @gateway_id, @action, @status, @provider_data, @idempotency_key, @request_hash, @response, @response_status, @created_by, @date_created_gmt)`,
+    ).run({ ...record, provider_data: JSON.stringify(record.provider_data), response: JSON.stringify(record.response) });
   }
 }

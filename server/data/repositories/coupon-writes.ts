@@ -37,7 +37,11 @@ export class CouponWritesRepository {
   missingProducts(ids: readonly number[]): number[] {
     if (ids.length === 0) return [];
     const params = new SqlParams();
-    const found = new Set(prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT id FROM products WHERE id IN (${params.list(ids)})`).all(params.values).map((row) => row.id));
+    const found = new Set(
+      prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT id FROM products WHERE id IN (${params.list(ids)})`)
+        .all(params.values)
+        .map((row) => row.id),
+    );
     return ids.filter((id) => !found.has(id));
   }
 }

@@ -5,7 +5,8 @@ import type { MetaData } from '../../model/stores.js';
 import { type CollectionFilter, likePattern, SqlParams } from '../sql.js';
 import { prepared } from '../statements.js';
 
-type JsonColumn = 'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
+type JsonColumn =
+  'product_ids' | 'excluded_product_ids' | 'product_categories' | 'excluded_product_categories' | 'email_restrictions' | 'used_by' | 'meta_data';
 type FlagColumn = 'individual_use' | 'free_shipping' | 'exclude_sale_items';
 /** A coupon as stored: lists as JSON text, flags as 0/1. */
 type CouponRow = Omit<CouponRecord, JsonColumn | FlagColumn> & Record<JsonColumn, string> & Record<FlagColumn, number>;
@@ -79,34 +80,36 @@ export class CouponsRepository {
 
   create(coupon: NewCoupon): CouponRecord {
     const created = coupon.date_created_gmt ?? gmtNow();
-    const { lastInsertRowid } = prepared(this.db, `INSERT INTO coupons (code, amount, discount_type, status, description, date_expires_gmt, individual_use, product_ids, excluded_product_ids,
+    const { lastInsertRowid } = prepared(
+      this.db,
+      `INSERT INTO coupons (code, amount, discount_type, status, description, date_expires_gmt, individual_use, product_ids, excluded_product_ids,
            product_categories, excluded_product_categories, usage_limit, usage_limit_per_user, limit_usage_to_x_items, free_shipping,
            exclude_sale_items, minimum_amount, maximum_amount, email_restrictions, meta_data, date_created_gmt, date_modified_gmt)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
-        coupon.code,
-        coupon.amount,
-        coupon.discount_type ?? 'fixed_cart',
-        coupon.status ?? 'publish',
-        coupon.description ?? '',
-        coupon.date_expires_gmt ?? null,
-        coupon.individual_use === true ? 1 : 0,
-        JSON.stringify(coupon.product_ids ?? []),
-        JSON.stringify(coupon.excluded_product_ids ?? []),
-        JSON.stringify(coupon.product_categories ?? []),
-        JSON.stringify(coupon.excluded_product_categories ?? []),
-        coupon.usage_limit ?? null,
-        coupon.usage_limit_per_user ?? null,
-        coupon.limit_usage_to_x_items ?? null,
-        coupon.free_shipping === true ? 1 : 0,
-        coupon.exclude_sale_items === true ? 1 : 0,
-        coupon.minimum_amount ?? '',
-        coupon.maximum_amount ?? '',
-        JSON.stringify(coupon.email_restrictions ?? []),
-        JSON.stringify(coupon.meta_data ?? []),
-        created,
-        created,
-      );
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      coupon.code,
+      coupon.amount,
+      coupon.discount_type ?? 'fixed_cart',
+      coupon.status ?? 'publish',
+      coupon.description ?? '',
+      coupon.date_expires_gmt ?? null,
+      coupon.individual_use === true ? 1 : 0,
+      JSON.stringify(coupon.product_ids ?? []),
+      JSON.stringify(coupon.excluded_product_ids ?? []),
+      JSON.stringify(coupon.product_categories ?? []),
+      JSON.stringify(coupon.excluded_product_categories ?? []),
+      coupon.usage_limit ?? null,
+      coupon.usage_limit_per_user ?? null,
+      coupon.limit_usage_to_x_items ?? null,
+      coupon.free_shipping === true ? 1 : 0,
+      coupon.exclude_sale_items === true ? 1 : 0,
+      coupon.minimum_amount ?? '',
+      coupon.maximum_amount ?? '',
+      JSON.stringify(coupon.email_restrictions ?? []),
+      JSON.stringify(coupon.meta_data ?? []),
+      created,
+      created,
+    );
     const record = this.findById(Number(lastInsertRowid));
     if (!record) throw new Error('coupon vanished after insert');
     return record;
@@ -115,8 +118,10 @@ export class CouponsRepository {
   /** One more use of the coupon, by a user id (as a string) or a guest's email, as WooCommerce records `used_by`. */
   /** One more use; `usedBy` (customer id or guest email) is recorded when there is one. */
   incrementUsage(id: number, usedBy: string): void {
-    prepared(this.db, "UPDATE coupons SET usage_count = usage_count + 1, used_by = CASE WHEN @usedBy = '' THEN used_by ELSE json_insert(used_by, '$[#]', @usedBy) END, date_modified_gmt = @now WHERE id = @id")
-      .run({ usedBy, now: gmtNow(), id });
+    prepared(
+      this.db,
+      "UPDATE coupons SET usage_count = usage_count + 1, used_by = CASE WHEN @usedBy = '' THEN used_by ELSE json_insert(used_by, '$[#]', @usedBy) END, date_modified_gmt = @now WHERE id = @id",
+    ).run({ usedBy, now: gmtNow(), id });
   }
 
   /** Gives back a use, as when an order that used the coupon is cancelled: one count and one `used_by` entry. */
@@ -126,16 +131,21 @@ export class CouponsRepository {
     const usedByList = JSON.parse(row.used_by) as string[];
     const index = usedByList.indexOf(usedBy);
     if (index !== -1) usedByList.splice(index, 1);
-    prepared(this.db, 'UPDATE coupons SET usage_count = MAX(usage_count - 1, 0), used_by = ?, date_modified_gmt = ? WHERE id = ?')
-      .run(JSON.stringify(usedByList), gmtNow(), id);
+    prepared(this.db, 'UPDATE coupons SET usage_count = MAX(usage_count - 1, 0), used_by = ?, date_modified_gmt = ? WHERE id = ?').run(
+      JSON.stringify(usedByList),
+      gmtNow(),
+      id,
+    );
   }
 
   list(filter: CouponFilter, sort: CouponSort, limit: number, offset: number): { records: CouponRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(filter, params);
     const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM coupons c WHERE ${where}`).get(params.values)?.n ?? 0;
-    const rows = prepared<[Record<string, unknown>], CouponRow>(this.db, `SELECT * FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
-      .all(params.values);
+    const rows = prepared<[Record<string, unknown>], CouponRow>(
+      this.db,
+      `SELECT * FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
+    ).all(params.values);
     return { records: rows.map(toRecord), total };
   }
 
@@ -143,8 +153,10 @@ export class CouponsRepository {
   modificationIndex(filter: CouponFilter, sort: CouponSort): Array<{ id: number; date_modified_gmt: string }> {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(this.db, `SELECT c.id, c.date_modified_gmt FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
-      .all(params.values);
+    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(
+      this.db,
+      `SELECT c.id, c.date_modified_gmt FROM coupons c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`,
+    ).all(params.values);
   }
 
   private where(filter: CouponFilter, params: SqlParams): string {

@@ -44,7 +44,9 @@ export interface NewCustomer {
 }
 
 /** The writable fields of a customer; those left out keep their values. */
-export type CustomerChanges = Partial<Pick<CustomerRecord, 'uuid' | 'email' | 'first_name' | 'last_name' | 'billing' | 'shipping' | 'meta_data' | 'is_paying_customer'>>;
+export type CustomerChanges = Partial<
+  Pick<CustomerRecord, 'uuid' | 'email' | 'first_name' | 'last_name' | 'billing' | 'shipping' | 'meta_data' | 'is_paying_customer'>
+>;
 
 export interface CustomerFilter {
   search?: string | undefined;
@@ -90,20 +92,22 @@ export class CustomersRepository {
 
   create(customer: NewCustomer): CustomerRecord {
     const created = customer.date_created_gmt ?? gmtNow();
-    const { lastInsertRowid } = prepared(this.db, `INSERT INTO customers (uuid, email, username, first_name, last_name, billing, shipping, meta_data, date_created_gmt, date_modified_gmt)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
-        customer.uuid ?? null,
-        customer.email,
-        customer.username ?? null,
-        customer.first_name ?? '',
-        customer.last_name ?? '',
-        JSON.stringify(completeBilling(customer.billing)),
-        JSON.stringify(completeShipping(customer.shipping)),
-        JSON.stringify(customer.meta_data ?? []),
-        created,
-        created,
-      );
+    const { lastInsertRowid } = prepared(
+      this.db,
+      `INSERT INTO customers (uuid, email, username, first_name, last_name, billing, shipping, meta_data, date_created_gmt, date_modified_gmt)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      customer.uuid ?? null,
+      customer.email,
+      customer.username ?? null,
+      customer.first_name ?? '',
+      customer.last_name ?? '',
+      JSON.stringify(completeBilling(customer.billing)),
+      JSON.stringify(completeShipping(customer.shipping)),
+      JSON.stringify(customer.meta_data ?? []),
+      created,
+      created,
+    );
     const record = this.findById(Number(lastInsertRowid));
     if (!record) throw new Error('customer vanished after insert');
     return record;
@@ -113,29 +117,34 @@ export class CustomersRepository {
     const current = this.findById(id);
     if (!current) return undefined;
     const next = { ...current, ...changes };
-    prepared(this.db, `UPDATE customers SET uuid = ?, email = ?, first_name = ?, last_name = ?, billing = ?, shipping = ?, meta_data = ?, is_paying_customer = ?, date_modified_gmt = ?
-         WHERE id = ?`)
-      .run(
-        next.uuid,
-        next.email,
-        next.first_name,
-        next.last_name,
-        JSON.stringify(next.billing),
-        JSON.stringify(next.shipping),
-        JSON.stringify(next.meta_data),
-        next.is_paying_customer ? 1 : 0,
-        gmtNow(),
-        id,
-      );
+    prepared(
+      this.db,
+      `UPDATE customers SET uuid = ?, email = ?, first_name = ?, last_name = ?, billing = ?, shipping = ?, meta_data = ?, is_paying_customer = ?, date_modified_gmt = ?
+         WHERE id = ?`,
+    ).run(
+      next.uuid,
+      next.email,
+      next.first_name,
+      next.last_name,
+      JSON.stringify(next.billing),
+      JSON.stringify(next.shipping),
+      JSON.stringify(next.meta_data),
+      next.is_paying_customer ? 1 : 0,
+      gmtNow(),
+      id,
+    );
     return this.findById(id);
   }
 
   list(filter: CustomerFilter, sort: CustomerSort, limit: number, offset: number): { records: CustomerRecord[]; total: number } {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    const total = prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
-    const rows = prepared<[Record<string, unknown>], CustomerRow>(this.db, `SELECT * FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`)
-      .all(params.values);
+    const total =
+      prepared<[Record<string, unknown>], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM customers c WHERE ${where}`).get(params.values)?.n ?? 0;
+    const rows = prepared<[Record<string, unknown>], CustomerRow>(
+      this.db,
+      `SELECT * FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
+    ).all(params.values);
     return { records: rows.map(toRecord), total };
   }
 
@@ -143,8 +152,10 @@ export class CustomersRepository {
   modificationIndex(filter: CustomerFilter, sort: CustomerSort): Array<{ id: number; date_modified_gmt: string }> {
     const params = new SqlParams();
     const where = this.where(filter, params);
-    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(this.db, `SELECT c.id, c.date_modified_gmt FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`)
-      .all(params.values);
+    return prepared<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(
+      this.db,
+      `SELECT c.id, c.date_modified_gmt FROM customers c WHERE ${where} ORDER BY ${this.orderBy(sort, params)}`,
+    ).all(params.values);
   }
 
   private where(filter: CustomerFilter, params: SqlParams): string {
@@ -175,7 +186,10 @@ export class CustomersRepository {
     const include = sort.include ?? [];
     const keys: Record<CustomerSort['orderby'], string> = {
       id: `c.id ${direction}`,
-      include: include.length === 0 ? `c.id ${direction}` : `CASE c.id ${include.map((id, position) => `WHEN ${params.bind(id)} THEN ${position}`).join(' ')} END ${direction}`,
+      include:
+        include.length === 0
+          ? `c.id ${direction}`
+          : `CASE c.id ${include.map((id, position) => `WHEN ${params.bind(id)} THEN ${position}`).join(' ')} END ${direction}`,
       name: `c.last_name COLLATE NOCASE ${direction}, c.first_name COLLATE NOCASE ${direction}`,
       registered_date: `c.date_created_gmt ${direction}`,
       first_name: `c.first_name COLLATE NOCASE ${direction}, c.last_name COLLATE NOCASE ${direction}`,

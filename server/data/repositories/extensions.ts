@@ -36,7 +36,9 @@ export class ExtensionsRepository {
       params.category = query.category;
     }
     if (query.search !== undefined && query.search !== '') {
-      where.push("(instr(lower(slug), @search) > 0 OR instr(lower(json_extract(manifest, '$.name')), @search) > 0 OR instr(lower(json_extract(manifest, '$.description')), @search) > 0)");
+      where.push(
+        "(instr(lower(slug), @search) > 0 OR instr(lower(json_extract(manifest, '$.name')), @search) > 0 OR instr(lower(json_extract(manifest, '$.description')), @search) > 0)",
+      );
       params.search = query.search.toLowerCase();
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
@@ -48,8 +50,10 @@ export class ExtensionsRepository {
   /** Registers a manifest as an inactive extension; false when the slug is already taken. */
   insert(slug: string, manifest: object, version: string, autoUpdate: boolean): boolean {
     return (
-      prepared(this.db, 'INSERT INTO extensions (slug, manifest, status, installed_version, auto_update, date_modified_gmt) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING')
-        .run(slug, JSON.stringify(manifest), 'inactive', version, autoUpdate ? 1 : 0, gmtNow()).changes > 0
+      prepared(
+        this.db,
+        'INSERT INTO extensions (slug, manifest, status, installed_version, auto_update, date_modified_gmt) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING',
+      ).run(slug, JSON.stringify(manifest), 'inactive', version, autoUpdate ? 1 : 0, gmtNow()).changes > 0
     );
   }
 

@@ -80,7 +80,10 @@ export class ImportRepository {
 
   /** A product or variation by SKU, whatever its status: case-insensitively, an exact-case match first (as WooCommerce looks SKUs up). */
   productIdBySku(sku: string): number | undefined {
-    return prepared<{ sku: string }, { id: number }>(this.db, 'SELECT id FROM products WHERE sku = @sku COLLATE NOCASE ORDER BY sku = @sku DESC, id LIMIT 1').get({ sku })?.id;
+    return prepared<{ sku: string }, { id: number }>(
+      this.db,
+      'SELECT id FROM products WHERE sku = @sku COLLATE NOCASE ORDER BY sku = @sku DESC, id LIMIT 1',
+    ).get({ sku })?.id;
   }
 
   /** Products and variations (not in the trash) that carry a barcode. */
@@ -109,7 +112,10 @@ export class ImportRepository {
 
   /** A product's term ids of one taxonomy. */
   termIdsOf(productId: number, taxonomy: Taxonomy): number[] {
-    return prepared<[number, string], { term_id: number }>(this.db, 'SELECT term_id FROM product_terms WHERE product_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?) ORDER BY term_id')
+    return prepared<[number, string], { term_id: number }>(
+      this.db,
+      'SELECT term_id FROM product_terms WHERE product_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?) ORDER BY term_id',
+    )
       .all(productId, taxonomy)
       .map((row) => row.term_id);
   }
@@ -152,7 +158,10 @@ export class ImportRepository {
   writeColumns(id: number, values: Record<string, unknown>): void {
     const columns = Object.keys(values).filter((column) => column !== 'date_modified_gmt');
     if (columns.length === 0) return;
-    prepared(this.db, `UPDATE products SET ${columns.map((column) => `${column} = @${column}`).join(', ')}, date_modified_gmt = @date_modified_gmt WHERE id = @id`).run({
+    prepared(
+      this.db,
+      `UPDATE products SET ${columns.map((column) => `${column} = @${column}`).join(', ')}, date_modified_gmt = @date_modified_gmt WHERE id = @id`,
+    ).run({
       date_modified_gmt: gmtNow(),
       ...values,
       id,
@@ -167,7 +176,10 @@ export class ImportRepository {
   variableStockStatusChange(parentId: number): string | undefined {
     const parent = prepared<[number], { stock_status: string; type: string }>(this.db, 'SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
     if (parent?.type !== 'variable') return undefined;
-    const children = prepared<[number], { stock_status: string }>(this.db, "SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'")
+    const children = prepared<[number], { stock_status: string }>(
+      this.db,
+      "SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'",
+    )
       .all(parentId)
       .map((child) => child.stock_status);
     const status = variableStockStatus(children);
@@ -214,7 +226,14 @@ export class ImportJournalRepository {
   startRun(kind: string, file: string, pid: number, host: string): number {
     const now = gmtNow();
     return Number(
-      prepared(this.db, 'INSERT INTO import_runs (kind, file, pid, host, started_gmt, heartbeat_gmt) VALUES (?, ?, ?, ?, ?, ?)').run(kind, file, pid, host, now, now).lastInsertRowid,
+      prepared(this.db, 'INSERT INTO import_runs (kind, file, pid, host, started_gmt, heartbeat_gmt) VALUES (?, ?, ?, ?, ?, ?)').run(
+        kind,
+        file,
+        pid,
+        host,
+        now,
+        now,
+      ).lastInsertRowid,
     );
   }
 
@@ -233,12 +252,21 @@ export class ImportJournalRepository {
   }
 
   record(runId: number, seq: number, action: UndoAction, target: number, prior: unknown): void {
-    prepared(this.db, 'INSERT INTO import_undo (run_id, seq, action, target, prior) VALUES (?, ?, ?, ?, ?)').run(runId, seq, action, target, prior === undefined ? null : JSON.stringify(prior));
+    prepared(this.db, 'INSERT INTO import_undo (run_id, seq, action, target, prior) VALUES (?, ?, ?, ?, ?)').run(
+      runId,
+      seq,
+      action,
+      target,
+      prior === undefined ? null : JSON.stringify(prior),
+    );
   }
 
   /** A run's newest undo entries, newest first. */
   newestUndo(runId: number, limit: number): UndoEntry[] {
-    return prepared<[number, number], UndoEntry>(this.db, 'SELECT seq, action, target, prior FROM import_undo WHERE run_id = ? ORDER BY seq DESC LIMIT ?').all(runId, limit);
+    return prepared<[number, number], UndoEntry>(this.db, 'SELECT seq, action, target, prior FROM import_undo WHERE run_id = ? ORDER BY seq DESC LIMIT ?').all(
+      runId,
+      limit,
+    );
   }
 
   deleteUndo(runId: number, seqs: readonly number[]): void {
@@ -256,6 +284,9 @@ export class ImportJournalRepository {
 
   /** Stock quantities as they are now, to keep the sales made while an import's step is undone. */
   stockOf(id: number): { manage_stock: number; stock_quantity: number | null; backorders: string } | undefined {
-    return prepared<[number], { manage_stock: number; stock_quantity: number | null; backorders: string }>(this.db, 'SELECT manage_stock, stock_quantity, backorders FROM products WHERE id = ?').get(id);
+    return prepared<[number], { manage_stock: number; stock_quantity: number | null; backorders: string }>(
+      this.db,
+      'SELECT manage_stock, stock_quantity, backorders FROM products WHERE id = ?',
+    ).get(id);
   }
 }

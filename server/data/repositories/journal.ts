@@ -8,7 +8,10 @@ export class JournalRepository {
 
   /** What the next entry of a register chains to (not the payload: a sale's is kilobytes). */
   last(registerId: number): Pick<JournalRecord, 'sequence' | 'hash'> | undefined {
-    return prepared<[number], Pick<JournalRecord, 'sequence' | 'hash'>>(this.db, 'SELECT sequence, hash FROM journal WHERE register_id = ? ORDER BY sequence DESC LIMIT 1').get(registerId);
+    return prepared<[number], Pick<JournalRecord, 'sequence' | 'hash'>>(
+      this.db,
+      'SELECT sequence, hash FROM journal WHERE register_id = ? ORDER BY sequence DESC LIMIT 1',
+    ).get(registerId);
   }
 
   insert(record: JournalRecord): void {
@@ -28,7 +31,9 @@ export class JournalRepository {
   }
 
   ofSession(sessionId: number): JournalRecord[] {
-    return prepared<[number], JournalRecord>(this.db, "SELECT * FROM journal WHERE session_id = ? AND kind IN ('sale', 'refund') ORDER BY sequence").all(sessionId);
+    return prepared<[number], JournalRecord>(this.db, "SELECT * FROM journal WHERE session_id = ? AND kind IN ('sale', 'refund') ORDER BY sequence").all(
+      sessionId,
+    );
   }
 
   /** Every entry, register by register in sequence order: the order a verifier or a sync reads them in. */
@@ -49,8 +54,10 @@ export class JournalRepository {
 
   insertClosure(closure: Omit<ClosureRecord, 'id'>): ClosureRecord {
     const id = Number(
-      prepared(this.db, 'INSERT INTO closures (register_id, session_id, z_number, report, closed_by, date_closed_gmt) VALUES (@register_id, @session_id, @z_number, @report, @closed_by, @date_closed_gmt)').run(closure)
-        .lastInsertRowid,
+      prepared(
+        this.db,
+        'INSERT INTO closures (register_id, session_id, z_number, report, closed_by, date_closed_gmt) VALUES (@register_id, @session_id, @z_number, @report, @closed_by, @date_closed_gmt)',
+      ).run(closure).lastInsertRowid,
     );
     return { id, ...closure };
   }
@@ -61,7 +68,10 @@ export class JournalRepository {
 
   closuresOf(registerId: number, limit: number, offset: number): { closures: ClosureRecord[]; total: number } {
     const total = prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM closures WHERE register_id = ?').get(registerId)?.n ?? 0;
-    const closures = prepared<[number, number, number], ClosureRecord>(this.db, 'SELECT * FROM closures WHERE register_id = ? ORDER BY z_number DESC LIMIT ? OFFSET ?').all(registerId, limit, offset);
+    const closures = prepared<[number, number, number], ClosureRecord>(
+      this.db,
+      'SELECT * FROM closures WHERE register_id = ? ORDER BY z_number DESC LIMIT ? OFFSET ?',
+    ).all(registerId, limit, offset);
     return { closures, total };
   }
 }

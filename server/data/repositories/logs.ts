@@ -33,8 +33,13 @@ export class LogsRepository {
 
   /** Adds an entry and drops what has fallen out of the retention window (cheap: a range of the primary key). */
   add(entry: Omit<LogEntry, 'id' | 'timestamp'>): void {
-    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)')
-      .run(new Date().toISOString(), entry.level, entry.source, entry.message, JSON.stringify(entry.context));
+    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO logs (timestamp, level, source, message, context) VALUES (?, ?, ?, ?, ?)').run(
+      new Date().toISOString(),
+      entry.level,
+      entry.source,
+      entry.message,
+      JSON.stringify(entry.context),
+    );
     prepared(this.db, 'DELETE FROM logs WHERE id <= ?').run(Number(lastInsertRowid) - this.retention);
   }
 
@@ -55,12 +60,16 @@ export class LogsRepository {
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = prepared<Record<string, string>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM logs ${clause}`).get(params)?.n ?? 0;
-    const rows = prepared<Record<string, string | number>, Omit<LogEntry, 'context'> & { context: string }>(this.db, `SELECT * FROM logs ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
-      .all({ ...params, limit: query.limit, offset: query.offset });
+    const rows = prepared<Record<string, string | number>, Omit<LogEntry, 'context'> & { context: string }>(
+      this.db,
+      `SELECT * FROM logs ${clause} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    ).all({ ...params, limit: query.limit, offset: query.offset });
     return { entries: rows.map((row) => ({ ...row, context: JSON.parse(row.context) as Record<string, unknown> })), total };
   }
 
   sources(): string[] {
-    return prepared<[], { source: string }>(this.db, 'SELECT DISTINCT source FROM logs ORDER BY source').all().map((row) => row.source);
+    return prepared<[], { source: string }>(this.db, 'SELECT DISTINCT source FROM logs ORDER BY source')
+      .all()
+      .map((row) => row.source);
   }
 }

@@ -224,18 +224,24 @@ export class OrdersRepository {
    */
   saveItems(orderId: number, items: readonly OrderItemDraft[]): OrderItem[] {
     const keep = new Set(items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
-    const existing = prepared<[number], Omit<ItemRow, 'order_id'>>(this.db, 'SELECT id, type, name, position, data FROM order_items WHERE order_id = ?').all(orderId);
+    const existing = prepared<[number], Omit<ItemRow, 'order_id'>>(this.db, 'SELECT id, type, name, position, data FROM order_items WHERE order_id = ?').all(
+      orderId,
+    );
     const remove = prepared(this.db, 'DELETE FROM order_items WHERE id = ?');
     for (const { id } of existing) if (!keep.has(id)) remove.run(id);
     // An item saved as it is stored is not written again (most of an order's items when it is paid).
     const stored = new Map(existing.map((row) => [row.id, row]));
-    const update = prepared(this.db, 'UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId');
+    const update = prepared(
+      this.db,
+      'UPDATE order_items SET type = @type, name = @name, position = @position, data = @data WHERE id = @id AND order_id = @orderId',
+    );
     const insert = prepared(this.db, 'INSERT INTO order_items (order_id, type, name, position, data) VALUES (@orderId, @type, @name, @position, @data)');
     return items.map((item, position) => {
       const values = { orderId, type: item.type, name: item.name, position, data: JSON.stringify(item.data) };
       if (item.id !== undefined) {
         const row = stored.get(item.id);
-        if (row?.type !== values.type || row.name !== values.name || row.position !== position || row.data !== values.data) update.run({ ...values, id: item.id });
+        if (row?.type !== values.type || row.name !== values.name || row.position !== position || row.data !== values.data)
+          update.run({ ...values, id: item.id });
         return { ...item, id: item.id };
       }
       const id = Number(insert.run(values).lastInsertRowid);
@@ -247,7 +253,11 @@ export class OrdersRepository {
     const { clause, params } = whereOf(filter);
     const total = prepared<[Params], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM orders o ${clause}`).get(params)?.n ?? 0;
     const orderBy = orderByOf(sort, filter.include, params);
-    const rows = prepared<[Params], OrderRow>(this.db, `SELECT o.* FROM orders o ${clause} ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset });
+    const rows = prepared<[Params], OrderRow>(this.db, `SELECT o.* FROM orders o ${clause} ${orderBy} LIMIT @limit OFFSET @offset`).all({
+      ...params,
+      limit,
+      offset,
+    });
     const items = this.itemsOf(rows.map((row) => row.id));
     return { records: rows.map((row) => toRecord(row, items.get(row.id) ?? [])), total };
   }
@@ -256,7 +266,9 @@ export class OrdersRepository {
   modificationIndex(filter: OrderFilter, sort: OrderSort): Array<{ id: number; date_modified_gmt: string }> {
     const { clause, params } = whereOf(filter);
     const orderBy = orderByOf(sort, filter.include, params);
-    return prepared<[Params], { id: number; date_modified_gmt: string }>(this.db, `SELECT o.id, o.date_modified_gmt FROM orders o ${clause} ${orderBy}`).all(params);
+    return prepared<[Params], { id: number; date_modified_gmt: string }>(this.db, `SELECT o.id, o.date_modified_gmt FROM orders o ${clause} ${orderBy}`).all(
+      params,
+    );
   }
 
   private itemsOf(orderIds: readonly number[]): Map<number, OrderItem[]> {
@@ -266,7 +278,10 @@ export class OrdersRepository {
     const rows =
       orderIds.length === 1
         ? prepared<[number], ItemRow>(this.db, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY position, id').all(orderIds[0] ?? 0)
-        : prepared<[string], ItemRow>(this.db, 'SELECT * FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position, id').all(JSON.stringify(orderIds));
+        : prepared<[string], ItemRow>(
+            this.db,
+            'SELECT * FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position, id',
+          ).all(JSON.stringify(orderIds));
     for (const row of rows) {
       const items = result.get(row.order_id) ?? [];
       items.push(toItem(row));

@@ -64,7 +64,11 @@ export class ProductDocumentsRepository {
 
   /** Moves on whenever any document is marked stale, created or deleted (migration 13); only a write can move it. */
   version(): number {
-    return untilWritten(this.db, 'documents_version', () => prepared<[], { version: number }>(this.db, 'SELECT version FROM documents_version WHERE slot = 1').get()?.version ?? 0);
+    return untilWritten(
+      this.db,
+      'documents_version',
+      () => prepared<[], { version: number }>(this.db, 'SELECT version FROM documents_version WHERE slot = 1').get()?.version ?? 0,
+    );
   }
 
   /** The documents of `ids`, in that order. */

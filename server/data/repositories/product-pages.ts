@@ -51,7 +51,11 @@ export class ProductPages {
 
   /** Only a write can move it, so it is read again only after one. */
   private version(): number {
-    return untilWritten(this.db, 'catalogue_version', () => prepared<[], { version: number }>(this.db, 'SELECT version FROM catalogue_version WHERE slot = 1').get()?.version ?? 0);
+    return untilWritten(
+      this.db,
+      'catalogue_version',
+      () => prepared<[], { version: number }>(this.db, 'SELECT version FROM catalogue_version WHERE slot = 1').get()?.version ?? 0,
+    );
   }
 
   /** The page's ids and the list's total; undefined when the filter is not one this class can answer. */
@@ -71,7 +75,10 @@ export class ProductPages {
     if (key === undefined || offset < OFFSET_BELOW) {
       // The order's parameters follow the filter's (`now` among them, for the price order).
       const order = `${exactMatchFirst(filter.search, params)}${catalogueOrderBy(sort, filter.now, params)}`;
-      const ids = prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      const ids = prepared<[Record<string, unknown>], { id: number }>(
+        this.db,
+        `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      )
         .all({ ...params.values, limit, offset })
         .map((row) => row.id);
       return { ids, total: placement.total };

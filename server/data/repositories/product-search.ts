@@ -3,7 +3,15 @@ import { SqlParams } from '../sql.js';
 import { prepared } from '../statements.js';
 import { writeTransactionIfFree } from '../write-transaction.js';
 import { mergeSearchIndex, searchIndexAutomerge } from './product-bulk.js';
-import { catalogueFrom, catalogueOrderBy, catalogueWhere, exactMatchFirst, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
+import {
+  catalogueFrom,
+  catalogueOrderBy,
+  catalogueWhere,
+  exactMatchFirst,
+  type CatalogueFilter,
+  type CatalogueKind,
+  type CatalogueSort,
+} from './catalogue-query.js';
 
 /** The orders whose key is one column, sorted after the exact match in the matches' own pass (the lists' default and the id). */
 const SINGLE_KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: 'p.date_created_gmt', id: 'p.id' };
@@ -15,7 +23,14 @@ const SINGLE_KEYS: Partial<Record<CatalogueSort['orderby'], string>> = { date: '
  * page is the top of a sort bounded by LIMIT + OFFSET rather than a sort of every match. Exact SKU
  * and barcode matches come first, then the list's order, as in WooCommerce.
  */
-export function searchPage(db: Database, kind: CatalogueKind, filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number): { ids: number[]; total: number } {
+export function searchPage(
+  db: Database,
+  kind: CatalogueKind,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  limit: number,
+  offset: number,
+): { ids: number[]; total: number } {
   searchIndexTidier(db).notice();
   const params = new SqlParams();
   const where = catalogueWhere(kind, filter, params);
@@ -36,7 +51,11 @@ export function searchPage(db: Database, kind: CatalogueKind, filter: CatalogueF
   const first = rows[0];
   if (first !== undefined) return { ids: rows.map((row) => row.id), total: first.total };
   // A page past the end (or of no matches) has no row to carry the count.
-  const total = offset === 0 ? 0 : (prepared<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ?? 0);
+  const total =
+    offset === 0
+      ? 0
+      : (prepared<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ??
+        0);
   return { ids: [], total };
 }
 
@@ -107,7 +126,9 @@ class SearchIndexTidier {
    * more than a sixteenth of it (counted in `_idx` entries, about one per leaf page).
    */
   private scattered(): boolean {
-    const sizes = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM products_search_idx GROUP BY segid').all().map((row) => row.n);
+    const sizes = prepared<[], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM products_search_idx GROUP BY segid')
+      .all()
+      .map((row) => row.n);
     const total = sizes.reduce((sum, n) => sum + n, 0);
     return sizes.length > MAX_SEGMENTS || total - Math.max(0, ...sizes) > Math.max(16, total / 16);
   }

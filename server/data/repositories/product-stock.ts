@@ -28,7 +28,12 @@ export class ProductStockRepository {
   }
 
   private write(id: number, row: StockRow, quantity: number): void {
-    prepared(this.db, 'UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(quantity, managedStockStatus(quantity, row.backorders), gmtNow(), id);
+    prepared(this.db, 'UPDATE products SET stock_quantity = ?, stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(
+      quantity,
+      managedStockStatus(quantity, row.backorders),
+      gmtNow(),
+      id,
+    );
     if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
   }
 
@@ -66,13 +71,10 @@ export class ProductStockRepository {
       if (!row) return;
       const stock = managed ? (quantity ?? row.stock_quantity ?? 0) : null;
       const status = stock === null ? undefined : managedStockStatus(stock, row.backorders);
-      prepared(this.db, 'UPDATE products SET manage_stock = ?, stock_quantity = ?, stock_status = COALESCE(?, stock_status), date_modified_gmt = ? WHERE id = ?').run(
-        managed ? 1 : 0,
-        stock,
-        status ?? null,
-        gmtNow(),
-        id,
-      );
+      prepared(
+        this.db,
+        'UPDATE products SET manage_stock = ?, stock_quantity = ?, stock_status = COALESCE(?, stock_status), date_modified_gmt = ? WHERE id = ?',
+      ).run(managed ? 1 : 0, stock, status ?? null, gmtNow(), id);
       if (row.type === 'variation') this.syncParentStockStatus(row.parent_id);
     });
   }
@@ -81,10 +83,14 @@ export class ProductStockRepository {
   syncParentStockStatus(parentId: number): void {
     const parent = prepared<[number], { stock_status: string; type: string }>(this.db, 'SELECT stock_status, type FROM products WHERE id = ?').get(parentId);
     if (parent?.type !== 'variable') return;
-    const children = prepared<[number], { stock_status: string }>(this.db, "SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'")
+    const children = prepared<[number], { stock_status: string }>(
+      this.db,
+      "SELECT stock_status FROM products WHERE parent_id = ? AND type = 'variation' AND status = 'publish'",
+    )
       .all(parentId)
       .map((child) => child.stock_status);
     const status = variableStockStatus(children);
-    if (status !== parent.stock_status) prepared(this.db, 'UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
+    if (status !== parent.stock_status)
+      prepared(this.db, 'UPDATE products SET stock_status = ?, date_modified_gmt = ? WHERE id = ?').run(status, gmtNow(), parentId);
   }
 }

@@ -107,7 +107,8 @@ export class ProductWritesRepository {
 
   /** Another product or variation with this SKU (case-insensitively, as WooCommerce compares them). */
   skuOwner(sku: string, exceptId: number): number | undefined {
-    return prepared<[string, number], { id: number }>(this.db, 'SELECT id FROM products WHERE sku = ? COLLATE NOCASE AND id <> ? LIMIT 1').get(sku, exceptId)?.id;
+    return prepared<[string, number], { id: number }>(this.db, 'SELECT id FROM products WHERE sku = ? COLLATE NOCASE AND id <> ? LIMIT 1').get(sku, exceptId)
+      ?.id;
   }
 
   /** Another product or variation (not in the trash) with one of these barcodes. */
@@ -124,7 +125,10 @@ export class ProductWritesRepository {
     if (ids.length === 0) return [];
     const params = new SqlParams();
     const found = new Set(
-      prepared<[Record<string, unknown>], { id: number }>(this.db, `SELECT id FROM terms WHERE taxonomy = ${params.bind(taxonomy)} AND id IN (${params.list(ids)})`)
+      prepared<[Record<string, unknown>], { id: number }>(
+        this.db,
+        `SELECT id FROM terms WHERE taxonomy = ${params.bind(taxonomy)} AND id IN (${params.list(ids)})`,
+      )
         .all(params.values)
         .map((row) => row.id),
     );

@@ -8,7 +8,15 @@ import { managedStockStatus } from '../../model/catalogue/stock.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import type { CatalogueItemType, NewProduct, ProductRecord, TaxStatus, VariationPricing } from '../../model/catalogue/types.js';
 import { readTransaction, writeTransaction } from '../write-transaction.js';
-import { catalogueFrom, catalogueOrderBy, catalogueWhere, registerPriceFunctions, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from './catalogue-query.js';
+import {
+  catalogueFrom,
+  catalogueOrderBy,
+  catalogueWhere,
+  registerPriceFunctions,
+  type CatalogueFilter,
+  type CatalogueKind,
+  type CatalogueSort,
+} from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
 import { INSERT_PRODUCT, productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
@@ -193,7 +201,10 @@ export class ProductsRepository {
   addSales(id: number, quantity: number): void {
     writeTransaction(this.db, () => {
       this.prepare('UPDATE products SET total_sales = total_sales + ? WHERE id = ?').run(quantity, id);
-      this.prepare("UPDATE products SET total_sales = total_sales + ? WHERE id = (SELECT parent_id FROM products WHERE id = ? AND type = 'variation')").run(quantity, id);
+      this.prepare("UPDATE products SET total_sales = total_sales + ? WHERE id = (SELECT parent_id FROM products WHERE id = ? AND type = 'variation')").run(
+        quantity,
+        id,
+      );
     });
   }
 
@@ -231,39 +242,39 @@ export class ProductsRepository {
       const metaData = (product.meta_data ?? []).map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value }));
       const created = product.date_created_gmt ?? now;
       const { lastInsertRowid } = this.prepare(INSERT_PRODUCT).run({
-          parent_id: parentId,
-          type: product.type,
-          name,
-          slug,
-          status: product.status ?? 'publish',
-          featured: product.featured === true ? 1 : 0,
-          catalog_visibility: product.catalog_visibility ?? 'visible',
-          description: product.description ?? '',
-          short_description: product.short_description ?? '',
-          sku: product.sku === undefined || product.sku === '' ? null : product.sku,
-          barcode: product.barcode === undefined || product.barcode === '' ? null : product.barcode,
-          regular_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.regular_price ?? ''),
-          sale_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.sale_price ?? ''),
-          date_on_sale_from_gmt: product.date_on_sale_from_gmt ?? null,
-          date_on_sale_to_gmt: product.date_on_sale_to_gmt ?? null,
-          virtual: product.virtual === true ? 1 : 0,
-          tax_status: product.tax_status ?? 'taxable',
-          tax_class: product.tax_class ?? (isVariation ? 'parent' : ''),
-          manage_stock: manageStock ? 1 : 0,
-          stock_quantity: stockQuantity,
-          stock_status: stockStatus,
-          backorders,
-          sold_individually: product.sold_individually === true ? 1 : 0,
-          weight: product.weight ?? '',
-          menu_order: product.menu_order ?? 0,
-          total_sales: product.total_sales ?? 0,
-          attributes: JSON.stringify(isVariation ? (product.variation_attributes ?? []) : (product.attributes ?? [])),
-          default_attributes: JSON.stringify(product.default_attributes ?? []),
-          images: JSON.stringify(product.images ?? []),
-          meta_data: JSON.stringify(metaData),
-          date_created_gmt: created,
-          date_modified_gmt: product.date_modified_gmt ?? created,
-        });
+        parent_id: parentId,
+        type: product.type,
+        name,
+        slug,
+        status: product.status ?? 'publish',
+        featured: product.featured === true ? 1 : 0,
+        catalog_visibility: product.catalog_visibility ?? 'visible',
+        description: product.description ?? '',
+        short_description: product.short_description ?? '',
+        sku: product.sku === undefined || product.sku === '' ? null : product.sku,
+        barcode: product.barcode === undefined || product.barcode === '' ? null : product.barcode,
+        regular_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.regular_price ?? ''),
+        sale_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.sale_price ?? ''),
+        date_on_sale_from_gmt: product.date_on_sale_from_gmt ?? null,
+        date_on_sale_to_gmt: product.date_on_sale_to_gmt ?? null,
+        virtual: product.virtual === true ? 1 : 0,
+        tax_status: product.tax_status ?? 'taxable',
+        tax_class: product.tax_class ?? (isVariation ? 'parent' : ''),
+        manage_stock: manageStock ? 1 : 0,
+        stock_quantity: stockQuantity,
+        stock_status: stockStatus,
+        backorders,
+        sold_individually: product.sold_individually === true ? 1 : 0,
+        weight: product.weight ?? '',
+        menu_order: product.menu_order ?? 0,
+        total_sales: product.total_sales ?? 0,
+        attributes: JSON.stringify(isVariation ? (product.variation_attributes ?? []) : (product.attributes ?? [])),
+        default_attributes: JSON.stringify(product.default_attributes ?? []),
+        images: JSON.stringify(product.images ?? []),
+        meta_data: JSON.stringify(metaData),
+        date_created_gmt: created,
+        date_modified_gmt: product.date_modified_gmt ?? created,
+      });
       const id = Number(lastInsertRowid);
       const addTerm = this.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
       for (const termId of [...(product.category_ids ?? []), ...(product.tag_ids ?? []), ...(product.brand_ids ?? [])]) addTerm.run(id, termId);
@@ -296,7 +307,10 @@ export class ProductsRepository {
     // A page that is short and not past the end is the last one, so it tells the total by itself;
     // the others run the filter again to count.
     const isLastPage = pageIds.length < limit && (pageIds.length > 0 || offset === 0);
-    const total = isLastPage ? offset + pageIds.length : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ?? 0);
+    const total = isLastPage
+      ? offset + pageIds.length
+      : (this.prepare<[Record<string, unknown>], { n: number }>(`SELECT COUNT(*) AS n FROM ${catalogueFrom(filter)} WHERE ${where}`).get(params.values)?.n ??
+        0);
     return { ids: pageIds, total };
   }
 
@@ -316,7 +330,9 @@ export class ProductsRepository {
     const params = new SqlParams();
     const where = catalogueWhere(kind, filter, params);
     const order = catalogueOrderBy(sort, filter.now, params);
-    return this.prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(`SELECT p.id, p.date_modified_gmt FROM ${catalogueFrom(filter)} WHERE ${where} ORDER BY ${order}`).all(params.values);
+    return this.prepare<[Record<string, unknown>], { id: number; date_modified_gmt: string }>(
+      `SELECT p.id, p.date_modified_gmt FROM ${catalogueFrom(filter)} WHERE ${where} ORDER BY ${order}`,
+    ).all(params.values);
   }
 
   /**
@@ -333,7 +349,10 @@ export class ProductsRepository {
     const asked = [...new Set(fields)];
     // The entry as the index holds it (migration 17), read and joined, not built. Other field
     // orders are rare: built with json_object, the same bytes.
-    const entry = asked.join() === 'id,date_modified_gmt' ? AUDIT_ENTRY : `json_object(${asked.map((field) => (field === 'id' ? `'id', p.id` : `'date_modified_gmt', p.date_modified_gmt`)).join(', ')})`;
+    const entry =
+      asked.join() === 'id,date_modified_gmt'
+        ? AUDIT_ENTRY
+        : `json_object(${asked.map((field) => (field === 'id' ? `'id', p.id` : `'date_modified_gmt', p.date_modified_gmt`)).join(', ')})`;
     // Ordered in a subquery, which reads the list's index in order (an aggregate's own ORDER BY would
     // sort every entry again); SQLite keeps a subquery's ORDER BY under an aggregate. As a BLOB: the
     // bytes to send, never made a JavaScript string and encoded back.

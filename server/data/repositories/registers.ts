@@ -9,8 +9,11 @@ export class RegistersRepository {
   list(storeId: number | undefined, limit: number, offset: number): { registers: RegisterRecord[]; total: number } {
     const where = storeId === undefined ? '' : 'WHERE store_id = @store';
     const params = { store: storeId, limit, offset };
-    const total = prepared<[object], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM registers ${where}`).get(storeId === undefined ? {} : { store: storeId })?.n ?? 0;
-    const rows = prepared<[object], RegisterRecord>(this.db, `SELECT * FROM registers ${where} ORDER BY id LIMIT @limit OFFSET @offset`).all(storeId === undefined ? { limit, offset } : params);
+    const total =
+      prepared<[object], { n: number }>(this.db, `SELECT COUNT(*) AS n FROM registers ${where}`).get(storeId === undefined ? {} : { store: storeId })?.n ?? 0;
+    const rows = prepared<[object], RegisterRecord>(this.db, `SELECT * FROM registers ${where} ORDER BY id LIMIT @limit OFFSET @offset`).all(
+      storeId === undefined ? { limit, offset } : params,
+    );
     return { registers: rows, total };
   }
 
@@ -24,7 +27,15 @@ export class RegistersRepository {
   }
 
   insert(storeId: number, name: string, status: RegisterRecord['status'], now: string): RegisterRecord {
-    const id = Number(prepared(this.db, 'INSERT INTO registers (store_id, name, status, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)').run(storeId, name, status, now, now).lastInsertRowid);
+    const id = Number(
+      prepared(this.db, 'INSERT INTO registers (store_id, name, status, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)').run(
+        storeId,
+        name,
+        status,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
     const register = this.find(id);
     if (!register) throw new Error('register vanished after insert');
     return register;
@@ -44,8 +55,10 @@ export class RegistersRepository {
 
   insertSession(session: Omit<CashSessionRecord, 'id' | 'closed_by' | 'counted_cash' | 'closing_note' | 'date_closed_gmt'>): CashSessionRecord {
     const id = Number(
-      prepared(this.db, 'INSERT INTO cash_sessions (uuid, register_id, opened_by, opening_float, opening_note, date_opened_gmt) VALUES (@uuid, @register_id, @opened_by, @opening_float, @opening_note, @date_opened_gmt)').run(session)
-        .lastInsertRowid,
+      prepared(
+        this.db,
+        'INSERT INTO cash_sessions (uuid, register_id, opened_by, opening_float, opening_note, date_opened_gmt) VALUES (@uuid, @register_id, @opened_by, @opening_float, @opening_note, @date_opened_gmt)',
+      ).run(session).lastInsertRowid,
     );
     const record = this.session(id);
     if (!record) throw new Error('cash session vanished after insert');
@@ -53,12 +66,18 @@ export class RegistersRepository {
   }
 
   closeSession(id: number, closedBy: number, countedCash: string, note: string, now: string): void {
-    prepared(this.db, 'UPDATE cash_sessions SET closed_by = ?, counted_cash = ?, closing_note = ?, date_closed_gmt = ? WHERE id = ? AND date_closed_gmt IS NULL').run(closedBy, countedCash, note, now, id);
+    prepared(
+      this.db,
+      'UPDATE cash_sessions SET closed_by = ?, counted_cash = ?, closing_note = ?, date_closed_gmt = ? WHERE id = ? AND date_closed_gmt IS NULL',
+    ).run(closedBy, countedCash, note, now, id);
   }
 
   addMovement(movement: Omit<CashMovementRecord, 'id'>): CashMovementRecord {
     const id = Number(
-      prepared(this.db, 'INSERT INTO cash_movements (session_id, type, amount, reason, user_id, date_created_gmt) VALUES (@session_id, @type, @amount, @reason, @user_id, @date_created_gmt)').run(movement).lastInsertRowid,
+      prepared(
+        this.db,
+        'INSERT INTO cash_movements (session_id, type, amount, reason, user_id, date_created_gmt) VALUES (@session_id, @type, @amount, @reason, @user_id, @date_created_gmt)',
+      ).run(movement).lastInsertRowid,
     );
     return { id, ...movement };
   }
@@ -74,14 +93,13 @@ export class RegistersRepository {
       `INSERT INTO order_tills (order_id, register_id, session_id) VALUES (?, ?, ?)
        ON CONFLICT (order_id) DO UPDATE SET register_id = excluded.register_id, session_id = excluded.session_id
        WHERE register_id IS NOT excluded.register_id OR session_id IS NOT excluded.session_id`,
-    ).run(
-      orderId,
-      registerId,
-      sessionId,
-    );
+    ).run(orderId, registerId, sessionId);
   }
 
   orderTill(orderId: number): { register_id: number; session_id: number | null } | undefined {
-    return prepared<[number], { register_id: number; session_id: number | null }>(this.db, 'SELECT register_id, session_id FROM order_tills WHERE order_id = ?').get(orderId);
+    return prepared<[number], { register_id: number; session_id: number | null }>(
+      this.db,
+      'SELECT register_id, session_id FROM order_tills WHERE order_id = ?',
+    ).get(orderId);
   }
 }

@@ -24,7 +24,10 @@ export class SessionsRepository {
   constructor(private readonly db: Database) {}
 
   create(session: Pick<SessionRecord, 'id' | 'user_id' | 'created_at' | 'refresh_expires_at' | 'user_agent' | 'client_address'>): void {
-    prepared(this.db, 'INSERT INTO sessions (id, user_id, created_at, last_active_at, refresh_expires_at, user_agent, client_address) VALUES (?, ?, ?, ?, ?, ?, ?)').run(session.id, session.user_id, session.created_at, session.created_at, session.refresh_expires_at, session.user_agent, session.client_address);
+    prepared(
+      this.db,
+      'INSERT INTO sessions (id, user_id, created_at, last_active_at, refresh_expires_at, user_agent, client_address) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(session.id, session.user_id, session.created_at, session.created_at, session.refresh_expires_at, session.user_agent, session.client_address);
   }
 
   find(id: string): SessionRecord | undefined {
@@ -49,7 +52,11 @@ export class SessionsRepository {
     ).get(id);
     if (row === undefined) return undefined;
     const { session_user_id, session_last_active_at, session_revoked_at, access_version, ...user } = row;
-    return { session: { id, user_id: session_user_id, last_active_at: session_last_active_at, revoked_at: session_revoked_at }, user, accessVersion: access_version };
+    return {
+      session: { id, user_id: session_user_id, last_active_at: session_last_active_at, revoked_at: session_revoked_at },
+      user,
+      accessVersion: access_version,
+    };
   }
 
   activeForUser(userId: number): SessionRecord[] {
@@ -73,7 +80,14 @@ export class SessionsRepository {
   }
 
   addRefreshToken(token: RefreshTokenRecord): void {
-    prepared(this.db, 'INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at, rotated_at, replaced_by) VALUES (?, ?, ?, ?, ?, ?)').run(token.jti, token.session_id, token.issued_at, token.expires_at, token.rotated_at, token.replaced_by);
+    prepared(this.db, 'INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at, rotated_at, replaced_by) VALUES (?, ?, ?, ?, ?, ?)').run(
+      token.jti,
+      token.session_id,
+      token.issued_at,
+      token.expires_at,
+      token.rotated_at,
+      token.replaced_by,
+    );
   }
 
   findRefreshToken(jti: string): RefreshTokenRecord | undefined {
@@ -82,7 +96,9 @@ export class SessionsRepository {
 
   /** Retires a token in favour of its successor; false if it was already retired (a concurrent rotation won). */
   markRotated(jti: string, at: number, replacedBy: string): boolean {
-    return prepared(this.db, 'UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE jti = ? AND rotated_at IS NULL').run(at, replacedBy, jti).changes > 0;
+    return (
+      prepared(this.db, 'UPDATE refresh_tokens SET rotated_at = ?, replaced_by = ? WHERE jti = ? AND rotated_at IS NULL').run(at, replacedBy, jti).changes > 0
+    );
   }
 
   transaction<T>(work: () => T): T {

@@ -23,7 +23,10 @@ export class SettingsRepository {
 
   /** Writes the given keys of a section in one transaction; other keys stay as they are. */
   write(section: string, values: Record<string, unknown>): void {
-    const upsert = prepared(this.db, 'INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value');
+    const upsert = prepared(
+      this.db,
+      'INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value',
+    );
     writeTransaction(this.db, () => {
       for (const [key, value] of Object.entries(values)) upsert.run(section, key, JSON.stringify(value));
     });

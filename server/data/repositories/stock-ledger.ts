@@ -69,7 +69,10 @@ export class StockLedgerRepository {
     if (entry === undefined) return writeTransaction(this.db, change);
     return writeTransaction(this.db, () => {
       const previous = prepared<[], ContextRow>(this.db, 'SELECT reason, order_id, reference, note, user_id FROM stock_ledger_context WHERE slot = 1').get();
-      const write = prepared(this.db, 'INSERT OR REPLACE INTO stock_ledger_context (slot, reason, order_id, reference, note, user_id) VALUES (1, ?, ?, ?, ?, ?)');
+      const write = prepared(
+        this.db,
+        'INSERT OR REPLACE INTO stock_ledger_context (slot, reason, order_id, reference, note, user_id) VALUES (1, ?, ?, ?, ?, ?)',
+      );
       write.run(entry.reason, entry.orderId ?? null, entry.reference ?? '', entry.note ?? '', entry.userId ?? null);
       try {
         return change();
@@ -83,8 +86,14 @@ export class StockLedgerRepository {
   /** A product's history, newest first. */
   history(productId: number, limit: number, offset: number): { records: StockLedgerRecord[]; total: number } {
     const total = prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM stock_ledger WHERE product_id = ?').get(productId)?.n ?? 0;
-    const rows = prepared<[number, number, number], LedgerRow>(this.db, 'SELECT * FROM stock_ledger WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(productId, limit, offset);
-    return { records: rows.map(({ change_milli, balance_milli, ...row }) => ({ ...row, change: fromMilli(change_milli), balance: fromMilli(balance_milli) })), total };
+    const rows = prepared<[number, number, number], LedgerRow>(
+      this.db,
+      'SELECT * FROM stock_ledger WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+    ).all(productId, limit, offset);
+    return {
+      records: rows.map(({ change_milli, balance_milli, ...row }) => ({ ...row, change: fromMilli(change_milli), balance: fromMilli(balance_milli) })),
+      total,
+    };
   }
 
   /** The sum of a product's ledger, in thousandths. */

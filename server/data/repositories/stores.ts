@@ -15,7 +15,14 @@ interface StoreRow {
 }
 
 function toStore(row: StoreRow): Store {
-  return { id: row.id, name: row.name, ...readStoreFields(row.fields), meta_data: JSON.parse(row.meta_data) as MetaData, date_created_gmt: row.date_created_gmt, date_modified_gmt: row.date_modified_gmt };
+  return {
+    id: row.id,
+    name: row.name,
+    ...readStoreFields(row.fields),
+    meta_data: JSON.parse(row.meta_data) as MetaData,
+    date_created_gmt: row.date_created_gmt,
+    date_modified_gmt: row.date_modified_gmt,
+  };
 }
 
 export const DEFAULT_STORE_ID = 1;
@@ -59,14 +66,23 @@ export class StoresRepository {
 
   create(name: string, fields: StoreFields, metaData: MetaData): Store {
     const now = gmtNow();
-    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO stores (name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)').run(name, JSON.stringify(fields), JSON.stringify(metaData), now, now);
+    const { lastInsertRowid } = prepared(
+      this.db,
+      'INSERT INTO stores (name, fields, meta_data, date_created_gmt, date_modified_gmt) VALUES (?, ?, ?, ?, ?)',
+    ).run(name, JSON.stringify(fields), JSON.stringify(metaData), now, now);
     const store = this.find(Number(lastInsertRowid));
     if (!store) throw new Error('store vanished after insert');
     return store;
   }
 
   update(id: number, name: string, fields: StoreFields, metaData: MetaData): Store | undefined {
-    const changed = prepared(this.db, 'UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?').run(name, JSON.stringify(fields), JSON.stringify(metaData), gmtNow(), id).changes;
+    const changed = prepared(this.db, 'UPDATE stores SET name = ?, fields = ?, meta_data = ?, date_modified_gmt = ? WHERE id = ?').run(
+      name,
+      JSON.stringify(fields),
+      JSON.stringify(metaData),
+      gmtNow(),
+      id,
+    ).changes;
     return changed > 0 ? this.find(id) : undefined;
   }
 }
@@ -76,13 +92,17 @@ export class StoreUsersRepository {
   constructor(private readonly db: Database) {}
 
   usersOf(storeId: number): number[] {
-    return prepared<[number], { user_id: number }>(this.db, 'SELECT user_id FROM store_users WHERE store_id = ? ORDER BY user_id').all(storeId).map((row) => row.user_id);
+    return prepared<[number], { user_id: number }>(this.db, 'SELECT user_id FROM store_users WHERE store_id = ? ORDER BY user_id')
+      .all(storeId)
+      .map((row) => row.user_id);
   }
 
   /** The stores a user is assigned to, by id; read by every new order, so kept while the set-up stands (frozen). */
   storesOf(userId: number): number[] {
     return whileConfigStands(this.db, `store-users.stores-of:${userId}`, () =>
-      prepared<[number], { store_id: number }>(this.db, 'SELECT store_id FROM store_users WHERE user_id = ? ORDER BY store_id').all(userId).map((row) => row.store_id),
+      prepared<[number], { store_id: number }>(this.db, 'SELECT store_id FROM store_users WHERE user_id = ? ORDER BY store_id')
+        .all(userId)
+        .map((row) => row.store_id),
     );
   }
 

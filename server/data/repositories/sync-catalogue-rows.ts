@@ -97,17 +97,64 @@ export interface PulledTaxRateRow {
 }
 
 const PRODUCT_COLUMNS = [
-  'parent_id', 'type', 'name', 'slug', 'status', 'featured', 'catalog_visibility', 'description', 'short_description', 'sku', 'barcode',
-  'regular_price', 'sale_price', 'date_on_sale_from_gmt', 'date_on_sale_to_gmt', 'virtual', 'tax_status', 'tax_class', 'manage_stock',
-  'stock_status', 'backorders', 'sold_individually', 'weight', 'menu_order', 'total_sales', 'attributes', 'default_attributes', 'images',
-  'meta_data', 'date_created_gmt', 'date_modified_gmt',
+  'parent_id',
+  'type',
+  'name',
+  'slug',
+  'status',
+  'featured',
+  'catalog_visibility',
+  'description',
+  'short_description',
+  'sku',
+  'barcode',
+  'regular_price',
+  'sale_price',
+  'date_on_sale_from_gmt',
+  'date_on_sale_to_gmt',
+  'virtual',
+  'tax_status',
+  'tax_class',
+  'manage_stock',
+  'stock_status',
+  'backorders',
+  'sold_individually',
+  'weight',
+  'menu_order',
+  'total_sales',
+  'attributes',
+  'default_attributes',
+  'images',
+  'meta_data',
+  'date_created_gmt',
+  'date_modified_gmt',
 ] as const;
 
 const COUPON_COLUMNS = [
-  'code', 'amount', 'discount_type', 'status', 'description', 'date_expires_gmt', 'usage_count', 'individual_use', 'product_ids',
-  'excluded_product_ids', 'product_categories', 'excluded_product_categories', 'usage_limit', 'usage_limit_per_user',
-  'limit_usage_to_x_items', 'free_shipping', 'exclude_sale_items', 'minimum_amount', 'maximum_amount', 'email_restrictions', 'used_by',
-  'meta_data', 'date_created_gmt', 'date_modified_gmt',
+  'code',
+  'amount',
+  'discount_type',
+  'status',
+  'description',
+  'date_expires_gmt',
+  'usage_count',
+  'individual_use',
+  'product_ids',
+  'excluded_product_ids',
+  'product_categories',
+  'excluded_product_categories',
+  'usage_limit',
+  'usage_limit_per_user',
+  'limit_usage_to_x_items',
+  'free_shipping',
+  'exclude_sale_items',
+  'minimum_amount',
+  'maximum_amount',
+  'email_restrictions',
+  'used_by',
+  'meta_data',
+  'date_created_gmt',
+  'date_modified_gmt',
 ] as const;
 
 const TAX_RATE_COLUMNS = ['country', 'state', 'postcodes', 'cities', 'rate', 'name', 'priority', 'compound', 'shipping', 'rate_order', 'class'] as const;
@@ -121,7 +168,8 @@ function stored(row: object): Record<string, unknown> {
 
 const insertSql = (table: string, columns: readonly string[]): string =>
   `INSERT INTO ${table} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((column) => `@${column}`).join(', ')})`;
-const updateSql = (table: string, columns: readonly string[]): string => `UPDATE ${table} SET ${columns.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`;
+const updateSql = (table: string, columns: readonly string[]): string =>
+  `UPDATE ${table} SET ${columns.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`;
 
 /**
  * The SQL of the catalogue pull's writes: whole rows as WooCommerce has them, at the ids the pull
@@ -141,10 +189,16 @@ export class SyncCatalogueRowsRepository {
     } else {
       productId = Number(prepared(this.db, insertSql('products', PRODUCT_COLUMNS)).run({ ...values, id: productId }).lastInsertRowid);
     }
-    const current = new Set(prepared<[number], { term_id: number }>(this.db, 'SELECT term_id FROM product_terms WHERE product_id = ?').all(productId).map((r) => r.term_id));
+    const current = new Set(
+      prepared<[number], { term_id: number }>(this.db, 'SELECT term_id FROM product_terms WHERE product_id = ?')
+        .all(productId)
+        .map((r) => r.term_id),
+    );
     const wanted = new Set(termIds);
-    for (const termId of current) if (!wanted.has(termId)) prepared(this.db, 'DELETE FROM product_terms WHERE product_id = ? AND term_id = ?').run(productId, termId);
-    for (const termId of wanted) if (!current.has(termId)) prepared(this.db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)').run(productId, termId);
+    for (const termId of current)
+      if (!wanted.has(termId)) prepared(this.db, 'DELETE FROM product_terms WHERE product_id = ? AND term_id = ?').run(productId, termId);
+    for (const termId of wanted)
+      if (!current.has(termId)) prepared(this.db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)').run(productId, termId);
     return productId;
   }
 
@@ -182,7 +236,9 @@ export class SyncCatalogueRowsRepository {
 
   /** The local ids of a variable product's variations. */
   variationIds(parentId: number): number[] {
-    return prepared<[number], { id: number }>(this.db, "SELECT id FROM products WHERE parent_id = ? AND type = 'variation'").all(parentId).map((row) => row.id);
+    return prepared<[number], { id: number }>(this.db, "SELECT id FROM products WHERE parent_id = ? AND type = 'variation'")
+      .all(parentId)
+      .map((row) => row.id);
   }
 
   /** Writes a term at `id` (null: a new id); returns its id. */
@@ -235,7 +291,11 @@ export class SyncCatalogueRowsRepository {
 
   /** Makes the tax classes WooCommerce's, in its order; a class still used by a local product is kept. */
   writeTaxClasses(classes: ReadonlyArray<{ slug: string; name: string }>): { created: number; updated: number; deleted: number } {
-    const current = new Map(prepared<[], { slug: string; name: string; position: number }>(this.db, 'SELECT slug, name, position FROM tax_classes').all().map((row) => [row.slug, row]));
+    const current = new Map(
+      prepared<[], { slug: string; name: string; position: number }>(this.db, 'SELECT slug, name, position FROM tax_classes')
+        .all()
+        .map((row) => [row.slug, row]),
+    );
     const counts = { created: 0, updated: 0, deleted: 0 };
     classes.forEach((taxClass, position) => {
       const before = current.get(taxClass.slug);
@@ -250,7 +310,11 @@ export class SyncCatalogueRowsRepository {
     const wanted = new Set(classes.map((taxClass) => taxClass.slug));
     for (const slug of current.keys()) {
       if (wanted.has(slug) || slug === 'standard') continue;
-      const used = prepared<[string, string], { n: number }>(this.db, 'SELECT (SELECT COUNT(*) FROM tax_rates WHERE class = ?) + (SELECT COUNT(*) FROM products WHERE tax_class = ?) AS n').get(slug, slug)?.n ?? 0;
+      const used =
+        prepared<[string, string], { n: number }>(
+          this.db,
+          'SELECT (SELECT COUNT(*) FROM tax_rates WHERE class = ?) + (SELECT COUNT(*) FROM products WHERE tax_class = ?) AS n',
+        ).get(slug, slug)?.n ?? 0;
       if (used > 0) continue;
       prepared(this.db, 'DELETE FROM tax_classes WHERE slug = ?').run(slug);
       counts.deleted++;
@@ -268,7 +332,9 @@ export class SyncCatalogueRowsRepository {
   }
 
   taxRateIds(): number[] {
-    return prepared<[], { id: number }>(this.db, 'SELECT id FROM tax_rates ORDER BY id').all().map((row) => row.id);
+    return prepared<[], { id: number }>(this.db, 'SELECT id FROM tax_rates ORDER BY id')
+      .all()
+      .map((row) => row.id);
   }
 
   deleteTaxRate(id: number): void {

@@ -39,7 +39,10 @@ export class SyncCatalogueRepository {
 
   /** The WooCommerce id of a local record, if it has one. */
   remoteIdOf(resource: SyncedResource, localId: number): number | undefined {
-    return prepared<[string, number], { remote_id: number }>(this.db, 'SELECT remote_id FROM sync_catalogue_ids WHERE resource = ? AND local_id = ?').get(resource, localId)?.remote_id;
+    return prepared<[string, number], { remote_id: number }>(this.db, 'SELECT remote_id FROM sync_catalogue_ids WHERE resource = ? AND local_id = ?').get(
+      resource,
+      localId,
+    )?.remote_id;
   }
 
   map(resource: SyncedResource, remoteId: number, localId: number, remoteStock: number | null = null): void {
@@ -65,7 +68,9 @@ export class SyncCatalogueRepository {
   }
 
   localOnly(): number[] {
-    return prepared<[], { product_id: number }>(this.db, 'SELECT product_id FROM sync_catalogue_local_only ORDER BY product_id').all().map((row) => row.product_id);
+    return prepared<[], { product_id: number }>(this.db, 'SELECT product_id FROM sync_catalogue_local_only ORDER BY product_id')
+      .all()
+      .map((row) => row.product_id);
   }
 
   isLocalOnly(productId: number): boolean {
@@ -93,6 +98,9 @@ export class SyncCatalogueRepository {
 
   /** Whether the till has no catalogue of its own: no product, term or coupon (tax rates are the shop's set-up, not its catalogue). */
   catalogueIsEmpty(): boolean {
-    return prepared<[], { n: number }>(this.db, 'SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM terms) + (SELECT COUNT(*) FROM coupons) AS n').get()?.n === 0;
+    return (
+      prepared<[], { n: number }>(this.db, 'SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM terms) + (SELECT COUNT(*) FROM coupons) AS n').get()
+        ?.n === 0
+    );
   }
 }

@@ -14,7 +14,9 @@ export class SyncIdsRepository {
    */
   wooId(kind: SyncIdKind, localId: number): number | undefined {
     if (kind === 'product') {
-      const pulled = prepared<[number], number>(this.db, "SELECT remote_id FROM sync_catalogue_ids WHERE resource = 'product' AND local_id = ?").pluck(true).get(localId);
+      const pulled = prepared<[number], number>(this.db, "SELECT remote_id FROM sync_catalogue_ids WHERE resource = 'product' AND local_id = ?")
+        .pluck(true)
+        .get(localId);
       if (pulled !== undefined) return pulled;
     }
     return prepared<[string, number], number>(this.db, 'SELECT woo_id FROM sync_ids WHERE kind = ? AND local_id = ?').pluck(true).get(kind, localId);
@@ -27,7 +29,10 @@ export class SyncIdsRepository {
 
   set(kind: SyncIdKind, localId: number, wooId: number): void {
     writeTransaction(this.db, () => {
-      prepared(this.db, 'INSERT INTO sync_ids (kind, local_id, woo_id) VALUES (?, ?, ?) ON CONFLICT (kind, local_id) DO UPDATE SET woo_id = excluded.woo_id').run(kind, localId, wooId);
+      prepared(
+        this.db,
+        'INSERT INTO sync_ids (kind, local_id, woo_id) VALUES (?, ?, ?) ON CONFLICT (kind, local_id) DO UPDATE SET woo_id = excluded.woo_id',
+      ).run(kind, localId, wooId);
     });
   }
 

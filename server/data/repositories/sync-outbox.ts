@@ -54,7 +54,11 @@ export class SyncOutboxRepository {
   /** Stored before any byte of the request leaves: a crash from here on leaves `sending`, read as unknown at the next start. */
   markSending(id: number, nowGmt: string): void {
     writeTransaction(this.db, () => {
-      prepared(this.db, 'UPDATE sync_outbox SET state = ?, attempts = attempts + 1, sending_since_gmt = COALESCE(sending_since_gmt, ?) WHERE id = ?').run('sending', nowGmt, id);
+      prepared(this.db, 'UPDATE sync_outbox SET state = ?, attempts = attempts + 1, sending_since_gmt = COALESCE(sending_since_gmt, ?) WHERE id = ?').run(
+        'sending',
+        nowGmt,
+        id,
+      );
     });
   }
 
@@ -99,7 +103,10 @@ export class SyncOutboxRepository {
 
   /** At start: a request that was leaving when the process died has an unknown outcome, to be looked up after the grace period. */
   sendingBecomesUnknown(nextAttemptGmt: string): number {
-    return writeTransaction(this.db, () => prepared(this.db, "UPDATE sync_outbox SET state = 'unknown', next_attempt_gmt = ? WHERE state = 'sending'").run(nextAttemptGmt).changes);
+    return writeTransaction(
+      this.db,
+      () => prepared(this.db, "UPDATE sync_outbox SET state = 'unknown', next_attempt_gmt = ? WHERE state = 'sending'").run(nextAttemptGmt).changes,
+    );
   }
 
   /** A manager's retry: a rejected entry goes again; an unknown one is looked up now (never sent blind). */
@@ -114,7 +121,13 @@ export class SyncOutboxRepository {
   }
 
   markHandled(id: number): boolean {
-    return writeTransaction(this.db, () => prepared(this.db, "UPDATE sync_outbox SET state = 'handled', next_attempt_gmt = NULL WHERE id = ? AND state IN ('pending', 'unknown', 'rejected')").run(id).changes > 0);
+    return writeTransaction(
+      this.db,
+      () =>
+        prepared(this.db, "UPDATE sync_outbox SET state = 'handled', next_attempt_gmt = NULL WHERE id = ? AND state IN ('pending', 'unknown', 'rejected')").run(
+          id,
+        ).changes > 0,
+    );
   }
 
   /** Counts and amounts (as stored decimal strings, summed by the caller) per state. */
@@ -133,12 +146,18 @@ export class SyncOutboxRepository {
     const where = state === null ? '' : 'WHERE state = ?';
     const args = state === null ? [] : [state];
     const rows = prepared<unknown[], OutboxRow>(this.db, `SELECT * FROM sync_outbox ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset);
-    const total = prepared<unknown[], number>(this.db, `SELECT COUNT(*) FROM sync_outbox ${where}`).pluck(true).get(...args) ?? 0;
+    const total =
+      prepared<unknown[], number>(this.db, `SELECT COUNT(*) FROM sync_outbox ${where}`)
+        .pluck(true)
+        .get(...args) ?? 0;
     return { entries: rows.map(fromRow), total };
   }
 
   /** Entries that went up as orders, by uuid: what the duplicate sweep compares WooCommerce's orders with. */
   syncedSales(): Array<{ id: number; uuid: string; woo_id: number | null }> {
-    return prepared<[], { id: number; uuid: string; woo_id: number | null }>(this.db, "SELECT id, uuid, woo_id FROM sync_outbox WHERE kind = 'sale' AND state = 'synced'").all();
+    return prepared<[], { id: number; uuid: string; woo_id: number | null }>(
+      this.db,
+      "SELECT id, uuid, woo_id FROM sync_outbox WHERE kind = 'sale' AND state = 'synced'",
+    ).all();
   }
 }

@@ -12,11 +12,16 @@ export class SyncSourcesRepository {
 
   /** A stock ledger row's change in thousandths of a unit, and its product. */
   stockChange(ledgerId: number): { product_id: number; change_milli: number } | undefined {
-    return prepared<[number], { product_id: number; change_milli: number }>(this.db, 'SELECT product_id, change_milli FROM stock_ledger WHERE id = ?').get(ledgerId);
+    return prepared<[number], { product_id: number; change_milli: number }>(this.db, 'SELECT product_id, change_milli FROM stock_ledger WHERE id = ?').get(
+      ledgerId,
+    );
   }
 
   /** A product's SKU, and its parent for a variation. */
   product(id: number): { id: number; sku: string | null; parent_id: number; name: string } | undefined {
-    return prepared<[number], { id: number; sku: string | null; parent_id: number; name: string }>(this.db, 'SELECT id, sku, parent_id, name FROM products WHERE id = ?').get(id);
+    return prepared<[number], { id: number; sku: string | null; parent_id: number; name: string }>(
+      this.db,
+      'SELECT id, sku, parent_id, name FROM products WHERE id = ?',
+    ).get(id);
   }
 }

@@ -13,7 +13,9 @@ export class TaxClassesRepository {
 
   /** Read by every sale's totals, so kept while the set-up stands (migration 16; frozen). */
   all(): readonly TaxClass[] {
-    return whileConfigStands(this.db, 'tax-classes.all', () => prepared<[], TaxClass>(this.db, 'SELECT slug, name FROM tax_classes ORDER BY position, slug').all());
+    return whileConfigStands(this.db, 'tax-classes.all', () =>
+      prepared<[], TaxClass>(this.db, 'SELECT slug, name FROM tax_classes ORDER BY position, slug').all(),
+    );
   }
 
   exists(slug: string): boolean {

@@ -56,21 +56,23 @@ export class TaxRatesRepository {
     const classExists = prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM tax_classes WHERE slug = ?').get(rate.class)?.n === 1;
     if (!classExists) throw new Error(`unknown tax class "${rate.class}"`);
     const nextOrder = prepared<[], { n: number | null }>(this.db, 'SELECT MAX(rate_order) + 1 AS n FROM tax_rates').get()?.n ?? 0;
-    const { lastInsertRowid } = prepared(this.db, `INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
-        rate.country,
-        rate.state,
-        JSON.stringify(rate.postcodes),
-        JSON.stringify(rate.cities),
-        new Decimal(rate.rate).toFixed(4),
-        rate.name,
-        rate.priority,
-        rate.compound ? 1 : 0,
-        rate.shipping ? 1 : 0,
-        nextOrder,
-        rate.class,
-      );
+    const { lastInsertRowid } = prepared(
+      this.db,
+      `INSERT INTO tax_rates (country, state, postcodes, cities, rate, name, priority, compound, shipping, rate_order, class)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      rate.country,
+      rate.state,
+      JSON.stringify(rate.postcodes),
+      JSON.stringify(rate.cities),
+      new Decimal(rate.rate).toFixed(4),
+      rate.name,
+      rate.priority,
+      rate.compound ? 1 : 0,
+      rate.shipping ? 1 : 0,
+      nextOrder,
+      rate.class,
+    );
     const created = this.find(Number(lastInsertRowid));
     if (!created) throw new Error('tax rate vanished after insert');
     return created;
@@ -83,7 +85,9 @@ export class TaxRatesRepository {
 
   findMany(ids: readonly number[]): TaxRate[] {
     if (ids.length === 0) return [];
-    const rows = prepared<[string], TaxRateRow>(this.db, 'SELECT * FROM tax_rates WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids));
+    const rows = prepared<[string], TaxRateRow>(this.db, 'SELECT * FROM tax_rates WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(
+      JSON.stringify(ids),
+    );
     return rows.map(toTaxRate);
   }
 
@@ -96,8 +100,10 @@ export class TaxRatesRepository {
     const params: Record<string, string> = query.taxClass === undefined ? {} : { taxClass: query.taxClass };
     const total = prepared<Record<string, string>, { n: number }>(this.db, `SELECT COUNT(*) AS n FROM tax_rates ${where}`).get(params)?.n ?? 0;
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared<Record<string, string | number>, TaxRateRow>(this.db, `SELECT * FROM tax_rates ${where} ORDER BY ${ORDER_COLUMNS[query.orderby]} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`)
-      .all({ ...params, limit: query.limit, offset: query.offset });
+    const rows = prepared<Record<string, string | number>, TaxRateRow>(
+      this.db,
+      `SELECT * FROM tax_rates ${where} ORDER BY ${ORDER_COLUMNS[query.orderby]} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`,
+    ).all({ ...params, limit: query.limit, offset: query.offset });
     return { rates: rows.map(toTaxRate), total };
   }
 
@@ -109,7 +115,10 @@ export class TaxRatesRepository {
     const at = [country.toUpperCase(), state.toUpperCase(), taxClass] as const;
     // Every line of every sale asks, for each tax class: kept while the set-up stands (migration 16; frozen).
     return whileConfigStands(this.db, `tax-rates.candidates:${JSON.stringify(at)}`, () =>
-      prepared<[string, string, string], TaxRateRow>(this.db, "SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id")
+      prepared<[string, string, string], TaxRateRow>(
+        this.db,
+        "SELECT * FROM tax_rates WHERE country IN (?, '') AND state IN (?, '') AND class = ? ORDER BY priority, id",
+      )
         .all(...at)
         .map(toTaxRate),
     );

@@ -5,7 +5,23 @@ import { prepared } from '../statements.js';
 import type { TemplateRecord } from '../../model/records/templates.js';
 
 export type NewTemplate = Pick<TemplateRecord, 'title' | 'content'> &
-  Partial<Pick<TemplateRecord, 'description' | 'type' | 'category' | 'language' | 'engine' | 'output_type' | 'paper_width' | 'tax_display' | 'gallery_key' | 'status' | 'source' | 'menu_order'>>;
+  Partial<
+    Pick<
+      TemplateRecord,
+      | 'description'
+      | 'type'
+      | 'category'
+      | 'language'
+      | 'engine'
+      | 'output_type'
+      | 'paper_width'
+      | 'tax_display'
+      | 'gallery_key'
+      | 'status'
+      | 'source'
+      | 'menu_order'
+    >
+  >;
 
 export interface TemplateQuery {
   type?: string | undefined;
@@ -54,33 +70,37 @@ export class TemplatesRepository {
     const templates =
       query.limit === 0
         ? []
-        : prepared<Record<string, string | number>, TemplateRecord>(this.db, `SELECT * FROM templates ${clause} ORDER BY menu_order, id LIMIT @limit OFFSET @offset`)
-            .all({ ...params, limit: query.limit, offset: query.offset });
+        : prepared<Record<string, string | number>, TemplateRecord>(
+            this.db,
+            `SELECT * FROM templates ${clause} ORDER BY menu_order, id LIMIT @limit OFFSET @offset`,
+          ).all({ ...params, limit: query.limit, offset: query.offset });
     return { templates, total };
   }
 
   create(template: NewTemplate): TemplateRecord {
     const now = gmtNow();
-    const { lastInsertRowid } = prepared(this.db, `INSERT INTO templates (uuid, title, description, content, type, category, language, engine, output_type, paper_width, tax_display, gallery_key, status, source, menu_order, date_created_gmt, date_modified_gmt)
-         VALUES (@uuid, @title, @description, @content, @type, @category, @language, @engine, @output_type, @paper_width, @tax_display, @gallery_key, @status, @source, @menu_order, @now, @now)`)
-      .run({
-        uuid: randomUUID(),
-        title: template.title,
-        description: template.description ?? '',
-        content: template.content,
-        type: template.type ?? 'receipt',
-        category: template.category ?? 'receipt',
-        language: template.language ?? 'html',
-        engine: template.engine ?? 'logicless',
-        output_type: template.output_type ?? 'html',
-        paper_width: template.paper_width ?? null,
-        tax_display: template.tax_display ?? 'itemized',
-        gallery_key: template.gallery_key ?? null,
-        status: template.status ?? 'publish',
-        source: template.source ?? 'custom',
-        menu_order: template.menu_order ?? 0,
-        now,
-      });
+    const { lastInsertRowid } = prepared(
+      this.db,
+      `INSERT INTO templates (uuid, title, description, content, type, category, language, engine, output_type, paper_width, tax_display, gallery_key, status, source, menu_order, date_created_gmt, date_modified_gmt)
+         VALUES (@uuid, @title, @description, @content, @type, @category, @language, @engine, @output_type, @paper_width, @tax_display, @gallery_key, @status, @source, @menu_order, @now, @now)`,
+    ).run({
+      uuid: randomUUID(),
+      title: template.title,
+      description: template.description ?? '',
+      content: template.content,
+      type: template.type ?? 'receipt',
+      category: template.category ?? 'receipt',
+      language: template.language ?? 'html',
+      engine: template.engine ?? 'logicless',
+      output_type: template.output_type ?? 'html',
+      paper_width: template.paper_width ?? null,
+      tax_display: template.tax_display ?? 'itemized',
+      gallery_key: template.gallery_key ?? null,
+      status: template.status ?? 'publish',
+      source: template.source ?? 'custom',
+      menu_order: template.menu_order ?? 0,
+      now,
+    });
     const created = this.find(Number(lastInsertRowid));
     if (!created) throw new Error('template vanished after insert');
     return created;

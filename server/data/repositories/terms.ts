@@ -44,8 +44,14 @@ export class TermsRepository {
   }
 
   create(taxonomy: Taxonomy, term: NewTerm): TermRecord {
-    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO terms (taxonomy, name, slug, parent, description, menu_order) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(taxonomy, term.name, term.slug ?? slugify(term.name), term.parent ?? 0, term.description ?? '', term.menu_order ?? 0);
+    const { lastInsertRowid } = prepared(this.db, 'INSERT INTO terms (taxonomy, name, slug, parent, description, menu_order) VALUES (?, ?, ?, ?, ?, ?)').run(
+      taxonomy,
+      term.name,
+      term.slug ?? slugify(term.name),
+      term.parent ?? 0,
+      term.description ?? '',
+      term.menu_order ?? 0,
+    );
     const record = this.find(taxonomy, Number(lastInsertRowid));
     if (!record) throw new Error('term vanished after insert');
     return record;
@@ -53,11 +59,21 @@ export class TermsRepository {
 
   /** Writes a term's fields (those given). */
   update(id: number, changes: Partial<Omit<NewTerm, never>>): void {
-    const current = prepared<[number], { name: string; slug: string; parent: number; description: string; menu_order: number }>(this.db, 'SELECT * FROM terms WHERE id = ?').get(id);
+    const current = prepared<[number], { name: string; slug: string; parent: number; description: string; menu_order: number }>(
+      this.db,
+      'SELECT * FROM terms WHERE id = ?',
+    ).get(id);
     if (!current) return;
     const given = (Object.entries(changes) as Array<[string, unknown]>).filter(([, value]) => value !== undefined);
     const next = { ...current, ...Object.fromEntries(given) };
-    prepared(this.db, 'UPDATE terms SET name = ?, slug = ?, parent = ?, description = ?, menu_order = ? WHERE id = ?').run(next.name, next.slug, next.parent, next.description, next.menu_order, id);
+    prepared(this.db, 'UPDATE terms SET name = ?, slug = ?, parent = ?, description = ?, menu_order = ? WHERE id = ?').run(
+      next.name,
+      next.slug,
+      next.parent,
+      next.description,
+      next.menu_order,
+      id,
+    );
   }
 
   /** Deletes a term; its children move up to its parent, as WordPress does. Products lose it (cascade). */
@@ -70,12 +86,19 @@ export class TermsRepository {
 
   /** Another term of the taxonomy with this slug. */
   slugOwner(taxonomy: Taxonomy, slug: string, exceptId: number): number | undefined {
-    return prepared<[string, string, number], { id: number }>(this.db, 'SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(taxonomy, slug, exceptId)?.id;
+    return prepared<[string, string, number], { id: number }>(this.db, 'SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(
+      taxonomy,
+      slug,
+      exceptId,
+    )?.id;
   }
 
   /** The term's ancestors' ids, nearest first (to refuse a parent that is the term's own descendant). */
   ancestorsOf(id: number): number[] {
-    return prepared<[number], { id: number }>(this.db, 'WITH RECURSIVE up(id, parent) AS (SELECT id, parent FROM terms WHERE id = ? UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent) SELECT id FROM up')
+    return prepared<[number], { id: number }>(
+      this.db,
+      'WITH RECURSIVE up(id, parent) AS (SELECT id, parent FROM terms WHERE id = ? UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent) SELECT id FROM up',
+    )
       .all(id)
       .map((row) => row.id);
   }
@@ -94,11 +117,11 @@ export class TermsRepository {
     for (const id of productIds) result.set(id, { product_cat: [], product_tag: [], product_brand: [] });
     if (productIds.length === 0) return result;
     const params = new SqlParams();
-    const rows = prepared<[Record<string, unknown>], TermReference & { product_id: number; taxonomy: Taxonomy }>(this.db, 
-        `SELECT pt.product_id, t.taxonomy, t.id, t.name, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+    const rows = prepared<[Record<string, unknown>], TermReference & { product_id: number; taxonomy: Taxonomy }>(
+      this.db,
+      `SELECT pt.product_id, t.taxonomy, t.id, t.name, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id
          WHERE pt.product_id IN (${params.list(productIds)}) ORDER BY t.name COLLATE NOCASE, t.id`,
-      )
-      .all(params.values);
+    ).all(params.values);
     for (const row of rows) result.get(row.product_id)?.[row.taxonomy].push({ id: row.id, name: row.name, slug: row.slug });
     return result;
   }
@@ -131,10 +154,10 @@ export class TermsRepository {
       // WordPress's term groups are not kept here: every term is in group 0, so the name decides.
       term_group: 't.name COLLATE NOCASE',
     };
-    const records = prepared<[Record<string, unknown>], TermRecord>(this.db, 
-        `${counted} ${where} ORDER BY ${keys[sort.orderby]} ${direction}, t.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
-      )
-      .all(params.values);
+    const records = prepared<[Record<string, unknown>], TermRecord>(
+      this.db,
+      `${counted} ${where} ORDER BY ${keys[sort.orderby]} ${direction}, t.id ${direction} LIMIT ${params.bind(limit)} OFFSET ${params.bind(offset)}`,
+    ).all(params.values);
     return { records, total };
   }
 }

@@ -45,7 +45,10 @@ export class UsersRepository {
   /** By username or email, case-insensitively, as the login form takes either. */
   findByLogin(login: string): UserRecord | undefined {
     // An exact username wins over someone else's email that happens to read the same.
-    return prepared<{ login: string }, UserRecord>(this.db, 'SELECT * FROM users WHERE username = @login OR email = @login ORDER BY username = @login DESC LIMIT 1').get({ login });
+    return prepared<{ login: string }, UserRecord>(
+      this.db,
+      'SELECT * FROM users WHERE username = @login OR email = @login ORDER BY username = @login DESC LIMIT 1',
+    ).get({ login });
   }
 
   findByUsername(username: string): UserRecord | undefined {
@@ -62,7 +65,10 @@ export class UsersRepository {
 
   create(user: NewUser): UserRecord {
     return writeTransaction(this.db, () => {
-      const { lastInsertRowid } = prepared(this.db, 'INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
+      const { lastInsertRowid } = prepared(
+        this.db,
+        'INSERT INTO users (uuid, username, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(randomUUID(), user.username, user.email, user.displayName, user.passwordHash, new Date().toISOString());
       const id = Number(lastInsertRowid);
       const addRole = prepared(this.db, 'INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
       for (const role of user.roles) addRole.run(id, role);
@@ -108,8 +114,10 @@ export class UsersRepository {
   /** Users that hold the role and are not disabled. */
   countEnabledWithRole(role: string): number {
     return (
-      prepared<[string], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM users JOIN user_roles ON user_roles.user_id = users.id WHERE user_roles.role = ? AND users.disabled_at IS NULL').get(role)
-        ?.n ?? 0
+      prepared<[string], { n: number }>(
+        this.db,
+        'SELECT COUNT(*) AS n FROM users JOIN user_roles ON user_roles.user_id = users.id WHERE user_roles.role = ? AND users.disabled_at IS NULL',
+      ).get(role)?.n ?? 0
     );
   }
 
@@ -158,7 +166,9 @@ export class UsersRepository {
   }
 
   private readAccess(id: number): UserAccess {
-    const roles = prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role').all(id).map((row) => row.role);
+    const roles = prepared<[number], { role: RoleName }>(this.db, 'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role')
+      .all(id)
+      .map((row) => row.role);
     const capabilities = prepared<[number], { capability: string }>(
       this.db,
       'SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role = ur.role WHERE ur.user_id = ? ORDER BY rc.capability',

@@ -21,7 +21,15 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   // client reads them before it has a token, as it reads WordPress's index.
   public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test', 'GET /', 'GET /openapi.json'],
   // Batch routes check each operation's capability per item inside the batch (http/batch.ts).
-  authenticated: ['POST /auth/logout', 'GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/pin', 'POST /orders/batch', 'POST /customers/batch', 'POST /products/batch'],
+  authenticated: [
+    'POST /auth/logout',
+    'GET /auth/sessions',
+    'DELETE /auth/sessions/{id}',
+    'POST /auth/pin',
+    'POST /orders/batch',
+    'POST /customers/batch',
+    'POST /products/batch',
+  ],
   access_pos: [
     'GET /settings',
     'GET /stores',
@@ -56,13 +64,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   ],
   read_coupons: ['GET /coupons', 'GET /coupons/{id}'],
   read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /orders/{id}/refunds/{refund_id}', 'GET /receipts/{order_id}'],
-  create_orders: [
-    'POST /orders',
-    'GET /orders/{id}/checkout',
-    'POST /orders/{id}/checkout',
-    'GET /payment-gateways',
-    'POST /payment-gateways/{id}/bootstrap',
-  ],
+  create_orders: ['POST /orders', 'GET /orders/{id}/checkout', 'POST /orders/{id}/checkout', 'GET /payment-gateways', 'POST /payment-gateways/{id}/bootstrap'],
   edit_orders: ['PATCH /orders/{id}'],
   refund_orders: ['POST /orders/{id}/refunds'],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
@@ -93,7 +95,15 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /roles',
     'PATCH /roles/{role}',
   ],
-  manage_stores: ['GET /stores/{id}/edit', 'POST /stores', 'PATCH /stores/{id}', 'GET /stores/{id}/users', 'PUT /stores/{id}/users', 'POST /registers', 'PATCH /registers/{id}'],
+  manage_stores: [
+    'GET /stores/{id}/edit',
+    'POST /stores',
+    'PATCH /stores/{id}',
+    'GET /stores/{id}/users',
+    'PUT /stores/{id}/users',
+    'POST /registers',
+    'PATCH /registers/{id}',
+  ],
   // Z closures exist only once counted, so whoever handles the cash may read them (the X report is blind instead).
   handle_cash: [
     'POST /registers/{id}/open',

@@ -48,12 +48,12 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function approvalError(code: 'pos_approval_required' | 'pos_approval_invalid', reason: string, principal: Principal, action: ApprovalAction): ApiError {
-  const message = code === 'pos_approval_required' ? 'This action needs a manager\'s approval.' : 'The approval is not valid for this request.';
+  const message = code === 'pos_approval_required' ? "This action needs a manager's approval." : 'The approval is not valid for this request.';
   return new ApiError(403, code, message, { reason, current_user: principal.user.id, action, token_expired: false });
 }
 
 function denied(reason: 'invalid_credentials' | 'approver_not_allowed', principal: Principal): ApiError {
-  const message = reason === 'invalid_credentials' ? 'The manager\'s username, PIN or password is incorrect.' : 'That user may not approve this action.';
+  const message = reason === 'invalid_credentials' ? "The manager's username, PIN or password is incorrect." : 'That user may not approve this action.';
   return new ApiError(403, 'pos_approval_denied', message, { reason, current_user: principal.user.id, token_expired: false });
 }
 
@@ -101,7 +101,8 @@ export class ApprovalService {
   /** `POST /auth/approvals`: a manager proves themselves with a PIN or password on the cashier's till. */
   async issue(principal: Principal, request: ApprovalRequest, address: string, throttle: LoginThrottle): Promise<IssuedApproval> {
     const retryAfter = throttle.retryAfter(request.username, address);
-    if (retryAfter > 0) throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed attempts. Please wait before trying again.', { retry_after: retryAfter });
+    if (retryAfter > 0)
+      throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed attempts. Please wait before trying again.', { retry_after: retryAfter });
     const approver = this.users.findByLogin(request.username);
     if (!(await verifyTillCredential(approver, request.credential)) || approver === undefined) {
       throttle.recordFailure(request.username, address);
@@ -179,7 +180,13 @@ export class ApprovalService {
    * Runs `work` in one write transaction, then asks `actionsOf` which approvable actions its result
    * made and spends an approval for each that needs one; a refusal rolls the work back.
    */
-  withApproval<T>(principal: Principal, header: string | undefined, context: ApprovalContext, work: () => T, actionsOf: (result: T) => readonly ApprovalAction[]): { result: T; approvals: SpentApprovals } {
+  withApproval<T>(
+    principal: Principal,
+    header: string | undefined,
+    context: ApprovalContext,
+    work: () => T,
+    actionsOf: (result: T) => readonly ApprovalAction[],
+  ): { result: T; approvals: SpentApprovals } {
     return this.approvals.transaction(() => {
       const result = work();
       const approvals: SpentApprovals = {};

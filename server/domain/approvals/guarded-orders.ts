@@ -23,9 +23,7 @@ export class GuardedOrders {
   private readonly audit: OrderAudit;
   private readonly orders: OrdersRepository;
 
-  constructor(
-    parts: GuardedOrdersParts,
-  ) {
+  constructor(parts: GuardedOrdersParts) {
     this.approvals = parts.approvals;
     this.audit = parts.audit;
     this.orders = parts.orders;
@@ -34,7 +32,9 @@ export class GuardedOrders {
   create<T extends { order: OrderRecord; created: boolean }>(principal: Principal, header: string | undefined, input: OrderCreateInput, run: () => T): T {
     const threshold = this.approvals.currentSettings().discount_above_percent;
     // A replayed create (known uuid) wrote nothing, so it needs no approval and records nothing.
-    const { result, approvals } = this.approvals.withApproval(principal, header, {}, run, ({ order, created }) => (created ? orderChangeActions(input, order, undefined, threshold) : []));
+    const { result, approvals } = this.approvals.withApproval(principal, header, {}, run, ({ order, created }) =>
+      created ? orderChangeActions(input, order, undefined, threshold) : [],
+    );
     if (result.created) this.audit.orderChanged(principal.user, input, undefined, result.order, approvals);
     return result;
   }
@@ -42,7 +42,9 @@ export class GuardedOrders {
   update(principal: Principal, header: string | undefined, id: number, input: OrderUpdateInput, run: () => OrderRecord): OrderRecord {
     const before = this.orders.find(id);
     const threshold = this.approvals.currentSettings().discount_above_percent;
-    const { result, approvals } = this.approvals.withApproval(principal, header, { orderId: id }, run, (after) => orderChangeActions(input, after, before, threshold));
+    const { result, approvals } = this.approvals.withApproval(principal, header, { orderId: id }, run, (after) =>
+      orderChangeActions(input, after, before, threshold),
+    );
     this.audit.orderChanged(principal.user, input, before, result, approvals);
     return result;
   }

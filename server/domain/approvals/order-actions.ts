@@ -19,12 +19,20 @@ export function discountPercent(order: OrderRecord): Decimal {
   const subtotal = lines.reduce((sum, line) => sum.plus(line.data.subtotal), new Decimal(0));
   if (subtotal.lte(0)) return new Decimal(0);
   const lineDiscount = lines.reduce((sum, line) => sum.plus(new Decimal(line.data.subtotal).minus(line.data.total)), new Decimal(0));
-  const feeDiscount = itemsOfType(order.items, 'fee').reduce((sum, fee) => (new Decimal(fee.data.total).isNegative() ? sum.minus(fee.data.total) : sum), new Decimal(0));
+  const feeDiscount = itemsOfType(order.items, 'fee').reduce(
+    (sum, fee) => (new Decimal(fee.data.total).isNegative() ? sum.minus(fee.data.total) : sum),
+    new Decimal(0),
+  );
   return lineDiscount.plus(feeDiscount).div(subtotal).times(HUNDRED);
 }
 
 /** The approvable actions an order create or update made (`before` is the order before an update). */
-export function orderChangeActions(input: Pick<OrderUpdateInput, 'line_items' | 'status'>, after: OrderRecord, before: OrderRecord | undefined, discountAbovePercent: number): ApprovalAction[] {
+export function orderChangeActions(
+  input: Pick<OrderUpdateInput, 'line_items' | 'status'>,
+  after: OrderRecord,
+  before: OrderRecord | undefined,
+  discountAbovePercent: number,
+): ApprovalAction[] {
   const actions: ApprovalAction[] = [];
   if (setsLinePrices(input)) actions.push('price_override');
   const discount = discountPercent(after);

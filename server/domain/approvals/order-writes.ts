@@ -42,6 +42,8 @@ export class OrderWrites {
   }
 
   refund(principal: Principal, approval: string | undefined, orderId: number, input: RefundInput, apiBase: string): ReturnType<RefundService['create']> {
-    return writeTransaction(this.db, () => this.guarded.refund(principal, approval, orderId, () => this.refunds.create(orderId, input, principal.user.id, apiBase)));
+    return writeTransaction(this.db, () =>
+      this.guarded.refund(principal, approval, orderId, () => this.refunds.create(orderId, input, principal.user.id, apiBase)),
+    );
   }
 }

@@ -25,7 +25,11 @@ export const approvalSettingsSchema = z.object({
 });
 export type ApprovalSettings = z.output<typeof approvalSettingsSchema>;
 
-export const APPROVAL_SETTINGS: SettingsSection<typeof approvalSettingsSchema> = { name: 'approvals', schema: approvalSettingsSchema, replacedWhole: ['required'] };
+export const APPROVAL_SETTINGS: SettingsSection<typeof approvalSettingsSchema> = {
+  name: 'approvals',
+  schema: approvalSettingsSchema,
+  replacedWhole: ['required'],
+};
 
 export function readApprovalSettings(settings: SettingsRepository): ApprovalSettings {
   return readSection(settings, APPROVAL_SETTINGS);

@@ -31,7 +31,10 @@ function withoutSecrets(details: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(
     Object.entries(details)
       .filter(([key]) => !SECRET_KEY.test(key) || key === 'has_pin')
-      .map(([key, value]) => [key, value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutSecrets(value as Record<string, unknown>) : value]),
+      .map(([key, value]) => [
+        key,
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutSecrets(value as Record<string, unknown>) : value,
+      ]),
   );
 }
 
@@ -47,9 +50,7 @@ export interface AuditTrailParts {
 export class AuditTrail {
   private readonly entries: AuditTrailRepository;
 
-  constructor(
-    parts: AuditTrailParts,
-  ) {
+  constructor(parts: AuditTrailParts) {
     this.entries = parts.entries;
   }
 

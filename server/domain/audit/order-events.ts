@@ -9,7 +9,10 @@ import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { AuditTrail, AuditActor, AuditEvent } from './audit-trail.js';
 
 const orderObject = (order: { id: number }) => ({ type: 'order', id: order.id });
-const codesOf = (order: OrderRecord): string[] => itemsOfType(order.items, 'coupon').map((coupon) => coupon.name).sort();
+const codesOf = (order: OrderRecord): string[] =>
+  itemsOfType(order.items, 'coupon')
+    .map((coupon) => coupon.name)
+    .sort();
 
 /** What OrderAudit is built from (server/composition.ts builds each once). */
 export interface OrderAuditParts {
@@ -29,9 +32,7 @@ export class OrderAudit {
   private readonly stores: StoresRepository;
   private readonly registers: RegistersRepository;
 
-  constructor(
-    parts: OrderAuditParts,
-  ) {
+  constructor(parts: OrderAuditParts) {
     this.registers = parts.registers;
     this.trail = parts.trail;
     this.orders = parts.orders;
@@ -50,23 +51,71 @@ export class OrderAudit {
   }
 
   /** After `POST /orders` (before undefined) or `PATCH /orders/{id}`. */
-  orderChanged(actor: AuditActor, input: Pick<OrderUpdateInput, 'line_items' | 'coupon_lines'>, before: OrderRecord | undefined, after: OrderRecord, approvals: SpentApprovals = {}): void {
+  orderChanged(
+    actor: AuditActor,
+    input: Pick<OrderUpdateInput, 'line_items' | 'coupon_lines'>,
+    before: OrderRecord | undefined,
+    after: OrderRecord,
+    approvals: SpentApprovals = {},
+  ): void {
     const object = orderObject(after);
-    if (before === undefined) this.record(after.id, { actor, action: 'order.create', object, amounts: this.money(after, { total: after.total }), details: { status: after.status, currency: after.currency } });
+    if (before === undefined)
+      this.record(after.id, {
+        actor,
+        action: 'order.create',
+        object,
+        amounts: this.money(after, { total: after.total }),
+        details: { status: after.status, currency: after.currency },
+      });
     if (setsLinePrices(input)) {
-      const lines = (input.line_items ?? []).filter((line) => line.subtotal !== undefined || line.total !== undefined).map((line) => ({ id: line.id ?? null, sku: line.sku ?? null, product_id: line.product_id ?? null, subtotal: line.subtotal ?? null, total: line.total ?? null }));
-      this.record(after.id, { actor, action: 'order.price_override', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.price_override, details: { lines, currency: after.currency } });
+      const lines = (input.line_items ?? [])
+        .filter((line) => line.subtotal !== undefined || line.total !== undefined)
+        .map((line) => ({
+          id: line.id ?? null,
+          sku: line.sku ?? null,
+          product_id: line.product_id ?? null,
+          subtotal: line.subtotal ?? null,
+          total: line.total ?? null,
+        }));
+      this.record(after.id, {
+        actor,
+        action: 'order.price_override',
+        object,
+        amounts: this.money(after, { total: after.total }),
+        approvalId: approvals.price_override,
+        details: { lines, currency: after.currency },
+      });
     }
     const discount = discountPercent(after);
     if (discount.gt(before === undefined ? 0 : discountPercent(before))) {
-      this.record(after.id, { actor, action: 'order.discount', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), approvalId: approvals.discount, details: { percent: formatMoney(discount, 2), currency: after.currency } });
+      this.record(after.id, {
+        actor,
+        action: 'order.discount',
+        object,
+        amounts: this.money(after, { discount_total: after.discount_total, total: after.total }),
+        approvalId: approvals.discount,
+        details: { percent: formatMoney(discount, 2), currency: after.currency },
+      });
     }
     const codes = codesOf(after);
     if (input.coupon_lines !== undefined && codes.join(',') !== (before === undefined ? '' : codesOf(before).join(','))) {
-      this.record(after.id, { actor, action: 'order.coupon', object, amounts: this.money(after, { discount_total: after.discount_total, total: after.total }), details: { codes, currency: after.currency } });
+      this.record(after.id, {
+        actor,
+        action: 'order.coupon',
+        object,
+        amounts: this.money(after, { discount_total: after.discount_total, total: after.total }),
+        details: { codes, currency: after.currency },
+      });
     }
     if (before !== undefined && before.status !== 'cancelled' && after.status === 'cancelled') {
-      this.record(after.id, { actor, action: 'order.cancel', object, amounts: this.money(after, { total: after.total }), approvalId: approvals.cancel_paid_order, details: { from: before.status, was_paid: before.date_paid_gmt !== null } });
+      this.record(after.id, {
+        actor,
+        action: 'order.cancel',
+        object,
+        amounts: this.money(after, { total: after.total }),
+        approvalId: approvals.cancel_paid_order,
+        details: { from: before.status, was_paid: before.date_paid_gmt !== null },
+      });
     }
     if (after.date_paid_gmt !== null && before?.date_paid_gmt == null) this.sale(actor, after.id, { via: 'order' });
   }
@@ -85,6 +134,13 @@ export class OrderAudit {
   }
 
   refund(actor: AuditActor, orderId: number, refund: { id: number; amount: string; reason: string }, approvalId: number | undefined): void {
-    this.record(orderId, { actor, action: 'order.refund', object: orderObject({ id: orderId }), amounts: { amount: refund.amount }, approvalId, details: { refund_id: refund.id, reason: refund.reason } });
+    this.record(orderId, {
+      actor,
+      action: 'order.refund',
+      object: orderObject({ id: orderId }),
+      amounts: { amount: refund.amount },
+      approvalId,
+      details: { refund_id: refund.id, reason: refund.reason },
+    });
   }
 }

@@ -53,7 +53,8 @@ export interface SessionView {
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function refreshFailure(code: 'pos_auth_refresh_expired' | 'pos_auth_refresh_invalid', reason: string): ApiError {
-  const message = code === 'pos_auth_refresh_expired' ? 'The refresh token has expired. Please log in again.' : 'The refresh token is not valid. Please log in again.';
+  const message =
+    code === 'pos_auth_refresh_expired' ? 'The refresh token has expired. Please log in again.' : 'The refresh token is not valid. Please log in again.';
   return new ApiError(401, code, message, { reason, current_user: 0 });
 }
 
@@ -93,9 +94,23 @@ export class AuthService {
 
     const now = this.now();
     const sessionId = randomUUID();
-    const refresh: RefreshTokenRecord = { jti: newTokenId(), session_id: sessionId, issued_at: now, expires_at: now + this.settings.refreshTtlSeconds, rotated_at: null, replaced_by: null };
+    const refresh: RefreshTokenRecord = {
+      jti: newTokenId(),
+      session_id: sessionId,
+      issued_at: now,
+      expires_at: now + this.settings.refreshTtlSeconds,
+      rotated_at: null,
+      replaced_by: null,
+    };
     this.sessions.transaction(() => {
-      this.sessions.create({ id: sessionId, user_id: user.id, created_at: now, refresh_expires_at: refresh.expires_at, user_agent: client.userAgent.slice(0, 512), client_address: client.address });
+      this.sessions.create({
+        id: sessionId,
+        user_id: user.id,
+        created_at: now,
+        refresh_expires_at: refresh.expires_at,
+        user_agent: client.userAgent.slice(0, 512),
+        client_address: client.address,
+      });
       this.sessions.addRefreshToken(refresh);
     });
     this.users.touchLastAccess(user.id, iso(now));
@@ -106,12 +121,15 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenResponse> {
     const verified = await this.signer.verify(refreshToken, 'refresh');
     if (!verified.ok) {
-      throw verified.reason === 'token_expired' ? refreshFailure('pos_auth_refresh_expired', 'refresh_expired') : refreshFailure('pos_auth_refresh_invalid', 'refresh_invalid');
+      throw verified.reason === 'token_expired'
+        ? refreshFailure('pos_auth_refresh_expired', 'refresh_expired')
+        : refreshFailure('pos_auth_refresh_invalid', 'refresh_invalid');
     }
     const { claims } = verified;
     const stored = this.sessions.findRefreshToken(claims.jti);
     const session = this.sessions.find(claims.sessionId);
-    if (stored?.session_id !== claims.sessionId || !session || session.user_id !== claims.userId) throw refreshFailure('pos_auth_refresh_invalid', 'refresh_unknown');
+    if (stored?.session_id !== claims.sessionId || !session || session.user_id !== claims.userId)
+      throw refreshFailure('pos_auth_refresh_invalid', 'refresh_unknown');
     if (session.revoked_at !== null) throw refreshFailure('pos_auth_refresh_invalid', 'session_revoked');
     const user = this.users.findById(session.user_id);
     if (!user) throw refreshFailure('pos_auth_refresh_invalid', 'user_removed');
@@ -122,7 +140,14 @@ export class AuthService {
       return this.tokenResponse(user, session.id, stored, now);
     }
     if (stored.rotated_at === null) {
-      const successor: RefreshTokenRecord = { jti: newTokenId(), session_id: session.id, issued_at: now, expires_at: now + this.settings.refreshTtlSeconds, rotated_at: null, replaced_by: null };
+      const successor: RefreshTokenRecord = {
+        jti: newTokenId(),
+        session_id: session.id,
+        issued_at: now,
+        expires_at: now + this.settings.refreshTtlSeconds,
+        rotated_at: null,
+        replaced_by: null,
+      };
       const rotated = this.sessions.transaction(() => {
         if (!this.sessions.markRotated(stored.jti, now, successor.jti)) return false;
         this.sessions.addRefreshToken(successor);
@@ -169,7 +194,10 @@ export class AuthService {
   }
 
   listSessions(principal: Principal): SessionView[] {
-    return this.sessions.activeForUser(principal.user.id).filter((session) => this.isLive(session)).map((session) => this.sessionView(session, principal.sessionId));
+    return this.sessions
+      .activeForUser(principal.user.id)
+      .filter((session) => this.isLive(session))
+      .map((session) => this.sessionView(session, principal.sessionId));
   }
 
   /** Revokes one of the caller's sessions; a `manage_pos` user may revoke anyone's. Others' sessions are 404, not 403. */
@@ -195,7 +223,13 @@ export class AuthService {
   }
 
   private sessionView(session: SessionRecord, currentSessionId: string): SessionView {
-    return { id: session.id, created_at: iso(session.created_at), last_active_at: iso(session.last_active_at), user_agent: session.user_agent, current: session.id === currentSessionId };
+    return {
+      id: session.id,
+      created_at: iso(session.created_at),
+      last_active_at: iso(session.last_active_at),
+      user_agent: session.user_agent,
+      current: session.id === currentSessionId,
+    };
   }
 
   private async tokenResponse(user: UserRecord, sessionId: string, refresh: RefreshTokenRecord, now: number): Promise<TokenResponse> {

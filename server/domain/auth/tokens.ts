@@ -69,7 +69,15 @@ export class TokenSigner {
       const { payload } = await jwtVerify(token, await this.signingKey(), { issuer: this.issuer, audience: AUDIENCE, algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const { sid, typ, jti, iat, exp } = payload;
-      if (typ !== type || typeof sid !== 'string' || typeof jti !== 'string' || !Number.isSafeInteger(userId) || userId <= 0 || iat === undefined || exp === undefined) {
+      if (
+        typ !== type ||
+        typeof sid !== 'string' ||
+        typeof jti !== 'string' ||
+        !Number.isSafeInteger(userId) ||
+        userId <= 0 ||
+        iat === undefined ||
+        exp === undefined
+      ) {
         return { ok: false, reason: 'token_invalid' };
       }
       const claims: TokenClaims = { userId, sessionId: sid, jti, issuedAt: iat, expiresAt: exp };

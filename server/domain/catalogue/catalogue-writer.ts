@@ -24,7 +24,11 @@ const TAXONOMY_FIELDS: ReadonlyArray<[keyof Pick<ProductInput, 'categories' | 't
 ];
 
 const barcodeOf = (input: AnyInput): { key: 'global_unique_id' | 'barcode'; value: string } | undefined =>
-  input.global_unique_id !== undefined ? { key: 'global_unique_id', value: input.global_unique_id } : input.barcode !== undefined ? { key: 'barcode', value: input.barcode } : undefined;
+  input.global_unique_id !== undefined
+    ? { key: 'global_unique_id', value: input.global_unique_id }
+    : input.barcode !== undefined
+      ? { key: 'barcode', value: input.barcode }
+      : undefined;
 
 const attributesOf = (input: ProductInput['attributes']): ProductAttribute[] | undefined =>
   input?.map((attribute, index) => ({
@@ -37,8 +41,9 @@ const attributesOf = (input: ProductInput['attributes']): ProductAttribute[] | u
     options: attribute.options,
   }));
 
-const imagesOf = (input: ReadonlyArray<{ id?: number | undefined; src: string; name?: string | undefined; alt?: string | undefined }> | undefined): ProductImage[] | undefined =>
-  input?.map((image) => ({ id: image.id ?? 0, src: image.src, name: image.name ?? '', alt: image.alt ?? '' }));
+const imagesOf = (
+  input: ReadonlyArray<{ id?: number | undefined; src: string; name?: string | undefined; alt?: string | undefined }> | undefined,
+): ProductImage[] | undefined => input?.map((image) => ({ id: image.id ?? 0, src: image.src, name: image.name ?? '', alt: image.alt ?? '' }));
 
 /** `'standard'` and `''` both name the standard class, stored as `''` (WooCommerce's form). */
 const taxClassOf = (value: string | undefined): string | undefined => (value === 'standard' ? '' : value);
@@ -108,12 +113,20 @@ export class CatalogueWriter {
     }
     const taxClass = taxClassOf(input.tax_class);
     if (taxClass !== undefined && taxClass !== '' && !(taxClass === 'parent' && kind === 'variation') && !this.taxClasses.exists(taxClass)) {
-      problems.tax_class = `tax class ${taxClass} does not exist (classes: ${this.taxClasses.all().map((entry) => entry.slug).join(', ')})`;
+      problems.tax_class = `tax class ${taxClass} does not exist (classes: ${this.taxClasses
+        .all()
+        .map((entry) => entry.slug)
+        .join(', ')})`;
     }
     const from = input.date_on_sale_from_gmt ?? input.date_on_sale_from;
     const to = input.date_on_sale_to_gmt ?? input.date_on_sale_to;
     if (from && to && from > to) problems.date_on_sale_to = 'the sale cannot end before it starts';
-    if (input.stock_quantity !== undefined && input.stock_quantity !== null && !Number.isInteger(input.stock_quantity) && !readGeneralSettings(this.settings).decimal_qty) {
+    if (
+      input.stock_quantity !== undefined &&
+      input.stock_quantity !== null &&
+      !Number.isInteger(input.stock_quantity) &&
+      !readGeneralSettings(this.settings).decimal_qty
+    ) {
       problems.stock_quantity = 'must be a whole number: decimal quantities are off (settings/general decimal_qty)';
     }
     if ('categories' in input) {
@@ -284,7 +297,9 @@ export class CatalogueWriter {
       if (!current.manage_stock) throw invalidParams({ id: `product ${id} does not manage stock; set manage_stock first` });
       const amount = adjustment.adjust ?? adjustment.set ?? 0;
       if (!Number.isInteger(amount) && !readGeneralSettings(this.settings).decimal_qty) {
-        throw invalidParams({ [adjustment.adjust !== undefined ? 'adjust' : 'set']: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)' });
+        throw invalidParams({
+          [adjustment.adjust !== undefined ? 'adjust' : 'set']: 'must be a whole number: decimal quantities are off (settings/general decimal_qty)',
+        });
       }
       const entry = { reason: adjustment.reason, note: adjustment.note, userId };
       if (adjustment.adjust !== undefined) this.stock.adjust(id, adjustment.adjust, entry);

@@ -21,7 +21,10 @@ export class Catalogue {
   }
 
   /** Products shaped, each with the variations its shape was computed from (a variable product's price and sale follow them). */
-  shapeProductsWithVariations(records: readonly ProductRecord[], context: ShapeContext): Array<{ record: ProductRecord; variations: VariationPricing[]; resource: ProductResource }> {
+  shapeProductsWithVariations(
+    records: readonly ProductRecord[],
+    context: ShapeContext,
+  ): Array<{ record: ProductRecord; variations: VariationPricing[]; resource: ProductResource }> {
     const ids = records.map((record) => record.id);
     const termsByProduct = this.terms.termsOfProducts(ids);
     const variationsByParent = new Map<number, VariationPricing[]>();
@@ -60,7 +63,12 @@ export class Catalogue {
    * The offline-sync audit as the bytes of its JSON entries (each holding `fields`, a subset of id
    * and date_modified_gmt), joined by commas in pieces; the caller writes the array around them.
    */
-  modificationIndexEntries(kind: 'product' | 'variation', filter: CatalogueFilter, sort: CatalogueSort, fields: readonly string[]): { pieces: Buffer[]; count: number } {
+  modificationIndexEntries(
+    kind: 'product' | 'variation',
+    filter: CatalogueFilter,
+    sort: CatalogueSort,
+    fields: readonly string[],
+  ): { pieces: Buffer[]; count: number } {
     return this.products.modificationIndexEntries(kind, filter, sort, fields);
   }
 

@@ -20,7 +20,9 @@ const BUDGET_BYTES = 12 * 1024 * 1024;
  * price order (the clock) are read afresh every time.
  */
 export function cacheablePage(filter: CatalogueFilter, sort: CatalogueSort): boolean {
-  return (filter.search === undefined || filter.search === '') && filter.barcodeMatches === undefined && filter.onSale === undefined && sort.orderby !== 'price';
+  return (
+    (filter.search === undefined || filter.search === '') && filter.barcodeMatches === undefined && filter.onSale === undefined && sort.orderby !== 'price'
+  );
 }
 
 export function pageKey(filter: CatalogueFilter, sort: CatalogueSort, limit: number, offset: number, stamp: string): string {
@@ -39,7 +41,8 @@ export class DocumentPages {
   get(key: string, version: number, nowGmt: string): { body: Buffer; total: number } | undefined {
     const page = this.pages.get(key);
     if (page === undefined) return undefined;
-    const fresh = page.version === version && (page.validBefore === null || nowGmt < page.validBefore) && (page.validThrough === null || nowGmt <= page.validThrough);
+    const fresh =
+      page.version === version && (page.validBefore === null || nowGmt < page.validBefore) && (page.validThrough === null || nowGmt <= page.validThrough);
     this.forget(key, page);
     if (!fresh) return undefined;
     this.pages.set(key, page);

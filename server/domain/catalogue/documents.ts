@@ -33,7 +33,10 @@ const stampsOfStore = new WeakMap<ShapeContext['store'], Map<string, string>>();
 /** Changes whenever the product shape does, so that documents stored in the old shape are shaped afresh. */
 const SHAPE_REVISION = 'pos_visibility as meta';
 
-const digestOf = (context: ShapeContext): string => createHash('sha256').update(`${SHAPE_REVISION}\n${JSON.stringify(context.store)}\n${context.apiBase}`).digest('base64url');
+const digestOf = (context: ShapeContext): string =>
+  createHash('sha256')
+    .update(`${SHAPE_REVISION}\n${JSON.stringify(context.store)}\n${context.apiBase}`)
+    .digest('base64url');
 
 /**
  * The next moments at which the clock changes what `isOnSale` says of any of `items`: a sale that

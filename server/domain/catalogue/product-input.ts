@@ -19,7 +19,11 @@ const termIds = z
 
 /** A date-time, read as GMT when it has no zone; null or '' clears it. */
 const dateTime = z
-  .union([z.null(), z.literal(''), z.string().refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')])
+  .union([
+    z.null(),
+    z.literal(''),
+    z.string().refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time'),
+  ])
   .transform((value) => {
     if (value === null || value === '') return null;
     const zoned = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value);
@@ -31,9 +35,17 @@ export const stockQuantity = z
   .number({ error: 'must be a number' })
   .min(-1_000_000_000)
   .max(1_000_000_000)
-  .refine((value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'has at most three decimal places');
+  .refine(
+    (value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
+    'has at most three decimal places',
+  );
 
-const image = z.object({ id: z.number().int().min(0).optional(), src: z.url('must be a URL').max(2048), name: text(200).optional(), alt: text(200).optional() });
+const image = z.object({
+  id: z.number().int().min(0).optional(),
+  src: z.url('must be a URL').max(2048),
+  name: text(200).optional(),
+  alt: text(200).optional(),
+});
 
 const attribute = z.object({
   id: z.number().int().min(0).default(0),
@@ -141,5 +153,8 @@ export const stockAdjustmentSchema = z
     reason: z.enum(['received', 'damaged', 'counted', 'correction'], { error: 'must be received, damaged, counted or correction' }),
     note: text(1000).trim().default(''),
   })
-  .refine((input) => (input.adjust === undefined) !== (input.set === undefined), { message: 'give either adjust (a change) or set (a new count)', path: ['adjust'] });
+  .refine((input) => (input.adjust === undefined) !== (input.set === undefined), {
+    message: 'give either adjust (a change) or set (a new count)',
+    path: ['adjust'],
+  });
 export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;

@@ -119,7 +119,12 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
 }
 
 /** A product in the WooCommerce v3 shape (§2.1) plus `barcode`. `variations` are the product's children (variable products only). */
-export function shapeProduct(record: ProductRecord, terms: Record<Taxonomy, TermReference[]>, variations: readonly VariationPricing[], context: ShapeContext): Product {
+export function shapeProduct(
+  record: ProductRecord,
+  terms: Record<Taxonomy, TermReference[]>,
+  variations: readonly VariationPricing[],
+  context: ShapeContext,
+): Product {
   const now = context.nowGmt;
   const isVariable = record.type === 'variable';
   const sellable = variations.filter((child) => child.status === 'publish');

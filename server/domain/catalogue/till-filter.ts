@@ -33,7 +33,11 @@ export class TillFilter {
     const general = readGeneralSettings(this.settings);
     const tillFilter: CatalogueFilter = { ...filter, hideOnlineOnly: general.pos_only_products };
     if (barcode === undefined) return { filter: tillFilter, match: undefined };
-    const barcodeSettings = { barcodeField: general.barcode_field, layout: general.variable_measure_barcodes, priceDecimals: this.stores.defaultStore().price_num_decimals };
+    const barcodeSettings = {
+      barcodeField: general.barcode_field,
+      layout: general.variable_measure_barcodes,
+      priceDecimals: this.stores.defaultStore().price_num_decimals,
+    };
     const resolved = resolveBarcode(this.barcodes, barcodeSettings, barcode, kind);
     return { filter: { ...tillFilter, barcodeMatches: resolved.ids }, match: resolved.match };
   }

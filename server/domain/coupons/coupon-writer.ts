@@ -57,7 +57,8 @@ export class CouponWriter {
     }
     const minimum = input.minimum_amount ?? current?.minimum_amount ?? '';
     const maximum = input.maximum_amount ?? current?.maximum_amount ?? '';
-    if (minimum !== '' && maximum !== '' && !money(maximum).isZero() && money(minimum).greaterThan(money(maximum))) problems.maximum_amount = `maximum spend ${maximum} is below the minimum spend ${minimum}`;
+    if (minimum !== '' && maximum !== '' && !money(maximum).isZero() && money(minimum).greaterThan(money(maximum)))
+      problems.maximum_amount = `maximum spend ${maximum} is below the minimum spend ${minimum}`;
     const badEmail = (input.email_restrictions ?? []).find((email) => !EMAIL.test(email));
     if (badEmail !== undefined) problems.email_restrictions = `${badEmail} is not an email address (or a *@domain pattern)`;
     if (Object.keys(problems).length > 0) throw invalidParams(problems);

@@ -6,7 +6,11 @@ import { DISCOUNT_TYPES } from '../../model/coupons/types.js';
 const ids = z.array(z.number().int('must be an integer').positive('must be an id')).max(1000);
 const limit = z.number().int('must be an integer').min(0, 'must be 0 (no limit) or more').nullable();
 const dateTime = z
-  .union([z.null(), z.literal(''), z.string().refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')])
+  .union([
+    z.null(),
+    z.literal(''),
+    z.string().refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time'),
+  ])
   .transform((value) => {
     if (value === null || value === '') return null;
     const zoned = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value);

@@ -41,12 +41,19 @@ function invalidArgument(message: string): ApiError {
 }
 
 function emailTaken(email: string): ApiError {
-  return badRequest('registration-error-email-exists', `An account is already registered with the email address ${email}. Look the customer up instead of creating another.`);
+  return badRequest(
+    'registration-error-email-exists',
+    `An account is already registered with the email address ${email}. Look the customer up instead of creating another.`,
+  );
 }
 
 /** A username for a customer who gave none, from the email's local part, made unique (WooCommerce generates one too). */
 function generatedUsername(email: string, taken: (username: string) => boolean): string {
-  const base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 50) || 'customer';
+  const base =
+    (email.split('@')[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 50) || 'customer';
   let username = base;
   for (let suffix = 2; taken(username); suffix++) username = `${base}${suffix}`;
   return username;
@@ -87,7 +94,8 @@ export class CustomerService {
       throw badRequest('registration-error-username-exists', `An account is already registered with the username ${input.username}. Please choose another.`);
     }
     // With generate_username off a new customer needs a username, as WooCommerce's registration asks for one.
-    if (input.username === undefined && !this.generateUsername()) throw badRequest('registration-error-invalid-username', 'Please enter a valid account username.', { param: 'username' });
+    if (input.username === undefined && !this.generateUsername())
+      throw badRequest('registration-error-invalid-username', 'Please enter a valid account username.', { param: 'username' });
     const username = input.username ?? generatedUsername(input.email, (candidate) => this.customers.usernameTaken(candidate));
     const customer = this.customers.create({
       uuid: uuid ?? null,
@@ -97,7 +105,13 @@ export class CustomerService {
       last_name: input.last_name ?? '',
       billing: completeBilling(input.billing),
       shipping: completeShipping(input.shipping),
-      meta_data: mergeMeta([], [...(input.meta_data ?? []).filter((entry) => entry.key !== POS_UUID_META_KEY), ...(uuid === undefined ? [] : [{ key: POS_UUID_META_KEY, value: uuid }])]),
+      meta_data: mergeMeta(
+        [],
+        [
+          ...(input.meta_data ?? []).filter((entry) => entry.key !== POS_UUID_META_KEY),
+          ...(uuid === undefined ? [] : [{ key: POS_UUID_META_KEY, value: uuid }]),
+        ],
+      ),
     });
     return { customer, created: true };
   }
@@ -114,7 +128,10 @@ export class CustomerService {
       const owner = this.customers.findByEmail(input.email);
       if (owner && owner.id !== id) throw emailTaken(input.email);
     }
-    const metaIn = [...(input.meta_data ?? []).filter((entry) => entry.key !== POS_UUID_META_KEY), ...(uuid === undefined || uuid === current.uuid ? [] : [{ key: POS_UUID_META_KEY, value: uuid }])];
+    const metaIn = [
+      ...(input.meta_data ?? []).filter((entry) => entry.key !== POS_UUID_META_KEY),
+      ...(uuid === undefined || uuid === current.uuid ? [] : [{ key: POS_UUID_META_KEY, value: uuid }]),
+    ];
     const updated = this.customers.update(id, {
       ...(input.email === undefined ? {} : { email: input.email }),
       ...(input.first_name === undefined ? {} : { first_name: input.first_name }),

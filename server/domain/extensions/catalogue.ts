@@ -54,7 +54,11 @@ export function extensionEntry(record: ExtensionRecord) {
   return entryOf(record.slug, manifest, { status: record.status, installed_version: record.installed_version, auto_update: record.auto_update });
 }
 
-function entryOf(slugValue: string, manifest: Manifest, local: { status: 'not_installed' | 'inactive' | 'active'; installed_version: string | null; auto_update: boolean }) {
+function entryOf(
+  slugValue: string,
+  manifest: Manifest,
+  local: { status: 'not_installed' | 'inactive' | 'active'; installed_version: string | null; auto_update: boolean },
+) {
   return {
     slug: slugValue,
     name: manifest.name,

@@ -97,7 +97,8 @@ export function dateCell(label: string) {
     const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:]*)?$/.exec(text);
     const date = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
     const parsed = new Date(`${date}T00:00:00Z`);
-    if (!match || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return problem(ctx, `${label} ${text} is not a date (YYYY-MM-DD)`);
+    if (!match || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+      return problem(ctx, `${label} ${text} is not a date (YYYY-MM-DD)`);
     return date;
   });
 }

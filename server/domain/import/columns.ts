@@ -2,7 +2,11 @@ import { UnusableFileError } from './csv.js';
 
 /** A header cell as compared: trimmed, lower case, one space between words, no spaces around `/`. */
 export function headerKey(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ').replace(/ ?\/ ?/g, '/');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ ?\/ ?/g, '/');
 }
 
 /** A column the importer reads: its exact header names, or a prefix for names that carry a unit (`Weight (kg)`). */
@@ -34,7 +38,13 @@ export function mapColumns<K extends string>(header: readonly string[], rules: r
 }
 
 /** Refuses a file whose header lacks required columns, with a hint when the file is not comma separated. */
-export function requireColumns<K extends string>(header: readonly string[], index: ColumnIndex<K>, rules: readonly ColumnRule<K>[], required: readonly K[], kind: string): void {
+export function requireColumns<K extends string>(
+  header: readonly string[],
+  index: ColumnIndex<K>,
+  rules: readonly ColumnRule<K>[],
+  required: readonly K[],
+  kind: string,
+): void {
   const missing = required.filter((key) => !index.has(key)).map((key) => rules.find((rule) => rule.key === key)?.label ?? key);
   if (missing.length === 0) return;
   const semicolons = header.length === 1 && (header[0] ?? '').includes(';') ? ' (the file seems to be separated by semicolons; export it with commas)' : '';

@@ -30,7 +30,6 @@ export interface ImportJobsLog {
   failed(fields: object, error: unknown): void;
 }
 
-
 /** An import's own connection to the database, and a new importer over it (one per file). */
 export interface ImportConnection {
   productImporter(): ProductImporter;
@@ -66,12 +65,14 @@ export class ImportJobs {
    */
   startProducts(request: StartImport): ImportJobView {
     const current = this.jobs.find((job) => job.status === 'running');
-    if (current) throw conflict('pos_import_running', `Import ${current.id} (${current.file}) is still running; one import runs at a time.`, { import_id: current.id });
+    if (current)
+      throw conflict('pos_import_running', `Import ${current.id} (${current.file}) is still running; one import runs at a time.`, { import_id: current.id });
     try {
       const header = readCsvHeader(request.bytes);
       requireColumns(header, mapColumns(header, PRODUCT_COLUMNS), PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS, 'a WooCommerce product export');
     } catch (error) {
-      if (error instanceof UnusableFileError) throw badRequest('pos_import_unusable_file', `The file cannot be imported: ${error.message}.`, { file: request.file });
+      if (error instanceof UnusableFileError)
+        throw badRequest('pos_import_unusable_file', `The file cannot be imported: ${error.message}.`, { file: request.file });
       throw error;
     }
     const job: ImportJobView = {
@@ -166,7 +167,11 @@ export class ImportJobs {
     const accepted = report.created + report.updated + report.unchanged;
     // One error per problem: a row refused for two cells is listed twice, each time with its column.
     const errors: ImportError[] = report.rejected.flatMap((rejected) =>
-      rejected.problems.map((problem) => (problem.column === undefined ? { row: rejected.line, message: problem.reason } : { row: rejected.line, column: problem.column, message: problem.reason })),
+      rejected.problems.map((problem) =>
+        problem.column === undefined
+          ? { row: rejected.line, message: problem.reason }
+          : { row: rejected.line, column: problem.column, message: problem.reason },
+      ),
     );
     Object.assign(job, {
       status: 'done',
@@ -181,7 +186,10 @@ export class ImportJobs {
       notes: report.notes,
       finished_at: new Date().toISOString(),
     } satisfies Partial<ImportJobView>);
-    this.log.info({ import_id: job.id, file: job.file, dry_run: job.dry_run, created: job.created, updated: job.updated, unchanged: job.skipped, rejected: job.failed }, 'product import finished');
+    this.log.info(
+      { import_id: job.id, file: job.file, dry_run: job.dry_run, created: job.created, updated: job.updated, unchanged: job.skipped, rejected: job.failed },
+      'product import finished',
+    );
   }
 
   /** The import failed as a whole: what it had written is undone (or will be at the next start), so no row counts as imported. */
@@ -191,9 +199,9 @@ export class ImportJobs {
         ? `The file cannot be imported: ${error.message}; nothing was changed.`
         : error instanceof ImportStoppedError
           ? 'The server stopped while importing; nothing was changed.'
-        : error instanceof UndoPendingError
-          ? 'The import failed, and so did undoing what it had written: the server undoes it at its next start.'
-          : 'The import failed and nothing was changed; the details are in the server log.';
+          : error instanceof UndoPendingError
+            ? 'The import failed, and so did undoing what it had written: the server undoes it at its next start.'
+            : 'The import failed and nothing was changed; the details are in the server log.';
     Object.assign(job, {
       status: 'failed',
       phase: 'finished',

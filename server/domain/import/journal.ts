@@ -150,7 +150,10 @@ function undoBatch(parts: ImportJournalParts, runId: number): boolean {
   const { runs } = parts;
   const entries = runs.newestUndo(runId, UNDO_BATCH);
   for (const entry of entries) undo(parts, entry);
-  runs.deleteUndo(runId, entries.map((entry) => entry.seq));
+  runs.deleteUndo(
+    runId,
+    entries.map((entry) => entry.seq),
+  );
   if (entries.length < UNDO_BATCH) {
     runs.endRun(runId);
     return true;
@@ -182,7 +185,10 @@ export function undoAbandonedImports(db: Database, parts: ImportJournalParts): I
     while (!writeTransaction(db, () => ledger.recording(undoneStock(run.file), () => undoBatch(parts, run.id))));
   }
   // An import turns the search index's merging off while it writes; one that died left it off.
-  if (runs.runs().length === 0 && search.automerge() === 0) writeTransaction(db, () => { search.setAutomerge(); });
+  if (runs.runs().length === 0 && search.automerge() === 0)
+    writeTransaction(db, () => {
+      search.setAutomerge();
+    });
   while (writeTransaction(db, () => runs.clearEndedUndo(UNDO_BATCH * 10)) > 0);
   return abandoned;
 }

@@ -149,7 +149,8 @@ const backordersCell = cell((value, ctx) => {
 function barcodeCell(label: string) {
   return cell((value, ctx) => {
     const text = value.trim();
-    if (/^\d+(\.\d+)?e\+\d+$/i.test(text)) return problem(ctx, `${label} ${text} was turned into a number by a spreadsheet; format the column as text and export again`);
+    if (/^\d+(\.\d+)?e\+\d+$/i.test(text))
+      return problem(ctx, `${label} ${text} was turned into a number by a spreadsheet; format the column as text and export again`);
     if (/\s/.test(text) || text.length > 64) return problem(ctx, `${label} "${text}" is not a barcode (one word of at most 64 characters)`);
     return text;
   });
@@ -166,7 +167,13 @@ function termPathsCell(label: string) {
   });
 }
 
-const tagsCell = cell((value) => (value.trim() === '' ? [] : splitList(value).filter((name) => name !== '').map((name) => [name])));
+const tagsCell = cell((value) =>
+  value.trim() === ''
+    ? []
+    : splitList(value)
+        .filter((name) => name !== '')
+        .map((name) => [name]),
+);
 
 const imagesCell = cell((value, ctx) => {
   if (value.trim() === '') return [];
@@ -200,17 +207,27 @@ const sourceIdCell = cell((value, ctx) => {
   return Number(text);
 });
 
-const attributesSchema = z.array(z.object({ number: z.number(), name: z.string().optional(), values: z.string().optional(), visible: z.string().optional(), default: z.string().optional() })).transform((raw, ctx): RowAttribute[] => {
-  const named = [...raw].sort((a, b) => a.number - b.number).filter((attribute) => (attribute.name ?? '').trim() !== '');
-  const seen = new Set<string>();
-  return named.map((attribute) => {
-    const name = (attribute.name ?? '').trim();
-    if (seen.has(name.toLowerCase())) return problem(ctx, `attribute ${name} is named twice`);
-    seen.add(name.toLowerCase());
-    const visible = attribute.visible === undefined ? true : TRUE_WORDS.has(attribute.visible.trim().toLowerCase());
-    return { name, options: splitList(attribute.values ?? '').filter((option) => option !== ''), visible, default: (attribute.default ?? '').trim() };
+const attributesSchema = z
+  .array(
+    z.object({
+      number: z.number(),
+      name: z.string().optional(),
+      values: z.string().optional(),
+      visible: z.string().optional(),
+      default: z.string().optional(),
+    }),
+  )
+  .transform((raw, ctx): RowAttribute[] => {
+    const named = [...raw].sort((a, b) => a.number - b.number).filter((attribute) => (attribute.name ?? '').trim() !== '');
+    const seen = new Set<string>();
+    return named.map((attribute) => {
+      const name = (attribute.name ?? '').trim();
+      if (seen.has(name.toLowerCase())) return problem(ctx, `attribute ${name} is named twice`);
+      seen.add(name.toLowerCase());
+      const visible = attribute.visible === undefined ? true : TRUE_WORDS.has(attribute.visible.trim().toLowerCase());
+      return { name, options: splitList(attribute.values ?? '').filter((option) => option !== ''), visible, default: (attribute.default ?? '').trim() };
+    });
   });
-});
 
 /** A product row's cells, read: every key is undefined when its column is not in the file (or not reached by a short row). */
 export function productRowSchema(decimalSeparator: string) {

@@ -64,7 +64,8 @@ export class ProductWriter {
   private differences(entry: Entry, existing: ProductRecord): ProductChanges {
     const wanted: ProductChanges = { ...entry.changes };
     const manageStock = wanted.manage_stock ?? existing.manage_stock;
-    if (manageStock && entry.type !== 'variable') wanted.stock_status = managedStockStatus(wanted.stock_quantity ?? existing.stock_quantity ?? 0, wanted.backorders ?? existing.backorders);
+    if (manageStock && entry.type !== 'variable')
+      wanted.stock_status = managedStockStatus(wanted.stock_quantity ?? existing.stock_quantity ?? 0, wanted.backorders ?? existing.backorders);
     const differing: ProductChanges = {};
     for (const key of Object.keys(wanted) as Array<keyof ProductChanges>) {
       if (!sameField(key, wanted[key], existing[key])) Object.assign(differing, { [key]: wanted[key] });
@@ -98,7 +99,8 @@ export class ProductWriter {
 
     // Products first, so that every variation finds its parent, whatever the order of the rows.
     for (const entry of [...entries.filter((candidate) => candidate.type !== 'variation'), ...entries.filter((candidate) => candidate.type === 'variation')]) {
-      const parentId = entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
+      const parentId =
+        entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
       if (!entry.existing) {
         const id = this.bulk.insert({
           ...entry.changes,
@@ -186,7 +188,9 @@ export class ProductWriter {
     for (const [parentId, used] of usedByParent) {
       const parent = this.products.find(parentId);
       if (!parent || parent.attributes.every((attribute) => attribute.variation || !used.has(attribute.name.toLowerCase()))) continue;
-      this.journal.updateProduct(parentId, { attributes: parent.attributes.map((attribute) => ({ ...attribute, variation: attribute.variation || used.has(attribute.name.toLowerCase()) })) });
+      this.journal.updateProduct(parentId, {
+        attributes: parent.attributes.map((attribute) => ({ ...attribute, variation: attribute.variation || used.has(attribute.name.toLowerCase()) })),
+      });
       yield;
     }
   }

@@ -12,7 +12,17 @@ import { localToGmt, problemsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
 import type { CsvTable } from './csv.js';
 import type { Entry } from './product-entry.js';
-import { attributeColumnOf, NO_SKU, PRODUCT_COLUMNS, productRowSchema, REQUIRED_PRODUCT_COLUMNS, type ImportedType, type ProductColumn, type ProductRow, type RawAttribute } from './product-row.js';
+import {
+  attributeColumnOf,
+  NO_SKU,
+  PRODUCT_COLUMNS,
+  productRowSchema,
+  REQUIRED_PRODUCT_COLUMNS,
+  type ImportedType,
+  type ProductColumn,
+  type ProductRow,
+  type RawAttribute,
+} from './product-row.js';
 import { ProductWriter } from './product-writer.js';
 import type { ImportProgress } from './progress.js';
 import { Rejections, type ImportReport } from './report.js';
@@ -167,7 +177,9 @@ export class ProductImporter {
       if (index++ % 500 === 0) report({ read: index - 1, rejected: this.rejections.count() });
       if (index % 50 === 0) await slices.maybePause();
       const cells = cellsOf(record.fields, columns);
-      const rawSku = unescapeCell(cells.sku ?? '').trim().toLowerCase();
+      const rawSku = unescapeCell(cells.sku ?? '')
+        .trim()
+        .toLowerCase();
       const rawId = (cells.id ?? '').trim();
       const earlier = rows.bySku.get(rawSku);
       if (rawSku !== '' && earlier === undefined) rows.bySku.set(rawSku, record.line);
@@ -215,7 +227,8 @@ export class ProductImporter {
     const existingId = this.lookups.productIdBySku(sku);
     const existing = existingId === undefined ? undefined : this.products.find(existingId);
     const existingType = existing?.type;
-    if (existingType === 'grouped' || existingType === 'external') return this.reject(at, `SKU ${sku} is a ${existingType} product, which the import does not change`);
+    if (existingType === 'grouped' || existingType === 'external')
+      return this.reject(at, `SKU ${sku} is a ${existingType} product, which the import does not change`);
     const type: ImportedType = row.type?.type ?? existingType ?? 'simple';
     if (existing && existing.type !== type) return this.reject(at, `SKU ${sku} is a ${existing.type} product; the import cannot make it ${type}`);
 
@@ -252,7 +265,8 @@ export class ProductImporter {
 
     if (row.tax_class !== undefined) {
       const taxClass = this.taxClassOf(row.tax_class, type);
-      if (taxClass === undefined) return this.reject(at, `tax class ${row.tax_class} does not exist (classes: ${this.taxClasses.map((entry) => entry.slug).join(', ')})`);
+      if (taxClass === undefined)
+        return this.reject(at, `tax class ${row.tax_class} does not exist (classes: ${this.taxClasses.map((entry) => entry.slug).join(', ')})`);
       changes.tax_class = taxClass;
     }
 
@@ -260,7 +274,8 @@ export class ProductImporter {
     if (row.sale_to !== undefined) changes.date_on_sale_to_gmt = row.sale_to === null ? null : localToGmt(`${row.sale_to}T23:59:59`, this.timezone);
     const saleFrom = changes.date_on_sale_from_gmt !== undefined ? changes.date_on_sale_from_gmt : (existing?.date_on_sale_from_gmt ?? null);
     const saleTo = changes.date_on_sale_to_gmt !== undefined ? changes.date_on_sale_to_gmt : (existing?.date_on_sale_to_gmt ?? null);
-    if (saleFrom !== null && saleTo !== null && saleFrom > saleTo) return this.reject(at, `date sale price ends ${row.sale_to ?? saleTo} is before date sale price starts ${row.sale_from ?? saleFrom}`);
+    if (saleFrom !== null && saleTo !== null && saleFrom > saleTo)
+      return this.reject(at, `date sale price ends ${row.sale_to ?? saleTo} is before date sale price starts ${row.sale_from ?? saleFrom}`);
 
     // A variable product has no price of its own: its variations have.
     if (type !== 'variable') {
@@ -330,16 +345,24 @@ export class ProductImporter {
 
     const live = (entry: Entry): boolean => !this.rejections.has(entry.line);
     const bySourceId = new Map(entries.filter((entry) => entry.sourceId !== null && entry.type !== 'variation').map((entry) => [entry.sourceId, entry]));
-    for (const entry of entries.filter((candidate) => candidate.type === 'variation' && live(candidate))) this.linkParent(entry, { bySku, bySourceId, rows }, live);
+    for (const entry of entries.filter((candidate) => candidate.type === 'variation' && live(candidate)))
+      this.linkParent(entry, { bySku, bySourceId, rows }, live);
 
     for (const entry of entries.filter((candidate) => candidate.type !== 'variation' && live(candidate) && candidate.attributes.length > 0)) {
-      this.setAttributes(entry, entries.filter((variation) => variation.parent !== undefined && 'entry' in variation.parent && variation.parent.entry === entry && live(variation)));
+      this.setAttributes(
+        entry,
+        entries.filter((variation) => variation.parent !== undefined && 'entry' in variation.parent && variation.parent.entry === entry && live(variation)),
+      );
     }
     return entries.filter(live);
   }
 
   /** Finds a variation's parent and turns its attribute cells into choices among the parent's options. */
-  private linkParent(entry: Entry, file: { bySku: Map<string, Entry>; bySourceId: Map<number | null, Entry>; rows: RowLines }, live: (entry: Entry) => boolean): boolean {
+  private linkParent(
+    entry: Entry,
+    file: { bySku: Map<string, Entry>; bySourceId: Map<number | null, Entry>; rows: RowLines },
+    live: (entry: Entry) => boolean,
+  ): boolean {
     let parent: { entry: Entry } | { record: ProductRecord } | undefined;
     let label: string;
     const ref = entry.parentRef;
@@ -370,11 +393,14 @@ export class ProductImporter {
     const parentType = 'entry' in parent ? parent.entry.type : parent.record.type;
     if (parentType !== 'variable') return this.reject(entry, `the parent ${label} is a ${parentType} product, not a variable one`);
     const parentId = 'entry' in parent ? parent.entry.existing?.id : parent.record.id;
-    if (entry.existing && entry.existing.parent_id !== parentId) return this.reject(entry, `SKU ${entry.sku} is a variation of another product; the import does not move variations`);
+    if (entry.existing && entry.existing.parent_id !== parentId)
+      return this.reject(entry, `SKU ${entry.sku} is a variation of another product; the import does not move variations`);
 
     if (entry.attributes.length > 0) {
       const options: ReadonlyArray<{ name: string; options: string[] }> =
-        'entry' in parent && parent.entry.attributes.length > 0 ? parent.entry.attributes : (('entry' in parent ? parent.entry.existing?.attributes : parent.record.attributes) ?? []);
+        'entry' in parent && parent.entry.attributes.length > 0
+          ? parent.entry.attributes
+          : (('entry' in parent ? parent.entry.existing?.attributes : parent.record.attributes) ?? []);
       const parentName = 'entry' in parent ? (parent.entry.changes.name ?? parent.entry.existing?.name ?? label) : parent.record.name;
       const choices: VariationAttribute[] = [];
       for (const attribute of entry.attributes) {
@@ -382,7 +408,8 @@ export class ProductImporter {
         if (!offered) return this.reject(entry, `${parentName} has no attribute ${attribute.name}`);
         const option = attribute.options[0] ?? '';
         const match = option === '' ? '' : offered.options.find((candidate) => sameName(candidate, option));
-        if (match === undefined) return this.reject(entry, `${attribute.name} ${option} is not one of the options of ${parentName} (${offered.options.join(', ')})`);
+        if (match === undefined)
+          return this.reject(entry, `${attribute.name} ${option} is not one of the options of ${parentName} (${offered.options.join(', ')})`);
         choices.push({ id: 0, name: offered.name, slug: slugify(offered.name), option: match });
       }
       entry.changes.variation_attributes = choices;
@@ -397,7 +424,10 @@ export class ProductImporter {
    */
   private setAttributes(entry: Entry, variations: readonly Entry[]): void {
     const used = new Set<string>();
-    for (const variation of [...variations.map((child) => child.changes.variation_attributes ?? child.existing?.variation_attributes ?? []), ...(entry.existing ? this.products.variationsOf([entry.existing.id]).map((child) => child.variation_attributes) : [])]) {
+    for (const variation of [
+      ...variations.map((child) => child.changes.variation_attributes ?? child.existing?.variation_attributes ?? []),
+      ...(entry.existing ? this.products.variationsOf([entry.existing.id]).map((child) => child.variation_attributes) : []),
+    ]) {
       for (const choice of variation) used.add(choice.name.toLowerCase());
     }
     const variable = entry.type === 'variable';
@@ -407,14 +437,21 @@ export class ProductImporter {
       slug: slugify(attribute.name),
       position,
       visible: attribute.visible,
-      variation: variable && (attribute.default !== '' || used.has(attribute.name.toLowerCase()) || (entry.existing?.attributes.some((old) => sameName(old.name, attribute.name) && old.variation) ?? false)),
+      variation:
+        variable &&
+        (attribute.default !== '' ||
+          used.has(attribute.name.toLowerCase()) ||
+          (entry.existing?.attributes.some((old) => sameName(old.name, attribute.name) && old.variation) ?? false)),
       options: attribute.options,
     }));
     if (variable) {
       entry.changes.default_attributes = entry.attributes
         .filter((attribute) => attribute.default !== '')
-        .map((attribute) => ({ id: 0, name: attribute.name, option: attribute.options.find((option) => sameName(option, attribute.default)) ?? attribute.default }));
+        .map((attribute) => ({
+          id: 0,
+          name: attribute.name,
+          option: attribute.options.find((option) => sameName(option, attribute.default)) ?? attribute.default,
+        }));
     }
   }
-
 }

@@ -49,7 +49,10 @@ export class ProgressReporter {
       return;
     }
     // Reading and writing count as half of the way each.
-    const done = progress.rows === 0 ? 1 : progress.read / progress.rows / 2 + (progress.toWrite === undefined ? 0 : progress.toWrite === 0 ? 0.5 : progress.written / progress.toWrite / 2);
+    const done =
+      progress.rows === 0
+        ? 1
+        : progress.read / progress.rows / 2 + (progress.toWrite === undefined ? 0 : progress.toWrite === 0 ? 0.5 : progress.written / progress.toWrite / 2);
     const step = Math.floor(done * LOG_STEPS + 1e-9);
     if (step > this.loggedStep || now - this.lastWrite >= LOG_EVERY_MS) {
       this.stream.write(`${this.line(progress)}\n`);

@@ -27,7 +27,10 @@ export class Rejections {
   private readonly byLine = new Map<number, RowProblem[]>();
 
   add(line: number, ...reasons: string[]): void {
-    this.addProblems(line, reasons.map((reason) => ({ reason })));
+    this.addProblems(
+      line,
+      reasons.map((reason) => ({ reason })),
+    );
   }
 
   addProblems(line: number, problems: readonly RowProblem[]): void {
@@ -44,7 +47,9 @@ export class Rejections {
   }
 
   list(): RejectedRow[] {
-    return [...this.byLine.entries()].sort(([a], [b]) => a - b).map(([line, problems]) => ({ line, reason: problems.map((problem) => problem.reason).join('; '), problems }));
+    return [...this.byLine.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([line, problems]) => ({ line, reason: problems.map((problem) => problem.reason).join('; '), problems }));
   }
 }
 

@@ -16,7 +16,9 @@ export class ImportStoppedError extends Error {
 /** Writing failed and so did undoing it: the next start of the server or of an import undoes it. */
 export class UndoPendingError extends Error {
   constructor(cause: unknown) {
-    super(`${cause instanceof Error ? cause.message : String(cause)}; what was written is undone at the next start of tillbase serve or tillbase import`, { cause });
+    super(`${cause instanceof Error ? cause.message : String(cause)}; what was written is undone at the next start of tillbase serve or tillbase import`, {
+      cause,
+    });
     this.name = 'UndoPendingError';
   }
 }
@@ -61,7 +63,11 @@ export async function writeInSteps(run: StepRun, steps: (journal: ImportJournal)
   } finally {
     // Whatever happened, the search index merges again and gets the segments of the steps merged;
     // the import stands or is undone already, and these are only tidying, which a failure may skip.
-    await pacer.step(() => { search.setAutomerge(); }).catch(() => undefined);
+    await pacer
+      .step(() => {
+        search.setAutomerge();
+      })
+      .catch(() => undefined);
     run.db.pragma('synchronous = NORMAL');
     try {
       await pacer.repeat(() => search.merge(SEARCH_MERGE_PAGES));

@@ -54,7 +54,8 @@ const taxRowSchema = z.object({
   postcodes: cell((value, ctx) =>
     locationList(value.replaceAll('\u2026', '...')).map((postcode) => {
       const range = postcode.split('...');
-      if (range.length > 2 || (range.length === 2 && range.some((end) => end.trim() === ''))) return problem(ctx, `postcode range ${postcode} needs one start and one end (90210...90299)`);
+      if (range.length > 2 || (range.length === 2 && range.some((end) => end.trim() === '')))
+        return problem(ctx, `postcode range ${postcode} needs one start and one end (90210...90299)`);
       if (/\*./.test(postcode)) return problem(ctx, `postcode ${postcode} has a * before its end (write 90* for every postcode starting with 90)`);
       return postcode;
     }),
@@ -76,7 +77,9 @@ const taxRowSchema = z.object({
 });
 
 /** Two rates are the same when every field of the CSV is (postcodes and cities in any order, the rate as a number). */
-function identityOf(rate: Pick<TaxRate, 'country' | 'state' | 'postcodes' | 'cities' | 'rate' | 'name' | 'priority' | 'compound' | 'shipping'> & { taxClass: string }): string {
+function identityOf(
+  rate: Pick<TaxRate, 'country' | 'state' | 'postcodes' | 'cities' | 'rate' | 'name' | 'priority' | 'compound' | 'shipping'> & { taxClass: string },
+): string {
   return JSON.stringify([
     rate.country,
     rate.state,
@@ -122,67 +125,70 @@ export class TaxRateImporter {
     const rejections = new Rejections();
 
     return writeTransaction(this.db, () => {
-        const classes = taxClasses.all();
-        const newClasses = new Map<string, NewClass>();
-        const known = new Set(rates.all().map((rate) => identityOf(rate)));
-        const lineOfIdentity = new Map<string, number>();
-        const toCreate: NormalisedTaxRateInput[] = [];
-        let unchanged = 0;
+      const classes = taxClasses.all();
+      const newClasses = new Map<string, NewClass>();
+      const known = new Set(rates.all().map((rate) => identityOf(rate)));
+      const lineOfIdentity = new Map<string, number>();
+      const toCreate: NormalisedTaxRateInput[] = [];
+      let unchanged = 0;
 
-        for (const record of table.records) {
-          if (record.fields.length > table.header.length) {
-            rejections.add(record.line, `the row has ${record.fields.length} fields, the header ${table.header.length}`);
-            continue;
-          }
-          const parsed = taxRowSchema.safeParse(cellsOf(record.fields, columns));
-          if (!parsed.success) {
-            rejections.add(record.line, ...reasonsOf(parsed.error));
-            continue;
-          }
-          const row = parsed.data;
-          const classCell = row.class ?? '';
-          const existingClass = classes.find((taxClass) => taxClass.slug === classCell || taxClass.slug === slugify(classCell) || taxClass.name.toLowerCase() === classCell.toLowerCase());
-          const taxClass = classCell === '' ? STANDARD_TAX_CLASS : (existingClass?.slug ?? slugify(classCell));
-          if (classCell !== '' && !existingClass && !newClasses.has(taxClass)) newClasses.set(taxClass, { slug: taxClass, name: classCell === taxClass ? nameOfSlug(taxClass) : classCell, line: record.line });
-          const normalised = taxRateInputSchema.safeParse({
-            country: row.country ?? '',
-            state: row.state ?? '',
-            postcodes: row.postcodes ?? [],
-            cities: row.cities ?? [],
-            rate: row.rate,
-            name: row.name ?? '',
-            priority: row.priority,
-            compound: row.compound,
-            shipping: row.shipping,
-            class: taxClass,
-          });
-          if (!normalised.success) {
-            rejections.add(record.line, ...normalised.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
-            continue;
-          }
-          const input = normalised.data;
-          const identity = identityOf({ ...input, taxClass: input.class });
-          const earlier = lineOfIdentity.get(identity);
-          if (earlier !== undefined) {
-            rejections.add(record.line, `the same rate as line ${earlier}`);
-            continue;
-          }
-          lineOfIdentity.set(identity, record.line);
-          if (known.has(identity)) unchanged++;
-          else toCreate.push(input);
+      for (const record of table.records) {
+        if (record.fields.length > table.header.length) {
+          rejections.add(record.line, `the row has ${record.fields.length} fields, the header ${table.header.length}`);
+          continue;
         }
+        const parsed = taxRowSchema.safeParse(cellsOf(record.fields, columns));
+        if (!parsed.success) {
+          rejections.add(record.line, ...reasonsOf(parsed.error));
+          continue;
+        }
+        const row = parsed.data;
+        const classCell = row.class ?? '';
+        const existingClass = classes.find(
+          (taxClass) => taxClass.slug === classCell || taxClass.slug === slugify(classCell) || taxClass.name.toLowerCase() === classCell.toLowerCase(),
+        );
+        const taxClass = classCell === '' ? STANDARD_TAX_CLASS : (existingClass?.slug ?? slugify(classCell));
+        if (classCell !== '' && !existingClass && !newClasses.has(taxClass))
+          newClasses.set(taxClass, { slug: taxClass, name: classCell === taxClass ? nameOfSlug(taxClass) : classCell, line: record.line });
+        const normalised = taxRateInputSchema.safeParse({
+          country: row.country ?? '',
+          state: row.state ?? '',
+          postcodes: row.postcodes ?? [],
+          cities: row.cities ?? [],
+          rate: row.rate,
+          name: row.name ?? '',
+          priority: row.priority,
+          compound: row.compound,
+          shipping: row.shipping,
+          class: taxClass,
+        });
+        if (!normalised.success) {
+          rejections.add(record.line, ...normalised.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+          continue;
+        }
+        const input = normalised.data;
+        const identity = identityOf({ ...input, taxClass: input.class });
+        const earlier = lineOfIdentity.get(identity);
+        if (earlier !== undefined) {
+          rejections.add(record.line, `the same rate as line ${earlier}`);
+          continue;
+        }
+        lineOfIdentity.set(identity, record.line);
+        if (known.has(identity)) unchanged++;
+        else toCreate.push(input);
+      }
 
-        const usedClasses = new Set(toCreate.map((rate) => rate.class));
-        const createdClasses = [...newClasses.values()].filter((taxClass) => usedClasses.has(taxClass.slug));
-        for (const taxClass of createdClasses) taxClasses.create(taxClass.slug, taxClass.name);
-        for (const rate of toCreate) rates.create(rate);
-        return {
-          created: toCreate.length,
-          updated: 0,
-          unchanged,
-          rejected: rejections.list(),
-          notes: createdClasses.map((taxClass) => `created tax class ${taxClass.slug} ("${taxClass.name}", first named on line ${taxClass.line})`),
-        };
-      });
+      const usedClasses = new Set(toCreate.map((rate) => rate.class));
+      const createdClasses = [...newClasses.values()].filter((taxClass) => usedClasses.has(taxClass.slug));
+      for (const taxClass of createdClasses) taxClasses.create(taxClass.slug, taxClass.name);
+      for (const rate of toCreate) rates.create(rate);
+      return {
+        created: toCreate.length,
+        updated: 0,
+        unchanged,
+        rejected: rejections.list(),
+        notes: createdClasses.map((taxClass) => `created tax class ${taxClass.slug} ("${taxClass.name}", first named on line ${taxClass.line})`),
+      };
+    });
   }
 }

@@ -81,7 +81,13 @@ export function salePayload(order: OrderRecord, payments: readonly PaymentRecord
       amount: money(new Decimal(tax.data.tax_total).plus(tax.data.shipping_tax_total)),
     })),
     totals: { gross: money(new Decimal(order.total).plus(discount)), discount: money(discount), tax: money(order.total_tax), total: money(order.total) },
-    tenders: payments.map((payment) => ({ gateway_id: payment.gateway_id, amount: payment.amount, tendered: payment.tendered, change: payment.change, transaction_id: payment.transaction_id })),
+    tenders: payments.map((payment) => ({
+      gateway_id: payment.gateway_id,
+      amount: payment.amount,
+      tendered: payment.tendered,
+      change: payment.change,
+      transaction_id: payment.transaction_id,
+    })),
   };
 }
 

@@ -20,7 +20,10 @@ export interface FiscalSources {
 export function fiscalRecordOf(db: Database, { journal, registers }: FiscalSources, orderId: number): ReceiptData['fiscal'] {
   return writeTransaction(db, () => {
     const entry = journal.saleOf(orderId);
-    if (!entry) throw new ApiError(404, 'pos_receipt_snapshot_missing', `Order ${orderId} has no journal entry (it is not paid); ask for mode=live.`, { order_id: orderId });
+    if (!entry)
+      throw new ApiError(404, 'pos_receipt_snapshot_missing', `Order ${orderId} has no journal entry (it is not paid); ask for mode=live.`, {
+        order_id: orderId,
+      });
     const reprints = journal.countRead(entry.id);
     const register = registers.find(entry.register_id);
     return {

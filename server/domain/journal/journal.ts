@@ -59,9 +59,7 @@ export interface SalesJournalParts {
 export class SalesJournal {
   private readonly entries: JournalRepository;
 
-  constructor(
-    parts: SalesJournalParts,
-  ) {
+  constructor(parts: SalesJournalParts) {
     this.entries = parts.entries;
   }
 
@@ -107,8 +105,10 @@ export class SalesJournal {
         registers += 1;
       }
       const expectedSequence = (previous?.sequence ?? 0) + 1;
-      if (entry.sequence !== expectedSequence) return { ok: false, entries: count, broken: entry, reason: `sequence ${entry.sequence} where ${expectedSequence} was expected` };
-      if (entry.previous_hash !== (previous?.hash ?? GENESIS_HASH)) return { ok: false, entries: count, broken: entry, reason: 'it does not chain to the previous entry' };
+      if (entry.sequence !== expectedSequence)
+        return { ok: false, entries: count, broken: entry, reason: `sequence ${entry.sequence} where ${expectedSequence} was expected` };
+      if (entry.previous_hash !== (previous?.hash ?? GENESIS_HASH))
+        return { ok: false, entries: count, broken: entry, reason: 'it does not chain to the previous entry' };
       if (entryHash(entry) !== entry.hash) return { ok: false, entries: count, broken: entry, reason: 'its hash does not match its contents' };
       previous = entry;
     }

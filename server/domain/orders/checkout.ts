@@ -56,7 +56,14 @@ interface StoredError {
 }
 
 function stateOf(record: CheckoutRecord): CheckoutState {
-  return { checkout_id: record.id, order_id: record.order_id, gateway_id: record.gateway_id, status: record.status, provider_data: record.provider_data, terminal: TERMINAL_STATUSES.has(record.status) };
+  return {
+    checkout_id: record.id,
+    order_id: record.order_id,
+    gateway_id: record.gateway_id,
+    status: record.status,
+    provider_data: record.provider_data,
+    terminal: TERMINAL_STATUSES.has(record.status),
+  };
 }
 
 /** What CheckoutService is built from (server/composition.ts builds each once). */
@@ -114,14 +121,26 @@ export class CheckoutService {
     const latest = this.checkouts.latest(orderId);
     if (latest) return { ...stateOf(latest), ...this.payments.summary(order) };
     const status = isPaid(order, this.statuses()) ? 'completed' : order.status === 'cancelled' ? 'cancelled' : 'pending';
-    return { checkout_id: null, order_id: order.id, gateway_id: order.payment_method === '' ? null : order.payment_method, status, provider_data: {}, terminal: TERMINAL_STATUSES.has(status), ...this.payments.summary(order) };
+    return {
+      checkout_id: null,
+      order_id: order.id,
+      gateway_id: order.payment_method === '' ? null : order.payment_method,
+      status,
+      provider_data: {},
+      terminal: TERMINAL_STATUSES.has(status),
+      ...this.payments.summary(order),
+    };
   }
 
   /** The payment the checkout of this attempt would settle: the order must exist and still be payable. */
   private assertPayable(order: OrderRecord): void {
-    if (isPaid(order, this.statuses())) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
+    if (isPaid(order, this.statuses()))
+      throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
     if (!PAYABLE_STATUSES.has(order.status)) {
-      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, order_status: order.status });
+      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, {
+        order_id: order.id,
+        order_status: order.status,
+      });
     }
   }
 
@@ -131,7 +150,12 @@ export class CheckoutService {
     const order = orderId === undefined ? undefined : requireOrder(this.orders, orderId);
     if (order) this.assertPayable(order);
     const store = order ? this.stores.findOrDefault(order.store_id) : this.gateways.defaultStore();
-    return { gateway_id: gateway.record.id, status: 'ready', expires_at: null, provider_data: gateway.adapter?.bootstrap(order, store, order ? this.payments.summary(order).amount_due : null) ?? {} };
+    return {
+      gateway_id: gateway.record.id,
+      status: 'ready',
+      expires_at: null,
+      provider_data: gateway.adapter?.bootstrap(order, store, order ? this.payments.summary(order).amount_due : null) ?? {},
+    };
   }
 
   /**
@@ -139,7 +163,13 @@ export class CheckoutService {
    * `andThen` runs in the same transaction once the answer is a state (the route's audit entries),
    * so a sale costs one commit.
    */
-  checkout(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor, andThen: (state: CheckoutState) => void = () => undefined): CheckoutState {
+  checkout(
+    orderId: number,
+    input: CheckoutInput,
+    idempotencyKey: string | undefined,
+    actor: AuditActor,
+    andThen: (state: CheckoutState) => void = () => undefined,
+  ): CheckoutState {
     const hash = requestHash(input);
     const result = writeTransaction(this.db, () => {
       const outcome = this.attempt(orderId, input, idempotencyKey, actor, hash);
@@ -151,7 +181,13 @@ export class CheckoutService {
     return result.state;
   }
 
-  private attempt(orderId: number, input: CheckoutInput, idempotencyKey: string | undefined, actor: AuditActor, hash: string): { state: CheckoutState } | { error: ApiError } {
+  private attempt(
+    orderId: number,
+    input: CheckoutInput,
+    idempotencyKey: string | undefined,
+    actor: AuditActor,
+    hash: string,
+  ): { state: CheckoutState } | { error: ApiError } {
     const userId = actor.id;
     if (idempotencyKey !== undefined) {
       const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
@@ -169,8 +205,12 @@ export class CheckoutService {
     const order = requireOrder(this.orders, orderId);
     const gateway = this.gateways.find(input.gateway_id);
     if (!gateway) throw invalidParams({ gateway_id: `${input.gateway_id} is not an installed payment gateway` });
-    if (!gateway.setting.enabled) throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
-    if (!gateway.adapter) throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, { gateway_id: input.gateway_id });
+    if (!gateway.setting.enabled)
+      throw badRequest('pos_rest_gateway_disabled', `The payment gateway ${input.gateway_id} is disabled.`, { gateway_id: input.gateway_id });
+    if (!gateway.adapter)
+      throw badRequest('pos_checkout_unsupported_gateway', `The payment gateway ${input.gateway_id} cannot take payments at the till.`, {
+        gateway_id: input.gateway_id,
+      });
     this.assertPayable(order);
 
     const store = this.stores.findOrDefault(order.store_id);
@@ -186,9 +226,18 @@ export class CheckoutService {
         actor,
         action: 'order.payment',
         object: { type: 'order', id: order.id },
-        amounts: { amount: formatMoney(outcome.amount, dp), ...(outcome.tendered === null ? {} : { tendered: formatMoney(outcome.tendered, dp), change: formatMoney(outcome.change, dp) }) },
+        amounts: {
+          amount: formatMoney(outcome.amount, dp),
+          ...(outcome.tendered === null ? {} : { tendered: formatMoney(outcome.tendered, dp), change: formatMoney(outcome.change, dp) }),
+        },
         registerId: till.register.id,
-        details: { gateway_id: gateway.record.id, checkout_id: checkoutId, transaction_id: outcome.transactionId, session_id: till.session?.id ?? null, pays_in_full: outcome.paysInFull },
+        details: {
+          gateway_id: gateway.record.id,
+          checkout_id: checkoutId,
+          transaction_id: outcome.transactionId,
+          session_id: till.session?.id ?? null,
+          pays_in_full: outcome.paysInFull,
+        },
       });
     }
     const status = outcome.paid ? (outcome.paysInFull ? 'completed' : 'processing') : 'failed';
@@ -198,12 +247,25 @@ export class CheckoutService {
     if (outcome.paid && outcome.paysInFull) {
       const paid = this.lifecycle.pay(
         order,
-        { paymentMethod: gateway.record.id, paymentMethodTitle: gateway.record.title, transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId, configuredStatus: gateway.setting.order_status },
+        {
+          paymentMethod: gateway.record.id,
+          paymentMethodTitle: gateway.record.title,
+          transactionId: outcome.transactionId === '' ? undefined : outcome.transactionId,
+          configuredStatus: gateway.setting.order_status,
+        },
         this.statuses(),
       );
       saved = this.payments.recordSale(paid, userId, { store, till });
     }
-    const state: CheckoutState = { checkout_id: checkoutId, order_id: order.id, gateway_id: gateway.record.id, status, provider_data: outcome.providerData, terminal, ...this.payments.summary(saved, store) };
+    const state: CheckoutState = {
+      checkout_id: checkoutId,
+      order_id: order.id,
+      gateway_id: gateway.record.id,
+      status,
+      provider_data: outcome.providerData,
+      terminal,
+      ...this.payments.summary(saved, store),
+    };
     const error = outcome.paid ? undefined : outcome.error;
     this.checkouts.insert({
       id: checkoutId,

@@ -54,7 +54,13 @@ export function eligibleLines(coupon: CouponRecord, products: ReadonlyArray<Coup
 function emailAllowed(restrictions: readonly string[], email: string): boolean {
   const address = email.trim().toLowerCase();
   return restrictions.some((pattern) => {
-    const expression = new RegExp(`^${pattern.trim().toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const expression = new RegExp(
+      `^${pattern
+        .trim()
+        .toLowerCase()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`,
+    );
     return expression.test(address);
   });
 }
@@ -73,7 +79,8 @@ export function validateCoupon(code: string, coupon: CouponRecord | undefined, o
   if (coupon.usage_limit_per_user !== null && coupon.usage_limit_per_user > 0) {
     const users = [order.customerId > 0 ? String(order.customerId) : '', order.billingEmail.toLowerCase()].filter((user) => user !== '');
     const uses = coupon.used_by.filter((user) => users.includes(user.toLowerCase())).length;
-    if (users.length > 0 && uses >= coupon.usage_limit_per_user) throw couponError('usage_limit_per_user_reached', 'Coupon usage limit has been reached.', code);
+    if (users.length > 0 && uses >= coupon.usage_limit_per_user)
+      throw couponError('usage_limit_per_user_reached', 'Coupon usage limit has been reached.', code);
   }
   if (coupon.date_expires_gmt !== null && fromGmt(coupon.date_expires_gmt).getTime() < fromGmt(order.nowGmt).getTime()) {
     throw couponError('expired', 'This coupon has expired.', code);
@@ -94,7 +101,10 @@ export function validateCoupon(code: string, coupon: CouponRecord | undefined, o
   if (coupon.discount_type === 'fixed_cart') {
     // A cart coupon must not be used with items it excludes.
     for (const product of products) {
-      if (product.ids.some((id) => coupon.excluded_product_ids.includes(id)) || product.categoryIds.some((id) => coupon.excluded_product_categories.includes(id))) {
+      if (
+        product.ids.some((id) => coupon.excluded_product_ids.includes(id)) ||
+        product.categoryIds.some((id) => coupon.excluded_product_categories.includes(id))
+      ) {
         throw couponError('excluded_items', NOT_APPLICABLE, code);
       }
       if (coupon.exclude_sale_items && product.onSale) throw couponError('sale_items', 'Sorry, this coupon is not valid for sale items.', code);

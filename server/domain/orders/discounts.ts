@@ -34,7 +34,12 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
   const discounts: CouponDiscounts = new Map();
   const given = items.map(() => ZERO);
 
-  const discountedPrice = (index: number): Decimal => (items[index] as DiscountItem).price.minus(given[index] as Decimal).toDecimalPlaces(0, HALF_UP).abs().floor();
+  const discountedPrice = (index: number): Decimal =>
+    (items[index] as DiscountItem).price
+      .minus(given[index] as Decimal)
+      .toDecimalPlaces(0, HALF_UP)
+      .abs()
+      .floor();
 
   for (const coupon of coupons) {
     const perItem = discounts.get(coupon.code) ?? items.map(() => ZERO);
@@ -44,7 +49,9 @@ export function applyCoupons(items: readonly DiscountItem[], coupons: readonly D
       given[index] = (given[index] as Decimal).plus(amount);
     };
     const toApply = order.filter((index) => coupon.eligible[index] === true && (items[index] as DiscountItem).quantity > 0 && !discountedPrice(index).isZero());
-    const amountInMinor = new Decimal(coupon.amount === '' ? 0 : coupon.amount).times(new Decimal(10).pow(dp)).toDecimalPlaces(internalMinorPlaces(dp), HALF_UP);
+    const amountInMinor = new Decimal(coupon.amount === '' ? 0 : coupon.amount)
+      .times(new Decimal(10).pow(dp))
+      .toDecimalPlaces(internalMinorPlaces(dp), HALF_UP);
     const limit = coupon.limitUsageToXItems ?? 0;
 
     const remainder = (indexes: readonly number[], amount: Decimal): Decimal => {

@@ -48,9 +48,7 @@ export class Gateways {
   private readonly settings: SettingsRepository;
   private readonly stores: StoresRepository;
 
-  constructor(
-    parts: GatewaysParts,
-  ) {
+  constructor(parts: GatewaysParts) {
     this.repository = parts.repository;
     this.settings = parts.settings;
     this.stores = parts.stores;

@@ -4,7 +4,10 @@ import { Decimal, moneyInput } from '../../model/money.js';
 import { QUANTITY_DECIMALS } from './quantities.js';
 
 /** An integer that may come as a numeric string, as WordPress sanitises integer arguments. */
-const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
+const integer = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  z.number().int('must be an integer'),
+);
 const positiveId = integer.pipe(z.number().positive('must be a positive integer'));
 const nonNegativeId = integer.pipe(z.number().min(0, 'must not be negative'));
 
@@ -16,7 +19,10 @@ const quantity = z
   .preprocess((value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value), z.number('must be a number'))
   .refine((value) => Number.isFinite(value) && !new Decimal(value).gt(1_000_000), 'must be a quantity up to 1000000')
   .refine((value) => value >= 0, 'must be 0 (delete) or more')
-  .refine((value) => !Number.isFinite(value) || new Decimal(value).decimalPlaces() <= QUANTITY_DECIMALS, `must have at most ${QUANTITY_DECIMALS} decimal places`);
+  .refine(
+    (value) => !Number.isFinite(value) || new Decimal(value).decimalPlaces() <= QUANTITY_DECIMALS,
+    `must have at most ${QUANTITY_DECIMALS} decimal places`,
+  );
 
 const optionalMoney = moneyInput.optional().transform((value) => (value === '' ? undefined : value));
 /** Line and shipping amounts: never below zero (a discount is a coupon or a negative fee; see money-invariants.ts). */
@@ -78,7 +84,9 @@ export type CouponLineInput = z.output<typeof couponLineInput>;
 
 /** WooCommerce clients send `null` for empty address fields (`billing.email: null`): read them as `''`. */
 const nullsAsEmpty = (value: unknown) =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([key, field]) => [key, field ?? ''])) : value;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([key, field]) => [key, field ?? '']))
+    : value;
 
 const orderFields = {
   status: text(40).optional(),

@@ -16,7 +16,8 @@ export function applyFees(current: readonly FeeDraft[], inputs: readonly FeeLine
   const fees = [...current];
   inputs.forEach((input, index) => {
     if (input.id === undefined) {
-      if (input.name === undefined || input.name === null || input.name === '') throw badRequest('woocommerce_rest_invalid_fee_item', 'Fee name is required.', { param: `fee_lines[${index}].name` });
+      if (input.name === undefined || input.name === null || input.name === '')
+        throw badRequest('woocommerce_rest_invalid_fee_item', 'Fee name is required.', { param: `fee_lines[${index}].name` });
       fees.push({
         type: 'fee',
         name: input.name,
@@ -33,7 +34,8 @@ export function applyFees(current: readonly FeeDraft[], inputs: readonly FeeLine
     }
     const position = fees.findIndex((fee) => fee.id === input.id);
     const existing = fees[position];
-    if (!existing) throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${input.id} is not a fee line of this order.`, { param: `fee_lines[${index}].id` });
+    if (!existing)
+      throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${input.id} is not a fee line of this order.`, { param: `fee_lines[${index}].id` });
     if (input.name === null) {
       fees.splice(position, 1);
       return;
@@ -63,13 +65,23 @@ export function applyShipping(current: readonly ShippingDraft[], inputs: readonl
       lines.push({
         type: 'shipping',
         name: input.method_title ?? input.method_id,
-        data: { method_id: input.method_id, instance_id: input.instance_id ?? '', total: input.total ?? '0', total_tax: '0', taxes: [], meta_data: upsertMeta([], input.meta_data ?? []) },
+        data: {
+          method_id: input.method_id,
+          instance_id: input.instance_id ?? '',
+          total: input.total ?? '0',
+          total_tax: '0',
+          taxes: [],
+          meta_data: upsertMeta([], input.meta_data ?? []),
+        },
       });
       return;
     }
     const position = lines.findIndex((line) => line.id === input.id);
     const existing = lines[position];
-    if (!existing) throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${input.id} is not a shipping line of this order.`, { param: `shipping_lines[${index}].id` });
+    if (!existing)
+      throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${input.id} is not a shipping line of this order.`, {
+        param: `shipping_lines[${index}].id`,
+      });
     if (input.method_id === null || input.method_title === null) {
       lines.splice(position, 1);
       return;
@@ -93,9 +105,16 @@ export function applyShipping(current: readonly ShippingDraft[], inputs: readonl
 export function applyCoupons(current: readonly CouponDraft[], inputs: readonly CouponLineInput[]): CouponDraft[] {
   return inputs.flatMap((input, index): CouponDraft[] => {
     if (input.code === null || (input.code === undefined && input.id !== undefined)) return [];
-    if (input.code === undefined || input.code === '') throw badRequest('woocommerce_rest_invalid_coupon', 'Coupon code is required.', { param: `coupon_lines[${index}].code` });
+    if (input.code === undefined || input.code === '')
+      throw badRequest('woocommerce_rest_invalid_coupon', 'Coupon code is required.', { param: `coupon_lines[${index}].code` });
     const existing = current.find((line) => line.name.toLowerCase() === input.code?.toLowerCase());
     if (existing) return [existing];
-    return [{ type: 'coupon', name: input.code, data: { coupon_id: 0, discount: '0', discount_tax: '0', discount_type: 'fixed_cart', nominal_amount: '0', free_shipping: false, meta_data: [] } }];
+    return [
+      {
+        type: 'coupon',
+        name: input.code,
+        data: { coupon_id: 0, discount: '0', discount_tax: '0', discount_type: 'fixed_cart', nominal_amount: '0', free_shipping: false, meta_data: [] },
+      },
+    ];
   });
 }

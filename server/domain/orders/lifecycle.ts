@@ -87,9 +87,7 @@ export class OrderLifecycle {
   private readonly settings: SettingsRepository;
   private readonly refunds: RefundsRepository;
 
-  constructor(
-    parts: OrderLifecycleParts,
-  ) {
+  constructor(parts: OrderLifecycleParts) {
     this.settings = parts.settings;
     this.refunds = parts.refunds;
     this.orders = parts.orders;
@@ -153,9 +151,13 @@ export class OrderLifecycle {
    * status; a paid order that must still be shipped goes to `processing` rather than `completed`.
    */
   pay(order: OrderRecord, payment: Payment, statuses: OrderStatuses): OrderRecord {
-    if (isPaid(order, statuses)) throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
+    if (isPaid(order, statuses))
+      throw badRequest('pos_checkout_already_paid', `Order ${order.id} is already paid.`, { order_id: order.id, order_status: order.status });
     if (!PAYABLE_STATUSES.has(order.status)) {
-      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, { order_id: order.id, order_status: order.status });
+      throw badRequest('pos_checkout_order_not_payable', `Order ${order.id} is ${order.status} and cannot be paid.`, {
+        order_id: order.id,
+        order_status: order.status,
+      });
     }
     const status = payment.configuredStatus === 'completed' && needsShipping(order) ? 'processing' : payment.configuredStatus;
     const paid: OrderRecord = {
@@ -197,7 +199,14 @@ export class OrderLifecycle {
       throw badRequest(
         'pos_rest_insufficient_stock',
         `Not enough stock of "${demand.name}" (line ${demand.index + 1}): ${left.toString()} in stock, ${total.toString()} ordered. Overselling is prevented (settings/checkout or the store's prevent_overselling).`,
-        { param: `line_items[${demand.index}].quantity`, line_item_id: demand.itemId, product_id: demand.productId, name: demand.name, stock_quantity: left.toNumber(), quantity: total.toNumber() },
+        {
+          param: `line_items[${demand.index}].quantity`,
+          line_item_id: demand.itemId,
+          product_id: demand.productId,
+          name: demand.name,
+          stock_quantity: left.toNumber(),
+          quantity: total.toNumber(),
+        },
       );
     }
   }
@@ -214,11 +223,19 @@ export class OrderLifecycle {
       const coupon = this.coupons.findByCode(line.name);
       if (!coupon) continue;
       if (coupon.usage_limit !== null && coupon.usage_limit > 0 && coupon.usage_count >= coupon.usage_limit) {
-        throw couponError('usage_limit_reached', `Coupon "${line.name}" has been used up (${coupon.usage_count} of ${coupon.usage_limit}) since it was applied: remove it from the order.`, line.name);
+        throw couponError(
+          'usage_limit_reached',
+          `Coupon "${line.name}" has been used up (${coupon.usage_count} of ${coupon.usage_limit}) since it was applied: remove it from the order.`,
+          line.name,
+        );
       }
       const perUser = coupon.usage_limit_per_user;
       if (perUser !== null && perUser > 0 && user !== '' && coupon.used_by.filter((usedBy) => usedBy.toLowerCase() === user).length >= perUser) {
-        throw couponError('usage_limit_per_user_reached', `Coupon "${line.name}" has been used up by this customer since it was applied: remove it from the order.`, line.name);
+        throw couponError(
+          'usage_limit_per_user_reached',
+          `Coupon "${line.name}" has been used up by this customer since it was applied: remove it from the order.`,
+          line.name,
+        );
       }
     }
   }
@@ -230,7 +247,9 @@ export class OrderLifecycle {
     if (!hasFlag(meta, '_order_stock_reduced')) {
       const lines = itemsOfType(items, 'line_item');
       const demands = lines.flatMap((line, index) =>
-        line.data.reduced_stock > 0 ? [] : [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: new Decimal(line.data.quantity) }],
+        line.data.reduced_stock > 0
+          ? []
+          : [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: new Decimal(line.data.quantity) }],
       );
       this.assertInStock(order, demands);
       const sale: StockEntry = { reason: 'sale', orderId: order.id };
@@ -302,7 +321,8 @@ export class OrderLifecycle {
       if (item.type !== 'line_item') return item;
       const productId = productOf(item.data);
       const taken = takenBefore(item);
-      if (!this.products.findSellable(productId)?.manageStock || taken.eq(item.data.quantity)) return { ...item, data: { ...item.data, reduced_stock: taken.toNumber() } };
+      if (!this.products.findSellable(productId)?.manageStock || taken.eq(item.data.quantity))
+        return { ...item, data: { ...item.data, reduced_stock: taken.toNumber() } };
       this.products.adjustStock(productId, taken.minus(item.data.quantity).toNumber(), edit);
       return { ...item, data: { ...item.data, reduced_stock: item.data.quantity } };
     });

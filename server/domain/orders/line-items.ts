@@ -42,7 +42,12 @@ function lineAmounts(input: Pick<LineItemInput, 'subtotal' | 'total'>, price: De
 }
 
 function namesProduct(input: LineItemInput): boolean {
-  return (input.barcode !== undefined && input.barcode !== '') || (input.sku !== undefined && input.sku !== '') || (input.variation_id ?? 0) > 0 || (input.product_id ?? 0) > 0;
+  return (
+    (input.barcode !== undefined && input.barcode !== '') ||
+    (input.sku !== undefined && input.sku !== '') ||
+    (input.variation_id ?? 0) > 0 ||
+    (input.product_id ?? 0) > 0
+  );
 }
 
 function setsPrice(input: LineItemInput): boolean {
@@ -104,7 +109,11 @@ export class LineItemBuilder {
     let scan: BarcodeMatch | undefined;
     let reference: string;
     if (input.barcode !== undefined && input.barcode !== '') {
-      const settings = { barcodeField: context.general.barcode_field, layout: context.general.variable_measure_barcodes, priceDecimals: context.store.price_num_decimals };
+      const settings = {
+        barcodeField: context.general.barcode_field,
+        layout: context.general.variable_measure_barcodes,
+        priceDecimals: context.store.price_num_decimals,
+      };
       const scanned = resolveScannedItem(this.barcodes, settings, input.barcode);
       product = scanned === undefined ? undefined : this.products.findSellable(scanned.id);
       if (!product || product.status === 'trash') throw invalidParams({ [`${param}.barcode`]: `no product carries the barcode ${input.barcode}.` });
@@ -125,7 +134,11 @@ export class LineItemBuilder {
     }
     if (!product || product.status === 'trash') throw badRequest('woocommerce_rest_invalid_product_id', `Invalid product: no ${reference}.`, { param });
     if (product.type === 'variable' || product.type === 'grouped') {
-      throw badRequest('woocommerce_rest_invalid_product_id', `Product ${product.id} is a ${product.type} product and cannot be sold itself; choose one of its ${product.type === 'variable' ? 'variations' : 'products'}.`, { param });
+      throw badRequest(
+        'woocommerce_rest_invalid_product_id',
+        `Product ${product.id} is a ${product.type} product and cannot be sold itself; choose one of its ${product.type === 'variable' ? 'variations' : 'products'}.`,
+        { param },
+      );
     }
     return { product, scan };
   }
@@ -161,7 +174,9 @@ export class LineItemBuilder {
     if (scan?.measure === 'weight' && scan.quantity !== null) {
       const weight = new Decimal(scan.quantity).toNumber();
       if (input.quantity !== undefined && !new Decimal(input.quantity).eq(weight)) {
-        throw invalidParams({ [`${param}.quantity`]: `the barcode ${scan.code} carries the weight ${scan.quantity}: leave quantity out or send ${scan.quantity}.` });
+        throw invalidParams({
+          [`${param}.quantity`]: `the barcode ${scan.code} carries the weight ${scan.quantity}: leave quantity out or send ${scan.quantity}.`,
+        });
       }
       if (weight <= 0) throw invalidParams({ [`${param}.barcode`]: `the barcode ${scan.code} carries no weight.` });
       return weight;
@@ -174,7 +189,13 @@ export class LineItemBuilder {
   }
 
   /** The price-override and scan meta of a line: the barcode it was rung up with, and the catalogue price a manual price replaced. */
-  private lineMeta(base: readonly ItemMeta[], input: LineItemInput, product: SellableProduct, scan: BarcodeMatch | undefined, context: LineContext): ItemMeta[] {
+  private lineMeta(
+    base: readonly ItemMeta[],
+    input: LineItemInput,
+    product: SellableProduct,
+    scan: BarcodeMatch | undefined,
+    context: LineContext,
+  ): ItemMeta[] {
     const updates: Array<{ key: string; value: unknown }> = [];
     if (scan) updates.push({ key: POS_BARCODE, value: scan.code });
     if (setsPrice(input) && !base.some((entry) => entry.key === POS_ORIGINAL_PRICE)) {
@@ -222,10 +243,12 @@ export class LineItemBuilder {
     const product = named?.product;
     // A new scale label on a line reprices it like a new product would, even for the same product.
     const relabelled = named?.scan?.match === 'variable_measure';
-    const changesProduct = product !== undefined && (relabelled || product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id));
+    const changesProduct =
+      product !== undefined && (relabelled || product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id));
     const quantity = changesProduct ? this.quantityOf(input, named?.scan, param, context, existing.data.quantity) : (input.quantity ?? existing.data.quantity);
     if (!changesProduct && input.quantity !== undefined) checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
-    const taxClass = input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : changesProduct ? product.taxClass : existing.data.tax_class;
+    const taxClass =
+      input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : changesProduct ? product.taxClass : existing.data.tax_class;
     let data = { ...existing.data, quantity, tax_class: taxClass };
     let name = input.name ?? existing.name;
     if (changesProduct) {
@@ -262,7 +285,9 @@ export class LineItemBuilder {
     }
     const catalogue = product ?? this.products.findSellable(existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id);
     if (setsPrice(input) || input.meta_data) {
-      data.meta_data = catalogue ? this.lineMeta(data.meta_data, { ...input, barcode: undefined }, catalogue, undefined, context) : upsertMeta(data.meta_data, input.meta_data ?? [], new Set([POS_ORIGINAL_PRICE]));
+      data.meta_data = catalogue
+        ? this.lineMeta(data.meta_data, { ...input, barcode: undefined }, catalogue, undefined, context)
+        : upsertMeta(data.meta_data, input.meta_data ?? [], new Set([POS_ORIGINAL_PRICE]));
     }
     return { ...existing, name, data };
   }

@@ -50,12 +50,18 @@ export interface ItemInputs {
  * Checks a recalculated order against the money rules above. `requested` holds the items as the
  * request left them (before the totals engine ran), `calculated` the same items with their totals.
  */
-export function assertMoneyInvariants(requested: readonly OrderItemDraft[], calculated: { fields: OrderFields; items: readonly OrderItemDraft[] }, inputs: ItemInputs, dp: number): void {
+export function assertMoneyInvariants(
+  requested: readonly OrderItemDraft[],
+  calculated: { fields: OrderFields; items: readonly OrderItemDraft[] },
+  inputs: ItemInputs,
+  dp: number,
+): void {
   const params: Record<string, string> = {};
   const requestedLines = draftsOfType(requested, 'line_item');
   draftsOfType(calculated.items, 'line_item').forEach((line, position) => {
     if (new Decimal(line.data.total).lt(0) || new Decimal(line.data.subtotal).lt(0)) {
-      params[paramOf(requestedLines, inputs.lines ?? [], 'line_items', position)] = `"${line.name}" would cost ${formatMoney(line.data.total, dp)}: a line total must not be negative.`;
+      params[paramOf(requestedLines, inputs.lines ?? [], 'line_items', position)] =
+        `"${line.name}" would cost ${formatMoney(line.data.total, dp)}: a line total must not be negative.`;
     }
   });
   const requestedFees = draftsOfType(requested, 'fee');
@@ -86,11 +92,15 @@ export function assertPaidThroughCheckout(order: OrderRecord, to: string | undef
   if (isPaid(order, statuses) || !new Decimal(order.total).gt(0)) return;
   const route = checkoutRoute(orderId);
   const how = to === undefined ? 'set_paid' : `status ${to}`;
-  throw badRequest('pos_payment_required', `The order totals ${formatMoney(order.total, dp)} and is not paid: ${how} needs a payment. Take it through ${route}.`, {
-    ...(orderId === undefined ? {} : { order_id: orderId }),
-    order_status: order.status,
-    param: to === undefined ? 'set_paid' : 'status',
-    total: formatMoney(order.total, dp),
-    checkout: route,
-  });
+  throw badRequest(
+    'pos_payment_required',
+    `The order totals ${formatMoney(order.total, dp)} and is not paid: ${how} needs a payment. Take it through ${route}.`,
+    {
+      ...(orderId === undefined ? {} : { order_id: orderId }),
+      order_status: order.status,
+      param: to === undefined ? 'set_paid' : 'status',
+      total: formatMoney(order.total, dp),
+      checkout: route,
+    },
+  );
 }

@@ -27,9 +27,7 @@ export class NewOrderDefaults {
   private readonly users: UsersRepository;
   private readonly access: StoreAccess;
 
-  constructor(
-    parts: NewOrderDefaultsParts,
-  ) {
+  constructor(parts: NewOrderDefaultsParts) {
     this.stores = parts.stores;
     this.customers = parts.customers;
     this.users = parts.users;
@@ -82,6 +80,12 @@ export class NewOrderDefaults {
     const existing = this.customers.findByEmail(email);
     if (existing) return existing;
     const username = this.customers.usernameTaken(user.username) ? null : user.username;
-    return this.customers.create({ email, username, first_name: user.first_name, last_name: user.last_name, billing: completeBilling({ first_name: user.first_name, last_name: user.last_name, email }) });
+    return this.customers.create({
+      email,
+      username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      billing: completeBilling({ first_name: user.first_name, last_name: user.last_name, email }),
+    });
   }
 }

@@ -45,7 +45,6 @@ export interface OrderListQuery {
   offset: number;
 }
 
-
 /** Random bytes drawn from the OS in blocks: one call per 455 orders instead of one per order. */
 const RANDOM_BLOCK = 4095;
 let randomBlock = Buffer.alloc(0);
@@ -245,10 +244,15 @@ export class OrderService {
       const current = this.get(id);
       const statuses = this.statuses();
       const store = this.storeOf(current);
-      const changesItems = input.line_items !== undefined || input.fee_lines !== undefined || input.shipping_lines !== undefined || input.coupon_lines !== undefined;
-      const changesAddresses = input.billing !== undefined || input.shipping !== undefined || (input.customer_id !== undefined && input.customer_id !== current.customer_id);
+      const changesItems =
+        input.line_items !== undefined || input.fee_lines !== undefined || input.shipping_lines !== undefined || input.coupon_lines !== undefined;
+      const changesAddresses =
+        input.billing !== undefined || input.shipping !== undefined || (input.customer_id !== undefined && input.customer_id !== current.customer_id);
       if ((changesItems || changesAddresses) && !statuses.isEditable(current.status)) {
-        throw badRequest('pos_rest_order_not_editable', `Order ${id} is ${current.status}: its items and addresses can no longer change.`, { order_id: id, order_status: current.status });
+        throw badRequest('pos_rest_order_not_editable', `Order ${id} is ${current.status}: its items and addresses can no longer change.`, {
+          order_id: id,
+          order_status: current.status,
+        });
       }
       if (input.status !== undefined) this.checkStatusName(input.status, statuses);
 
@@ -270,7 +274,14 @@ export class OrderService {
       let items: OrderItemDraft[] = currentItems;
       if (changesItems || changesAddresses) {
         items = [
-          ...(input.line_items ? this.lines.apply(itemsOfType(currentItems, 'line_item'), input.line_items, { fields, store, general: readGeneralSettings(this.settings) }, 'line_items') : itemsOfType(currentItems, 'line_item')),
+          ...(input.line_items
+            ? this.lines.apply(
+                itemsOfType(currentItems, 'line_item'),
+                input.line_items,
+                { fields, store, general: readGeneralSettings(this.settings) },
+                'line_items',
+              )
+            : itemsOfType(currentItems, 'line_item')),
           ...(input.fee_lines ? applyFees(itemsOfType(currentItems, 'fee'), input.fee_lines, this.taxClassOf) : itemsOfType(currentItems, 'fee')),
           ...(input.shipping_lines ? applyShipping(itemsOfType(currentItems, 'shipping'), input.shipping_lines) : itemsOfType(currentItems, 'shipping')),
           ...(input.coupon_lines ? applyCoupons(itemsOfType(currentItems, 'coupon'), input.coupon_lines) : itemsOfType(currentItems, 'coupon')),
@@ -319,7 +330,13 @@ export class OrderService {
   }
 
   private checkStatusName(status: string, statuses: OrderStatuses): void {
-    if (!statuses.exists(status)) throw invalidParams({ status: `status is not one of ${statuses.list().map((entry) => entry.status).join(', ')}.` });
+    if (!statuses.exists(status))
+      throw invalidParams({
+        status: `status is not one of ${statuses
+          .list()
+          .map((entry) => entry.status)
+          .join(', ')}.`,
+      });
   }
 }
 

@@ -20,7 +20,15 @@ export type { PaymentView, PaymentSummary };
 
 /** What one part of a checkout settled, or why the gateway refused it. */
 export type PartOutcome =
-  | { paid: true; amount: Decimal; tendered: Decimal | null; change: Decimal; transactionId: string; providerData: Record<string, unknown>; paysInFull: boolean }
+  | {
+      paid: true;
+      amount: Decimal;
+      tendered: Decimal | null;
+      change: Decimal;
+      transactionId: string;
+      providerData: Record<string, unknown>;
+      paysInFull: boolean;
+    }
   | { paid: false; providerData: Record<string, unknown>; error: ApiError };
 
 function moneyField(paymentData: Record<string, unknown>, name: string): Decimal | undefined {
@@ -35,7 +43,8 @@ function moneyField(paymentData: Record<string, unknown>, name: string): Decimal
 
 function transactionIdOf(paymentData: Record<string, unknown>): string {
   const raw = paymentData.transaction_id;
-  if (raw !== undefined && raw !== null && (typeof raw !== 'string' || raw.length > 200)) throw invalidParams({ 'payment_data.transaction_id': 'transaction_id must be a string of at most 200 characters' });
+  if (raw !== undefined && raw !== null && (typeof raw !== 'string' || raw.length > 200))
+    throw invalidParams({ 'payment_data.transaction_id': 'transaction_id must be a string of at most 200 characters' });
   return typeof raw === 'string' ? raw.trim() : '';
 }
 
@@ -130,42 +139,74 @@ export class OrderPayments {
     const asked = moneyField(paymentData, 'amount');
     if (asked?.lte(0)) throw invalidParams({ 'payment_data.amount': 'amount must be more than zero' });
     if (asked?.gt(due)) {
-      throw badRequest('pos_checkout_amount_exceeds_due', `The amount ${formatMoney(asked, dp)} is more than the ${formatMoney(due, dp)} due on order ${order.id}.`, {
-        amount: formatMoney(asked, dp),
-        amount_due: formatMoney(due, dp),
-      });
+      throw badRequest(
+        'pos_checkout_amount_exceeds_due',
+        `The amount ${formatMoney(asked, dp)} is more than the ${formatMoney(due, dp)} due on order ${order.id}.`,
+        {
+          amount: formatMoney(asked, dp),
+          amount_due: formatMoney(due, dp),
+        },
+      );
     }
     const amount = asked ?? due;
     const paysInFull = amount.eq(due);
     if (gatewayId !== CASH_GATEWAY) {
       const transactionId = transactionIdOf(paymentData);
-      return { paid: true, amount, tendered: null, change: new Decimal(0), transactionId, paysInFull, providerData: { amount_paid: formatMoney(amount, dp), transaction_id: transactionId } };
+      return {
+        paid: true,
+        amount,
+        tendered: null,
+        change: new Decimal(0),
+        transactionId,
+        paysInFull,
+        providerData: { amount_paid: formatMoney(amount, dp), transaction_id: transactionId },
+      };
     }
     const tendered = moneyField(paymentData, 'amount_tendered') ?? asked;
     if (tendered === undefined) throw invalidParams({ 'payment_data.amount_tendered': 'amount_tendered is required for a cash payment' });
-    const providerData = { amount_tendered: formatMoney(tendered, dp), amount_due: formatMoney(amount, dp), change_due: formatMoney(Decimal.max(0, tendered.minus(amount)), dp) };
+    const providerData = {
+      amount_tendered: formatMoney(tendered, dp),
+      amount_due: formatMoney(amount, dp),
+      change_due: formatMoney(Decimal.max(0, tendered.minus(amount)), dp),
+    };
     if (tendered.lt(amount)) {
       return {
         paid: false,
         providerData: { ...providerData, change_due: formatMoney(0, dp), short_by: formatMoney(amount.minus(tendered), dp) },
-        error: badRequest('pos_checkout_insufficient_tender', `The amount tendered (${formatMoney(tendered, dp)}) is less than the amount due (${formatMoney(amount, dp)}).`, {
-          amount_due: formatMoney(amount, dp),
-          amount_tendered: formatMoney(tendered, dp),
-        }),
+        error: badRequest(
+          'pos_checkout_insufficient_tender',
+          `The amount tendered (${formatMoney(tendered, dp)}) is less than the amount due (${formatMoney(amount, dp)}).`,
+          {
+            amount_due: formatMoney(amount, dp),
+            amount_tendered: formatMoney(tendered, dp),
+          },
+        ),
       };
     }
     if (tendered.gt(amount) && !paysInFull) {
-      throw badRequest('pos_checkout_change_before_due', `Change is given only beyond what is due: ${formatMoney(due, dp)} is due, so ${formatMoney(tendered, dp)} in cash pays it all or take a part of at most what was handed over.`, {
-        amount: formatMoney(amount, dp),
-        amount_due: formatMoney(due, dp),
-        amount_tendered: formatMoney(tendered, dp),
-      });
+      throw badRequest(
+        'pos_checkout_change_before_due',
+        `Change is given only beyond what is due: ${formatMoney(due, dp)} is due, so ${formatMoney(tendered, dp)} in cash pays it all or take a part of at most what was handed over.`,
+        {
+          amount: formatMoney(amount, dp),
+          amount_due: formatMoney(due, dp),
+          amount_tendered: formatMoney(tendered, dp),
+        },
+      );
     }
     return { paid: true, amount, tendered, change: tendered.minus(amount), transactionId: '', paysInFull, providerData };
   }
 
   /** Stores a settled part against the drawer that took it. */
-  record(order: OrderRecord, part: Extract<PartOutcome, { paid: true }>, gateway: { id: string; title: string }, till: Till, checkoutId: string, userId: number, store: Store = this.stores.findOrDefault(order.store_id)): void {
+  record(
+    order: OrderRecord,
+    part: Extract<PartOutcome, { paid: true }>,
+    gateway: { id: string; title: string },
+    till: Till,
+    checkoutId: string,
+    userId: number,
+    store: Store = this.stores.findOrDefault(order.store_id),
+  ): void {
     const dp = store.price_num_decimals;
     this.payments.insert({
       order_id: order.id,

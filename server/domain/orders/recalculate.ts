@@ -39,7 +39,12 @@ function shippingTaxClassOf(store: Store): string {
  * rewritten. With `validateCoupons` (coupon lines were sent), the coupons are checked first (§2.6 "Coupons")
  * and applied again from the line subtotals, even when none is left.
  */
-export function recalculateOrder(fields: OrderFields, items: readonly OrderItemDraft[], context: RecalculateContext, validateCoupons: boolean): { fields: OrderFields; items: OrderItemDraft[] } {
+export function recalculateOrder(
+  fields: OrderFields,
+  items: readonly OrderItemDraft[],
+  context: RecalculateContext,
+  validateCoupons: boolean,
+): { fields: OrderFields; items: OrderItemDraft[] } {
   const { store, finder } = context;
   const dp = store.price_num_decimals;
   const lines = draftsOfType(items, 'line_item');
@@ -48,7 +53,12 @@ export function recalculateOrder(fields: OrderFields, items: readonly OrderItemD
   const couponLines = draftsOfType(items, 'coupon');
   const oldTaxItems = draftsOfType(items, 'tax');
 
-  const location = orderTaxLocation(store, fields.billing, fields.shipping, shipping.map((line) => line.data.method_id));
+  const location = orderTaxLocation(
+    store,
+    fields.billing,
+    fields.shipping,
+    shipping.map((line) => line.data.method_id),
+  );
   const extraClasses = [...lines.map((line) => line.data.tax_class), ...fees.map((fee) => fee.data.tax_class)];
   const ratesByClass = finder.byClass(location, extraClasses);
 
@@ -106,9 +116,21 @@ export function recalculateOrder(fields: OrderFields, items: readonly OrderItemD
       const record = records.get(line.name.toLowerCase());
       // A coupon deleted since it was applied keeps working from what the line recorded (WooCommerce's temporary coupon).
       if (!record) {
-        return { code: line.name, discountType: line.data.discount_type as TotalsCoupon['discountType'], amount: line.data.nominal_amount, limitUsageToXItems: null, eligible: lines.map(() => true) };
+        return {
+          code: line.name,
+          discountType: line.data.discount_type as TotalsCoupon['discountType'],
+          amount: line.data.nominal_amount,
+          limitUsageToXItems: null,
+          eligible: lines.map(() => true),
+        };
       }
-      return { code: line.name, discountType: record.discount_type, amount: record.amount, limitUsageToXItems: record.limit_usage_to_x_items, eligible: eligibleLines(record, lineProducts) };
+      return {
+        code: line.name,
+        discountType: record.discount_type,
+        amount: record.amount,
+        limitUsageToXItems: record.limit_usage_to_x_items,
+        eligible: eligibleLines(record, lineProducts),
+      };
     });
   }
 
@@ -158,7 +180,14 @@ function rewriteItems(
       if (!result) continue;
       rewritten.push({
         ...item,
-        data: { ...item.data, subtotal: plain(result.subtotal), total: plain(result.total), subtotal_tax: plain(result.subtotalTax), total_tax: plain(result.totalTax), taxes: itemTaxes(result.taxes, true) },
+        data: {
+          ...item.data,
+          subtotal: plain(result.subtotal),
+          total: plain(result.total),
+          subtotal_tax: plain(result.subtotalTax),
+          total_tax: plain(result.totalTax),
+          taxes: itemTaxes(result.taxes, true),
+        },
       });
     } else if (item.type === 'fee') {
       const result = totals.fees[feeIndex++];

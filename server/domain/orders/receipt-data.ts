@@ -34,7 +34,9 @@ interface Taxed {
 
 /** Meta keys starting with `_` are the order's own bookkeeping, never printed (WooCommerce hides them too). */
 function printableMeta(meta: readonly ItemMeta[]) {
-  return meta.filter((entry) => !entry.key.startsWith('_')).map((entry) => ({ key: entry.key, value: typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value) }));
+  return meta
+    .filter((entry) => !entry.key.startsWith('_'))
+    .map((entry) => ({ key: entry.key, value: typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value) }));
 }
 
 /** How the store writes amounts on the receipt: its hints, rounding to its decimals, and the taxed quartets. */
@@ -59,7 +61,12 @@ class ReceiptAmounts {
   /** `<name>_excl`, `<name>_tax`, `<name>_incl` and the bare `<name>` the store shows, each rounded before they are added up. */
   taxed<K extends string>(name: K, { excl, tax }: Taxed) {
     const incl = this.rounded(excl.plus(tax));
-    return this.money.fields({ [name]: this.inclusive ? incl : this.rounded(excl), [`${name}_incl`]: incl, [`${name}_excl`]: this.rounded(excl), [`${name}_tax`]: this.rounded(tax) } as Record<K | `${K}_incl` | `${K}_excl` | `${K}_tax`, Decimal>);
+    return this.money.fields({
+      [name]: this.inclusive ? incl : this.rounded(excl),
+      [`${name}_incl`]: incl,
+      [`${name}_excl`]: this.rounded(excl),
+      [`${name}_tax`]: this.rounded(tax),
+    } as Record<K | `${K}_incl` | `${K}_excl` | `${K}_tax`, Decimal>);
   }
 }
 
@@ -121,7 +128,8 @@ function lineRows(amounts: ReceiptAmounts, items: ReceiptItems): ReceiptData['li
 /** What each rate taxed: the items (after coupons, before tax) that carry the rate. */
 function taxSummary(amounts: ReceiptAmounts, items: ReceiptItems): ReceiptData['tax_summary'] {
   const taxedItems: ReadonlyArray<Extract<OrderItem, { type: 'line_item' | 'fee' | 'shipping' }>> = [...items.lines, ...items.fees, ...items.shipping];
-  const taxable = (rateId: number) => sum(taxedItems.filter((item) => item.data.taxes.some((tax) => tax.id === rateId)).map((item) => new Decimal(item.data.total)));
+  const taxable = (rateId: number) =>
+    sum(taxedItems.filter((item) => item.data.taxes.some((tax) => tax.id === rateId)).map((item) => new Decimal(item.data.total)));
   return items.taxLines.map((line) => {
     const taxAmount = amounts.rounded(new Decimal(line.data.tax_total).plus(line.data.shipping_tax_total));
     const base = amounts.rounded(taxable(line.data.rate_id));
@@ -155,17 +163,17 @@ function paymentsOf(amounts: ReceiptAmounts, sources: ReceiptSources) {
         paid: nullableReceiptDate(tender.date_created_gmt, zone),
       }))
     : paid
-    ? [
-        {
-          method_id: order.payment_method,
-          method_title: order.payment_method_title,
-          ...amounts.money.fields({ amount: total }),
-          ...amounts.money.nullableFields({ tendered, change }),
-          transaction_id: order.transaction_id,
-          paid: nullableReceiptDate(order.date_paid_gmt, zone),
-        },
-      ]
-    : [];
+      ? [
+          {
+            method_id: order.payment_method,
+            method_title: order.payment_method_title,
+            ...amounts.money.fields({ amount: total }),
+            ...amounts.money.nullableFields({ tendered, change }),
+            transaction_id: order.transaction_id,
+            paid: nullableReceiptDate(order.date_paid_gmt, zone),
+          },
+        ]
+      : [];
   const paidTotal = recorded ? sum(tenders.map((tender) => new Decimal(tender.amount))) : paid ? total : new Decimal(0);
   const changeTotal = recorded ? sum(tenders.map((tender) => new Decimal(tender.change))) : new Decimal(change ?? 0);
   const dueTotal = order.status === 'cancelled' ? new Decimal(0) : Decimal.max(0, total.minus(paidTotal));
@@ -261,7 +269,10 @@ function totalsSection(amounts: ReceiptAmounts, items: ReceiptItems, sources: Re
   const { lines, fees, coupons } = items;
   const total = new Decimal(order.total);
   const refundTotal = sum(refunds.map((refund) => new Decimal(refund.amount)));
-  const subtotals = { excl: sum(lines.map((line) => amounts.rounded(line.data.subtotal))), tax: sum(lines.map((line) => amounts.rounded(line.data.subtotal_tax))) };
+  const subtotals = {
+    excl: sum(lines.map((line) => amounts.rounded(line.data.subtotal))),
+    tax: sum(lines.map((line) => amounts.rounded(line.data.subtotal_tax))),
+  };
   const feeTotals = { excl: sum(fees.map((fee) => amounts.rounded(fee.data.total))), tax: sum(fees.map((fee) => amounts.rounded(fee.data.total_tax))) };
   return {
     ...amounts.taxed('subtotal', subtotals),
@@ -297,7 +308,17 @@ function refundsSection(amounts: ReceiptAmounts, refunds: readonly RefundRecord[
     date: receiptDate(refund.date_created_gmt, amounts.hints.timezone),
     lines: refund.line_items.map((item) => {
       const tax = sum(item.taxes.map((entry) => new Decimal(entry.total)));
-      return { type: item.type, name: item.name, sku: item.sku, qty: item.quantity, ...amounts.money.fields({ total_excl: amounts.rounded(item.total), total_tax: amounts.rounded(tax), total_incl: amounts.rounded(new Decimal(item.total).plus(tax)) }) };
+      return {
+        type: item.type,
+        name: item.name,
+        sku: item.sku,
+        qty: item.quantity,
+        ...amounts.money.fields({
+          total_excl: amounts.rounded(item.total),
+          total_tax: amounts.rounded(tax),
+          total_incl: amounts.rounded(new Decimal(item.total).plus(tax)),
+        }),
+      };
     }),
   }));
 }

@@ -82,7 +82,13 @@ export class ReceiptService {
   fiscal(orderId: number): FiscalReceiptEnvelope {
     const order = requireOrder(this.orders, orderId);
     const fiscal = fiscalRecordOf(this.db, this.fiscalSources, order.id);
-    return { order_id: order.id, mode: 'fiscal', has_snapshot: true, submission_status: null, data: { ...this.payload(order, this.receiptStore(order)), fiscal } };
+    return {
+      order_id: order.id,
+      mode: 'fiscal',
+      has_snapshot: true,
+      submission_status: null,
+      data: { ...this.payload(order, this.receiptStore(order)), fiscal },
+    };
   }
 
   /** The order's store; for the default store, the receipt overrides of `settings/general` replace its details where set. */

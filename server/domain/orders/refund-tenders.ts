@@ -33,9 +33,7 @@ export class RefundTenders {
   private readonly orderPayments: OrderPayments;
   private readonly journal: SalesJournal;
 
-  constructor(
-    parts: RefundTendersParts,
-  ) {
+  constructor(parts: RefundTendersParts) {
     this.payments = parts.payments;
     this.stores = parts.stores;
     this.users = parts.users;
@@ -46,8 +44,10 @@ export class RefundTenders {
   /** What each tender of the order can still give back. */
   left(order: OrderRecord): Map<string, Decimal> {
     const left = new Map<string, Decimal>();
-    for (const payment of this.orderPayments.tendersOf(order)) left.set(payment.gateway_id, (left.get(payment.gateway_id) ?? new Decimal(0)).plus(payment.amount));
-    for (const tender of this.payments.refundTendersOfOrder(order.id)) left.set(tender.gateway_id, (left.get(tender.gateway_id) ?? new Decimal(0)).minus(tender.amount));
+    for (const payment of this.orderPayments.tendersOf(order))
+      left.set(payment.gateway_id, (left.get(payment.gateway_id) ?? new Decimal(0)).plus(payment.amount));
+    for (const tender of this.payments.refundTendersOfOrder(order.id))
+      left.set(tender.gateway_id, (left.get(tender.gateway_id) ?? new Decimal(0)).minus(tender.amount));
     return left;
   }
 
@@ -66,19 +66,30 @@ export class RefundTenders {
     } else if (tenders.length === 0) {
       gatewayId = order.payment_method;
     } else {
-      throw badRequest('pos_refund_tender_required', `Order ${order.id} was paid with ${tenders.join(' and ')}: name the tender to refund through in refund_destination.`, { param: 'refund_destination', tenders });
+      throw badRequest(
+        'pos_refund_tender_required',
+        `Order ${order.id} was paid with ${tenders.join(' and ')}: name the tender to refund through in refund_destination.`,
+        { param: 'refund_destination', tenders },
+      );
     }
     const available = left.get(gatewayId);
     const amount = new Decimal(refund.amount);
     if (tenders.length > 0 && available === undefined) {
-      throw badRequest('pos_refund_invalid_tender', `Order ${order.id} was not paid with ${gatewayId}; it was paid with ${tenders.join(', ')}.`, { param: 'refund_destination', tenders });
+      throw badRequest('pos_refund_invalid_tender', `Order ${order.id} was not paid with ${gatewayId}; it was paid with ${tenders.join(', ')}.`, {
+        param: 'refund_destination',
+        tenders,
+      });
     }
     if (available !== undefined && amount.gt(available)) {
-      throw badRequest('pos_refund_exceeds_tender', `${formatMoney(amount, dp)} is more than ${gatewayId} can give back on order ${order.id} (${formatMoney(Decimal.max(0, available), dp)}).`, {
-        param: 'refund_destination',
-        gateway_id: gatewayId,
-        left: formatMoney(Decimal.max(0, available), dp),
-      });
+      throw badRequest(
+        'pos_refund_exceeds_tender',
+        `${formatMoney(amount, dp)} is more than ${gatewayId} can give back on order ${order.id} (${formatMoney(Decimal.max(0, available), dp)}).`,
+        {
+          param: 'refund_destination',
+          gateway_id: gatewayId,
+          left: formatMoney(Decimal.max(0, available), dp),
+        },
+      );
     }
     const till = this.orderPayments.tills.of(order, store);
     if (gatewayId === CASH_GATEWAY && amount.gt(0) && store.require_open_session && !till.session) throw registerClosed(till.register);
@@ -97,7 +108,13 @@ export class RefundTenders {
       till.register.id,
       'refund',
       { session_id: sessionId, order_id: order.id, refund_id: refund.id },
-      refundPayload(order, refund, gatewayId, { cashier: user ? { id: user.id, name: user.display_name } : null, register: { id: till.register.id, name: till.register.name }, session_id: sessionId, store_id: store.id, dp }),
+      refundPayload(order, refund, gatewayId, {
+        cashier: user ? { id: user.id, name: user.display_name } : null,
+        register: { id: till.register.id, name: till.register.name },
+        session_id: sessionId,
+        store_id: store.id,
+        dp,
+      }),
     );
   }
 }

@@ -25,7 +25,10 @@ import { itemsOfType, type OrderItem, type OrderRecord } from '../../model/order
 import { writeTransaction } from '../../data/write-transaction.js';
 import type { OrderRefund } from '../../../shared/resources/orders.js';
 
-const integer = z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), z.number().int('must be an integer'));
+const integer = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  z.number().int('must be an integer'),
+);
 
 /** A refunded quantity: whole units, or thousandths for weighed goods (checked against the line in `refundedItemOf`). */
 const refundQuantity = z
@@ -122,7 +125,10 @@ export class RefundService {
       const dp = store.price_num_decimals;
       const statuses = new OrderStatuses(this.statusRecords.all());
       if (!statuses.isPaid(order.status)) {
-        throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, { order_id: order.id, order_status: order.status });
+        throw cannotRefund(`Order ${order.id} is ${order.status}: only paid (processing or completed) orders can be refunded.`, {
+          order_id: order.id,
+          order_status: order.status,
+        });
       }
       const previous = this.refunds.forOrder(order.id);
       const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
@@ -132,7 +138,8 @@ export class RefundService {
       const lineSum = sum(refundedItems.map((item) => sum([new Decimal(item.total), ...item.taxes.map((tax) => new Decimal(tax.total))])));
       const amount = new Decimal(input.amount ?? lineSum.toDecimalPlaces(dp));
       if (amount.isNegative()) throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
-      if (amount.isZero() && !refundedItems.some((item) => item.quantity > 0)) throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
+      if (amount.isZero() && !refundedItems.some((item) => item.quantity > 0))
+        throw badRequest('woocommerce_rest_invalid_order_refund', 'Refund amount must be greater than zero.');
       if (amount.gt(remaining)) throw cannotRefund(INVALID_AMOUNT, { remaining: formatMoney(remaining, dp) });
 
       const restock = input.api_restock ?? true;
@@ -150,7 +157,11 @@ export class RefundService {
       });
       this.tenders.book(order, refund, input.refund_destination ?? input.payment_method, userId);
 
-      const updated = this.settleStock({ ...order, date_modified_gmt: gmtNow() }, refundedItems, restock ? { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId } : undefined);
+      const updated = this.settleStock(
+        { ...order, date_modified_gmt: gmtNow() },
+        refundedItems,
+        restock ? { reason: 'refund', orderId: order.id, reference: `refund ${refund.id}`, userId } : undefined,
+      );
       this.lifecycle.save(updated);
       if (remaining.minus(amount).lte(0)) this.lifecycle.applyStatus(updated, 'refunded');
       return shapeRefund(refund, order, store, apiBase);
@@ -185,7 +196,9 @@ type RefundLine = NonNullable<RefundInput['line_items']>[number];
 function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, previous: readonly RefundRecord[], dp: number, decimalQty: boolean): RefundedItem {
   const item = order.items.find((candidate) => candidate.id === line.id);
   if (!item || (item.type !== 'line_item' && item.type !== 'fee' && item.type !== 'shipping')) {
-    throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${line.id} is not a line, fee or shipping item of order ${order.id}.`, { param: `line_items[${index}].id` });
+    throw badRequest('woocommerce_rest_invalid_item_id', `Order item ID ${line.id} is not a line, fee or shipping item of order ${order.id}.`, {
+      param: `line_items[${index}].id`,
+    });
   }
   const before = previous.flatMap((refund) => refund.line_items).filter((entry) => entry.refunded_item_id === item.id);
   const quantity = item.type === 'line_item' ? (line.quantity ?? 0) : 0;
@@ -202,7 +215,9 @@ function refundedItemOf(order: OrderRecord, line: RefundLine, index: number, pre
   // What the order charged for the item, as its tax lines and totals show it, and what is still unrefunded.
   const remainingTotal = new Decimal(item.data.total).toDecimalPlaces(dp).minus(sum(before.map((entry) => new Decimal(entry.total))));
   const remainingTax = (rateId: number, charged: string) =>
-    roundTax(charged, dp, order.prices_include_tax).minus(sum(before.flatMap((entry) => entry.taxes.filter((tax) => tax.id === rateId).map((tax) => new Decimal(tax.total)))));
+    roundTax(charged, dp, order.prices_include_tax).minus(
+      sum(before.flatMap((entry) => entry.taxes.filter((tax) => tax.id === rateId).map((tax) => new Decimal(tax.total)))),
+    );
 
   const proportional = line.refund_total === undefined && line.refund_tax === undefined && quantity > 0;
   const share = (charged: string, remaining: Decimal) => unitShare(charged, quantity, itemQuantity, left, remaining, dp);
@@ -250,8 +265,11 @@ export function unitShare(charged: DecimalInput, quantity: number, itemQuantity:
 export function shapeRefund(refund: RefundRecord, order: OrderRecord, store: Store, apiBase: string): OrderRefund {
   const dp = store.price_num_decimals;
   const taxOf = (item: RefundedItem) => sum(item.taxes.map((tax) => new Decimal(tax.total)));
-  const itemMeta = (item: RefundedItem) => [{ id: 0, key: '_refunded_item_id', value: String(item.refunded_item_id), display_key: '_refunded_item_id', display_value: String(item.refunded_item_id) }];
-  const negativeTaxes = (item: RefundedItem) => item.taxes.map((tax) => ({ id: tax.id, total: plain(new Decimal(tax.total).negated()), subtotal: plain(new Decimal(tax.total).negated()) }));
+  const itemMeta = (item: RefundedItem) => [
+    { id: 0, key: '_refunded_item_id', value: String(item.refunded_item_id), display_key: '_refunded_item_id', display_value: String(item.refunded_item_id) },
+  ];
+  const negativeTaxes = (item: RefundedItem) =>
+    item.taxes.map((tax) => ({ id: tax.id, total: plain(new Decimal(tax.total).negated()), subtotal: plain(new Decimal(tax.total).negated()) }));
   const byType = (type: RefundedItem['type']) => refund.line_items.filter((item) => item.type === type);
   const rateTotals = new Map<number, { cart: Decimal; shipping: Decimal }>();
   for (const item of refund.line_items) {

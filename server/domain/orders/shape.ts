@@ -33,7 +33,13 @@ export function dates<Name extends string>(name: Name, gmt: string | null, timeZ
 }
 
 function itemMeta(meta: readonly ItemMeta[]) {
-  return meta.map((entry) => ({ id: entry.id, key: entry.key, value: entry.value, display_key: entry.key, display_value: typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value) }));
+  return meta.map((entry) => ({
+    id: entry.id,
+    key: entry.key,
+    value: entry.value,
+    display_key: entry.key,
+    display_value: typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value),
+  }));
 }
 
 /** Needs payment: pending or failed with something to pay (WC_Order::needs_payment). */

@@ -226,13 +226,18 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
     const total = feeAmounts[index] as Decimal;
     // A negative fee's tax is split whatever its own tax status: WC_Order_Item_Fee::calculate_taxes
     // never reads it for a negative total (seen on WooCommerce 10.0.2 in 12 of 99 random carts).
-    if (total.isNegative()) return settings.calcTaxes ? negativeFeeTaxes(total, lines, input.fees, feeAmounts, input.shipping, usedClasses, feeShippingClass, ratesOf, dp, settings.calcTaxes) : new Map<number, Decimal>();
+    if (total.isNegative())
+      return settings.calcTaxes
+        ? negativeFeeTaxes(total, lines, input.fees, feeAmounts, input.shipping, usedClasses, feeShippingClass, ratesOf, dp, settings.calcTaxes)
+        : new Map<number, Decimal>();
     if (!taxed(fee.taxStatus)) return new Map<number, Decimal>();
     return exclusive(total, ratesOf(fee.taxClass));
   });
 
   const shippingRates = shippingClass === undefined ? [] : ratesOf(shippingClass).filter((rate) => rate.shipping);
-  const shippingTaxes = input.shipping.map((line) => (settings.calcTaxes && shippingRates.length > 0 ? exclusive(line.total, shippingRates) : new Map<number, Decimal>()));
+  const shippingTaxes = input.shipping.map((line) =>
+    settings.calcTaxes && shippingRates.length > 0 ? exclusive(line.total, shippingRates) : new Map<number, Decimal>(),
+  );
 
   // Tax lines, one per rate, in the order the rates first appear on lines, fees, then shipping.
   const rateById = new Map<number, AppliedRate>();
@@ -338,7 +343,11 @@ function negativeFeeTaxes(
  * `wc_get_price_excluding_tax` for a line (§6.5): with prices entered including tax, a taxable
  * product's line price loses its tax at the store's base rates, unrounded; otherwise it is unit × quantity.
  */
-export function linePriceExcludingTax(unitPrice: DecimalInput, quantity: number, options: { pricesIncludeTax: boolean; taxable: boolean; baseRates: readonly AppliedRate[]; dp: number }): Decimal {
+export function linePriceExcludingTax(
+  unitPrice: DecimalInput,
+  quantity: number,
+  options: { pricesIncludeTax: boolean; taxable: boolean; baseRates: readonly AppliedRate[]; dp: number },
+): Decimal {
   const gross = new Decimal(unitPrice).times(quantity);
   if (!options.pricesIncludeTax || !options.taxable) return gross;
   return gross.minus(sum(calcTax(gross, options.baseRates, true, options.dp).values()));

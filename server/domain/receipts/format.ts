@@ -82,7 +82,6 @@ export function ratePercent(rate: string): string {
   return new Decimal(rate).toString();
 }
 
-
 export interface PostalAddress {
   address_1: string;
   address_2: string;
@@ -96,5 +95,7 @@ export interface PostalAddress {
 export function addressLines(address: PostalAddress, locale: string): string[] {
   const region = [address.state, address.postcode].filter((part) => part !== '').join(' ');
   const place = [address.city, region].filter((part) => part !== '').join(address.city !== '' && address.state !== '' ? ', ' : ' ');
-  return [address.address_1, address.address_2, place, address.country === '' ? '' : countryName(address.country, locale)].map((line) => line.trim()).filter((line) => line !== '');
+  return [address.address_1, address.address_2, place, address.country === '' ? '' : countryName(address.country, locale)]
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }

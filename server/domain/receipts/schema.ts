@@ -26,12 +26,22 @@ type NullableMoneyShape<K extends string> = { [P in K]: z.ZodNullable<typeof amo
 
 /** Each amount with its `_display` twin. */
 function money<const K extends string>(...keys: K[]): MoneyShape<K> {
-  return Object.fromEntries(keys.flatMap((key) => [[key, amount], [`${key}_display`, display]])) as MoneyShape<K>;
+  return Object.fromEntries(
+    keys.flatMap((key) => [
+      [key, amount],
+      [`${key}_display`, display],
+    ]),
+  ) as MoneyShape<K>;
 }
 
 /** Amounts that only some receipts have (cash tendered, change): both `null` when absent. */
 function nullableMoney<const K extends string>(...keys: K[]): NullableMoneyShape<K> {
-  return Object.fromEntries(keys.flatMap((key) => [[key, amount.nullable()], [`${key}_display`, display.nullable()]])) as NullableMoneyShape<K>;
+  return Object.fromEntries(
+    keys.flatMap((key) => [
+      [key, amount.nullable()],
+      [`${key}_display`, display.nullable()],
+    ]),
+  ) as NullableMoneyShape<K>;
 }
 
 /** A moment in the store's time zone, ready to print, with its GMT twin. */
@@ -171,8 +181,18 @@ export const receiptDataSchema = z.object({
       taxes: z.array(itemTaxSchema),
     }),
   ),
-  fees: z.array(z.object({ id: z.number().int(), label: z.string(), ...money('total', 'total_incl', 'total_excl', 'total_tax'), taxes: z.array(itemTaxSchema) })),
-  shipping: z.array(z.object({ id: z.number().int(), label: z.string(), method_id: z.string(), ...money('total', 'total_incl', 'total_excl', 'total_tax'), taxes: z.array(itemTaxSchema) })),
+  fees: z.array(
+    z.object({ id: z.number().int(), label: z.string(), ...money('total', 'total_incl', 'total_excl', 'total_tax'), taxes: z.array(itemTaxSchema) }),
+  ),
+  shipping: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      method_id: z.string(),
+      ...money('total', 'total_incl', 'total_excl', 'total_tax'),
+      taxes: z.array(itemTaxSchema),
+    }),
+  ),
   /** One entry per coupon; amounts positive (what the coupon took off). */
   discounts: z.array(z.object({ code: z.string(), label: z.string(), discount_type: z.string(), ...money('total', 'total_incl', 'total_excl', 'total_tax') })),
   totals: z.object({
@@ -254,7 +274,15 @@ export const receiptDataSchema = z.object({
       reason: z.string(),
       refunded_payment: z.boolean(),
       date: receiptDateSchema,
-      lines: z.array(z.object({ type: z.enum(['line_item', 'fee', 'shipping']), name: z.string(), sku: z.string(), qty: z.number(), ...money('total_excl', 'total_tax', 'total_incl') })),
+      lines: z.array(
+        z.object({
+          type: z.enum(['line_item', 'fee', 'shipping']),
+          name: z.string(),
+          sku: z.string(),
+          qty: z.number(),
+          ...money('total_excl', 'total_tax', 'total_incl'),
+        }),
+      ),
     }),
   ),
   /** Live receipts carry no fiscal record: the fields are there, empty, for templates that print them. */

@@ -32,7 +32,9 @@ function wrap(text: string, width: number, firstWidth = width): string[] {
   const lines: string[] = [];
   const room = () => (lines.length === 0 ? firstWidth : width);
   let line = '';
-  for (const word of clean(text).split(' ').filter((part) => part !== '')) {
+  for (const word of clean(text)
+    .split(' ')
+    .filter((part) => part !== '')) {
     const candidate = line === '' ? word : `${line} ${word}`;
     if (widthOf(candidate) <= room()) {
       line = candidate;
@@ -157,7 +159,9 @@ export function renderReceiptText(data: ReceiptData, width: number = TEXT_WIDTH.
       ...refund.lines.filter((line) => line.type === 'line_item').flatMap((line) => indented(`${line.qty} x ${line.name}`, width, 2)),
       ...(refund.reason === '' ? [] : indented(refund.reason, width, 2)),
     ]),
-    data.totals.has_refunds ? [...row(labels.refunded, negative(data.totals.refund_total), width), ...row(labels.net_total, amount(data.totals.net_total), width)] : [],
+    data.totals.has_refunds
+      ? [...row(labels.refunded, negative(data.totals.refund_total), width), ...row(labels.net_total, amount(data.totals.net_total), width)]
+      : [],
   );
 
   // Footer: the store's tax ids, notes, policies and imprint.

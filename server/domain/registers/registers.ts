@@ -15,7 +15,11 @@ const name = z.string().trim().min(1, 'name must not be empty').max(100);
 const status = z.enum(['active', 'disabled']);
 
 /** `POST /registers`: a till in a store (the default store when none is named). */
-export const registerCreateInput = z.object({ name, store_id: z.coerce.number().int().positive('must be a store id').optional(), status: status.default('active') });
+export const registerCreateInput = z.object({
+  name,
+  store_id: z.coerce.number().int().positive('must be a store id').optional(),
+  status: status.default('active'),
+});
 /** `PATCH /registers/{id}`. */
 export const registerUpdateInput = z.object({ name: name.optional(), status: status.optional() });
 
@@ -28,10 +32,16 @@ export function shapeRegister(register: RegisterRecord, session: CashSessionReco
     store_id: register.store_id,
     name: register.name,
     status: register.status,
-    session: session ? { id: session.id, uuid: session.uuid, opened_by: session.opened_by ?? 0, ...dates('date_opened', session.date_opened_gmt, store.timezone) } : null,
+    session: session
+      ? { id: session.id, uuid: session.uuid, opened_by: session.opened_by ?? 0, ...dates('date_opened', session.date_opened_gmt, store.timezone) }
+      : null,
     ...dates('date_created', register.date_created_gmt, store.timezone),
     ...dates('date_modified', register.date_modified_gmt, store.timezone),
-    _links: { self: [{ href: `${apiBase}/registers/${register.id}` }], collection: [{ href: `${apiBase}/registers` }], store: [{ href: `${apiBase}/stores/${register.store_id}` }] },
+    _links: {
+      self: [{ href: `${apiBase}/registers/${register.id}` }],
+      collection: [{ href: `${apiBase}/registers` }],
+      store: [{ href: `${apiBase}/stores/${register.store_id}` }],
+    },
   };
 }
 
@@ -77,7 +87,13 @@ export class RegisterService {
       const store = input.store_id === undefined ? this.stores.defaultStore() : this.stores.find(input.store_id);
       if (!store) throw badRequest('pos_rest_invalid_store_id', `Store ${String(input.store_id)} does not exist.`, { store_id: input.store_id });
       const register = this.registers.insert(store.id, input.name, input.status, gmtNow());
-      this.audit.record({ actor, action: 'register.create', object: { type: 'register', id: register.id }, registerId: register.id, details: { name: register.name, store_id: register.store_id, status: register.status } });
+      this.audit.record({
+        actor,
+        action: 'register.create',
+        object: { type: 'register', id: register.id },
+        registerId: register.id,
+        details: { name: register.name, store_id: register.store_id, status: register.status },
+      });
       return register;
     });
   }
@@ -91,8 +107,18 @@ export class RegisterService {
       }
       this.registers.update(id, input.name ?? register.name, nextStatus, gmtNow());
       const updated = this.get(id);
-      const changes = Object.fromEntries((['name', 'status'] as const).filter((field) => updated[field] !== register[field]).map((field) => [field, { from: register[field], to: updated[field] }]));
-      this.audit.record({ actor, action: 'register.update', object: { type: 'register', id }, registerId: id, details: { fields: Object.keys(changes), changes } });
+      const changes = Object.fromEntries(
+        (['name', 'status'] as const)
+          .filter((field) => updated[field] !== register[field])
+          .map((field) => [field, { from: register[field], to: updated[field] }]),
+      );
+      this.audit.record({
+        actor,
+        action: 'register.update',
+        object: { type: 'register', id },
+        registerId: id,
+        details: { fields: Object.keys(changes), changes },
+      });
       return updated;
     });
   }

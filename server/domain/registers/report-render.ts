@@ -16,7 +16,8 @@ function characters(text: string): string[] {
 function row(label: string, value: string, width: number): string[] {
   const labelChars = characters(label);
   const valueChars = characters(value);
-  if (labelChars.length + valueChars.length + 1 <= width) return [`${labelChars.join('')}${' '.repeat(width - labelChars.length - valueChars.length)}${valueChars.join('')}`];
+  if (labelChars.length + valueChars.length + 1 <= width)
+    return [`${labelChars.join('')}${' '.repeat(width - labelChars.length - valueChars.length)}${valueChars.join('')}`];
   const lines: string[] = [];
   for (let start = 0; start < labelChars.length; start += width) lines.push(labelChars.slice(start, start + width).join(''));
   lines.push(`${' '.repeat(Math.max(0, width - valueChars.length))}${valueChars.slice(-width).join('')}`);
@@ -48,7 +49,8 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
     ...row('Opened', report.session.date_opened ?? '', width),
     ...row('Opened by', report.session.opened_by.name, width),
   ];
-  if (report.session.date_closed !== null) lines.push(...row('Closed', report.session.date_closed, width), ...row('Closed by', report.session.closed_by?.name ?? '', width));
+  if (report.session.date_closed !== null)
+    lines.push(...row('Closed', report.session.date_closed, width), ...row('Closed by', report.session.closed_by?.name ?? '', width));
   lines.push(
     ...section(`SALES (${report.currency})`),
     ...row('Receipts', String(report.sales.count), width),
@@ -69,7 +71,14 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
     for (const refund of report.refunds) lines.push(...row(`${refund.title} (${refund.count})`, negative(refund.amount), width));
   }
   lines.push(...section('CASH MOVEMENTS'));
-  for (const movement of report.cash_movements) lines.push(...row(`${movement.type === 'in' ? 'In' : 'Out'}${movement.reason === '' ? '' : `: ${movement.reason}`}`, movement.type === 'in' ? movement.amount : negative(movement.amount), width));
+  for (const movement of report.cash_movements)
+    lines.push(
+      ...row(
+        `${movement.type === 'in' ? 'In' : 'Out'}${movement.reason === '' ? '' : `: ${movement.reason}`}`,
+        movement.type === 'in' ? movement.amount : negative(movement.amount),
+        width,
+      ),
+    );
   if ('drawer' in report && report.drawer) {
     const drawer = report.drawer;
     lines.push(
@@ -83,7 +92,8 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
       ...row('Expected cash', drawer.expected_cash, width),
     );
   }
-  if ('counted_cash' in report && report.counted_cash !== undefined) lines.push(...row('Counted cash', report.counted_cash, width), ...row('Variance', report.variance ?? '', width));
+  if ('counted_cash' in report && report.counted_cash !== undefined)
+    lines.push(...row('Counted cash', report.counted_cash, width), ...row('Variance', report.variance ?? '', width));
   lines.push(rule);
   return `${lines.join('\n')}\n`;
 }
@@ -94,7 +104,8 @@ function escapeHtml(text: string): string {
 
 /** One report's HTML, without the page around it. */
 function reportSection(report: ReadableReport): string {
-  const rows = (pairs: ReadonlyArray<readonly [string, string]>) => pairs.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const rows = (pairs: ReadonlyArray<readonly [string, string]>) =>
+    pairs.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
   const table = (caption: string, pairs: ReadonlyArray<readonly [string, string]>) => `<table><caption>${escapeHtml(caption)}</caption>${rows(pairs)}</table>`;
   const parts = [
     `<h1>${escapeHtml(title(report))}</h1>`,
@@ -102,7 +113,12 @@ function reportSection(report: ReadableReport): string {
     table('Session', [
       ['Opened', report.session.date_opened ?? ''],
       ['Opened by', report.session.opened_by.name],
-      ...(report.session.date_closed === null ? [] : ([['Closed', report.session.date_closed], ['Closed by', report.session.closed_by?.name ?? '']] as const)),
+      ...(report.session.date_closed === null
+        ? []
+        : ([
+            ['Closed', report.session.date_closed],
+            ['Closed by', report.session.closed_by?.name ?? ''],
+          ] as const)),
     ]),
     table(`Sales (${report.currency})`, [
       ['Receipts', String(report.sales.count)],
@@ -116,10 +132,31 @@ function reportSection(report: ReadableReport): string {
     table('Tax', [...report.taxes.map((tax) => [`${tax.label} ${tax.rate}%`, tax.net] as const), ['Tax total', report.sales.tax]]),
   ];
   if ('payments' in report) {
-    parts.push(table('Payments', report.payments.map((payment) => [`${payment.title} (${payment.count})`, payment.amount] as const)));
-    parts.push(table('Refunds', report.refunds.map((refund) => [`${refund.title} (${refund.count})`, negative(refund.amount)] as const)));
+    parts.push(
+      table(
+        'Payments',
+        report.payments.map((payment) => [`${payment.title} (${payment.count})`, payment.amount] as const),
+      ),
+    );
+    parts.push(
+      table(
+        'Refunds',
+        report.refunds.map((refund) => [`${refund.title} (${refund.count})`, negative(refund.amount)] as const),
+      ),
+    );
   }
-  parts.push(table('Cash movements', report.cash_movements.map((movement) => [`${movement.type === 'in' ? 'In' : 'Out'}${movement.reason === '' ? '' : `: ${movement.reason}`}`, movement.type === 'in' ? movement.amount : negative(movement.amount)] as const)));
+  parts.push(
+    table(
+      'Cash movements',
+      report.cash_movements.map(
+        (movement) =>
+          [
+            `${movement.type === 'in' ? 'In' : 'Out'}${movement.reason === '' ? '' : `: ${movement.reason}`}`,
+            movement.type === 'in' ? movement.amount : negative(movement.amount),
+          ] as const,
+      ),
+    ),
+  );
   if ('drawer' in report && report.drawer) {
     const drawer = report.drawer;
     parts.push(
@@ -131,7 +168,12 @@ function reportSection(report: ReadableReport): string {
         ['Cash in', drawer.cash_in],
         ['Cash out', negative(drawer.cash_out)],
         ['Expected cash', drawer.expected_cash],
-        ...(!('counted_cash' in report) || report.counted_cash === undefined ? [] : ([['Counted cash', report.counted_cash], ['Variance', report.variance ?? '']] as const)),
+        ...(!('counted_cash' in report) || report.counted_cash === undefined
+          ? []
+          : ([
+              ['Counted cash', report.counted_cash],
+              ['Variance', report.variance ?? ''],
+            ] as const)),
       ]),
     );
   }
@@ -140,7 +182,8 @@ function reportSection(report: ReadableReport): string {
 
 /** Reports (one, or a register's closures) as a self-contained HTML page: no scripts, no external resources. */
 export function renderReportHtml(reports: readonly ReadableReport[]): string {
-  const style = 'body{font-family:sans-serif;max-width:32em;margin:1em auto}table{width:100%;border-collapse:collapse;margin:1em 0}caption{text-align:left;font-weight:bold}th{text-align:left;font-weight:normal}td{text-align:right}';
+  const style =
+    'body{font-family:sans-serif;max-width:32em;margin:1em auto}table{width:100%;border-collapse:collapse;margin:1em 0}caption{text-align:left;font-weight:bold}th{text-align:left;font-weight:normal}td{text-align:right}';
   const heading = reports.length === 1 && reports[0] ? title(reports[0]) : 'Z reports';
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title><style>${style}</style></head><body>${reports.map(reportSection).join('')}</body></html>`;
 }

@@ -37,9 +37,7 @@ export class SessionReports {
   private readonly users: UsersRepository;
   private readonly gateways: PaymentGatewaysRepository;
 
-  constructor(
-    parts: SessionReportsParts,
-  ) {
+  constructor(parts: SessionReportsParts) {
     this.journal = parts.journal;
     this.payments = parts.payments;
     this.registers = parts.registers;
@@ -78,7 +76,16 @@ export class SessionReports {
     };
     for (const sale of sales) for (const tax of sale.taxes) rateOf(tax).sales = rateOf(tax).sales.plus(tax.amount);
     for (const refund of refunds) for (const tax of refund.taxes) rateOf(tax).refunds = rateOf(tax).refunds.plus(tax.amount);
-    const taxes = [...rates].sort(([a], [b]) => a - b).map(([rateId, rate]) => ({ rate_id: rateId, label: rate.label, rate: rate.rate, sales: money(rate.sales), refunds: money(rate.refunds), net: money(rate.sales.minus(rate.refunds)) }));
+    const taxes = [...rates]
+      .sort(([a], [b]) => a - b)
+      .map(([rateId, rate]) => ({
+        rate_id: rateId,
+        label: rate.label,
+        rate: rate.rate,
+        sales: money(rate.sales),
+        refunds: money(rate.refunds),
+        net: money(rate.sales.minus(rate.refunds)),
+      }));
     const netTax = [...rates.values()].reduce((acc, rate) => acc.plus(rate.sales).minus(rate.refunds), zero());
 
     const paymentsByGateway = new Map<string, { count: number; amount: Decimal; tendered: Decimal; change: Decimal }>();
@@ -126,10 +133,29 @@ export class SessionReports {
         date_closed_gmt: session.date_closed_gmt,
         closing_note: session.closing_note,
       },
-      sales: { count: sales.length, gross: money(gross), discounts: money(discounts), refunds: money(refunded), net: money(gross.minus(discounts).minus(refunded)), tax: money(netTax) },
+      sales: {
+        count: sales.length,
+        gross: money(gross),
+        discounts: money(discounts),
+        refunds: money(refunded),
+        net: money(gross.minus(discounts).minus(refunded)),
+        tax: money(netTax),
+      },
       taxes,
-      payments: [...paymentsByGateway].map(([gatewayId, row]) => ({ gateway_id: gatewayId, title: this.title(gatewayId), count: row.count, amount: money(row.amount), tendered: money(row.tendered), change: money(row.change) })),
-      refunds: [...refundsByGateway].map(([gatewayId, row]) => ({ gateway_id: gatewayId, title: this.title(gatewayId), count: row.count, amount: money(row.amount) })),
+      payments: [...paymentsByGateway].map(([gatewayId, row]) => ({
+        gateway_id: gatewayId,
+        title: this.title(gatewayId),
+        count: row.count,
+        amount: money(row.amount),
+        tendered: money(row.tendered),
+        change: money(row.change),
+      })),
+      refunds: [...refundsByGateway].map(([gatewayId, row]) => ({
+        gateway_id: gatewayId,
+        title: this.title(gatewayId),
+        count: row.count,
+        amount: money(row.amount),
+      })),
       cash_movements: movements.map((movement) => ({
         id: movement.id,
         type: movement.type,
@@ -152,7 +178,6 @@ export class SessionReports {
     };
   }
 }
-
 
 export function blindReport(report: SessionReport): BlindReport {
   const blind: Partial<SessionReport> & { blind: true } = { ...report, blind: true };

@@ -43,7 +43,11 @@ export function cashActorOf(principal: Principal): CashActor {
 }
 
 export function registerClosed(register: RegisterRecord): ApiError {
-  return badRequest('pos_register_closed', `Register ${register.id} (${register.name}) has no open cash session; open it with POST /registers/${register.id}/open.`, { register_id: register.id });
+  return badRequest(
+    'pos_register_closed',
+    `Register ${register.id} (${register.name}) has no open cash session; open it with POST /registers/${register.id}/open.`,
+    { register_id: register.id },
+  );
 }
 
 /** A Z closure as the API answers it: the report frozen at the close. */
@@ -109,7 +113,11 @@ export class CashSessions {
       const register = this.register(registerId);
       if (register.status !== 'active') throw badRequest('pos_register_disabled', `Register ${register.id} is disabled.`, { register_id: register.id });
       const current = this.registers.openSession(register.id);
-      if (current) throw conflict('pos_register_session_open', `Register ${register.id} already has an open cash session.`, { register_id: register.id, session_id: current.id });
+      if (current)
+        throw conflict('pos_register_session_open', `Register ${register.id} already has an open cash session.`, {
+          register_id: register.id,
+          session_id: current.id,
+        });
       const session = this.registers.insertSession({
         uuid: randomUUID(),
         register_id: register.id,
@@ -159,7 +167,16 @@ export class CashSessions {
         details: { reason: movement.reason, session_id: session.id },
         message: `${actor.username} ${movement.type === 'in' ? 'put in' : 'took out'} ${movement.amount} at register ${register.id}${movement.reason === '' ? '' : ` (${movement.reason})`}`,
       });
-      return { id: movement.id, register_id: register.id, session_id: session.id, type: movement.type, amount: movement.amount, reason: movement.reason, user_id: actor.userId, date_created_gmt: movement.date_created_gmt };
+      return {
+        id: movement.id,
+        register_id: register.id,
+        session_id: session.id,
+        type: movement.type,
+        amount: movement.amount,
+        reason: movement.reason,
+        user_id: actor.userId,
+        date_created_gmt: movement.date_created_gmt,
+      };
     });
   }
 
@@ -181,11 +198,16 @@ export class CashSessions {
       const register = this.register(registerId);
       const session = this.openSessionOf(register);
       if (session.opened_by !== actor.userId && !actor.isManager) {
-        throw new ApiError(403, 'pos_register_session_not_yours', `The cash session of register ${register.id} was opened by another user; only they or a manager can close it.`, {
-          register_id: register.id,
-          current_user: actor.userId,
-          reason: 'not_session_owner',
-        });
+        throw new ApiError(
+          403,
+          'pos_register_session_not_yours',
+          `The cash session of register ${register.id} was opened by another user; only they or a manager can close it.`,
+          {
+            register_id: register.id,
+            current_user: actor.userId,
+            reason: 'not_session_owner',
+          },
+        );
       }
       const dp = this.dp(register);
       const now = gmtNow();
@@ -197,7 +219,14 @@ export class CashSessions {
       const zNumber = this.closures.nextZNumber(register.id);
       const variance = formatMoney(new Decimal(counted).minus(expected), dp);
       const z: SessionReport = { ...report, report: 'Z', generated_gmt: now, z_number: zNumber, counted_cash: counted, variance };
-      const closure = this.closures.insertClosure({ register_id: register.id, session_id: session.id, z_number: zNumber, report: JSON.stringify(z), closed_by: actor.userId, date_closed_gmt: now });
+      const closure = this.closures.insertClosure({
+        register_id: register.id,
+        session_id: session.id,
+        z_number: zNumber,
+        report: JSON.stringify(z),
+        closed_by: actor.userId,
+        date_closed_gmt: now,
+      });
       const forced = session.opened_by !== actor.userId;
       this.audit.record({
         actor: { id: actor.userId, username: actor.username },

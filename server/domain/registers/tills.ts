@@ -27,9 +27,7 @@ export interface TillsParts {
 export class Tills {
   private readonly registers: RegistersRepository;
 
-  constructor(
-    parts: TillsParts,
-  ) {
+  constructor(parts: TillsParts) {
     this.registers = parts.registers;
   }
 
@@ -46,7 +44,10 @@ export class Tills {
       const id = Number(named);
       register = Number.isInteger(id) && id > 0 ? this.registers.find(id) : undefined;
       if (!register || register.store_id !== store.id || register.status !== 'active') {
-        throw badRequest('pos_rest_invalid_register_id', `Register ${JSON.stringify(named)} is not an active register of store ${store.id}.`, { register_id: named, store_id: store.id });
+        throw badRequest('pos_rest_invalid_register_id', `Register ${JSON.stringify(named)} is not an active register of store ${store.id}.`, {
+          register_id: named,
+          store_id: store.id,
+        });
       }
     }
     return { register, session: this.registers.openSession(register.id) };

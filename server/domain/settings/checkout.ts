@@ -7,7 +7,9 @@ import { readSection, type SettingsSection } from './section.js';
  * switched-on notification would look configured and never arrive. They stay in the group, all
  * off, so that clients written for wcpos find the keys they expect.
  */
-const off = z.literal(false, { error: 'Tillbase runs offline and sends no e-mail: e-mail notifications stay off (send them from the central store)' }).default(false);
+const off = z
+  .literal(false, { error: 'Tillbase runs offline and sends no e-mail: e-mail notifications stay off (send them from the central store)' })
+  .default(false);
 
 const handles = z.array(z.string().trim().min(1).max(200)).max(100);
 

@@ -15,7 +15,13 @@ export type GatewaySettingsPatch = z.output<typeof gatewaySettingsPatchSchema>;
 /** Every installed gateway with its setting (defaults for one never configured), in till order. */
 export function gatewaySettingsView(settings: PaymentGatewaySettings, catalogue: readonly PaymentGatewayRecord[]): GatewaySettings {
   const gateways = catalogue
-    .map((gateway) => ({ id: gateway.id, title: gateway.title, description: gateway.description, position: gateway.position, ...gatewaySettingOf(settings, gateway.id, gateway.position) }))
+    .map((gateway) => ({
+      id: gateway.id,
+      title: gateway.title,
+      description: gateway.description,
+      position: gateway.position,
+      ...gatewaySettingOf(settings, gateway.id, gateway.position),
+    }))
     .sort((a, b) => a.order - b.order || a.position - b.position)
     .map(({ position: _position, ...gateway }) => gateway);
   return {
@@ -29,11 +35,17 @@ export function gatewaySettingsView(settings: PaymentGatewaySettings, catalogue:
  * The current settings with an update laid over them, ready to be validated whole. Settings are
  * kept for every installed gateway; an id that is not installed is refused.
  */
-export function patchGatewaySettings(current: PaymentGatewaySettings, catalogue: readonly PaymentGatewayRecord[], patch: GatewaySettingsPatch): Record<string, unknown> {
+export function patchGatewaySettings(
+  current: PaymentGatewaySettings,
+  catalogue: readonly PaymentGatewayRecord[],
+  patch: GatewaySettingsPatch,
+): Record<string, unknown> {
   const installed = new Set(catalogue.map((gateway) => gateway.id));
   const unknown = Object.keys(patch.gateways ?? {}).filter((id) => !installed.has(id));
   if (unknown.length > 0) throw invalidParams(Object.fromEntries(unknown.map((id) => [`gateways.${id}`, `${id} is not an installed payment gateway`])));
-  const gateways = Object.fromEntries(catalogue.map((gateway) => [gateway.id, { ...gatewaySettingOf(current, gateway.id, gateway.position), ...patch.gateways?.[gateway.id] }]));
+  const gateways = Object.fromEntries(
+    catalogue.map((gateway) => [gateway.id, { ...gatewaySettingOf(current, gateway.id, gateway.position), ...patch.gateways?.[gateway.id] }]),
+  );
   return {
     default_gateway: Object.hasOwn(patch, 'default_gateway') ? patch.default_gateway : current.default_gateway,
     gateways,

@@ -4,7 +4,11 @@ import type { Store } from '../../model/stores.js';
 import { variableMeasureLayoutSchema } from '../catalogue/gs1.js';
 import { readSection, type SettingsSection } from './section.js';
 
-const taxId = z.object({ type: z.string().trim().min(1, 'type is required').max(64), value: z.string().trim().min(1, 'value is required').max(128), label: z.string().max(128).optional() });
+const taxId = z.object({
+  type: z.string().trim().min(1, 'type is required').max(64),
+  value: z.string().trim().min(1, 'value is required').max(128),
+  label: z.string().max(128).optional(),
+});
 
 /** `settings/general` (wcpos-reference "Settings sections"), with the reference plugin's defaults. */
 export const generalSettingsSchema = z.object({
@@ -31,7 +35,12 @@ export const generalSettingsSchema = z.object({
 });
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
 
-export const GENERAL_SETTINGS: SettingsSection<typeof generalSettingsSchema> = { name: 'general', schema: generalSettingsSchema, replacedWhole: ['store_tax_ids'], readOnly: ['store_defaults'] };
+export const GENERAL_SETTINGS: SettingsSection<typeof generalSettingsSchema> = {
+  name: 'general',
+  schema: generalSettingsSchema,
+  replacedWhole: ['store_tax_ids'],
+  readOnly: ['store_defaults'],
+};
 
 export function readGeneralSettings(settings: SettingsRepository): GeneralSettings {
   return readSection(settings, GENERAL_SETTINGS);

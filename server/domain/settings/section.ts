@@ -49,7 +49,12 @@ export function patchSection<S extends z.ZodObject>(
 }
 
 /** Persists the validated values of the keys an update touched; the other keys keep what they had. */
-export function writeSection<S extends z.ZodObject>(settings: SettingsRepository, section: SettingsSection<S>, values: z.output<S>, keys: readonly string[]): void {
+export function writeSection<S extends z.ZodObject>(
+  settings: SettingsRepository,
+  section: SettingsSection<S>,
+  values: z.output<S>,
+  keys: readonly string[],
+): void {
   const all = values as Record<string, unknown>;
   settings.write(section.name, Object.fromEntries(keys.map((key) => [key, all[key]])));
 }

@@ -7,7 +7,10 @@ import type { SettingsSection } from './section.js';
  */
 export const taxIdsSettingsSchema = z.object({
   write_map: z
-    .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'tax id types are lower-case identifiers such as eu_vat'), z.string().trim().min(1, 'must name a meta key').max(255))
+    .record(
+      z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'tax id types are lower-case identifiers such as eu_vat'),
+      z.string().trim().min(1, 'must name a meta key').max(255),
+    )
     .refine((map) => Object.keys(map).length <= 100, 'at most 100 tax id types')
     .default({}),
 });

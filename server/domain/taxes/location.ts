@@ -46,9 +46,7 @@ export class TaxRateFinder {
   private readonly rates: TaxRatesRepository;
   private readonly classes: TaxClassesRepository;
 
-  constructor(
-    parts: TaxRateFinderParts,
-  ) {
+  constructor(parts: TaxRateFinderParts) {
     this.rates = parts.rates;
     this.classes = parts.classes;
   }

@@ -12,7 +12,10 @@ export const TEMPLATE_TYPES = ['receipt', 'report'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 /** A database template by id, or a bundled gallery template by its key. */
-const templateReference = z.union([z.number().int().positive(), z.string().min(1)]).nullable().default(null);
+const templateReference = z
+  .union([z.number().int().positive(), z.string().min(1)])
+  .nullable()
+  .default(null);
 
 const templateSettingsSchema = z.object({ active_receipt: templateReference, active_report: templateReference });
 
@@ -152,17 +155,23 @@ function resolveActive(templates: TemplatesRepository, settings: SettingsReposit
 /** Refuses a `templates` settings update naming a template that does not exist or is of the other type. */
 export function checkTemplateChoices(templates: TemplatesRepository, values: z.output<typeof templateSettingsSchema>): void {
   const problems: Record<string, string> = {};
-  for (const [key, type] of [['active_receipt', 'receipt'], ['active_report', 'report']] as const) {
+  for (const [key, type] of [
+    ['active_receipt', 'receipt'],
+    ['active_report', 'report'],
+  ] as const) {
     const reference = values[key];
     if (reference === null) continue;
     const found = typeof reference === 'number' ? templates.find(reference) : GALLERY_TEMPLATES.find((entry) => entry.gallery_key === reference);
-    if (found?.type !== type) problems[key] = `${key} must name a ${type} template (a stored template id or a gallery key); ${JSON.stringify(reference)} is not one`;
+    if (found?.type !== type)
+      problems[key] = `${key} must name a ${type} template (a stored template id or a gallery key); ${JSON.stringify(reference)} is not one`;
   }
   if (Object.keys(problems).length > 0) throw invalidParams(problems);
 }
 
 /** What printing needs of a template, stored or bundled. */
-export type PrintableTemplate = Pick<TemplateRecord | GalleryTemplate, 'title' | 'content' | 'type' | 'engine' | 'output_type' | 'paper_width'> & { id: number | string };
+export type PrintableTemplate = Pick<TemplateRecord | GalleryTemplate, 'title' | 'content' | 'type' | 'engine' | 'output_type' | 'paper_width'> & {
+  id: number | string;
+};
 
 function printable(template: TemplateRecord | GalleryTemplate): PrintableTemplate {
   const { title, content, type, engine, output_type, paper_width } = template;
@@ -182,18 +191,28 @@ export function receiptTemplate(templates: TemplatesRepository, settings: Settin
   const template = typeof reference === 'number' ? templates.find(reference) : GALLERY_TEMPLATES.find((entry) => entry.gallery_key === reference);
   if (!template) throw notFound('template');
   if (template.type !== 'receipt') {
-    throw badRequest('pos_template_unsupported', `Template ${String(reference)} is a ${template.type} template; receipts print with receipt templates.`, { template_id: reference, type: template.type });
+    throw badRequest('pos_template_unsupported', `Template ${String(reference)} is a ${template.type} template; receipts print with receipt templates.`, {
+      template_id: reference,
+      type: template.type,
+    });
   }
   return printable(template);
 }
 
 function activeIds(templates: TemplatesRepository, settings: SettingsRepository): ActiveIds {
-  const idOf = (active: ActiveTemplate | undefined) => (active === undefined ? undefined : active.kind === 'database' ? active.template.id : active.template.gallery_key);
+  const idOf = (active: ActiveTemplate | undefined) =>
+    active === undefined ? undefined : active.kind === 'database' ? active.template.id : active.template.gallery_key;
   return { receipt: idOf(resolveActive(templates, settings, 'receipt')), report: idOf(resolveActive(templates, settings, 'report')) };
 }
 
 /** `GET /templates/active?type=`: undefined when the type has no template at all. */
-export function activeTemplate(templates: TemplatesRepository, settings: SettingsRepository, type: TemplateType, context: 'view' | 'edit', timezone: string): TemplateItem | undefined {
+export function activeTemplate(
+  templates: TemplatesRepository,
+  settings: SettingsRepository,
+  type: TemplateType,
+  context: 'view' | 'edit',
+  timezone: string,
+): TemplateItem | undefined {
   const active = resolveActive(templates, settings, type);
   if (!active) return undefined;
   const options: ShapeOptions = { context, timezone, active: activeIds(templates, settings) };
@@ -215,7 +234,12 @@ function galleryMatches(template: GalleryTemplate, query: TemplateListQuery): bo
  * file templates before the saved ones), then the saved templates in menu order, paged together.
  * Gallery templates never change within a build, so a `modified_after` sync leaves them out.
  */
-export function listTemplates(templates: TemplatesRepository, settings: SettingsRepository, query: TemplateListQuery, timezone: string): { items: TemplateItem[]; total: number } {
+export function listTemplates(
+  templates: TemplatesRepository,
+  settings: SettingsRepository,
+  query: TemplateListQuery,
+  timezone: string,
+): { items: TemplateItem[]; total: number } {
   const options: ShapeOptions = { context: query.context, timezone, active: activeIds(templates, settings) };
   const gallery =
     query.modified_after === undefined
@@ -228,7 +252,10 @@ export function listTemplates(templates: TemplatesRepository, settings: Settings
   const databaseLimit = all ? -1 : query.per_page - galleryPage.length;
   const { templates: saved, total } = templates.list({ ...filter, limit: databaseLimit, offset: Math.max(0, offset - gallery.length) });
   return {
-    items: [...galleryPage.map(({ template, position }) => galleryItem(template, position, options)), ...saved.map((template) => databaseItem(template, options))],
+    items: [
+      ...galleryPage.map(({ template, position }) => galleryItem(template, position, options)),
+      ...saved.map((template) => databaseItem(template, options)),
+    ],
     total: gallery.length + total,
   };
 }

@@ -103,7 +103,11 @@ export function parseTemplate(source: string): TemplateNode[] {
         const section = open.pop();
         if (!section) throw invalid(source, start, `${tag} closes a section that was never opened`);
         if (section.name !== name) {
-          throw invalid(source, start, `${tag} does not close the open section {{${section.node.inverted ? '^' : '#'}${section.name}}} of line ${lineOf(source, section.offset)}`);
+          throw invalid(
+            source,
+            start,
+            `${tag} does not close the open section {{${section.node.inverted ? '^' : '#'}${section.name}}} of line ${lineOf(source, section.offset)}`,
+          );
         }
         break;
       }
@@ -119,7 +123,8 @@ export function parseTemplate(source: string): TemplateNode[] {
     }
   }
   const unclosed = open.at(-1);
-  if (unclosed) throw invalid(source, unclosed.offset, `the section {{${unclosed.node.inverted ? '^' : '#'}${unclosed.name}}} is never closed with {{/${unclosed.name}}}`);
+  if (unclosed)
+    throw invalid(source, unclosed.offset, `the section {{${unclosed.node.inverted ? '^' : '#'}${unclosed.name}}} is never closed with {{/${unclosed.name}}}`);
   return root;
 }
 
@@ -180,7 +185,10 @@ class Output {
   add(text: string): void {
     this.length += text.length;
     if (this.length > MAX_OUTPUT_CHARS) {
-      throw badRequest('pos_template_invalid', `The template cannot be rendered: its output would exceed ${MAX_OUTPUT_CHARS} characters (are lists repeated inside each other?).`);
+      throw badRequest(
+        'pos_template_invalid',
+        `The template cannot be rendered: its output would exceed ${MAX_OUTPUT_CHARS} characters (are lists repeated inside each other?).`,
+      );
     }
     this.parts.push(text);
   }

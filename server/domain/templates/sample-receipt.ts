@@ -34,7 +34,10 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
   const taxed = <K extends string>(name: K, excl: Decimal) => {
     const tax = excl.times(rate).toDecimalPlaces(dp);
     const incl = excl.plus(tax);
-    return { ...money.fields({ [name]: inclusive ? incl : excl, [`${name}_incl`]: incl, [`${name}_excl`]: excl } as Record<K | `${K}_incl` | `${K}_excl`, Decimal>), ...money.fields({ [`${name}_tax`]: tax } as Record<`${K}_tax`, Decimal>) };
+    return {
+      ...money.fields({ [name]: inclusive ? incl : excl, [`${name}_incl`]: incl, [`${name}_excl`]: excl } as Record<K | `${K}_incl` | `${K}_excl`, Decimal>),
+      ...money.fields({ [`${name}_tax`]: tax } as Record<`${K}_tax`, Decimal>),
+    };
   };
   const zero = new Decimal(0);
   const lines = SAMPLE_LINES.map((line) => {
@@ -60,13 +63,33 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
   const tendered = Decimal.max(new Decimal(SAMPLE_TENDERED), total.ceil());
   const change = tendered.minus(total);
   const when = receiptDate(now.toISOString().slice(0, 19), store.timezone);
-  const address = { address_1: store.store_address, address_2: store.store_address_2, city: store.store_city, state: store.store_state, postcode: store.store_postcode, country: store.store_country };
+  const address = {
+    address_1: store.store_address,
+    address_2: store.store_address_2,
+    city: store.store_city,
+    state: store.store_state,
+    postcode: store.store_postcode,
+    country: store.store_country,
+  };
   const guest = { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: '', phone: '' };
   const labels: Record<string, string> = { ...RECEIPT_LABELS };
   for (const [key, value] of Object.entries(store.receipt_i18n)) if (Object.hasOwn(RECEIPT_LABELS, key)) labels[key] = value;
 
   return receiptDataSchema.parse({
-    order: { id: 0, number: 'SAMPLE', status: 'completed', status_label: 'Completed', currency: store.currency, currency_symbol: hints.currency_symbol, prices_include_tax: false, customer_note: '', created_via: 'pos', created: when, paid: when, completed: when },
+    order: {
+      id: 0,
+      number: 'SAMPLE',
+      status: 'completed',
+      status_label: 'Completed',
+      currency: store.currency,
+      currency_symbol: hints.currency_symbol,
+      prices_include_tax: false,
+      customer_note: '',
+      created_via: 'pos',
+      created: when,
+      paid: when,
+      completed: when,
+    },
     store: {
       id: store.id,
       name: store.name,
@@ -82,7 +105,18 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       footer_imprint: store.footer_imprint,
     },
     cashier: { id: 0, name: 'Sample cashier' },
-    customer: { id: 0, is_guest: true, name: '', first_name: '', last_name: '', email: '', phone: '', billing_address: { ...guest, email: '' }, shipping_address: guest, tax_ids: [] },
+    customer: {
+      id: 0,
+      is_guest: true,
+      name: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      billing_address: { ...guest, email: '' },
+      shipping_address: guest,
+      tax_ids: [],
+    },
     lines,
     fees: [],
     shipping: [],
@@ -92,7 +126,17 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       ...taxed('discount_total', zero),
       ...taxed('shipping_total', zero),
       ...taxed('fee_total', zero),
-      ...money.fields({ tax_total: tax, total, total_incl: total, total_excl: subtotal, paid_total: total, due_total: zero, change_total: change, refund_total: zero, net_total: total }),
+      ...money.fields({
+        tax_total: tax,
+        total,
+        total_incl: total,
+        total_excl: subtotal,
+        paid_total: total,
+        due_total: zero,
+        change_total: change,
+        refund_total: zero,
+        net_total: total,
+      }),
       has_discount: false,
       has_refunds: false,
       has_due: false,
@@ -108,11 +152,41 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       breakdown_single: store.tax_total_display === 'single',
       prices_include_tax: false,
     },
-    tax_summary: [{ rate_id: 1, code: 'SAMPLE-TAX-1', label: 'Tax', rate: SAMPLE_RATE, compound: false, ...money.fields({ taxable_amount_excl: subtotal, tax_amount: tax, taxable_amount_incl: total }) }],
+    tax_summary: [
+      {
+        rate_id: 1,
+        code: 'SAMPLE-TAX-1',
+        label: 'Tax',
+        rate: SAMPLE_RATE,
+        compound: false,
+        ...money.fields({ taxable_amount_excl: subtotal, tax_amount: tax, taxable_amount_incl: total }),
+      },
+    ],
     has_tax_summary: true,
-    payments: [{ method_id: 'pos_cash', method_title: 'Cash', ...money.fields({ amount: total }), ...money.nullableFields({ tendered, change }), transaction_id: '', paid: when }],
+    payments: [
+      {
+        method_id: 'pos_cash',
+        method_title: 'Cash',
+        ...money.fields({ amount: total }),
+        ...money.nullableFields({ tendered, change }),
+        transaction_id: '',
+        paid: when,
+      },
+    ],
     refunds: [],
-    fiscal: { document_type: 'sale', sequence: null, hash: null, qr_payload: null, tax_agency_code: null, signed_at: null, signature_excerpt: null, document_label: '', is_reprint: false, reprint_count: 0, extra_fields: [] },
+    fiscal: {
+      document_type: 'sale',
+      sequence: null,
+      hash: null,
+      qr_payload: null,
+      tax_agency_code: null,
+      signed_at: null,
+      signature_excerpt: null,
+      document_label: '',
+      is_reprint: false,
+      reprint_count: 0,
+      extra_fields: [],
+    },
     presentation_hints: hints,
     i18n: labels,
   });

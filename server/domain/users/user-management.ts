@@ -18,7 +18,11 @@ import { hashPin, pinSchema } from './pins.js';
 const ADMINISTRATOR = 'administrator';
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 const password = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters long`).max(1024);
-const email = z.string().trim().max(254).refine((value) => value === '' || EMAIL_PATTERN.test(value), 'must be an email address');
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'must be an email address');
 const roleName = z.string().trim().min(1, 'role is required').max(60);
 
 export const userCreateInput = z.object({
@@ -108,11 +112,19 @@ export class UserManagement {
   async create(principal: Principal, input: UserCreateInput): Promise<ManagedUser> {
     this.checkGrantable(principal, input.role);
     const emailValue = input.email ?? '';
-    if (this.users.findByUsername(input.username)) throw badRequest('pos_rest_user_exists', `A user named "${input.username}" already exists.`, { params: { username: 'already exists' } });
-    if (emailValue !== '' && this.users.findByLogin(emailValue)) throw badRequest('pos_rest_user_email_exists', 'A user with that email already exists.', { params: { email: 'already exists' } });
+    if (this.users.findByUsername(input.username))
+      throw badRequest('pos_rest_user_exists', `A user named "${input.username}" already exists.`, { params: { username: 'already exists' } });
+    if (emailValue !== '' && this.users.findByLogin(emailValue))
+      throw badRequest('pos_rest_user_email_exists', 'A user with that email already exists.', { params: { email: 'already exists' } });
     const [passwordHash, pinHash] = await Promise.all([hashPassword(input.password), input.pin === undefined ? undefined : hashPin(input.pin)]);
     const created = writeTransaction(this.db, () => {
-      const user = this.users.create({ username: input.username, email: emailValue === '' ? null : emailValue, displayName: input.display_name || input.username, passwordHash, roles: [input.role] });
+      const user = this.users.create({
+        username: input.username,
+        email: emailValue === '' ? null : emailValue,
+        displayName: input.display_name || input.username,
+        passwordHash,
+        roles: [input.role],
+      });
       this.users.updateProfile(user.id, { firstName: input.first_name, lastName: input.last_name });
       if (pinHash !== undefined) this.users.setPinHash(user.id, pinHash);
       this.audit.record({
@@ -133,7 +145,8 @@ export class UserManagement {
     if (input.role !== undefined) this.checkGrantable(principal, input.role);
     if (input.email !== undefined && input.email !== '') {
       const owner = this.users.findByLogin(input.email);
-      if (owner && owner.id !== id) throw badRequest('pos_rest_user_email_exists', 'A user with that email already exists.', { params: { email: 'already exists' } });
+      if (owner && owner.id !== id)
+        throw badRequest('pos_rest_user_email_exists', 'A user with that email already exists.', { params: { email: 'already exists' } });
     }
     const [passwordHash, pinHash] = await Promise.all([
       input.password === undefined ? undefined : hashPassword(input.password),
@@ -143,7 +156,10 @@ export class UserManagement {
       // Read again inside the write lock: two managers demoting the last two administrators at once must not both succeed.
       const current = this.requireUser(id);
       const currentRoles = this.users.rolesOf(id);
-      const losesAdministrator = currentRoles.includes(ADMINISTRATOR) && current.disabled_at === null && ((input.role !== undefined && input.role !== ADMINISTRATOR) || input.disabled === true);
+      const losesAdministrator =
+        currentRoles.includes(ADMINISTRATOR) &&
+        current.disabled_at === null &&
+        ((input.role !== undefined && input.role !== ADMINISTRATOR) || input.disabled === true);
       if (losesAdministrator && this.users.countEnabledWithRole(ADMINISTRATOR) <= 1) throw lastAdministrator();
       this.applyUpdate(principal, current, currentRoles, input, passwordHash, pinHash);
     });
@@ -154,7 +170,8 @@ export class UserManagement {
   async setOwnPin(principal: Principal, pin: string | null, currentPassword: string, address: string, throttle: LoginThrottle): Promise<void> {
     const username = principal.user.username;
     const retryAfter = throttle.retryAfter(username, address);
-    if (retryAfter > 0) throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed attempts. Please wait before trying again.', { retry_after: retryAfter });
+    if (retryAfter > 0)
+      throw new ApiError(429, 'pos_auth_too_many_attempts', 'Too many failed attempts. Please wait before trying again.', { retry_after: retryAfter });
     if (!(await verifyPassword(currentPassword, principal.user.password_hash))) {
       throttle.recordFailure(username, address);
       throw badRequest('pos_auth_wrong_password', 'The current password is incorrect.', { params: { current_password: 'is incorrect' } });
@@ -163,7 +180,13 @@ export class UserManagement {
     const pinHash = pin === null ? null : await hashPin(pin);
     writeTransaction(this.db, () => {
       this.users.setPinHash(principal.user.id, pinHash);
-      this.audit.record({ actor: actorOf(principal), action: 'user.pin', object: { type: 'user', id: principal.user.id }, details: { target: username, has_pin: pinHash !== null }, message: `${username} ${pinHash === null ? 'removed' : 'set'} their PIN` });
+      this.audit.record({
+        actor: actorOf(principal),
+        action: 'user.pin',
+        object: { type: 'user', id: principal.user.id },
+        details: { target: username, has_pin: pinHash !== null },
+        message: `${username} ${pinHash === null ? 'removed' : 'set'} their PIN`,
+      });
     });
   }
 
@@ -180,7 +203,8 @@ export class UserManagement {
       const removed = role.capabilities.filter((capability) => !wanted.includes(capability));
       const missing = [...added, ...removed].filter((capability) => !principal.capabilities.includes(capability as never));
       if (missing.length > 0) throw cannotGrant(principal, missing);
-      if (name === ADMINISTRATOR && removed.length > 0) throw conflict('pos_rest_role_locked', 'The administrator role keeps every capability it has.', { capabilities: removed });
+      if (name === ADMINISTRATOR && removed.length > 0)
+        throw conflict('pos_rest_role_locked', 'The administrator role keeps every capability it has.', { capabilities: removed });
       if (added.length + removed.length > 0) {
         this.roles.setCapabilities(name, wanted);
         this.audit.record({
@@ -195,12 +219,32 @@ export class UserManagement {
     });
   }
 
-  private applyUpdate(principal: Principal, target: UserRecord, currentRoles: readonly string[], input: UserUpdateInput, passwordHash: string | undefined, pinHash: string | null | undefined): void {
+  private applyUpdate(
+    principal: Principal,
+    target: UserRecord,
+    currentRoles: readonly string[],
+    input: UserUpdateInput,
+    passwordHash: string | undefined,
+    pinHash: string | null | undefined,
+  ): void {
     const record = (action: string, details: Record<string, unknown>, what: string): void => {
-      this.audit.record({ actor: actorOf(principal), action, object: { type: 'user', id: target.id }, details: { target: target.username, ...details }, message: `${principal.user.username} ${what} ${target.username}` });
+      this.audit.record({
+        actor: actorOf(principal),
+        action,
+        object: { type: 'user', id: target.id },
+        details: { target: target.username, ...details },
+        message: `${principal.user.username} ${what} ${target.username}`,
+      });
     };
-    const profile = { email: input.email === undefined ? undefined : input.email === '' ? null : input.email, displayName: input.display_name, firstName: input.first_name, lastName: input.last_name };
-    const changed = (['email', 'display_name', 'first_name', 'last_name'] as const).filter((field) => input[field] !== undefined && input[field] !== (target[field] ?? ''));
+    const profile = {
+      email: input.email === undefined ? undefined : input.email === '' ? null : input.email,
+      displayName: input.display_name,
+      firstName: input.first_name,
+      lastName: input.last_name,
+    };
+    const changed = (['email', 'display_name', 'first_name', 'last_name'] as const).filter(
+      (field) => input[field] !== undefined && input[field] !== (target[field] ?? ''),
+    );
     if (changed.length > 0) {
       this.users.updateProfile(target.id, profile);
       record('user.update', { fields: changed }, `updated (${changed.join(', ')})`);
@@ -236,7 +280,13 @@ export class UserManagement {
   /** The caller may assign the role only when they hold every capability it carries. */
   private checkGrantable(principal: Principal, role: string): void {
     const record = this.roles.find(role);
-    if (!record) throw invalidParams({ role: `role must be one of ${this.roles.list().map((item) => item.name).join(', ')}` });
+    if (!record)
+      throw invalidParams({
+        role: `role must be one of ${this.roles
+          .list()
+          .map((item) => item.name)
+          .join(', ')}`,
+      });
     const missing = record.capabilities.filter((capability) => !principal.capabilities.includes(capability as never));
     if (missing.length > 0) throw cannotGrant(principal, missing);
   }

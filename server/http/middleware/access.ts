@@ -26,14 +26,22 @@ export function requireAccess(access: Access, auth: AuthService): RequestHandler
   return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined) {
-      if (access === 'public') { next(); return; }
-      next(new ApiError(401, 'pos_rest_unauthorized', 'You are not currently logged in.', { reason: 'no_token', current_user: 0 })); return;
+      if (access === 'public') {
+        next();
+        return;
+      }
+      next(new ApiError(401, 'pos_rest_unauthorized', 'You are not currently logged in.', { reason: 'no_token', current_user: 0 }));
+      return;
     }
     const result = await auth.authenticate(token);
     if (!result.ok) {
-      if (access === 'public') { next(); return; }
+      if (access === 'public') {
+        next();
+        return;
+      }
       const failure = TOKEN_FAILURES[result.reason];
-      next(new ApiError(403, failure.code, failure.message, { reason: result.reason, current_user: 0, token_expired: failure.token_expired })); return;
+      next(new ApiError(403, failure.code, failure.message, { reason: result.reason, current_user: 0, token_expired: failure.token_expired }));
+      return;
     }
     res.locals.principal = result.principal;
     if (access !== 'public' && access !== 'authenticated' && !result.principal.capabilities.includes(access)) {
@@ -44,7 +52,8 @@ export function requireAccess(access: Access, auth: AuthService): RequestHandler
           current_user: result.principal.user.id,
           token_expired: false,
         }),
-      ); return;
+      );
+      return;
     }
     next();
   };

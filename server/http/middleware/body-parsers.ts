@@ -27,7 +27,8 @@ export function jsonDepthExceeds(buffer: Buffer, limit: number): boolean {
   for (let index = 0; index < buffer.length; index++) {
     const byte = buffer[index];
     if (inString) {
-      if (byte === 0x5c) index++; // backslash: skip the escaped byte
+      if (byte === 0x5c)
+        index++; // backslash: skip the escaped byte
       else if (byte === 0x22) inString = false;
       continue;
     }

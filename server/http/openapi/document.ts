@@ -58,7 +58,12 @@ const ERROR_SCHEMA: JsonSchema = {
 
 function operation(route: MountedRoute): JsonSchema {
   const parameters = [
-    ...pathParameters(route.path).map((name) => ({ name, in: 'path', required: true, schema: isGatewayPath(route.path) ? { type: 'string' } : pathParameterSchema(name) })),
+    ...pathParameters(route.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: isGatewayPath(route.path) ? { type: 'string' } : pathParameterSchema(name),
+    })),
     ...queryArguments(route).map((argument) => ({ name: argument.name, in: 'query', required: argument.required, schema: argument.schema })),
   ];
   const body = bodySchema(route);
@@ -97,7 +102,12 @@ export function openApiDocument(apiBase: string, version: string, routes: readon
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Tillbase pos/v1', version, description: 'WooCommerce REST v3 shapes served from the till. `x-capability` names what each operation needs: `public`, `authenticated` or a capability.' },
+    info: {
+      title: 'Tillbase pos/v1',
+      version,
+      description:
+        'WooCommerce REST v3 shapes served from the till. `x-capability` names what each operation needs: `public`, `authenticated` or a capability.',
+    },
     servers: [{ url: apiBase }],
     security: [{ bearer: [] }],
     paths,
@@ -110,13 +120,22 @@ export function openApiDocument(apiBase: string, version: string, routes: readon
 
 /** `/products/{id}` → `/pos/v1/products/(?P<id>[\d]+)`, as WordPress names its routes. */
 function wordPressRoute(namespace: string, path: string): string {
-  const pattern = path.replace(/\{(\w+)\}/g, (_match, name: string) => (isGatewayPath(path) || name === 'role' ? `(?P<${name}>[\\w-]+)` : `(?P<${name}>[\\d]+)`));
+  const pattern = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    isGatewayPath(path) || name === 'role' ? `(?P<${name}>[\\w-]+)` : `(?P<${name}>[\\d]+)`,
+  );
   return `/${namespace}${path === '/' ? '' : pattern}`;
 }
 
 function argumentOf(schema: JsonSchema, required: boolean): JsonSchema {
   const { type, enum: values, default: fallback, description, items } = schema;
-  return { required, ...(type === undefined ? {} : { type }), ...(values === undefined ? {} : { enum: values }), ...(fallback === undefined ? {} : { default: fallback }), ...(description === undefined ? {} : { description }), ...(items === undefined ? {} : { items }) };
+  return {
+    required,
+    ...(type === undefined ? {} : { type }),
+    ...(values === undefined ? {} : { enum: values }),
+    ...(fallback === undefined ? {} : { default: fallback }),
+    ...(description === undefined ? {} : { description }),
+    ...(items === undefined ? {} : { items }),
+  };
 }
 
 /** `GET /pos/v1`: WordPress's namespace index (`namespace`, `routes` with `methods` and `endpoints[].args`). */
@@ -131,7 +150,8 @@ export function namespaceIndex(origin: string, namespace: string, mounted: reado
     for (const argument of queryArguments(policy)) args[argument.name] = argumentOf(argument.schema, argument.required);
     const body = bodySchema(policy);
     const bodyRequired = new Set((body?.required ?? []) as string[]);
-    for (const [name, schema] of Object.entries((body?.properties ?? {}) as Record<string, JsonSchema>)) args[name] = argumentOf(schema, bodyRequired.has(name));
+    for (const [name, schema] of Object.entries((body?.properties ?? {}) as Record<string, JsonSchema>))
+      args[name] = argumentOf(schema, bodyRequired.has(name));
     route.endpoints.push({ methods: [policy.method], args });
   }
   return {

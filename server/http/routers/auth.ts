@@ -72,7 +72,12 @@ export function createAuthRouter({ auth, services }: AppContext): Router {
 
   routes.post('/auth/approvals', { body: approvalBody }, async (req, res, { body }) => {
     const credential = body.pin !== undefined ? { pin: body.pin } : { password: body.password ?? '' };
-    const approval = await approvals.issue(principalOf(res), { username: body.username, credential, action: body.action, orderId: body.order_id }, req.socket.remoteAddress ?? '', tillThrottle);
+    const approval = await approvals.issue(
+      principalOf(res),
+      { username: body.username, credential, action: body.action, orderId: body.order_id },
+      req.socket.remoteAddress ?? '',
+      tillThrottle,
+    );
     res.status(201).json(approval);
   });
 

@@ -43,7 +43,12 @@ function errorOf(error: unknown, logger: Logger): { code: string; message: strin
 }
 
 function forbidden(capability: Capability, principal: Principal): ApiError {
-  return new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', { reason: 'missing_capability', capability, current_user: principal.user.id, token_expired: false });
+  return new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', {
+    reason: 'missing_capability',
+    capability,
+    current_user: principal.user.id,
+    token_expired: false,
+  });
 }
 
 /**
@@ -55,7 +60,11 @@ function forbidden(capability: Capability, principal: Principal): ApiError {
 function runBatch(handlers: BatchHandlers, logger: Logger): RouteHandler<{ body: typeof batchBody }> {
   return (req, res, { body }) => {
     const count = (body.create?.length ?? 0) + (body.update?.length ?? 0) + (body.delete?.length ?? 0);
-    if (count > BATCH_LIMIT) throw new ApiError(400, 'pos_rest_batch_too_large', `Unable to accept more than ${BATCH_LIMIT} items for this request.`, { limit: BATCH_LIMIT, items: count });
+    if (count > BATCH_LIMIT)
+      throw new ApiError(400, 'pos_rest_batch_too_large', `Unable to accept more than ${BATCH_LIMIT} items for this request.`, {
+        limit: BATCH_LIMIT,
+        items: count,
+      });
     const principal = principalOf(res);
     const attempt = (operation: Operation, id: number, work: () => object): ItemResult => {
       try {
@@ -72,7 +81,8 @@ function runBatch(handlers: BatchHandlers, logger: Logger): RouteHandler<{ body:
         const parsed = updateId.safeParse(item);
         const id = parsed.success ? parsed.data.id : 0;
         return attempt('update', id, () => {
-          if (!parsed.success) throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): id', { params: { id: 'an update needs the id of the record' } });
+          if (!parsed.success)
+            throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): id', { params: { id: 'an update needs the id of the record' } });
           return handlers.update(id, item, req, principal);
         });
       });
@@ -100,7 +110,8 @@ function notDeletable(resource: string): ApiError {
 export function createBatchRouter({ auth, logger, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { orders, orderWrites, customers, catalogueWriter: writer, catalogue, stores } = services;
-  const productOf = (req: Request, id: number) => catalogue.getProduct(id, { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: new Date().toISOString().slice(0, 19) });
+  const productOf = (req: Request, id: number) =>
+    catalogue.getProduct(id, { store: stores.defaultStore(), apiBase: apiBase(req), nowGmt: new Date().toISOString().slice(0, 19) });
 
   routes.post(
     '/orders/batch',

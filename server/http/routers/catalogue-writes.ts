@@ -63,7 +63,13 @@ export function createCatalogueWritesRouter({ auth, logs, services }: AppContext
   routes.get('/products/{id}/variations', { params: idParams, query: pagingQuery }, (req, res, { params, query: paging }) => {
     const { id } = params;
     writer.product(id);
-    const page = catalogue.listVariations({ now: gmtNow(), parents: [id] }, { orderby: 'menu_order', order: 'asc' }, paging.per_page, offsetOf(paging), shapeContextOf(req, stores));
+    const page = catalogue.listVariations(
+      { now: gmtNow(), parents: [id] },
+      { orderby: 'menu_order', order: 'asc' },
+      paging.per_page,
+      offsetOf(paging),
+      shapeContextOf(req, stores),
+    );
     sendPage(req, res, page.items, page.total, paging);
   });
 
@@ -104,7 +110,13 @@ export function createCatalogueWritesRouter({ auth, logs, services }: AppContext
     const item = writer.stockItem(params.id);
     const { records, total } = stockHistory.page(item.id, paging.per_page, offsetOf(paging));
     const timeZone = shapeContextOf(req, stores).store.timezone;
-    sendPage(req, res, records.map((entry) => ledgerEntry(entry, timeZone)), total, paging);
+    sendPage(
+      req,
+      res,
+      records.map((entry) => ledgerEntry(entry, timeZone)),
+      total,
+      paging,
+    );
   });
 
   routes.post('/products/{id}/stock', { params: idParams, body: stockAdjustmentSchema }, (req, res, { params, body: adjustment }) => {
@@ -112,9 +124,18 @@ export function createCatalogueWritesRouter({ auth, logs, services }: AppContext
     const userId = principalOf(res).user.id;
     const updated = writer.changeStock(id, adjustment, userId);
     const entry = stockHistory.latest(id);
-    record(userId, `Stock of product ${id} ${adjustment.adjust !== undefined ? `changed by ${adjustment.adjust}` : `set to ${adjustment.set ?? ''}`} (${adjustment.reason})`, id);
+    record(
+      userId,
+      `Stock of product ${id} ${adjustment.adjust !== undefined ? `changed by ${adjustment.adjust}` : `set to ${adjustment.set ?? ''}`} (${adjustment.reason})`,
+      id,
+    );
     const timeZone = shapeContextOf(req, stores).store.timezone;
-    sendItem(req, res, { id: updated.id, stock_quantity: updated.stock_quantity, stock_status: updated.stock_status, entry: entry === undefined ? null : ledgerEntry(entry, timeZone) });
+    sendItem(req, res, {
+      id: updated.id,
+      stock_quantity: updated.stock_quantity,
+      stock_status: updated.stock_status,
+      entry: entry === undefined ? null : ledgerEntry(entry, timeZone),
+    });
   });
 
   return routes.router;

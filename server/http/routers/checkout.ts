@@ -28,7 +28,9 @@ export function createCheckoutRouter({ auth, services }: AppContext): Router {
     const { id } = params;
     const key = idempotencyKeyOf(req);
     // The sale's audit entry is written in the checkout's own transaction: one commit per request.
-    const state = checkout.checkout(id, input, key, principalOf(res).user, () => { guarded.checkedOut(principalOf(res), id, input.gateway_id); });
+    const state = checkout.checkout(id, input, key, principalOf(res).user, () => {
+      guarded.checkedOut(principalOf(res), id, input.gateway_id);
+    });
     res.json(state);
   });
 

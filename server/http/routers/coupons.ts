@@ -36,7 +36,10 @@ export function createCouponsRouter({ auth, logs, services }: AppContext): Route
 
   routes.get('/coupons', { query: couponsQuery, syncAudit: true }, (req, res, { query }) => {
     if (isSyncAudit(req)) {
-      const index = coupons.modificationIndex({ ...collectionFilterOf(query), code: query.code }, { orderby: query.orderby, order: query.order, include: query.include });
+      const index = coupons.modificationIndex(
+        { ...collectionFilterOf(query), code: query.code },
+        { orderby: query.orderby, order: query.order, include: query.include },
+      );
       sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
       return;
     }
@@ -52,7 +55,13 @@ export function createCouponsRouter({ auth, logs, services }: AppContext): Route
     );
     const store = stores.defaultStore();
     const base = apiBase(req);
-    sendPage(req, res, records.map((record) => shapeCoupon(record, base, store)), total, query);
+    sendPage(
+      req,
+      res,
+      records.map((record) => shapeCoupon(record, base, store)),
+      total,
+      query,
+    );
   });
 
   const writer = services.couponWriter;

@@ -44,7 +44,13 @@ export function createCustomersRouter({ auth, services }: AppContext): Router {
     );
     const base = apiBase(req);
     const zone = timeZone();
-    sendPage(req, res, records.map((record) => shapeCustomer(record, base, zone)), total, query);
+    sendPage(
+      req,
+      res,
+      records.map((record) => shapeCustomer(record, base, zone)),
+      total,
+      query,
+    );
   });
 
   routes.get('/customers/{id}', { params: idParams }, (req, res, { params }) => {

@@ -61,7 +61,8 @@ function auditEntry(entry: AuditRecord) {
 function checkAuditFilters(query: LogsQuery): void {
   if (query.source === AUDIT_SOURCE) return;
   const misplaced = (['user', 'action', 'register', 'before'] as const).filter((name) => query[name] !== undefined);
-  if (misplaced.length > 0) throw invalidParams(Object.fromEntries(misplaced.map((name) => [name, `${name} filters the audit trail: use it with source=audit`])));
+  if (misplaced.length > 0)
+    throw invalidParams(Object.fromEntries(misplaced.map((name) => [name, `${name} filters the audit trail: use it with source=audit`])));
 }
 
 /** `GET /logs`: the events a manager should see, newest first (wcpos-reference "Logs"), and with `source=audit` the audit trail. */
@@ -77,7 +78,16 @@ export function createLogsRouter({ auth, logs, services }: AppContext): Router {
   };
   const logPage = (query: LogsQuery, page: { limit: number; offset: number }) => {
     const found = logs.list({ level: query.level, source: query.source, after: query.after, ...page });
-    return { entries: found.entries.map((entry) => ({ timestamp: entry.timestamp, level: entry.level, message: entry.message, context: entry.context, source: entry.source })), total: found.total };
+    return {
+      entries: found.entries.map((entry) => ({
+        timestamp: entry.timestamp,
+        level: entry.level,
+        message: entry.message,
+        context: entry.context,
+        source: entry.source,
+      })),
+      total: found.total,
+    };
   };
 
   routes.get('/logs', { query: logsQuery }, (_req, res, { query }) => {

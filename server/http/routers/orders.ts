@@ -12,11 +12,14 @@ import { principalOf } from '../middleware/access.js';
 import { idListSchema, idParams, idSchema, queryDate } from '../validation.js';
 
 /** `status=pending,processing`, `status[]=pending` or `any`. */
-const statusList = z.preprocess((value: unknown) => {
-  if (value === undefined || value === '') return undefined;
-  const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-  return items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
-}, z.array(z.string().max(40)).optional());
+const statusList = z.preprocess(
+  (value: unknown) => {
+    if (value === undefined || value === '') return undefined;
+    const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+    return items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+  },
+  z.array(z.string().max(40)).optional(),
+);
 
 const positiveInt = z.coerce.number().int('must be an integer').positive('must be a positive integer');
 

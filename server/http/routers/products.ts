@@ -9,7 +9,20 @@ import { gmtNow } from '../../model/dates.js';
 import type { Store } from '../../model/stores.js';
 import { invalidParams, notFound } from '../../domain/errors.js';
 import { CATALOGUE_ORDERBY, TERM_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueSort } from '../../domain/lists.js';
-import { apiBase, collectionFilterOf, isSyncAudit, offsetOf, requestedFields, sendAudit, sendAuditEntries, orderQuery, pagingQuery, sendPage, sendPageJson, sendItem } from '../collection.js';
+import {
+  apiBase,
+  collectionFilterOf,
+  isSyncAudit,
+  offsetOf,
+  requestedFields,
+  sendAudit,
+  sendAuditEntries,
+  orderQuery,
+  pagingQuery,
+  sendPage,
+  sendPageJson,
+  sendItem,
+} from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
@@ -24,11 +37,18 @@ export function shapeContextOf(req: Request, stores: { defaultStore(): Store }):
 const isDefaultShape = (req: Request): boolean => requestedFields(req) === undefined && contextOf(req) === 'view';
 
 /** `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. */
-const stringList = z.preprocess((value) => {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  return Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
-}, z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional());
+const stringList = z.preprocess(
+  (value) => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value === 'string')
+      return value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    return Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
+  },
+  z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional(),
+);
 
 const search = z.string().trim().max(200).optional();
 const stockQuantity = z.coerce.number('must be a number').optional();
@@ -108,49 +128,67 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
   const { catalogue, productDocuments: documents, tillFilter: till, stores } = services;
 
   /** The filter as the till sees the catalogue (domain/catalogue/till-filter.ts), with the match of a scanned `barcode`. */
-  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } => till.narrow(kind, catalogueFilter(query), query.barcode);
-  const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) => (match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match })));
+  const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } =>
+    till.narrow(kind, catalogueFilter(query), query.barcode);
+  const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) =>
+    match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match }));
 
-  const listCatalogue = (kind: CatalogueKind): RouteHandler<{ query: typeof catalogueQuery | typeof productsQuery; syncAudit: true }> => (req, res, input) => {
-    const query: CatalogueQuery = input.query;
-    if (isSyncAudit(req)) {
-      const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
-      sendAuditEntries(res, db, audit.pieces, audit.count);
-      return;
-    }
-    const { filter, match } = tillFilter(kind, query);
-    const sort = catalogueSort(query);
-    const context = shapeContextOf(req, stores);
-    if (kind === 'product' && match === undefined && isDefaultShape(req)) {
-      const page = documents.listPage(filter, sort, query.per_page, offsetOf(query), context);
-      sendPageJson(req, res, page.body, page.total, query);
-    } else if (kind === 'product') {
-      const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
-      sendPage(req, res, withMatch(page.items, match), page.total, query);
-    } else {
-      const page = catalogue.listVariations(filter, sort, query.per_page, offsetOf(query), context);
-      sendPage(req, res, withMatch(page.items, match), page.total, query);
-    }
-  };
+  const listCatalogue =
+    (kind: CatalogueKind): RouteHandler<{ query: typeof catalogueQuery | typeof productsQuery; syncAudit: true }> =>
+    (req, res, input) => {
+      const query: CatalogueQuery = input.query;
+      if (isSyncAudit(req)) {
+        const audit = catalogue.modificationIndexEntries(kind, tillFilter(kind, query).filter, catalogueSort(query), requestedFields(req) ?? ['id']);
+        sendAuditEntries(res, db, audit.pieces, audit.count);
+        return;
+      }
+      const { filter, match } = tillFilter(kind, query);
+      const sort = catalogueSort(query);
+      const context = shapeContextOf(req, stores);
+      if (kind === 'product' && match === undefined && isDefaultShape(req)) {
+        const page = documents.listPage(filter, sort, query.per_page, offsetOf(query), context);
+        sendPageJson(req, res, page.body, page.total, query);
+      } else if (kind === 'product') {
+        const page = catalogue.listProducts(filter, sort, query.per_page, offsetOf(query), context);
+        sendPage(req, res, withMatch(page.items, match), page.total, query);
+      } else {
+        const page = catalogue.listVariations(filter, sort, query.per_page, offsetOf(query), context);
+        sendPage(req, res, withMatch(page.items, match), page.total, query);
+      }
+    };
 
-  const listTerms = (taxonomy: Taxonomy): RouteHandler<{ query: typeof termsQuery; syncAudit: true }> => (req, res, { query }) => {
-    if (isSyncAudit(req)) {
-      // Terms have no modification date in WooCommerce either: the audit lists every id with null.
-      const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, stores));
-      sendAudit(req, res, all.items.map((term) => ({ id: term.id, date_modified_gmt: null })));
-      return;
-    }
-    if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
-    const page = catalogue.listTerms(
-      taxonomy,
-      { search: query.search, include: query.include, exclude: query.exclude, hideEmpty: query.hide_empty, parent: taxonomy === 'product_tag' ? undefined : query.parent, product: query.product, slugs: query.slug },
-      { orderby: query.orderby, order: query.order, include: query.include },
-      query.per_page,
-      offsetOf(query),
-      shapeContextOf(req, stores),
-    );
-    sendPage(req, res, page.items, page.total, query);
-  };
+  const listTerms =
+    (taxonomy: Taxonomy): RouteHandler<{ query: typeof termsQuery; syncAudit: true }> =>
+    (req, res, { query }) => {
+      if (isSyncAudit(req)) {
+        // Terms have no modification date in WooCommerce either: the audit lists every id with null.
+        const all = catalogue.listTerms(taxonomy, {}, { orderby: 'id', order: 'asc' }, -1, 0, shapeContextOf(req, stores));
+        sendAudit(
+          req,
+          res,
+          all.items.map((term) => ({ id: term.id, date_modified_gmt: null })),
+        );
+        return;
+      }
+      if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
+      const page = catalogue.listTerms(
+        taxonomy,
+        {
+          search: query.search,
+          include: query.include,
+          exclude: query.exclude,
+          hideEmpty: query.hide_empty,
+          parent: taxonomy === 'product_tag' ? undefined : query.parent,
+          product: query.product,
+          slugs: query.slug,
+        },
+        { orderby: query.orderby, order: query.order, include: query.include },
+        query.per_page,
+        offsetOf(query),
+        shapeContextOf(req, stores),
+      );
+      sendPage(req, res, page.items, page.total, query);
+    };
 
   // The fixed paths first: `/products/{id}` would otherwise take "variations" for an id.
   routes.get('/products/variations', { query: catalogueQuery, syncAudit: true }, listCatalogue('variation'));

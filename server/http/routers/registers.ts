@@ -35,7 +35,12 @@ function actorOf(res: Response): CashActor {
 }
 
 /** One report, or (for a list) a page of them: JSON, fixed-width text or an HTML page. */
-function sendReports(req: Request, res: Response, reports: ReadableReport | { page: readonly ReadableReport[]; total: number; paging: Paging }, query: ReportQuery): void {
+function sendReports(
+  req: Request,
+  res: Response,
+  reports: ReadableReport | { page: readonly ReadableReport[]; total: number; paging: Paging },
+  query: ReportQuery,
+): void {
   const { format, width } = query;
   const list = 'page' in reports ? reports.page : [reports];
   res.setHeader('Cache-Control', 'no-store');

@@ -25,8 +25,19 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
 
   const recordChange = (user: { id: number; username: string }, section: string, keys: readonly string[]): void => {
     if (keys.length === 0) return;
-    logs.add({ level: 'info', source: 'settings', message: `Settings group ${section} updated (${keys.join(', ')})`, context: { section, keys, user_id: user.id } });
-    audit.record({ actor: user, action: 'settings.update', object: { type: 'settings', id: section }, details: { section, keys }, message: `${user.username} updated settings ${section} (${keys.join(', ')})` });
+    logs.add({
+      level: 'info',
+      source: 'settings',
+      message: `Settings group ${section} updated (${keys.join(', ')})`,
+      context: { section, keys, user_id: user.id },
+    });
+    audit.record({
+      actor: user,
+      action: 'settings.update',
+      object: { type: 'settings', id: section },
+      details: { section, keys },
+      message: `${user.username} updated settings ${section} (${keys.join(', ')})`,
+    });
     const kept = centralStoreKeys(section, keys);
     if (kept.length > 0) {
       logs.add({
@@ -67,9 +78,15 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
   mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS, (values) => values);
   mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
   mountSection(routes, '/settings/approvals', APPROVAL_SETTINGS, (values) => values);
-  mountSection(routes, '/settings/templates', TEMPLATE_SETTINGS, (values) => values, (values) => {
-    settings.checkTemplateChoices(values);
-  });
+  mountSection(
+    routes,
+    '/settings/templates',
+    TEMPLATE_SETTINGS,
+    (values) => values,
+    (values) => {
+      settings.checkTemplateChoices(values);
+    },
+  );
 
   routes.get('/settings/payment-gateways', (_req, res) => {
     res.json(gatewaySettingsView(settings.paymentGateways(), settings.gatewayCatalogue()));
@@ -83,7 +100,11 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     const values = parseWith(paymentGatewaySettingsSchema, patchGatewaySettings(settings.paymentGateways(), catalogue, patch));
     checkDefaultGateway(values, catalogue);
     settings.writePaymentGateways(values);
-    recordChange(principalOf(res).user, PAYMENT_GATEWAYS_SECTION, Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)));
+    recordChange(
+      principalOf(res).user,
+      PAYMENT_GATEWAYS_SECTION,
+      Object.keys(patch).filter((key) => Object.hasOwn(paymentGatewaySettingsSchema.shape, key)),
+    );
     res.json(gatewaySettingsView(values, catalogue));
   });
 
@@ -102,7 +123,12 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
       message: key === '' ? 'Licence key cleared' : 'Licence key stored (not verified: Tillbase is offline)',
       context: { section: 'license', keys: ['key'], user_id: principalOf(res).user.id },
     });
-    audit.record({ actor: principalOf(res).user, action: 'settings.update', object: { type: 'settings', id: 'license' }, details: { section: 'license', keys: ['key'] } });
+    audit.record({
+      actor: principalOf(res).user,
+      action: 'settings.update',
+      object: { type: 'settings', id: 'license' },
+      details: { section: 'license', keys: ['key'] },
+    });
     res.json(licenseView(license));
   });
 

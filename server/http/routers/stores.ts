@@ -2,14 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { notFound } from '../../domain/errors.js';
 import type { Store } from '../../model/stores.js';
-import {
-  splitStoreInput,
-  storeCreateSchema,
-  storeUpdateCandidate,
-  storeUpdateSchema,
-  upsertMetaData,
-  storeWritableKeys,
-} from '../../domain/stores-view.js';
+import { splitStoreInput, storeCreateSchema, storeUpdateCandidate, storeUpdateSchema, upsertMetaData, storeWritableKeys } from '../../domain/stores-view.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -58,7 +51,13 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     const store = stores.create(name, fields, upsertMetaData([], input.meta_data));
     const { user } = principalOf(res);
     logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} (${store.name}) created`, context: { store_id: store.id, user_id: user.id } });
-    audit.record({ actor: user, action: 'store.create', object: { type: 'store', id: store.id }, details: { name: store.name }, message: `${user.username} created store ${store.id} (${store.name})` });
+    audit.record({
+      actor: user,
+      action: 'store.create',
+      object: { type: 'store', id: store.id },
+      details: { name: store.name },
+      message: `${user.username} created store ${store.id} (${store.name})`,
+    });
     sendItem(req, res, storeResourceFor(req, store, 'edit'), { location: `${apiBase(req)}/stores/${store.id}` });
   });
 
@@ -72,8 +71,19 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     const keys = storeWritableKeys(patch);
     if (keys.length > 0) {
       const { user } = principalOf(res);
-      logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} updated (${keys.join(', ')})`, context: { store_id: store.id, keys, user_id: user.id } });
-      audit.record({ actor: user, action: 'store.update', object: { type: 'store', id: store.id }, details: { keys }, message: `${user.username} updated store ${store.id} (${keys.join(', ')})` });
+      logs.add({
+        level: 'info',
+        source: 'stores',
+        message: `Store ${store.id} updated (${keys.join(', ')})`,
+        context: { store_id: store.id, keys, user_id: user.id },
+      });
+      audit.record({
+        actor: user,
+        action: 'store.update',
+        object: { type: 'store', id: store.id },
+        details: { keys },
+        message: `${user.username} updated store ${store.id} (${keys.join(', ')})`,
+      });
     }
     sendItem(req, res, storeResourceFor(req, updated, 'edit'));
   });
@@ -88,8 +98,19 @@ export function createStoresRouter({ auth, logs, services }: AppContext): Router
     const { user_ids } = body;
     stores.setUsers(store.id, user_ids);
     const { user } = principalOf(res);
-    logs.add({ level: 'info', source: 'stores', message: `Store ${store.id} users set (${user_ids.join(', ')})`, context: { store_id: store.id, user_ids, user_id: user.id } });
-    audit.record({ actor: user, action: 'store.users', object: { type: 'store', id: store.id }, details: { user_ids }, message: `${user.username} set the users of store ${store.id} (${user_ids.join(', ')})` });
+    logs.add({
+      level: 'info',
+      source: 'stores',
+      message: `Store ${store.id} users set (${user_ids.join(', ')})`,
+      context: { store_id: store.id, user_ids, user_id: user.id },
+    });
+    audit.record({
+      actor: user,
+      action: 'store.users',
+      object: { type: 'store', id: store.id },
+      details: { user_ids },
+      message: `${user.username} set the users of store ${store.id} (${user_ids.join(', ')})`,
+    });
     res.json({ store_id: store.id, user_ids: stores.usersOf(store.id) });
   });
 

@@ -21,17 +21,31 @@ export function createTaxesRouter({ auth, services }: AppContext): Router {
   routes.get('/taxes', { query: taxesQuery, syncAudit: true }, (req, res, { query }) => {
     // Tax rates have no modification date in WooCommerce either: the audit lists every id with null.
     if (isSyncAudit(req)) {
-      sendAudit(req, res, taxes.allRates().map((rate) => ({ id: rate.id, date_modified_gmt: null })));
+      sendAudit(
+        req,
+        res,
+        taxes.allRates().map((rate) => ({ id: rate.id, date_modified_gmt: null })),
+      );
       return;
     }
     const page = taxes.listRates({ taxClass: query.class, orderby: query.orderby, order: query.order, limit: query.per_page, offset: offsetOf(query) });
     const base = apiBase(req);
-    sendPage(req, res, page.rates.map((rate) => shapeTaxRate(rate, base)), page.total, query);
+    sendPage(
+      req,
+      res,
+      page.rates.map((rate) => shapeTaxRate(rate, base)),
+      page.total,
+      query,
+    );
   });
 
   routes.get('/taxes/classes', (req, res) => {
     const base = apiBase(req);
-    sendAll(req, res, taxes.classList().map((taxClass) => shapeTaxClass(taxClass, base)));
+    sendAll(
+      req,
+      res,
+      taxes.classList().map((taxClass) => shapeTaxClass(taxClass, base)),
+    );
   });
 
   // After `/taxes/classes`, which `{id}` would otherwise take for an id.

@@ -72,7 +72,12 @@ export function createTemplatesRouter({ auth, services }: AppContext): Router {
     const { order_id } = query;
     const principal = principalOf(res);
     if (order_id !== undefined && !principal.capabilities.includes('read_orders')) {
-      throw new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', { reason: 'missing_capability', capability: 'read_orders', current_user: principal.user.id, token_expired: false });
+      throw new ApiError(403, 'pos_rest_forbidden', 'Sorry, you are not allowed to do that.', {
+        reason: 'missing_capability',
+        capability: 'read_orders',
+        current_user: principal.user.id,
+        token_expired: false,
+      });
     }
     const data = order_id === undefined ? sampleReceipt(stores.defaultStore()) : receipts.receipt(order_id).data;
     const html = templates.receiptHtml(data, id);

@@ -33,5 +33,7 @@ export function lowestPrice(prices: readonly string[]): string {
 
 /** The highest of some prices; `''` when none is set. */
 export function highestPrice(prices: readonly string[]): string {
-  return prices.filter((price) => price !== '').reduce<string>((highest, price) => (highest === '' || money(price).greaterThan(money(highest)) ? price : highest), '');
+  return prices
+    .filter((price) => price !== '')
+    .reduce<string>((highest, price) => (highest === '' || money(price).greaterThan(money(highest)) ? price : highest), '');
 }

@@ -89,7 +89,10 @@ export interface ProductRecord {
 }
 
 /** What a variable product's shape and price take from each variation: which it is, whether it sells, and its prices. */
-export type VariationPricing = Pick<ProductRecord, 'id' | 'parent_id' | 'status' | 'regular_price' | 'sale_price' | 'date_on_sale_from_gmt' | 'date_on_sale_to_gmt'>;
+export type VariationPricing = Pick<
+  ProductRecord,
+  'id' | 'parent_id' | 'status' | 'regular_price' | 'sale_price' | 'date_on_sale_from_gmt' | 'date_on_sale_to_gmt'
+>;
 
 export const POS_VISIBILITIES = ['', 'pos_only', 'online_only'] as const;
 

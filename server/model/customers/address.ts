@@ -24,9 +24,7 @@ const addressFields = {
 
 /** A shipping address as WooCommerce writes it (billing without the email). Every field may be left out of a write. */
 export const shippingAddressInput = z.object(addressFields).partial();
-export const billingAddressInput = z
-  .object({ ...addressFields, email: z.union([z.literal(''), z.email('must be a valid email address')]) })
-  .partial();
+export const billingAddressInput = z.object({ ...addressFields, email: z.union([z.literal(''), z.email('must be a valid email address')]) }).partial();
 
 export type BillingAddressInput = z.output<typeof billingAddressInput>;
 export type ShippingAddressInput = z.output<typeof shippingAddressInput>;

@@ -25,7 +25,13 @@ export interface SyncSettings {
   request_timeout_seconds: number;
 }
 
-export const DEFAULT_SYNC_SETTINGS: SyncSettings = { create_accounts: false, grace_seconds: 120, sweep_minutes: 15, interval_seconds: 60, request_timeout_seconds: 30 };
+export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
+  create_accounts: false,
+  grace_seconds: 120,
+  sweep_minutes: 15,
+  interval_seconds: 60,
+  request_timeout_seconds: 30,
+};
 
 export type OutboxKind = 'sale' | 'refund' | 'customer' | 'stock';
 export type OutboxState = 'pending' | 'sending' | 'unknown' | 'synced' | 'rejected' | 'handled';

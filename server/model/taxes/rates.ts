@@ -45,7 +45,11 @@ export const taxRateInputSchema = z.object({
     .string()
     .trim()
     .refine((value) => /^\d{1,4}(\.\d{1,4})?$/.test(value), 'must be a percentage such as "20" or "9.975"'),
-  name: z.string().trim().max(200).transform((value) => (value === '' ? 'Tax' : value)),
+  name: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((value) => (value === '' ? 'Tax' : value)),
   priority: z.number().int().min(1).default(1),
   compound: z.boolean().default(false),
   shipping: z.boolean().default(true),
@@ -56,5 +60,8 @@ export type NormalisedTaxRateInput = z.output<typeof taxRateInputSchema>;
 
 /** `US-CA-STATE TAX-1`: the `rate_code` of an order's tax line (WC_Tax::get_rate_code). */
 export function rateCodeOf(rate: Pick<TaxRate, 'country' | 'state' | 'name' | 'priority'>): string {
-  return [rate.country, rate.state, rate.name === '' ? 'TAX' : rate.name, String(rate.priority)].filter((part) => part !== '').join('-').toUpperCase();
+  return [rate.country, rate.state, rate.name === '' ? 'TAX' : rate.name, String(rate.priority)]
+    .filter((part) => part !== '')
+    .join('-')
+    .toUpperCase();
 }
