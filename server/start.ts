@@ -166,6 +166,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
     await seedDemoIfWanted(services, options, dataDir, logger, announce);
+    services.syncWorker.recoverInterrupted();
 
     keepSearchIndexTidy(db);
     checkpointLikeTheServer(db);

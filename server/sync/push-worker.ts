@@ -46,14 +46,22 @@ export class PushWorker {
 
   constructor(private readonly parts: PushWorkerParts) {}
 
-  /** Starts the passes; a request that was leaving when the last process died is now of unknown outcome. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+  /**
+   * A request that was leaving when the last process died is now of unknown outcome. Called at
+   * start-up before the server's commit group is on, so that this write is committed before the
+   * first request (and before anyone else's connection wants the write lock).
+   */
+  recoverInterrupted(): void {
     const grace = (this.parts.connection.find()?.settings.grace_seconds ?? 0) * 1000;
     const recovered = this.parts.outbox.sendingBecomesUnknown(stamp(Date.now() + grace));
     if (recovered > 0)
       this.parts.log.warn({ entries: recovered }, 'sync: entries were being sent when the server stopped; they are looked up before being sent again');
+  }
+
+  /** Starts the passes (after `recoverInterrupted`). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
     this.schedule(0);
   }
 
