@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { createOrder, seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { createOrder } from '../helpers/shop-data.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * Change is given only on the part that settles an order. The case that tells "more than this
  * part" from "more than the whole order" apart: 15.00 handed over for a 10.00 part of 16.20 due is
  * more than the part and less than the order, and must be refused with nothing taken.
  */
-let server: TestServer;
-let token: string;
-let catalogue: Catalogue;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setStore(server, UK_STORE);
-  catalogue = seedCatalogue(server);
-  token = (await login(server, 'cashier')).access_token;
-});
-afterAll(async () => server.close());
+const { server, tokens, catalogue } = useServer({ roles: ['cashier'], store: 'uk', catalogue: 'sale' });
 
 const pay = (orderId: number, paymentData: Record<string, unknown>, key: string) =>
   api(server, 'POST', `/orders/${orderId}/checkout`, {
-    token,
+    token: tokens.cashier,
     body: { gateway_id: 'pos_cash', payment_data: paymentData },
     headers: { 'Idempotency-Key': key },
   });
-const stateOf = async (orderId: number) => (await api(server, 'GET', `/orders/${orderId}/checkout`, { token })).body;
+const stateOf = async (orderId: number) => (await api(server, 'GET', `/orders/${orderId}/checkout`, { token: tokens.cashier })).body;
 
 describe('change on a part paid in cash', () => {
   it('15.00 tendered for a 10.00 part of 16.20 is refused, and nothing is taken', async () => {
     // 1 coffee and 1 tea: 10.00 + 2.00 VAT + 4.00 + 0.20 VAT.
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
     expect(order.total).toBe('16.20');
     const refused = await pay(order.id, { amount: '10.00', amount_tendered: '15.00' }, 'part-with-change');
     expect([refused.status, refused.body.code]).toEqual([400, 'pos_checkout_change_before_due']);
@@ -40,7 +31,7 @@ describe('change on a part paid in cash', () => {
   });
 
   it('the same part tendered exactly is taken without change; the settling part gives change', async () => {
-    const order = await createOrder(server, token, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
+    const order = await createOrder(server, tokens.cashier, { line_items: [{ product_id: catalogue.coffee }, { product_id: catalogue.tea }] });
     const part = await pay(order.id, { amount: '10.00', amount_tendered: '10.00' }, 'part-exact');
     expect([part.status, part.body.amount_paid, part.body.amount_due, part.body.provider_data.change_due]).toEqual([200, '10.00', '6.20', '0.00']);
     // 6.20 is due now: 10.00 for a 5.00 part is still change before the order is settled.

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type TestServer, startTestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
 
 /**
@@ -8,7 +9,6 @@ import { runShopDay, type ShopDay } from '../helpers/shop-day.js';
  * `payments`, `refunds` and `drawer` and of their figures in every format, and first check in the
  * manager's full report that each figure searched for is really there to be found.
  */
-let server: TestServer;
 let day: ShopDay;
 
 // The shop day's takings per tender and drawer figures (test/registers/shop-day.ts): cash 69.80
@@ -17,11 +17,9 @@ const TENDER_AND_DRAWER_FIGURES = ['69.80', '80.80', '11.00', '14.60', '162.80']
 const TEXT_SECTIONS = ['PAYMENTS', 'REFUNDS', 'DRAWER', 'Cash received', 'Expected cash'];
 const HTML_SECTIONS = ['<caption>Payments', '<caption>Refunds', '<caption>Drawer', 'Cash received', 'Expected cash'];
 
-beforeAll(async () => {
-  server = await startTestServer();
+const { server } = useServer({ roles: [] }, async () => {
   day = await runShopDay(server);
 });
-afterAll(async () => server.close());
 
 const session = (token: string, format?: 'text' | 'html') =>
   api(server, 'GET', `/registers/1/session${format === undefined ? '' : `?format=${format}`}`, { token });
