@@ -225,6 +225,8 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
     stores: r.stores,
     users: r.users,
     gateways: r.paymentGateways,
+    syncConnection: r.syncConnection,
+    syncOutbox: r.syncOutbox,
   });
   const cashSessions = new CashSessions(db, { audit, approvals, registers: r.registers, stores: r.stores, closures: r.journal, journal, reports });
   const registers = new RegisterService(db, { audit, registers: r.registers, stores: r.stores });

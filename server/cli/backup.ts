@@ -1,12 +1,14 @@
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config.js';
 import { checkTillbaseDatabase, copyDatabase, installDatabase, setAsideDatabase, UnusableDatabaseError, type DatabaseFileFacts } from '../data/backup.js';
-import { DatabaseTooNewError } from '../data/database.js';
+import { DatabaseTooNewError, openDatabase } from '../data/database.js';
+import { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
+import { Decimal } from '../model/money.js';
 import { MIGRATIONS } from '../data/migrations/index.js';
 import { acquireServerLock, DataDirInUseError, describeHolder } from '../data/server-lock.js';
 import { DATABASE_FILE, prepareDataDir } from '../start.js';
-import { dataDirOf, existingDataDir, parse, type CliIo } from './args.js';
+import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, type CliIo } from './args.js';
 
 function sizeOf(bytes: number): string {
   const units = ['KiB', 'MiB', 'GiB'];
@@ -65,6 +67,49 @@ function restoreTimestamp(): string {
   return new Date().toISOString().replace(/:/g, '');
 }
 
+type Unsent = ReturnType<SyncOutboxRepository['unsent']>;
+
+/** What of the database about to be replaced has not reached WooCommerce; nothing when there is no database or it cannot be read. */
+function unsentIn(database: string, io: CliIo): Unsent {
+  if (!existsSync(database)) return [];
+  let db;
+  try {
+    db = openDatabase(database);
+  } catch (error) {
+    // The database a restore replaces may be the broken one: it is kept beside the new one, outbox and all.
+    io.stderr.write(`tillbase: cannot read the current database to see what is unsent (${error instanceof Error ? error.message : String(error)})\n`);
+    return [];
+  }
+  try {
+    return new SyncOutboxRepository(db).unsent();
+  } finally {
+    db.close();
+  }
+}
+
+/** "14 sales (312.40), 1 refund (5.00), 2 other entries (customers, stock)". */
+function describeUnsent(unsent: Unsent): string {
+  const of = (kind: string) => unsent.filter(({ entry }) => entry.kind === kind);
+  const amount = (entries: Unsent) => entries.reduce((sum, { entry }) => sum.plus(entry.amount ?? '0'), new Decimal(0)).toFixed(2);
+  const parts: string[] = [];
+  const sales = of('sale');
+  const refunds = of('refund');
+  if (sales.length > 0) parts.push(`${sales.length} sale${sales.length === 1 ? '' : 's'} (${amount(sales)})`);
+  if (refunds.length > 0) parts.push(`${refunds.length} refund${refunds.length === 1 ? '' : 's'} (${amount(refunds)})`);
+  const others = unsent.length - sales.length - refunds.length;
+  if (others > 0) parts.push(`${others} other entr${others === 1 ? 'y' : 'ies'} (customers, stock)`);
+  return parts.join(', ');
+}
+
+/** The unsent outbox entries with their journal entries, as JSON in a new file only its owner reads. */
+function exportUnsent(file: string, database: string, unsent: Unsent): void {
+  const target = resolve(file);
+  if (existsSync(target)) throw new ConfigError(`${target} exists already: export the unsent entries to a new file`);
+  if (!existsSync(dirname(target))) throw new ConfigError(`cannot export to ${target}: the directory ${dirname(target)} does not exist`);
+  const document = { exported_gmt: new Date().toISOString().slice(0, 19), database, entries: unsent };
+  writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+}
+
 /**
  * `tillbase restore FILE`: puts a checked copy of a backup in place of the database while holding
  * the data directory's lock, so no server can start on a half-swapped database. The replaced
@@ -72,7 +117,7 @@ function restoreTimestamp(): string {
  * new till is what it is for.
  */
 export async function restoreCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse('restore', args, {}, 1);
+  const { values, positionals } = parse('restore', args, { force: { type: 'boolean' }, export: { type: 'string' } }, 1);
   const source = resolve(positionals[0] ?? '');
   if (!existsSync(source)) throw new ConfigError(`cannot restore ${source}: no such file`);
   if (statSync(source).isDirectory()) throw new ConfigError(`cannot restore ${source}: it is a directory`);
@@ -88,6 +133,21 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
     throw error;
   }
   try {
+    // The restored database would never send what this one has not sent yet (issue 23, item 7).
+    const unsent = unsentIn(database, io);
+    if (unsent.length > 0) {
+      if (values.export !== undefined) {
+        exportUnsent(values.export, database, unsent);
+        io.stdout.write(`exported the unsent entries (${describeUnsent(unsent)}) to ${resolve(values.export)}\n`);
+      }
+      if (values.force !== true || values.export === undefined) {
+        io.stderr.write(
+          `tillbase: restore refused: ${describeUnsent(unsent)} of this till are not in WooCommerce yet, and the restored database would not send them; ` +
+            `${values.export === undefined ? 'export them with --export FILE and ' : ''}pass --force to restore anyway\n`,
+        );
+        return EXIT_REFUSED;
+      }
+    }
     const temporary = join(dataDir, `${DATABASE_FILE}.restore-${process.pid}.tmp`);
     rmSync(temporary, { force: true });
     const facts = await makingCopy(temporary, `cannot restore ${source}`, async () => {

@@ -131,11 +131,17 @@ const BACKUP = command(
 );
 
 const RESTORE = command(
-  'tillbase restore FILE',
+  'tillbase restore FILE [--export UNSENT.json --force]',
   "Replace the database with FILE, a backup. FILE must pass SQLite's integrity check, hold Tillbase's tables and have a schema " +
     'no newer than this Tillbase (an older one is migrated at the next start). Refused while a server uses the data directory: stop it first. ' +
+    'Refused while sales, refunds, customers or stock changes of the current database are not in WooCommerce yet, unless they are ' +
+    'exported with --export and --force is given. ' +
     'The replaced database is kept beside it as tillbase.db.before-restore-TIMESTAMP. A new data directory is created if needed.',
   ['tillbase restore /media/usb/till-2025-01-31.db'],
+  [
+    ['--export FILE', "write the current database's entries not yet in WooCommerce to FILE (JSON, mode 0600)"],
+    ['--force', 'restore although entries are not in WooCommerce yet (with --export)'],
+  ],
 );
 
 const TILLBASE: HelpTopic = {

@@ -1,52 +1,10 @@
 import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
 import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
 import { Decimal } from '../model/money.js';
-import { OUTBOX_STATES, type OutboxEntry, type OutboxKind, type OutboxState } from '../model/records/sync.js';
+import { OUTBOX_STATES, type OutboxEntry, type OutboxState } from '../model/records/sync.js';
+import type { OutboxEntryView, StateFigures, SyncStatusView } from '../../shared/resources/sync.js';
 
-export interface StateFigures {
-  count: number;
-  /** Sales' totals (with tax) in this state; refunds are counted apart. */
-  sales: number;
-  sales_amount: string;
-  refunds: number;
-  refunds_amount: string;
-}
-
-/** What `GET /pos/v1/sync/status` shows (issue 23, item 7). Never the key's secret. */
-export interface SyncStatusView {
-  connected: boolean;
-  connection: null | {
-    url: string;
-    state: 'active' | 'paused';
-    paused_reason: string | null;
-    connected_at_gmt: string;
-    online: boolean;
-    offline_since_gmt: string | null;
-    last_push_gmt: string | null;
-    last_pull_gmt: string | null;
-  };
-  states: Record<OutboxState, StateFigures>;
-  oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string };
-}
-
-/** One entry of the outbox page. */
-export interface OutboxEntryView {
-  id: number;
-  kind: OutboxKind;
-  order_id: number | null;
-  refund_id: number | null;
-  customer_id: number | null;
-  product_id: number | null;
-  uuid: string;
-  state: OutboxState;
-  woo_id: number | null;
-  attempts: number;
-  last_error: null | { code: string; message: string };
-  totals_difference: string | null;
-  duplicates_cancelled: number[];
-  date_created_gmt: string;
-  date_synced_gmt: string | null;
-}
+export type { OutboxEntryView, StateFigures, SyncStatusView };
 
 const view = (entry: OutboxEntry): OutboxEntryView => ({
   id: entry.id,
@@ -64,6 +22,17 @@ const view = (entry: OutboxEntry): OutboxEntryView => ({
   duplicates_cancelled: entry.duplicates_cancelled,
   date_created_gmt: entry.date_created_gmt,
   date_synced_gmt: entry.date_synced_gmt,
+});
+
+/** States of an entry that has not reached WooCommerce yet and is still on its way (not rejected, not handled). */
+const WAITING_STATES: readonly OutboxState[] = ['pending', 'sending', 'unknown'];
+
+const addFigures = (a: StateFigures, b: StateFigures): StateFigures => ({
+  count: a.count + b.count,
+  sales: a.sales + b.sales,
+  sales_amount: new Decimal(a.sales_amount).plus(b.sales_amount).toFixed(2),
+  refunds: a.refunds + b.refunds,
+  refunds_amount: new Decimal(a.refunds_amount).plus(b.refunds_amount).toFixed(2),
 });
 
 /** The sync as people see it: the connection, the outbox by state, and the outbox's entries with retry and "mark handled". */
@@ -92,6 +61,7 @@ export class SyncStatus {
         { count: s.count, sales: s.sales, sales_amount: s.salesAmount.toFixed(2), refunds: s.refunds, refunds_amount: s.refundsAmount.toFixed(2) },
       ]),
     ) as Record<OutboxState, StateFigures>;
+    const waiting = WAITING_STATES.map((state) => states[state]).reduce(addFigures);
     const oldest = this.parts.outbox.oldestWaitingSale();
     return {
       connected: connection !== undefined,
@@ -109,12 +79,14 @@ export class SyncStatus {
               last_pull_gmt: connection.last_pull_gmt,
             },
       states,
+      waiting,
       oldest_waiting_sale: oldest ? { order_id: oldest.order_id, date_created_gmt: oldest.date_created_gmt } : null,
     };
   }
 
-  outbox(state: OutboxState | null, page: number, perPage: number): { entries: OutboxEntryView[]; total: number } {
-    const { entries, total } = this.parts.outbox.page(state, perPage, (page - 1) * perPage);
+  /** A page of the outbox, newest first, of one state or all. */
+  outbox(state: OutboxState | null, limit: number, offset: number): { entries: OutboxEntryView[]; total: number } {
+    const { entries, total } = this.parts.outbox.page(state, limit, offset);
     return { entries: entries.map(view), total };
   }
 

@@ -25,6 +25,14 @@ export interface Drawer {
   expected_cash: string;
 }
 
+/** Counts and amounts (with tax) of sales and refunds not yet in WooCommerce. */
+export interface UnsentFigures {
+  sales: number;
+  sales_amount: string;
+  refunds: number;
+  refunds_amount: string;
+}
+
 /**
  * The X report of a session (the Z report adds the count): sales, discounts, refunds and tax from
  * the session's journal entries, payments and refunds per gateway from their tenders, and the drawer.
@@ -52,6 +60,12 @@ export interface SessionReport {
   refunds: Array<{ gateway_id: string; title: string; count: number; amount: string }>;
   cash_movements: Array<{ id: number; type: 'in' | 'out'; amount: string; reason: string; user_id: number; date: string | null; date_gmt: string }>;
   receipts: { count: number; first: string | null; last: string | null };
+  /**
+   * While the till is connected to a WooCommerce: the register's sales and refunds (of any session)
+   * that are not in WooCommerce yet, waiting or refused, so that a Z report says what has not been
+   * sent when the day is closed. Absent when no connection exists.
+   */
+  unsent?: UnsentFigures;
   /** Left out of what a cashier reads while the session is open: the close is blind. */
   drawer?: Drawer;
   z_number?: number;

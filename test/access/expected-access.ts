@@ -133,4 +133,11 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
 
   // README "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],
+
+  // Issue 23, item 7: the sync's status is read by every role, because the till shows it; the outbox, its
+  // retry and "mark handled" need manage_sync (administrator and shop manager).
+  ['GET /sync/status', 'access_pos', EVERY_ROLE],
+  ['GET /sync/outbox', 'manage_sync', MANAGERS],
+  ['POST /sync/outbox/{id}/retry', 'manage_sync', MANAGERS],
+  ['POST /sync/outbox/{id}/handled', 'manage_sync', MANAGERS],
 ];

@@ -143,7 +143,7 @@ describe('mistakes', () => {
     [['roles', 'delete', 'cashier'], 'unknown roles command "delete"', 'see tillbase roles --help'],
     [['users', 'add', '--user', 'x'], "Unknown option '--user'", 'see tillbase users add --help'],
     [['backup'], 'expected 1 argument(s), got 0', 'see tillbase backup --help'],
-    [['restore', 'a.db', '--force'], "Unknown option '--force'", 'see tillbase restore --help'],
+    [['restore', 'a.db', '--overwrite'], "Unknown option '--overwrite'", 'see tillbase restore --help'],
   ])('%s: one line naming the mistake and the help to read, exit 2', async (args, message, hint) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

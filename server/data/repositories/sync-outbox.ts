@@ -1,7 +1,25 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
 import { writeTransaction } from '../write-transaction.js';
+import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
+
+/** States in which an entry is done with: in WooCommerce, or dealt with by hand. Every other state is unsent. */
+const SETTLED_STATES = "('synced', 'handled')";
+
+/** A journal sale or refund that `sync verify` looks for in WooCommerce, with its outbox entry's state (null when it has none). */
+export interface JournalToVerify {
+  uuid: string;
+  register_id: number;
+  sequence: number;
+  kind: 'sale' | 'refund';
+  hash: string;
+  order_id: number | null;
+  amount: string | null;
+  state: OutboxState | null;
+  woo_id: number | null;
+  totals_difference: string | null;
+}
 
 interface OutboxRow extends Omit<OutboxEntry, 'duplicates_cancelled'> {
   duplicates_cancelled: string;
@@ -151,6 +169,49 @@ export class SyncOutboxRepository {
         .pluck(true)
         .get(...args) ?? 0;
     return { entries: rows.map(fromRow), total };
+  }
+
+  /** The sales and refunds of a register not yet in WooCommerce (neither synced nor marked handled), each with its amount. */
+  unsentOfRegister(registerId: number): Array<{ kind: 'sale' | 'refund'; amount: string | null }> {
+    return prepared<[number], { kind: 'sale' | 'refund'; amount: string | null }>(
+      this.db,
+      `SELECT kind, amount FROM sync_outbox WHERE register_id = ? AND kind IN ('sale', 'refund') AND state NOT IN ${SETTLED_STATES}`,
+    ).all(registerId);
+  }
+
+  /** Every entry not yet in WooCommerce (neither synced nor marked handled), oldest first, with the journal entry it carries, if any. */
+  unsent(): Array<{ entry: OutboxEntry; journal: JournalRecord | null }> {
+    const rows = prepared<[], OutboxRow & { journal: string | null }>(
+      this.db,
+      `SELECT o.*, (SELECT json_object('id', j.id, 'register_id', j.register_id, 'sequence', j.sequence, 'kind', j.kind, 'session_id', j.session_id,
+           'order_id', j.order_id, 'refund_id', j.refund_id, 'closure_id', j.closure_id, 'payload', j.payload, 'previous_hash', j.previous_hash,
+           'hash', j.hash, 'date_created_gmt', j.date_created_gmt) FROM journal j WHERE j.id = o.journal_id) AS journal
+       FROM sync_outbox o WHERE o.state NOT IN ${SETTLED_STATES} ORDER BY o.id`,
+    ).all();
+    return rows.map(({ journal, ...row }) => ({ entry: fromRow(row), journal: journal === null ? null : (JSON.parse(journal) as JournalRecord) }));
+  }
+
+  /**
+   * What `tillbase sync verify` proves is in WooCommerce: per register, every journal sale and refund
+   * from the first that has an outbox entry (sales made before the connection stay local) up to the
+   * last synced one, with the state its outbox entry is in. Read from the journal, not the outbox, so
+   * that an entry the outbox lacks is still looked for.
+   */
+  journalToVerify(): JournalToVerify[] {
+    return prepared<[], JournalToVerify>(
+      this.db,
+      `WITH bounds AS (
+         SELECT register_id, MIN(sequence) AS first, MAX(CASE WHEN state = 'synced' THEN sequence END) AS last
+         FROM sync_outbox WHERE kind IN ('sale', 'refund') AND register_id IS NOT NULL GROUP BY register_id
+       )
+       SELECT j.id AS uuid, j.register_id, j.sequence, j.kind, j.hash, j.order_id,
+         CASE j.kind WHEN 'sale' THEN json_extract(j.payload, '$.totals.total') ELSE json_extract(j.payload, '$.totals.amount') END AS amount,
+         o.state, o.woo_id, o.totals_difference
+       FROM journal j JOIN bounds b ON b.register_id = j.register_id
+       LEFT JOIN sync_outbox o ON o.uuid = j.id
+       WHERE j.kind IN ('sale', 'refund') AND b.last IS NOT NULL AND j.sequence BETWEEN b.first AND b.last
+       ORDER BY j.register_id, j.sequence`,
+    ).all();
   }
 
   /** Entries that went up as orders, by uuid: what the duplicate sweep compares WooCommerce's orders with. */

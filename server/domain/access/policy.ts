@@ -47,6 +47,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /registers',
     'GET /registers/{id}',
     'POST /auth/approvals',
+    // The till's bar shows the sync's state to whoever is at it (issue 23, item 7).
+    'GET /sync/status',
   ],
   read_products: [
     'GET /products',
@@ -146,8 +148,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /imports',
     'GET /imports/{id}',
   ],
-  // The sync's outbox routes come with its router (issue 23, item 7); the capability is granted already (migration 18).
-  manage_sync: [],
+  // The sync's outbox, with retry and "mark handled" (issue 23, item 7); the capability is granted by migration 19.
+  manage_sync: ['GET /sync/outbox', 'POST /sync/outbox/{id}/retry', 'POST /sync/outbox/{id}/handled'],
   // The backup holds every password hash, session and sale: only administrators hold this by default.
   install_plugins: ['POST /extensions/action', 'GET /backup'],
 };

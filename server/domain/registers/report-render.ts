@@ -94,6 +94,12 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
   }
   if ('counted_cash' in report && report.counted_cash !== undefined)
     lines.push(...row('Counted cash', report.counted_cash, width), ...row('Variance', report.variance ?? '', width));
+  if (report.unsent !== undefined)
+    lines.push(
+      ...section('NOT YET IN WOOCOMMERCE'),
+      ...row(`Sales (${report.unsent.sales})`, report.unsent.sales_amount, width),
+      ...row(`Refunds (${report.unsent.refunds})`, negative(report.unsent.refunds_amount), width),
+    );
   lines.push(rule);
   return `${lines.join('\n')}\n`;
 }
@@ -177,6 +183,13 @@ function reportSection(report: ReadableReport): string {
       ]),
     );
   }
+  if (report.unsent !== undefined)
+    parts.push(
+      table('Not yet in WooCommerce', [
+        [`Sales (${report.unsent.sales})`, report.unsent.sales_amount],
+        [`Refunds (${report.unsent.refunds})`, negative(report.unsent.refunds_amount)],
+      ]),
+    );
   return `<section>${parts.join('')}</section>`;
 }
 

@@ -2,6 +2,8 @@ import type { JournalRepository } from '../../data/repositories/journal.js';
 import type { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { RegistersRepository } from '../../data/repositories/registers.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
 import type { StoresRepository } from '../../data/repositories/stores.js';
 import type { UsersRepository } from '../../data/repositories/users.js';
@@ -10,7 +12,7 @@ import type { RefundPayload, SalePayload } from '../journal/entries.js';
 import { Decimal, formatMoney } from '../../model/money.js';
 import { dates } from '../orders/shape.js';
 import type { Store } from '../../model/stores.js';
-import type { BlindReport, Drawer, ReadableReport, SessionReport } from '../../../shared/resources/registers.js';
+import type { BlindReport, Drawer, ReadableReport, SessionReport, UnsentFigures } from '../../../shared/resources/registers.js';
 
 /** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
 export const CASH_GATEWAY = 'pos_cash';
@@ -27,6 +29,9 @@ export interface SessionReportsParts {
   stores: StoresRepository;
   users: UsersRepository;
   gateways: PaymentGatewaysRepository;
+  /** The sync with WooCommerce, for what of the register is not sent yet. */
+  syncConnection: SyncConnectionRepository;
+  syncOutbox: SyncOutboxRepository;
 }
 
 export class SessionReports {
@@ -36,6 +41,8 @@ export class SessionReports {
   private readonly stores: StoresRepository;
   private readonly users: UsersRepository;
   private readonly gateways: PaymentGatewaysRepository;
+  private readonly syncConnection: SyncConnectionRepository;
+  private readonly syncOutbox: SyncOutboxRepository;
 
   constructor(parts: SessionReportsParts) {
     this.journal = parts.journal;
@@ -44,6 +51,21 @@ export class SessionReports {
     this.stores = parts.stores;
     this.users = parts.users;
     this.gateways = parts.gateways;
+    this.syncConnection = parts.syncConnection;
+    this.syncOutbox = parts.syncOutbox;
+  }
+
+  /** The register's sales and refunds not yet in WooCommerce, while a connection exists (else undefined). */
+  private unsent(registerId: number, money: (value: Decimal) => string): UnsentFigures | undefined {
+    if (this.syncConnection.find() === undefined) return undefined;
+    const rows = this.syncOutbox.unsentOfRegister(registerId);
+    const sum = (kind: 'sale' | 'refund') => rows.filter((row) => row.kind === kind).reduce((acc, row) => acc.plus(row.amount ?? '0'), zero());
+    return {
+      sales: rows.filter((row) => row.kind === 'sale').length,
+      sales_amount: money(sum('sale')),
+      refunds: rows.filter((row) => row.kind === 'refund').length,
+      refunds_amount: money(sum('refund')),
+    };
   }
 
   private person(id: number | null): { id: number; name: string } {
@@ -112,6 +134,7 @@ export class SessionReports {
     const changeGiven = cash?.change ?? zero();
     const cashRefunded = refundsByGateway.get(CASH_GATEWAY)?.amount ?? zero();
     const expected = new Decimal(session.opening_float).plus(cashReceived).minus(changeGiven).minus(cashRefunded).plus(moved('in')).minus(moved('out'));
+    const unsent = this.unsent(register.id, money);
     const zone = store.timezone;
     const opened = dates('date_opened', session.date_opened_gmt, zone);
     const closed = dates('date_closed', session.date_closed_gmt, zone);
@@ -166,6 +189,7 @@ export class SessionReports {
         date_gmt: movement.date_created_gmt,
       })),
       receipts: { count: sales.length, first: sales[0]?.order.number ?? null, last: sales.at(-1)?.order.number ?? null },
+      ...(unsent === undefined ? {} : { unsent }),
       drawer: {
         opening_float: formatMoney(session.opening_float, dp),
         cash_received: money(cashReceived),

@@ -1,0 +1,197 @@
+import { createServices } from '../composition.js';
+import { ConfigError, defaultServeOptions, parseChoice, SECRET_STORE_CHOICES } from '../config.js';
+import type { Database } from '../data/database.js';
+import { openSecretStore } from '../secrets/open-secret-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { openDataDirDatabase } from '../start.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../sync/push-worker.js';
+import type { StateFigures, SyncStatusView } from '../sync/sync-status.js';
+import { proveSynced, type Finding, type RegisterProof } from '../sync/sync-verify.js';
+import { WooCommerceClient } from '../sync/woocommerce-client.js';
+import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, type CliIo } from './args.js';
+
+/**
+ * `tillbase sync status` and `tillbase sync verify` (issue 23, items 6 and 7): what the sync with the
+ * shop's WooCommerce has done, in plain words, and the proof that every sale and refund is there
+ * exactly once. Both read the database beside a running server (the server's own connection writes).
+ */
+
+/** What each command's `--help` prints, also for the `sync` help topic. */
+export const SYNC_STATUS_HELP = {
+  usage: 'tillbase sync status [--secret-store STORE]',
+  summary:
+    "Print the connection to the shop's WooCommerce, whether it could be reached and since when, what waits to go up " +
+    '(sales and refunds with their amounts, the oldest waiting sale), what went up, what needs attention, and the last push and pull.',
+  options: [['--secret-store STORE', 'where the server keeps the consumer secret: auto, keychain, file or memory (default auto)']] as Array<[string, string]>,
+  examples: ['tillbase sync status --data-dir /srv/till-1'],
+};
+
+export const SYNC_VERIFY_HELP = {
+  usage: 'tillbase sync verify [--secret-store STORE]',
+  summary:
+    "Read WooCommerce's orders made by Tillbase (created_via tillbase) and their refunds, and prove that every journal sale and refund " +
+    'of each register, up to the last one synced, is there exactly once with its hash, register, sequence and amount, and that the ' +
+    "journal's chain holds. Prints each one missing, doubled or altered; exits 0 when all is there, 1 when anything is wrong, 2 when " +
+    'WooCommerce cannot be read.',
+  options: [['--secret-store STORE', 'where the server keeps the consumer secret: auto, keychain, file or memory (default auto)']] as Array<[string, string]>,
+  examples: ['tillbase sync verify --data-dir /srv/till-1 --secret-store file'],
+};
+
+function helpOf(topic: typeof SYNC_STATUS_HELP): string {
+  const options = [...topic.options, ['--data-dir DIR', 'the data directory'], ['-h, --help', 'print this help and exit']];
+  const width = Math.max(...options.map(([flag = '']) => flag.length)) + 2;
+  return [
+    `Usage: ${topic.usage}`,
+    '',
+    topic.summary,
+    '',
+    'Options:',
+    ...options.map(([flag = '', what = '']) => `  ${flag.padEnd(width)}${what}`),
+    '',
+    'Example:',
+    `  ${topic.examples[0] ?? ''}`,
+    '',
+  ].join('\n');
+}
+
+const asksForHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
+
+interface Opened {
+  db: Database;
+  services: ReturnType<typeof createServices>;
+  secrets: () => Promise<SecretStore>;
+}
+
+function open(command: string, args: string[], io: CliIo): Opened {
+  const { values } = parse(command, args, { 'secret-store': { type: 'string' } }, 0);
+  const dataDir = existingDataDir(dataDirOf(values, io.env));
+  const choice =
+    values['secret-store'] === undefined
+      ? defaultServeOptions(io.env).secretStore
+      : parseChoice(values['secret-store'], SECRET_STORE_CHOICES, '--secret-store');
+  const db = openDataDirDatabase(dataDir);
+  return {
+    db,
+    services: createServices(db),
+    secrets: () => openSecretStore({ choice, dataDir, warn: (message) => io.stderr.write(`tillbase: ${message}\n`) }),
+  };
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+const gmt = (value: string | null): string => (value === null ? 'never' : `${value.replace('T', ' ').slice(0, 19)} UTC`);
+
+/** "14 sales (312.40), 1 refund (5.00), 2 other entries", or "nothing". */
+function figures(f: StateFigures): string {
+  const parts: string[] = [];
+  if (f.sales > 0) parts.push(`${plural(f.sales, 'sale')} (${f.sales_amount})`);
+  if (f.refunds > 0) parts.push(`${plural(f.refunds, 'refund')} (${f.refunds_amount})`);
+  const others = f.count - f.sales - f.refunds;
+  if (others > 0) parts.push(`${plural(others, 'other entry', 'other entries')} (customers, stock)`);
+  return parts.length === 0 ? 'nothing' : parts.join(', ');
+}
+
+/** The status in plain words, one fact a line. */
+function statusLines(status: SyncStatusView, secretKept: boolean): string[] {
+  const lines: string[] = [];
+  const { connection, states } = status;
+  if (connection === null) {
+    lines.push('not connected to a WooCommerce: sales stay at the till (connect with tillbase sync connect)');
+  } else {
+    lines.push(`connected to ${connection.url} since ${gmt(connection.connected_at_gmt)}`);
+    if (connection.state === 'paused') lines.push(`paused: ${connection.paused_reason ?? 'no reason given'}; nothing goes up until it is resumed`);
+    if (!secretKept) lines.push('the consumer secret is not in the secret store: nothing goes up until the till is connected again');
+    lines.push(connection.online ? 'WooCommerce could be reached at the last attempt' : `offline since ${gmt(connection.offline_since_gmt)}`);
+    lines.push(`last push ${gmt(connection.last_push_gmt)}, last pull ${gmt(connection.last_pull_gmt)}`);
+  }
+  lines.push(`waiting to go up: ${figures(status.waiting)}`);
+  if (status.oldest_waiting_sale !== null)
+    lines.push(`oldest waiting sale: order ${status.oldest_waiting_sale.order_id ?? '?'}, made ${gmt(status.oldest_waiting_sale.date_created_gmt)}`);
+  if (states.unknown.count > 0) lines.push(`outcome unknown, being looked up before anything is sent again: ${figures(states.unknown)}`);
+  if (states.rejected.count > 0) lines.push(`needs attention (refused by WooCommerce): ${figures(states.rejected)}`);
+  lines.push(`in WooCommerce: ${figures(states.synced)}`);
+  if (states.handled.count > 0) lines.push(`marked handled by hand: ${figures(states.handled)}`);
+  return lines;
+}
+
+/** `tillbase sync status`: the sync in plain words. Exits 0 whatever the sync's state: it only reports. */
+export async function syncStatusCommand(args: string[], io: CliIo): Promise<number> {
+  if (asksForHelp(args)) {
+    io.stdout.write(helpOf(SYNC_STATUS_HELP));
+    return 0;
+  }
+  const { db, services, secrets } = open('sync status', args, io);
+  try {
+    const status = services.syncStatus.status();
+    const secretKept = status.connection === null || (await (await secrets()).get(CONSUMER_SECRET_ACCOUNT)) !== null;
+    io.stdout.write(`${statusLines(status, secretKept).join('\n')}\n`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+function findingLine(finding: Finding): string {
+  const { entry } = finding;
+  const what = `${entry.kind} of order ${entry.order_id ?? '?'} (register ${entry.register_id}, sequence ${entry.sequence}, uuid ${entry.uuid})`;
+  const where = finding.woo_ids.length > 0 ? ` [WooCommerce ${finding.woo_ids.map((id) => `#${id}`).join(', ')}]` : '';
+  return `${finding.kind}: ${what}: ${finding.detail}${where}`;
+}
+
+function registerLine(proof: RegisterProof, wrong: number, chain: string): string {
+  const { sales, refunds } = proof;
+  const asides = [
+    ...(proof.handled > 0 ? [`${plural(proof.handled, 'entry', 'entries')} marked handled, not looked for`] : []),
+    ...(proof.waiting > 0 ? [`${plural(proof.waiting, 'entry', 'entries')} not sent yet`] : []),
+  ];
+  const aside = asides.length > 0 ? ` (${asides.join('; ')})` : '';
+  if (wrong === 0)
+    return `all ${plural(sales.found, 'sale')} and ${plural(refunds.found, 'refund')} of register ${proof.register_id} up to sequence ${proof.up_to_sequence} are in WooCommerce${aside}, ${chain}`;
+  return (
+    `register ${proof.register_id} up to sequence ${proof.up_to_sequence}: ${sales.found} of ${plural(sales.expected, 'sale')} and ` +
+    `${refunds.found} of ${plural(refunds.expected, 'refund')} are in WooCommerce as the till made them, ${plural(wrong, 'is', 'are')} wrong${aside}, ${chain}`
+  );
+}
+
+/**
+ * `tillbase sync verify`: proves that WooCommerce has every sale and refund up to the last synced
+ * sequence of each register exactly once with its hash, and that the journal's chain holds.
+ * Exits 0 when it all holds, 1 when anything is missing, doubled, altered or the chain is broken.
+ */
+export async function syncVerifyCommand(args: string[], io: CliIo): Promise<number> {
+  if (asksForHelp(args)) {
+    io.stdout.write(helpOf(SYNC_VERIFY_HELP));
+    return 0;
+  }
+  const { db, services, secrets } = open('sync verify', args, io);
+  try {
+    const connection = services.repositories.syncConnection.find();
+    if (connection === undefined) throw new ConfigError('not connected to a WooCommerce: there is nothing to verify (connect with tillbase sync connect)');
+    const secret = await (await secrets()).get(CONSUMER_SECRET_ACCOUNT);
+    if (secret === null) throw new ConfigError('the consumer secret is not in the secret store: pass the --secret-store the server uses, or connect again');
+    const client = new WooCommerceClient({
+      url: connection.url,
+      consumerKey: connection.consumer_key,
+      consumerSecret: secret,
+      timeoutMs: connection.settings.request_timeout_seconds * 1000,
+    });
+    const proof = await proveSynced(client, services.repositories.syncOutbox);
+    if (proof.kind === 'failed') throw new ConfigError(`cannot read WooCommerce's orders at ${connection.url}: ${proof.outcome.message}`);
+    const journal = services.journal.verify();
+    const chain = journal.ok ? 'chain verified' : 'chain BROKEN';
+    if (proof.registers.length === 0) io.stdout.write(`nothing has been synced yet: nothing to look for in WooCommerce, ${chain}\n`);
+    for (const register of proof.registers) {
+      const wrong = proof.findings.filter((f) => f.entry.register_id === register.register_id);
+      io.stdout.write(`${registerLine(register, wrong.length, chain)}\n`);
+      for (const finding of wrong) io.stdout.write(`  ${findingLine(finding)}\n`);
+    }
+    if (!journal.ok) {
+      const { broken } = journal;
+      io.stdout.write(
+        `journal broken at entry ${broken.id} (register ${broken.register_id}, sequence ${broken.sequence}, ${broken.kind}): ${journal.reason}\n`,
+      );
+    }
+    return journal.ok && proof.findings.length === 0 ? 0 : EXIT_REFUSED;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The sync with the shop's WooCommerce as the till and the managers' screen read it (issue 23, item 7):
+ * the return types of server/sync/sync-status.ts, behind `GET /pos/v1/sync/status` and `GET /pos/v1/sync/outbox`.
+ */
+
+/** Where an outbox entry is on its way up (the server's model/records/sync.ts OutboxState, which must match). */
+export type SyncOutboxState = 'pending' | 'sending' | 'unknown' | 'synced' | 'rejected' | 'handled';
+export type SyncOutboxKind = 'sale' | 'refund' | 'customer' | 'stock';
+
+export interface StateFigures {
+  count: number;
+  /** Sales' totals (with tax) in this state; refunds are counted apart. */
+  sales: number;
+  sales_amount: string;
+  refunds: number;
+  refunds_amount: string;
+}
+
+/** What `GET /pos/v1/sync/status` shows (issue 23, item 7). Never the key's secret. */
+export interface SyncStatusView {
+  connected: boolean;
+  connection: null | {
+    url: string;
+    state: 'active' | 'paused';
+    paused_reason: string | null;
+    connected_at_gmt: string;
+    online: boolean;
+    offline_since_gmt: string | null;
+    last_push_gmt: string | null;
+    last_pull_gmt: string | null;
+  };
+  states: Record<SyncOutboxState, StateFigures>;
+  /** Pending, sending and unknown together: what the till's bar counts as waiting to go up. */
+  waiting: StateFigures;
+  oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string };
+}
+
+/** One entry of the outbox page. */
+export interface OutboxEntryView {
+  id: number;
+  kind: SyncOutboxKind;
+  order_id: number | null;
+  refund_id: number | null;
+  customer_id: number | null;
+  product_id: number | null;
+  uuid: string;
+  state: SyncOutboxState;
+  woo_id: number | null;
+  attempts: number;
+  last_error: null | { code: string; message: string };
+  totals_difference: string | null;
+  duplicates_cancelled: number[];
+  date_created_gmt: string;
+  date_synced_gmt: string | null;
+}
