@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { withDb, type TestServer } from '../helpers/server.js';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
-import { connect, connectionOf, entryOf, outboxEntries, syncedEntry, Till, uuidOf, waitFor } from './push-fixture.js';
+import { connect, connectionOf, entryOf, outboxEntries, syncedEntry, Till, uuidOf, waitFor, useSyncServer } from '../helpers/sync.js';
 
 /** The push's rules for a replayed refund, a customer WooCommerce already has, and a key WooCommerce refuses (issue 23, items 3-5). */
 let double: WooCommerceDouble;
@@ -10,16 +10,10 @@ let server: TestServer;
 let till: Till;
 let product: { local: number; woo: number };
 
-beforeAll(async () => {
-  double = await startWooCommerceDouble();
-  server = await startTestServer({ secretStore: 'file' });
-  till = await Till.open(server);
+useSyncServer({}, async (fixture) => {
+  ({ double, server, till } = fixture);
   product = await till.product(double, 'CONFLICT-1', '4.00', 100);
   await connect(server, double);
-});
-afterAll(async () => {
-  await server.close();
-  await double.close();
 });
 
 describe('the push', () => {

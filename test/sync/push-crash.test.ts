@@ -7,7 +7,7 @@ import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
 import { serve, type ServeProcess } from '../helpers/cli.js';
 import { makeDataDir, type TestServer, type TestUser } from '../helpers/server.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from './push-fixture.js';
+import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from '../helpers/sync.js';
 
 /**
  * kill -9 while a sale is `sending` (issue 23, item 4): the built server runs as a child process; the

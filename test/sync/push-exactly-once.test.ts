@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { connect, connectionOf, entryOf, liveOrdersOf, ordersOf, outboxEntries, syncedEntry, Till, uuidOf, waitFor } from './push-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { type TestServer } from '../helpers/server.js';
+import { connect, connectionOf, entryOf, liveOrdersOf, ordersOf, outboxEntries, syncedEntry, Till, uuidOf, waitFor, useSyncServer } from '../helpers/sync.js';
 
 /**
  * Every sale reaches WooCommerce exactly once (issue 23, items 3-4), against the WooCommerce double
@@ -14,15 +14,9 @@ let till: Till;
 let product: { local: number; woo: number };
 const STOCK = 1000;
 
-beforeAll(async () => {
-  double = await startWooCommerceDouble();
-  server = await startTestServer({ secretStore: 'file' });
-  till = await Till.open(server);
+useSyncServer({}, async (fixture) => {
+  ({ double, server, till } = fixture);
   product = await till.product(double, 'SYNC-1', '2.50', STOCK);
-});
-afterAll(async () => {
-  await server.close();
-  await double.close();
 });
 
 const wooStock = (): number | null => double.shop.product(product.woo).stock_quantity;

@@ -4,7 +4,7 @@ import { openFileSecretStore } from '../../server/secrets/file-store.js';
 import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push-worker.js';
 import { WooCommerceClient } from '../../server/sync/woocommerce-client.js';
 import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
-import { outboxEntries, Till, uuidOf, waitFor } from './push-fixture.js';
+import { outboxEntries, Till, uuidOf, waitFor } from '../helpers/sync.js';
 
 /**
  * The push against a real WooCommerce (TILLBASE_TEST_WOOCOMMERCE, _KEY, _SECRET): sales made while the

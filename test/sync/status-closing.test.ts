@@ -7,7 +7,7 @@ import { openDataDirDatabase } from '../../server/start.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
 import { captureIo } from './cli-io.js';
-import { connect, connectionOf, Till, waitFor } from './push-fixture.js';
+import { connect, connectionOf, Till, waitFor } from '../helpers/sync.js';
 
 /**
  * What is not yet in WooCommerce when the day ends (issue 23, items 6-7): the Z report says it, and

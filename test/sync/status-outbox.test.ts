@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
-import { connect, outboxEntries, syncedEntry, Till, waitFor } from './push-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { api, login, type TestServer } from '../helpers/server.js';
+import { connect, outboxEntries, syncedEntry, Till, waitFor, useSyncServer } from '../helpers/sync.js';
 
 /**
  * The outbox as managers see it (issue 23, item 7): `GET /sync/outbox` paged and filtered by state,
@@ -16,10 +16,8 @@ let manager: string;
 let cashier: string;
 const sales: Array<{ orderId: number; lineId: number }> = [];
 
-beforeAll(async () => {
-  double = await startWooCommerceDouble();
-  server = await startTestServer({ secretStore: 'file' });
-  till = await Till.open(server);
+useSyncServer({}, async (fixture) => {
+  ({ double, server, till } = fixture);
   product = await till.product(double, 'OUTBOX-1', '3.00', 100);
   admin = (await login(server, 'administrator')).access_token;
   manager = (await login(server, 'shop_manager')).access_token;
@@ -27,10 +25,6 @@ beforeAll(async () => {
   await connect(server, double);
   for (let i = 0; i < 3; i++) sales.push(await till.sell(product.local, 1));
   for (const sale of sales) await syncedEntry(server, sale.orderId);
-});
-afterAll(async () => {
-  await server.close();
-  await double.close();
 });
 
 /** A refund of the last sale that WooCommerce refuses: the order was refunded in full in the web shop first (§5.3). */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../shared/access.js';
 import { syncStatusCommand } from '../../server/cli/sync-report.js';
-import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { api, login, type TestServer } from '../helpers/server.js';
 import { captureIo } from './cli-io.js';
-import { connect, connectionOf, outboxEntries, syncedEntry, Till, waitFor } from './push-fixture.js';
+import { connect, connectionOf, outboxEntries, syncedEntry, Till, waitFor, useSyncServer } from '../helpers/sync.js';
 
 /**
  * What people see of the sync (issue 23, item 7): `GET /sync/status` for every role, before a
@@ -17,16 +17,10 @@ let till: Till;
 let product: { local: number; woo: number };
 const tokens = {} as Record<RoleName, string>;
 
-beforeAll(async () => {
-  double = await startWooCommerceDouble();
-  server = await startTestServer({ secretStore: 'file' });
-  till = await Till.open(server);
+useSyncServer({}, async (fixture) => {
+  ({ double, server, till } = fixture);
   product = await till.product(double, 'STATUS-1', '2.50', 100);
   for (const role of ROLES) tokens[role] = (await login(server, role)).access_token;
-});
-afterAll(async () => {
-  await server.close();
-  await double.close();
 });
 
 /** The status as each role reads it; every role must read the same answer. */

@@ -6,7 +6,7 @@ import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push-worker.js';
 import { WooCommerceClient } from '../../server/sync/woocommerce-client.js';
 import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { captureIo } from './cli-io.js';
-import { syncedEntry, Till } from './push-fixture.js';
+import { syncedEntry, Till } from '../helpers/sync.js';
 
 /**
  * `tillbase sync verify` against a real WooCommerce (TILLBASE_TEST_WOOCOMMERCE, _KEY, _SECRET): a few

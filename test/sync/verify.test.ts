@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncVerifyCommand } from '../../server/cli/sync-report.js';
 import type { DoubleOrder, DoubleRefund } from '../helpers/woocommerce-double-shop.js';
-import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+import { type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { captureIo } from './cli-io.js';
-import { connect, FAST_SETTINGS, liveOrdersOf, syncedEntry, Till } from './push-fixture.js';
+import { connect, FAST_SETTINGS, liveOrdersOf, syncedEntry, Till, useSyncServer } from '../helpers/sync.js';
 
 /**
  * `tillbase sync verify` (issue 23, item 6) against the WooCommerce double: a clean run proves every
@@ -20,10 +20,8 @@ let refundUuid: string;
 let register: number;
 let lastSequence: number;
 
-beforeAll(async () => {
-  double = await startWooCommerceDouble();
-  server = await startTestServer({ secretStore: 'file' });
-  till = await Till.open(server);
+useSyncServer({}, async (fixture) => {
+  ({ double, server, till } = fixture);
   product = await till.product(double, 'VERIFY-1', '2.00', 100);
   // A sale from before the connection stays at the till: verify does not look for it.
   await till.sell(product.local, 1);
@@ -40,10 +38,6 @@ beforeAll(async () => {
   refundUuid = refund.uuid;
   register = refund.register_id ?? 0;
   lastSequence = refund.sequence ?? 0;
-});
-afterAll(async () => {
-  await server.close();
-  await double.close();
 });
 
 async function verify(): Promise<{ code: number; stdout: string; stderr: string }> {

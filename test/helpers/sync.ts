@@ -1,12 +1,13 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { SyncOutboxRepository } from '../../server/data/repositories/sync-outbox.js';
 import type { OutboxEntry, SyncSettings } from '../../server/model/records/sync.js';
 import { openFileSecretStore } from '../../server/secrets/file-store.js';
 import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push-worker.js';
-import type { DoubleOrder } from '../helpers/woocommerce-double-shop.js';
-import type { WooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { api, login, withDb, type TestServer } from '../helpers/server.js';
+import type { ServeOptions } from '../../server/config.js';
+import type { DoubleOrder } from './woocommerce-double-shop.js';
+import { startWooCommerceDouble, type WooCommerceDouble } from './woocommerce-double.js';
+import { api, login, startTestServer, withDb, type TestServer } from './server.js';
 
 /**
  * Set-up shared by the push tests: a real Tillbase server (file secret store) connected to the
@@ -105,3 +106,29 @@ export const syncedEntry = (server: TestServer, orderId: number, kind: 'sale' | 
     const entry = entryOf(server, orderId, kind);
     return entry.state === 'synced' ? entry : undefined;
   });
+
+export interface SyncFixture {
+  double: WooCommerceDouble;
+  server: TestServer;
+  till: Till;
+}
+
+/**
+ * The WooCommerce double and a real Tillbase server (file secret store, so the consumer secret has
+ * a home) for the tests of the enclosing file or describe block, started before them and closed
+ * after; `setup` runs once both are up, with the till's client logged in. Not connected: `connect`
+ * does that, where a test wants it.
+ */
+export function useSyncServer(serve: Partial<ServeOptions> = {}, setup?: (fixture: SyncFixture) => Promise<void> | void): void {
+  let fixture: SyncFixture | undefined;
+  beforeAll(async () => {
+    const double = await startWooCommerceDouble();
+    const server = await startTestServer({ secretStore: 'file', ...serve });
+    fixture = { double, server, till: await Till.open(server) };
+    await setup?.(fixture);
+  });
+  afterAll(async () => {
+    await fixture?.server.close();
+    await fixture?.double.close();
+  });
+}
