@@ -45,12 +45,29 @@ export function explainUnauthorized(error: ApiRequestError): string | null {
   return null;
 }
 
+/**
+ * The server's refusal to sell beyond stock names its setting keys; the till says it in a
+ * cashier's words, with the server's code kept for support.
+ */
+function stockNote(error: ApiRequestError): StatusNote {
+  const { name, stock_quantity: left, quantity } = error.data;
+  const what = typeof name === 'string' ? name : 'an item';
+  const count = (value: unknown): string => (typeof value === 'number' ? String(value) : 'too few');
+  return {
+    kind: 'error',
+    message: `Not enough stock of ${what}: ${count(left)} in stock, ${count(quantity)} in this sale.`,
+    explanation: 'This shop sells only what it has in stock: take some off the sale. If more is on the shelf, a manager can correct the stock level.',
+    detail: errorDetail(error.code, error.reason),
+  };
+}
+
 export function noteOf(error: unknown): StatusNote {
   if (error instanceof StillUnauthorizedError) {
     return { kind: 'error', message: error.message, explanation: explainUnauthorized(error), detail: errorDetail(error.code, error.reason) };
   }
   if (error instanceof ApiRequestError) {
     if (error.status === 0) return { kind: 'error', message: error.message, explanation: 'Check that Tillbase is running, then try again.', detail: null };
+    if (error.code === 'pos_rest_insufficient_stock') return stockNote(error);
     const params = error.data.params;
     const fields =
       typeof params === 'object' && params !== null

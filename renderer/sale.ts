@@ -11,6 +11,9 @@ import type { Customer } from '../shared/resources/customers.js';
 import type { Order, OrderLineItem } from '../shared/resources/orders.js';
 import type { CheckoutState } from '../shared/resources/payments.js';
 import type { Variation } from '../shared/resources/products.js';
+import { Decimal } from 'decimal.js';
+import { stepQuantity } from './line-edits.js';
+import { checkStock, type StockFields } from './stock.js';
 import * as customersApi from './api/customers.js';
 import * as ordersApi from './api/orders.js';
 import type { ProductTile } from './api/products.js';
@@ -36,6 +39,11 @@ function idempotencyKey(orderId: number): string {
   return `till-${orderId}-${crypto.randomUUID()}`;
 }
 
+/** A product or variation as the cart's lines name it. */
+function itemKey(productId: number, variationId: number): string {
+  return `${productId}:${variationId}`;
+}
+
 export class Sale {
   /**
    * `payment_gateways.auto_print_receipt` as `GET /settings` said when this payment dialog opened: read
@@ -44,6 +52,11 @@ export class Sale {
   private autoPrint = false;
   /** The order whose receipt prints by itself once it is showing (a sale just completed with auto print on). */
   private printPending: number | null = null;
+  /**
+   * The stock of each item added since the page loaded (by `itemKey`), as its tile, scan or
+   * variation said: what a later change of its quantity is checked against.
+   */
+  private readonly stockOf = new Map<string, { name: string; stock: StockFields }>();
 
   constructor(private readonly till: Till) {}
 
@@ -79,22 +92,55 @@ export class Sale {
       }
       return;
     }
+    this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
     await this.addItem(product.id, 0);
   }
 
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {
     this.till.state.set({ variationPicker: null });
+    const name = [product.name, ...variation.attributes.map((attribute) => attribute.option)].join(' ');
+    this.stockOf.set(itemKey(product.id, variation.id), { name, stock: variation });
     await this.addItem(product.id, variation.id);
   }
 
   private addItem(productId: number, variationId: number): Promise<boolean> {
     const order = this.till.state.get().order;
-    return this.change(async () => {
+    const existing = order?.line_items.find((item) => item.product_id === productId && item.variation_id === variationId);
+    const wanted = stepQuantity(this.quantityInSale(productId, variationId, null), 1);
+    return this.changeWithinStock(productId, variationId, wanted, async () => {
       const line = { product_id: productId, variation_id: variationId, quantity: 1 };
       if (order === null) return ordersApi.create(this.client, { line_items: [line] });
-      const existing = order.line_items.find((item) => item.product_id === productId && item.variation_id === variationId);
-      return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: existing.quantity + 1 }] });
+      return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: stepQuantity(existing.quantity, 1) }] });
     });
+  }
+
+  /** How many of an item the cart's lines hold, leaving out line `except`. */
+  private quantityInSale(productId: number, variationId: number, except: number | null): number {
+    const lines = this.till.state.get().order?.line_items ?? [];
+    return lines
+      .filter((line) => line.id !== except && line.product_id === productId && line.variation_id === variationId)
+      .reduce((sum, line) => sum.plus(line.quantity), new Decimal(0))
+      .toNumber();
+  }
+
+  /**
+   * A change that brings the sale to `wanted` of an item (null: fewer than before, never refused):
+   * refused in plain words when that is more than its stock and overselling is prevented, made with
+   * a warning when it is not prevented.
+   */
+  private async changeWithinStock(productId: number, variationId: number, wanted: number | null, work: () => Promise<Order | null>): Promise<boolean> {
+    const known = this.stockOf.get(itemKey(productId, variationId));
+    const verdict =
+      known === undefined || wanted === null
+        ? ({ kind: 'ok' } as const)
+        : checkStock(known.stock, known.name, wanted, this.till.state.get().rules.preventOverselling);
+    if (verdict.kind === 'refuse') {
+      this.till.state.set({ status: { kind: 'error', message: verdict.message, explanation: verdict.explanation } });
+      return false;
+    }
+    const done = await this.change(work);
+    if (done && verdict.kind === 'warn') this.till.info(verdict.message);
+    return done;
   }
 
   /** A scanned barcode, wherever the focus was. */
@@ -118,10 +164,13 @@ export class Sale {
     return this.till.state.get().order?.line_items.find((line) => line.id === id) ?? null;
   }
 
+  /** A quantity read by `readQuantity` (line-edits.ts) or stepped by the cart's − and + buttons. */
   setQuantity(line: OrderLineItem, quantity: number): Promise<boolean> {
     const order = this.till.state.get().order;
-    if (order === null || !Number.isInteger(quantity) || quantity < 0) return Promise.resolve(false);
-    return this.change(() => this.patch(order, { line_items: [{ id: line.id, quantity }] }));
+    if (order === null) return Promise.resolve(false);
+    // Fewer is always allowed: taking items off a sale must not wait for the stock.
+    const wanted = quantity > line.quantity ? new Decimal(this.quantityInSale(line.product_id, line.variation_id, line.id)).plus(quantity).toNumber() : null;
+    return this.changeWithinStock(line.product_id, line.variation_id, wanted, () => this.patch(order, { line_items: [{ id: line.id, quantity }] }));
   }
 
   remove(line: OrderLineItem): Promise<boolean> {
@@ -129,13 +178,15 @@ export class Sale {
   }
 
   /**
-   * A line's new total as typed: a discount keeps the line's subtotal (so the receipt shows what was
-   * taken off); a price override replaces both, as if the product had that price.
+   * A line's new total: a discount sends the line's subtotal with it, so that the price before the
+   * discount is kept and the receipt, X and Z show what was taken off (the server, as WooCommerce,
+   * takes a total sent alone as the new subtotal too); a price override replaces both, as if the
+   * product had that price.
    */
   setLineTotal(line: OrderLineItem, total: string, kind: 'discount' | 'override'): Promise<boolean> {
     const order = this.till.state.get().order;
     if (order === null) return Promise.resolve(false);
-    const change = kind === 'discount' ? { id: line.id, total } : { id: line.id, subtotal: total, total };
+    const change = kind === 'discount' ? { id: line.id, subtotal: line.subtotal, total } : { id: line.id, subtotal: total, total };
     return this.change(() => this.patch(order, { line_items: [change] }));
   }
 
@@ -194,6 +245,17 @@ export class Sale {
     return this.change(async () => {
       await this.patch(order, { status: 'on-hold' });
       this.till.info(`Order ${order.number} is parked.`);
+      return null;
+    });
+  }
+
+  /** Voids the cart: its order is cancelled (the audit trail records it) and an empty cart starts. */
+  voidSale(): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(async () => {
+      await this.patch(order, { status: 'cancelled' });
+      this.till.info(`Sale ${order.number} is void: nothing was sold.`);
       return null;
     });
   }
@@ -302,11 +364,13 @@ export class Sale {
     return true;
   }
 
-  /** Done with the sale (or the reprint): close the receipt and start an empty cart. */
+  /** Done with the sale (or the reprint): close the receipt and start an empty cart, without the last sale's search. */
   finish(): void {
     this.printPending = null;
-    const { checkout } = this.till.state.get();
-    this.till.state.set(checkout?.status === 'completed' ? { receipt: null, paying: false, checkout: null, order: null } : { receipt: null });
+    const { checkout, search } = this.till.state.get();
+    const completed = checkout?.status === 'completed';
+    this.till.state.set(completed ? { receipt: null, paying: false, checkout: null, order: null } : { receipt: null });
+    if (completed && search !== '') this.till.search('');
   }
 
   async openHistoryOrder(id: number): Promise<void> {

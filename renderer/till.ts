@@ -31,6 +31,14 @@ export interface DrawerState {
   closure: { report: ClosureReport; html: string } | null;
 }
 
+/** The shop's settings that change how the till sells, read with the sell screen. */
+export interface SellingRules {
+  /** `settings/general` decimal_qty: quantities such as 1.5 (sold by weight). */
+  decimalQuantities: boolean;
+  /** The store's or `settings/checkout`'s prevent_overselling: a counted item is not sold beyond its stock. */
+  preventOverselling: boolean;
+}
+
 export interface TillState {
   user: ApiUser | null;
   screen: Screen;
@@ -43,7 +51,9 @@ export interface TillState {
   unreachable: boolean;
   store: StoreResource | null;
   gateways: PaymentGateway[];
+  rules: SellingRules;
   categories: Category[];
+  /** The category shown; a search looks through the whole catalogue whatever it is. */
   category: number | null;
   search: string;
   products: ProductTile[];
@@ -78,6 +88,7 @@ function initialState(): TillState {
     unreachable: false,
     store: null,
     gateways: [],
+    rules: { decimalQuantities: false, preventOverselling: false },
     categories: [],
     category: null,
     search: '',
@@ -248,13 +259,23 @@ export class Till {
   /** The store (for the price format), tenders, categories and the first products, all at once. */
   async loadSellScreen(): Promise<void> {
     try {
-      const [stores, gateways, categories] = await Promise.all([
+      const [stores, gateways, categories, settings] = await Promise.all([
         storesApi.list(this.client),
         paymentsApi.gateways(this.client),
         productsApi.categories(this.client),
+        settingsApi.all(this.client),
         this.loadProducts(false),
       ]);
-      this.state.set({ store: stores[0] ?? null, gateways: gateways.filter((gateway) => gateway.enabled).sort((a, b) => a.order - b.order), categories });
+      const store = stores[0] ?? null;
+      this.state.set({
+        store,
+        gateways: gateways.filter((gateway) => gateway.enabled).sort((a, b) => a.order - b.order),
+        categories,
+        rules: {
+          decimalQuantities: settings.general?.decimal_qty === true,
+          preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
+        },
+      });
     } catch (error) {
       this.fail(error);
     }
@@ -268,9 +289,10 @@ export class Till {
     this.state.set(more ? { loadingProducts: true } : { loadingProducts: true, products: [], productsPage: 0, hasMoreProducts: false });
     try {
       const term = search.trim();
+      // A search looks through the whole catalogue: a cashier searches for what is not in sight.
       const found = await productsApi.tiles(this.client, {
         search: term === '' ? undefined : term,
-        category: category ?? undefined,
+        category: term === '' ? (category ?? undefined) : undefined,
         per_page: PRODUCTS_PER_PAGE,
         page,
         orderby: term === '' ? 'title' : undefined,
@@ -291,15 +313,17 @@ export class Till {
     }
   }
 
+  /** A search of the whole catalogue: "All" shows as chosen while its results show. */
   search(term: string): void {
-    this.state.set({ search: term, status: null });
+    this.state.set(term.trim() === '' ? { search: term, status: null } : { search: term, category: null, status: null });
     this.loadProducts(false).catch((error: unknown) => {
       this.fail(error);
     });
   }
 
+  /** A category's products; "All" (null) keeps a search, since a search already looks through everything. */
   chooseCategory(category: number | null): void {
-    this.state.set({ category, search: '', status: null });
+    this.state.set(category === null ? { category, status: null } : { category, search: '', status: null });
     this.loadProducts(false).catch((error: unknown) => {
       this.fail(error);
     });

@@ -3,7 +3,21 @@ import type { BarcodeMatch, Product, ProductTerm, Variation } from '../../shared
 import type { ApiClient } from '../api-client.js';
 
 /** The fields a tile and the cart read; the list asks for only these (`_fields`). */
-export const TILE_FIELDS = ['id', 'name', 'sku', 'barcode', 'price', 'type', 'stock_status', 'images', 'variations', 'attributes'] as const;
+export const TILE_FIELDS = [
+  'id',
+  'name',
+  'sku',
+  'barcode',
+  'price',
+  'type',
+  'manage_stock',
+  'stock_quantity',
+  'stock_status',
+  'backorders',
+  'images',
+  'variations',
+  'attributes',
+] as const;
 
 /** A product as the sell screen holds it: a tile's fields, and what a scan matched when it came from one. */
 export type ProductTile = Pick<Product, (typeof TILE_FIELDS)[number]> & { barcode_match?: BarcodeMatch };

@@ -6,8 +6,10 @@ import type { ApiClient } from '../api-client.js';
 
 export type SettingsGroup = Record<string, unknown>;
 
-/** `GET /settings`: every group by name. The till reads one value of it; the rest stays unknown. */
+/** `GET /settings`: every group by name. The till reads the values below; the rest stays unknown. */
 export interface AllSettings {
+  general?: { decimal_qty?: unknown };
+  checkout?: { prevent_overselling?: unknown };
   payment_gateways?: { auto_print_receipt?: unknown };
   [group: string]: unknown;
 }

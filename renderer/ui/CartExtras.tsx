@@ -1,7 +1,12 @@
-/** The cart's dialogs: change a line (quantity, discount, price), customer, note, coupon, fee, shipping. */
+/**
+ * The cart's dialogs: change a line (quantity, a discount in percent or amount off, or a new
+ * price), customer, note, coupon, fee, shipping.
+ */
 import { useState } from 'preact/hooks';
 import type { Customer } from '../../shared/resources/customers.js';
 import type { OrderLineItem } from '../../shared/resources/orders.js';
+import { formatPrice } from '../format.js';
+import { discountedTotal, readQuantity, type DiscountKind } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
@@ -48,54 +53,106 @@ function Actions(props: { submitLabel: string; onClose: () => void }) {
 }
 
 function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
-  const { sale } = useTill();
+  const { sale, till } = useTill();
+  const rules = useTillState((state) => state.rules);
+  const store = useTillState((state) => state.store);
   const { line, onClose } = props;
   const [quantity, setQuantity] = useState(String(line.quantity));
-  const [total, setTotal] = useState('');
-  const [kind, setKind] = useState<'discount' | 'override'>('discount');
+  const [discount, setDiscount] = useState('');
+  const [discountKind, setDiscountKind] = useState<DiscountKind>('percent');
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState('');
+  const decimals = store?.price_num_decimals ?? 2;
+  const wasDiscounted = line.subtotal !== line.total;
+
+  /** Runs one change; a refusal (the till's or the server's) stays in the dialog, which keeps what was typed. */
+  const attempt = async (change: () => Promise<boolean>): Promise<boolean> => {
+    const done = await change();
+    if (!done) setError(till.state.get().status?.message ?? 'Not changed.');
+    return done;
+  };
+
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    let done = true;
-    const wanted = Number(quantity);
-    if (quantity.trim() !== String(line.quantity)) done = await sale.setQuantity(line, wanted);
-    // The typed amount goes to the server as typed; it checks it and works out the taxes and totals.
-    if (done && total.trim() !== '') {
-      const updated = sale.currentLine(line.id);
-      if (updated !== null) done = await sale.setLineTotal(updated, total.trim(), kind);
+    setError('');
+    if (discount.trim() !== '' && price.trim() !== '') {
+      setError('Give either a discount or a new price, not both.');
+      return;
     }
-    if (done) onClose();
+    const typed = readQuantity(quantity, rules.decimalQuantities);
+    if (!typed.ok) {
+      setError(typed.message);
+      return;
+    }
+    if (typed.value !== line.quantity && !(await attempt(() => sale.setQuantity(line, typed.value)))) return;
+    const updated = sale.currentLine(line.id);
+    if (updated !== null && discount.trim() !== '') {
+      // Off the price before any discount, which the server keeps as the line's subtotal.
+      const total = discountedTotal(updated.subtotal, discount, discountKind, decimals);
+      if (!total.ok) {
+        setError(total.message);
+        return;
+      }
+      if (!(await attempt(() => sale.setLineTotal(updated, total.value, 'discount')))) return;
+    }
+    // A new price goes to the server as typed; it checks it and works out the taxes and totals.
+    if (updated !== null && price.trim() !== '' && !(await attempt(() => sale.setLineTotal(updated, price.trim(), 'override')))) return;
+    onClose();
   };
   return (
     <Dialog label={`Change ${line.name}`} onClose={onClose}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>{line.name}</h2>
-        <Field id="line-quantity" label="Quantity" inputMode="numeric" value={quantity} onInput={setQuantity} autoFocus />
-        <Field id="line-total" label="New line total (leave empty to keep)" inputMode="decimal" value={total} onInput={setTotal} />
+        <Field
+          id="line-quantity"
+          label={rules.decimalQuantities ? 'Quantity (decimals allowed, such as 1.5)' : 'Quantity'}
+          inputMode={rules.decimalQuantities ? 'decimal' : 'numeric'}
+          value={quantity}
+          onInput={setQuantity}
+          autoFocus
+        />
         <fieldset class="choice">
-          <legend>The new total is</legend>
+          <legend>Discount off {formatPrice(line.subtotal, store)}</legend>
+          <Field
+            id="line-discount"
+            label={wasDiscounted ? `Discount (the line is now ${formatPrice(line.total, store)}; 0 takes the discount off)` : 'Discount (leave empty for none)'}
+            inputMode="decimal"
+            value={discount}
+            onInput={setDiscount}
+          />
           <label>
             <input
               type="radio"
-              name="line-kind"
-              checked={kind === 'discount'}
+              name="line-discount-kind"
+              checked={discountKind === 'percent'}
               onChange={() => {
-                setKind('discount');
+                setDiscountKind('percent');
               }}
             />{' '}
-            a discount
+            percent (%)
           </label>
           <label>
             <input
               type="radio"
-              name="line-kind"
-              checked={kind === 'override'}
+              name="line-discount-kind"
+              checked={discountKind === 'amount'}
               onChange={() => {
-                setKind('override');
+                setDiscountKind('amount');
               }}
             />{' '}
-            a new price
+            amount off
           </label>
         </fieldset>
+        <Field
+          id="line-price"
+          label="New price for the line, in place of the price (leave empty to keep)"
+          inputMode="decimal"
+          value={price}
+          onInput={setPrice}
+        />
+        <p id="line-error" class="form-error" role="alert">
+          {error}
+        </p>
         <Actions submitLabel="Apply" onClose={onClose} />
       </form>
     </Dialog>

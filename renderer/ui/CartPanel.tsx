@@ -1,10 +1,41 @@
 /** The cart: the server's order being rung up, with its lines, extras and the server's totals. */
 import { useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
+import { stepQuantity } from '../line-edits.js';
 import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { CartExtraDialog, type CartExtra } from './CartExtras.js';
 import { useTill, useTillState } from './context.js';
+import { Dialog } from './Dialog.js';
 import { ParkedDialog } from './ParkedDialog.js';
+
+/** Asks before a sale is voided: a tap too many must not throw away a full cart. */
+function VoidDialog(props: { orderNumber: string; onClose: () => void }) {
+  const { sale } = useTill();
+  const busy = useTillState((state) => state.busy);
+  return (
+    <Dialog label="Void the sale" onClose={props.onClose}>
+      <h2>Void the sale?</h2>
+      <p>Every item comes off and order {props.orderNumber} is cancelled. Nothing is sold.</p>
+      <div class="dialog-actions">
+        <button type="button" class="button button-quiet" onClick={props.onClose}>
+          Keep selling
+        </button>
+        <button
+          type="button"
+          class="button button-primary"
+          disabled={busy}
+          onClick={() => {
+            void sale.voidSale().then((done) => {
+              if (done) props.onClose();
+            });
+          }}
+        >
+          Void sale
+        </button>
+      </div>
+    </Dialog>
+  );
+}
 
 function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
   const { sale } = useTill();
@@ -26,7 +57,7 @@ function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
           class="button button-small"
           aria-label={`One less ${line.name}`}
           disabled={busy}
-          onClick={() => void sale.setQuantity(line, line.quantity - 1)}
+          onClick={() => void sale.setQuantity(line, stepQuantity(line.quantity, -1))}
         >
           −
         </button>
@@ -38,7 +69,7 @@ function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
           class="button button-small"
           aria-label={`One more ${line.name}`}
           disabled={busy}
-          onClick={() => void sale.setQuantity(line, line.quantity + 1)}
+          onClick={() => void sale.setQuantity(line, stepQuantity(line.quantity, 1))}
         >
           +
         </button>
@@ -66,6 +97,10 @@ export function CartPanel() {
   const busy = useTillState((state) => state.busy);
   const [extra, setExtra] = useState<CartExtra | null>(null);
   const [showParked, setShowParked] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const checkout = useTillState((state) => state.checkout);
+  // Part of the sale already paid (a split payment): voiding would lose it, so it is not offered.
+  const partPaid = order !== null && checkout?.order_id === order.id && (checkout.payments ?? []).length > 0;
   const money = (amount: string): string => formatPrice(amount, store);
   const customerName = order === null ? '' : `${order.billing.first_name} ${order.billing.last_name}`.trim();
 
@@ -189,6 +224,16 @@ export function CartPanel() {
         </>
       )}
       <div class="cart-actions">
+        <button
+          type="button"
+          class="button"
+          disabled={order === null || busy || partPaid}
+          onClick={() => {
+            setVoiding(true);
+          }}
+        >
+          Void
+        </button>
         <button type="button" class="button" disabled={order === null || busy} onClick={() => void sale.park()}>
           Park
         </button>
@@ -207,6 +252,14 @@ export function CartPanel() {
           extra={extra}
           onClose={() => {
             setExtra(null);
+          }}
+        />
+      )}
+      {voiding && order !== null && (
+        <VoidDialog
+          orderNumber={order.number}
+          onClose={() => {
+            setVoiding(false);
           }}
         />
       )}

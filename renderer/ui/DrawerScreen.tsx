@@ -72,7 +72,14 @@ function XReport(props: { report: ReadableReport }) {
     ['x-refunds', 'Refunds', money(report.sales.refunds)],
     ['x-net', 'Net', money(report.sales.net)],
     ['x-tax', 'Tax', money(report.sales.tax)],
-    ['x-receipts', 'Receipts', report.receipts.first === null ? '—' : `${report.receipts.first} – ${report.receipts.last ?? ''}`],
+    // How many receipts, then their numbers: "1 – 3" alone read as a count, and sales numbered apart made it wrong.
+    [
+      'x-receipts',
+      'Receipts',
+      report.receipts.first === null
+        ? String(report.receipts.count)
+        : `${report.receipts.count}: No. ${report.receipts.first} to No. ${report.receipts.last ?? ''}`,
+    ],
   ];
   // A cashier's report is blind: no drawer until the count is sent.
   if (!('blind' in report) && report.drawer !== undefined)

@@ -6,10 +6,14 @@ import { roleLabel } from '../format.js';
 import type { LoginKind } from '../token-vault.js';
 import { useTill, useTillState } from './context.js';
 
-/** A wrong PIN is answered in the server's words; a wrong password as the login screen always said. */
+/**
+ * A wrong PIN or password, each in its own words: the server's sentence names the username and
+ * password, which reads wrong after a PIN.
+ */
 function loginFailureText(error: unknown, kind: LoginKind = 'password'): string {
   if (!(error instanceof ApiRequestError)) return 'Logging in failed.';
-  if (error.status === 401) return kind === 'pin' ? `${error.message} Check the PIN.` : 'The username or password is not correct.';
+  if (error.status === 401)
+    return kind === 'pin' ? 'That PIN is not correct. Try again, or use the password instead.' : 'The username or password is not correct.';
   if (error.status === 429)
     return error.retryAfterSeconds === null
       ? 'Too many failed attempts. Try again later.'
@@ -77,6 +81,16 @@ function SecretField({ id, kind, value, inputRef, onInput, onKind }: SecretField
           onInput(event.currentTarget.value);
         }}
       />
+      {/* A PIN works from the first login on this till: no saved profile is needed to offer it. */}
+      <button
+        type="button"
+        class="button button-quiet"
+        onClick={() => {
+          onKind('pin');
+        }}
+      >
+        Use PIN instead
+      </button>
     </>
   );
 }

@@ -70,7 +70,8 @@ export function PaymentDialog() {
     // Amounts go as typed; the server checks them and answers what is paid, due and given back.
     const data: Record<string, string> = {};
     if (part.trim() !== '') data.amount = part.trim();
-    if (gateway === 'pos_cash') data.amount_tendered = tendered.trim() === '' ? part.trim() : tendered.trim();
+    // Cash tendered left empty is the exact amount: the part typed, or else all that is due.
+    if (gateway === 'pos_cash') data.amount_tendered = tendered.trim() !== '' ? tendered.trim() : part.trim() !== '' ? part.trim() : due;
     else if (transactionId.trim() !== '') data.transaction_id = transactionId.trim();
     await sale.pay(gateway, data);
   };
@@ -121,7 +122,7 @@ export function PaymentDialog() {
         />
         {gateway === 'pos_cash' ? (
           <>
-            <label for="cash-tendered">Cash tendered</label>
+            <label for="cash-tendered">Cash tendered (empty: the exact amount)</label>
             <input
               id="cash-tendered"
               ref={tenderRef}

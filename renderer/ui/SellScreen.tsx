@@ -1,8 +1,10 @@
 /** The selling screen: search, category tabs and the product grid on the left, the cart on the right. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
+import { stockNote } from '../stock.js';
 import type { ProductTile as TileProduct } from '../api/products.js';
 import { CartPanel } from './CartPanel.js';
+import { CategoryStrip } from './CategoryStrip.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
@@ -22,9 +24,20 @@ function ProductTile(props: { product: TileProduct }) {
   const busy = useTillState((state) => state.busy);
   const { product } = props;
   const image = product.images[0]?.src ?? '';
+  const stock = stockNote(product);
+  const out = stock === 'Out of stock';
+  const stockId = `tile-stock-${product.id}`;
   return (
     <li>
-      <button type="button" class="tile" aria-label={product.name} data-product={product.id} disabled={busy} onClick={() => void sale.addProduct(product)}>
+      <button
+        type="button"
+        class={out ? 'tile tile-out' : 'tile'}
+        aria-label={product.name}
+        aria-describedby={stock === null ? undefined : stockId}
+        data-product={product.id}
+        disabled={busy}
+        onClick={() => void sale.addProduct(product)}
+      >
         {image === '' ? (
           <span class="tile-initials" aria-hidden="true">
             {initials(product.name)}
@@ -39,6 +52,11 @@ function ProductTile(props: { product: TileProduct }) {
           {product.type === 'variable' ? 'from ' : ''}
           {formatPrice(product.price, store)}
         </span>
+        {stock !== null && (
+          <span id={stockId} class={out ? 'tile-stock tile-stock-out' : 'tile-stock'}>
+            {stock}
+          </span>
+        )}
       </button>
     </li>
   );
@@ -86,8 +104,6 @@ function VariationPicker() {
 export function SellScreen() {
   const { till } = useTill();
   const products = useTillState((state) => state.products);
-  const categories = useTillState((state) => state.categories);
-  const category = useTillState((state) => state.category);
   const search = useTillState((state) => state.search);
   const loading = useTillState((state) => state.loadingProducts);
   const hasMore = useTillState((state) => state.hasMoreProducts);
@@ -134,31 +150,21 @@ export function SellScreen() {
             {store?.name ?? ''}
           </span>
         </form>
-        <div class="tabs" role="group" aria-label="Categories">
-          <button
-            type="button"
-            class="tab"
-            aria-pressed={category === null}
-            onClick={() => {
-              till.chooseCategory(null);
-            }}
-          >
-            All
-          </button>
-          {categories.map((entry) => (
+        <CategoryStrip />
+        {search.trim() !== '' && (
+          <p id="search-scope" class="search-scope">
+            {loading ? 'Searching' : products.length === 0 ? 'Nothing matches' : 'Matches for'} “{search.trim()}” in all categories.{' '}
             <button
-              key={entry.id}
               type="button"
-              class="tab"
-              aria-pressed={category === entry.id}
+              class="button button-quiet button-small"
               onClick={() => {
-                till.chooseCategory(entry.id);
+                till.search('');
               }}
             >
-              {entry.name}
+              Clear search
             </button>
-          ))}
-        </div>
+          </p>
+        )}
         <ul id="product-grid" class="grid">
           {products.map((product) => (
             <ProductTile key={product.id} product={product} />

@@ -84,8 +84,7 @@ describe('manager approval at the till', () => {
     const orderId = Number(/Order (\d+)/.exec((await page.locator('.cart-head h2').textContent()) ?? '')?.[1]);
     const edit = async (): Promise<void> => {
       await page.getByRole('button', { name: 'Change Baguette' }).click();
-      await page.getByLabel('New line total (leave empty to keep)').fill('1.00');
-      await page.getByLabel('a new price').check();
+      await page.getByLabel('New price for the line').fill('1.00');
       await page.getByRole('button', { name: 'Apply' }).click();
     };
     await edit();

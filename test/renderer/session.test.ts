@@ -47,10 +47,10 @@ describe('switching user and locking', () => {
     expect(await page.getByLabel('PIN', { exact: true }).count()).toBe(1);
     expect(await page.locator('#session-bar').count()).toBe(0);
     await screenshot(page, 'switch-pin');
-    // A wrong PIN is refused in the server's words; nothing opens.
+    // A wrong PIN is refused in words about the PIN; nothing opens.
     await page.locator('#login-pin').fill('1111');
     await page.locator('#login-submit').click();
-    await page.locator('#login-error', { hasText: 'The username or password is incorrect. Check the PIN.' }).waitFor();
+    await page.locator('#login-error', { hasText: 'That PIN is not correct. Try again, or use the password instead.' }).waitFor();
     expect(await page.locator('#session-bar').count()).toBe(0);
     // Only digits go in.
     await page.locator('#login-pin').fill('');
@@ -95,7 +95,7 @@ describe('switching user and locking', () => {
     // The cashier has no PIN: one is refused as a wrong one would be.
     await page.locator('#unlock-pin').fill('2222');
     await page.keyboard.press('Enter');
-    await page.locator('#lock-view .form-error', { hasText: 'incorrect' }).waitFor();
+    await page.locator('#lock-view .form-error', { hasText: 'That PIN is not correct' }).waitFor();
     await page.getByRole('button', { name: 'Use password instead' }).click();
     await page.locator('#unlock-password').fill('wrong password');
     await page.keyboard.press('Enter');
@@ -277,7 +277,7 @@ describe('refresh tokens out of page script', () => {
     await page.locator('#login-pin:focus').waitFor();
     await page.locator('#login-pin').fill('8643');
     await page.locator('#login-submit').click();
-    await page.locator('#login-error', { hasText: 'incorrect' }).waitFor();
+    await page.locator('#login-error', { hasText: 'That PIN is not correct' }).waitFor();
     expect(await page.locator('#session-bar').count()).toBe(0);
     await page.locator('#login-pin').fill('8642');
     await page.locator('#login-submit').click();

@@ -27,6 +27,26 @@ interface Filters {
 const NO_FILTERS: Filters = { source: '', level: '', after: '', before: '', user: '', action: '', register: '' };
 const AUDIT_ONLY = ['user', 'action', 'register', 'before'] as const;
 
+/** The audit entry's amounts in a manager's words; an amount not named here shows under its own name. */
+const AMOUNT_WORDS: Readonly<Record<string, string>> = { total: 'total', total_tax: 'tax', discount_total: 'discounts', amount: 'amount' };
+
+/**
+ * Who did it and how much, from the entry's context: messages such as "order.sale order 3" say
+ * neither, though the entry holds both.
+ */
+function auditDetails(entry: LogEntry): string {
+  const context = entry.context ?? {};
+  const parts: string[] = [];
+  const { username, amounts } = context;
+  if (typeof username === 'string' && username !== '' && !entry.message.includes(username)) parts.push(`by ${username}`);
+  if (typeof amounts === 'object' && amounts !== null) {
+    for (const [name, value] of Object.entries(amounts as Record<string, unknown>)) {
+      if (typeof value === 'string') parts.push(`${AMOUNT_WORDS[name] ?? name.replace(/_/g, ' ')} ${value}`);
+    }
+  }
+  return parts.join(' · ');
+}
+
 function queryOf(filters: Filters, page: number): Record<string, string | number | undefined> {
   const query: Record<string, string | number | undefined> = { per_page: PER_PAGE, page };
   for (const [name, value] of Object.entries(filters) as Array<[keyof Filters, string]>) {
@@ -209,6 +229,7 @@ export function LogsScreen() {
               <td>{entry.source}</td>
               <td>
                 {entry.message}
+                {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
                 {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
               </td>
             </tr>

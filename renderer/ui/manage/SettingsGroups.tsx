@@ -36,11 +36,14 @@ export const SETTINGS_GROUPS: readonly Group[] = [
       pos_only_products: { label: 'POS-only products', help: 'Products can be kept for the till only, hidden from the online shop.' },
       decimal_qty: { label: 'Decimal quantities', help: 'Quantities such as 0.5 kg may be sold.' },
       force_ssl: { label: 'Force SSL' },
-      default_customer: { label: 'Default customer (0: guest)' },
+      default_customer: {
+        label: 'Default customer',
+        help: 'The number of the customer a sale is for when the cashier chooses none; 0 sells to a walk-in customer without a name.',
+      },
       default_customer_is_cashier: { label: 'The cashier is the default customer' },
       barcode_field: {
         label: 'Barcode field',
-        help: 'The product field or meta key a scanned barcode is matched against (_global_unique_id is the GTIN field).',
+        help: 'Where a scanned barcode is looked up: as delivered, the product’s barcode (GTIN); sku for the SKU; or the name of a custom product field.',
       },
       variable_measure_barcodes: { label: 'Variable-measure barcodes (scales)', help: 'GS1 codes 20-29 printed by the shop’s scales.' },
       'variable_measure_barcodes.enabled': { label: 'Read variable-measure barcodes' },
@@ -103,8 +106,14 @@ export const SETTINGS_GROUPS: readonly Group[] = [
       admin_emails: { label: 'Emails to the shop', help: NO_EMAIL },
       customer_emails: { label: 'Emails to customers', help: NO_EMAIL },
       cashier_emails: { label: 'Emails to cashiers', help: NO_EMAIL },
-      dequeue_script_handles: { label: 'Script handles to leave out (one a line)' },
-      dequeue_style_handles: { label: 'Style handles to leave out (one a line)' },
+      dequeue_script_handles: {
+        label: 'Scripts left out of the receipt page',
+        help: 'The names other plugins give their scripts, one a line: they are not loaded with the storefront receipt.',
+      },
+      dequeue_style_handles: {
+        label: 'Styles left out of the receipt page',
+        help: 'The names other plugins give their style sheets, one a line: they are not loaded with the storefront receipt.',
+      },
       disable_wp_head: { label: 'Leave out the page head hooks' },
       disable_wp_footer: { label: 'Leave out the page footer hooks' },
     },
