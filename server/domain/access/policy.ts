@@ -146,8 +146,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /imports',
     'GET /imports/{id}',
   ],
-  // The sync's outbox routes come with its router (issue 23, item 7); the capability is granted already (migration 18).
-  manage_sync: [],
+  // The sync's outbox routes come with its router (issue 23, item 7); the capability is granted already (migration 19).
+  manage_sync: ['PUT /sync/connection', 'DELETE /sync/connection'],
   // The backup holds every password hash, session and sale: only administrators hold this by default.
   install_plugins: ['POST /extensions/action', 'GET /backup'],
 };
