@@ -30,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   journal: async () => (await import('./journal.js')).journalCommand,
   backup: async () => (await import('./backup.js')).backupCommand,
   restore: async () => (await import('./backup.js')).restoreCommand,
+  sync: async () => (await import('./sync.js')).syncCommand,
 };
 
 /** Help wins over everything else on the line, so that asking for it never starts, creates or changes anything. */

@@ -133,4 +133,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
 
   // README "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],
+
+  // Issue 23, item 1 (README "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
+  ['PUT /sync/connection', 'manage_sync', MANAGERS],
+  ['DELETE /sync/connection', 'manage_sync', MANAGERS],
 ];

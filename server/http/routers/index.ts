@@ -23,6 +23,7 @@ import { createRegistersRouter } from './registers.js';
 import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
 import { createStoresRouter } from './stores.js';
+import { createSyncConnectionRouter } from './sync-connection.js';
 import { createTaxesRouter } from './taxes.js';
 import { createTemplatesRouter } from './templates.js';
 import { createUsersRouter } from './users.js';
@@ -58,4 +59,5 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createUsersRouter,
   createImportsRouter,
   createBackupRouter,
+  createSyncConnectionRouter,
 ];
