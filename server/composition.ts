@@ -48,6 +48,7 @@ import type { TokenSigner } from './domain/auth/tokens.js';
 import { Catalogue } from './domain/catalogue/catalogue.js';
 import { CatalogueWriter } from './domain/catalogue/catalogue-writer.js';
 import { ProductDocuments } from './domain/catalogue/documents.js';
+import { catalogueGuard, type CatalogueGuard } from './domain/catalogue/managed-catalogue.js';
 import { TermWriter } from './domain/catalogue/term-writer.js';
 import { CouponWriter } from './domain/coupons/coupon-writer.js';
 import { CustomerService } from './domain/customers/customers.js';
@@ -87,12 +88,11 @@ import { ShippingMethods } from './domain/shipping/shipping-methods.js';
 import { StoreService } from './domain/store-service.js';
 import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
-import { CataloguePull, type CataloguePullOptions } from './sync/pull-catalogue.js';
-import type { WooCommerceClient } from './sync/woocommerce-client.js';
 import { errorSummary, type Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push-worker.js';
 import { SyncStatus } from './sync/sync-status.js';
+import { createPullScheduler, createSyncServices } from './composition-sync.js';
 
 /**
  * The one place where objects are wired (README, "The code"): every repository is built here once
@@ -240,7 +240,7 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
 }
 
 /** The catalogue's services: reading it (and the documents kept of its products) and writing it. */
-function createCatalogueServices(db: Database, r: Repositories) {
+function createCatalogueServices(db: Database, r: Repositories, guard: CatalogueGuard) {
   const catalogue = new Catalogue(r.products, r.terms);
   return {
     catalogue,
@@ -251,9 +251,10 @@ function createCatalogueServices(db: Database, r: Repositories) {
       stock: r.productStock,
       taxClasses: r.taxClasses,
       settings: r.settings,
+      guard,
     }),
-    termWriter: new TermWriter(r.terms),
-    couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites }),
+    termWriter: new TermWriter(r.terms, guard),
+    couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites, guard }),
     couponLookup: new CouponLookup(r.coupons),
     tillFilter: new TillFilter({ settings: r.settings, barcodes: r.barcodes, stores: r.stores }),
     stockHistory: new StockHistory(r.stockLedger),
@@ -264,6 +265,7 @@ function createCatalogueServices(db: Database, r: Repositories) {
 
 /** Imports write over the connection they are given (the CLI's, or one of the server's imports' own). */
 function createImportServices(db: Database, r: Repositories) {
+  const guard = managedCatalogueGuard(r);
   const journal: ImportJournalParts = { runs: r.importJournal, lookups: r.importLookups, ledger: r.stockLedger, search: r.searchIndex };
   return {
     /** A new importer for one file (it keeps the file's rejections and progress). */
@@ -276,11 +278,17 @@ function createImportServices(db: Database, r: Repositories) {
         stores: r.stores,
         taxClasses: r.taxClasses,
         journal,
+        guard,
       }),
-    taxRateImporter: () => new TaxRateImporter(db, { rates: r.taxRates, taxClasses: r.taxClasses }),
+    taxRateImporter: () => new TaxRateImporter(db, { rates: r.taxRates, taxClasses: r.taxClasses, guard }),
     /** Undoes the imports whose process is gone (import/journal.ts); at every start of the server and of an import. */
     undoAbandonedImports: () => undoAbandonedImports(db, journal),
   };
+}
+
+/** While the till is connected, WooCommerce masters the catalogue: one check, over the connection row, for every catalogue writer. */
+function managedCatalogueGuard(r: Repositories): CatalogueGuard {
+  return catalogueGuard(() => r.syncConnection.find()?.url);
 }
 
 /** Every repository and service over one connection, each built once. */
@@ -290,6 +298,7 @@ export function createServices(db: Database) {
   const audit = new AuditTrail({ entries: r.auditTrail });
   const approvals = new ApprovalService({ approvals: r.approvals, users: r.users, settings: r.settings, orders: r.orders, audit });
   const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
+  const syncStatus = new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox });
   return {
     db,
     repositories,
@@ -297,7 +306,7 @@ export function createServices(db: Database) {
     approvals,
     storeAccess,
     ...createSalesServices(db, r, { audit, approvals, storeAccess }),
-    ...createCatalogueServices(db, r),
+    ...createCatalogueServices(db, r, managedCatalogueGuard(r)),
     ...createImportServices(db, r),
     customers: new CustomerService(r.customers, () => readGeneralSettings(r.settings).generate_username),
     users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
@@ -308,10 +317,8 @@ export function createServices(db: Database) {
     extensions: new ExtensionsService(r.extensions),
     cashiers: new CashierProfiles(r.users),
     backup: new DatabaseBackup(db),
-    /** The catalogue's pull from the WooCommerce a client reaches (one per connection: the client holds its key). */
-    cataloguePull: (client: WooCommerceClient, options: CataloguePullOptions = {}) =>
-      new CataloguePull(client, { db, ids: r.syncCatalogue, rows: r.syncCatalogueRows, stores: r.stores, ledger: r.stockLedger }, options),
-    syncStatus: new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox }),
+    syncStatus,
+    ...createSyncServices(db, r, syncStatus),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -364,8 +371,13 @@ function createPushWorker(r: Repositories, options: AppServicesOptions): PushWor
 export function createAppServices(db: Database, options: AppServicesOptions) {
   const services = createServices(db);
   const { logger } = options;
+  const pullScheduler = createPullScheduler(services.repositories, services.cataloguePull, options);
   return {
     ...services,
+    /** Pulls the catalogue every interval while connected; never two pulls at once. */
+    pullScheduler,
+    /** Connects over the server's secret store; the first pull runs in the scheduler, after any pull under way. */
+    syncConnector: services.syncConnectorFor(options.secrets, (client, onProgress) => pullScheduler.run('full', onProgress, client)),
     auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
     syncWorker: createPushWorker(services.repositories, options),
@@ -381,6 +393,7 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
       },
       // The server's own connection is closed when it stops: a running import stops with it.
       () => !db.open,
+      managedCatalogueGuard(services.repositories),
     ),
   };
 }

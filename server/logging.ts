@@ -17,6 +17,8 @@ const SECRET_FIELDS = [
   'cookie',
   'key',
   'signing_key',
+  // The sync's WooCommerce consumer secret (PUT /sync/connection's body field).
+  'consumer_secret',
 ];
 /** Fields that hold what a client sent: a parser attaches the raw body to its errors, passwords and all. */
 const REQUEST_DATA_FIELDS = ['body', 'rawBody', 'raw_body', 'raw', 'params', 'query', 'headers'];

@@ -181,12 +181,13 @@ export async function startServer(options: ServeOptions, announce: (line: string
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
     // After the server listens: a pass that finds no connection does nothing.
     services.syncWorker.start();
+    services.pullScheduler.start();
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
-        const syncStopped = services.syncWorker.stop();
+        const syncStopped = Promise.all([services.syncWorker.stop(), services.pullScheduler.stop()]);
         httpServer.close(() => {
           void syncStopped.then(() => {
             commitGroupOf(openDb)?.commit();

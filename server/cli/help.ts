@@ -1,4 +1,5 @@
 import { UsageError } from './args.js';
+import { SYNC_STATUS_HELP, SYNC_VERIFY_HELP } from './sync-report.js';
 
 /** One command's help: what `tillbase COMMAND --help` and `tillbase help COMMAND` print. */
 interface HelpTopic {
@@ -144,6 +145,54 @@ const RESTORE = command(
   ],
 );
 
+const SECRET_STORE_OPTION: [string, string] = [
+  '--secret-store STORE',
+  'where the consumer secret is kept: auto, keychain or file, the store the server uses (default $TILLBASE_SECRET_STORE, else auto)',
+];
+
+const SYNC = group(
+  'sync',
+  `The link with the shop's WooCommerce: its catalogue comes down, the till's sales, refunds, customers and stock changes go up. ${EXISTING_DATABASE}`,
+  {
+    connect: command(
+      'tillbase sync connect --url URL --consumer-key KEY --consumer-secret-stdin',
+      'Connect the till to WooCommerce with a REST API key (WooCommerce → Settings → Advanced → REST API, permissions Read/Write). The key is checked at once: ' +
+        'a read, and a create WooCommerce must refuse, so nothing is made in the shop. Over https:// the key goes as HTTP Basic; over plain http:// requests ' +
+        "are signed with OAuth 1.0a, for which URL must be the shop's home URL (WordPress → Settings → General → Site Address), with a warning unless the " +
+        'address is loopback or private. The secret, read from standard input, goes to the secret store, never to the database. Then the whole catalogue is ' +
+        'pulled, with progress on standard error and what changed on standard output. A server running on the data directory takes the connection at its next cycle.',
+      ['printf \'%s\\n\' "$WC_SECRET" | tillbase sync connect --url https://shop.example --consumer-key ck_... --consumer-secret-stdin'],
+      [
+        ['--url URL', "the shop's home URL (required)"],
+        ['--consumer-key KEY', 'the key, ck_... (required)'],
+        ['--consumer-secret-stdin', 'read the secret, cs_..., from standard input (required)'],
+        SECRET_STORE_OPTION,
+      ],
+    ),
+    disconnect: command(
+      'tillbase sync disconnect [--export FILE [--force]]',
+      'End the connection: the key is forgotten and nothing more is queued for WooCommerce. Refused while sales, refunds, customers or stock changes have not ' +
+        'reached WooCommerce, unless --force, which needs --export FILE: the unsent entries are written there as JSON, then marked handled. ' +
+        EXISTING_DATABASE,
+      ['tillbase sync disconnect --export unsent.json --force'],
+      [
+        ['--export FILE', 'write the unsent entries to FILE as JSON (mode 0600)'],
+        ['--force', 'disconnect even with unsent entries (needs --export)'],
+        SECRET_STORE_OPTION,
+      ],
+    ),
+    pull: command(
+      'tillbase sync pull [--full]',
+      "Pull the catalogue's changes from WooCommerce now (by modified_after, then an audit of what was deleted), wait for the pull, and print what changed " +
+        `per resource. The server pulls on its own every interval (60 s by default). ${EXISTING_DATABASE}`,
+      ['tillbase sync pull'],
+      [['--full', 'read the whole catalogue, not only what changed'], SECRET_STORE_OPTION],
+    ),
+    status: command(SYNC_STATUS_HELP.usage, SYNC_STATUS_HELP.summary, SYNC_STATUS_HELP.examples, SYNC_STATUS_HELP.options),
+    verify: command(SYNC_VERIFY_HELP.usage, SYNC_VERIFY_HELP.summary, SYNC_VERIFY_HELP.examples, SYNC_VERIFY_HELP.options),
+  },
+);
+
 const TILLBASE: HelpTopic = {
   usage: ['tillbase COMMAND [options]'],
   summary: 'Tillbase: the offline point-of-sale server and its administration.',
@@ -161,6 +210,7 @@ const TILLBASE: HelpTopic = {
     journal: JOURNAL,
     backup: BACKUP,
     restore: RESTORE,
+    sync: SYNC,
   },
 };
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config.js';
 import { DatabaseTooNewError } from '../data/database.js';
 import { DataDirInUseError } from '../data/server-lock.js';
+import { ApiError } from '../domain/errors.js';
 import { AdminError } from '../domain/user-admin.js';
 import { KeychainUnavailableError } from '../secrets/secret-store.js';
 import { dataDirIn, EXIT_REFUSED, EXIT_USAGE, existingDataDir, UsageError, type CliIo } from './args.js';
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   journal: async () => (await import('./journal.js')).journalCommand,
   backup: async () => (await import('./backup.js')).backupCommand,
   restore: async () => (await import('./backup.js')).restoreCommand,
+  sync: async () => (await import('./sync.js')).syncCommand,
 };
 
 /** Help wins over everything else on the line, so that asking for it never starts, creates or changes anything. */
@@ -88,7 +90,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
       io.stderr.write(`tillbase: ${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof AdminError) {
+    // A service's refusal (an import while WooCommerce masters the catalogue, say): its message is written for people.
+    if (error instanceof AdminError || error instanceof ApiError) {
       io.stderr.write(`tillbase: ${error.message}\n`);
       return EXIT_REFUSED;
     }

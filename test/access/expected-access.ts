@@ -140,4 +140,7 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /sync/outbox', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/retry', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/handled', 'manage_sync', MANAGERS],
+  // Issue 23, item 1 (README "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
+  ['PUT /sync/connection', 'manage_sync', MANAGERS],
+  ['DELETE /sync/connection', 'manage_sync', MANAGERS],
 ];

@@ -29,6 +29,10 @@ const COMMANDS = [
   ['journal', 'verify'],
   ['backup'],
   ['restore'],
+  ['sync'],
+  ['sync', 'connect'],
+  ['sync', 'disconnect'],
+  ['sync', 'pull'],
 ];
 
 /** A data directory that does not exist, named by both --data-dir and TILLBASE_DATA_DIR. */

@@ -14,8 +14,11 @@ import { api, login, startTestServer, withDb, type TestServer } from './server.j
  * WooCommerce double, products at both ends under the same SKU, and sales made over real HTTP.
  */
 
-/** Settings short enough for tests: the grace period, the client's timeout and the sweep in fractions of a second. */
-export const FAST_SETTINGS: Partial<SyncSettings> = { grace_seconds: 0.2, request_timeout_seconds: 0.5, sweep_minutes: 0.02 };
+/**
+ * Settings short enough for tests: the grace period, the client's timeout and the sweep in fractions of a second.
+ * The server's catalogue pull is put off for an hour: the push tests set up both catalogues themselves (test/sync/connect-guard.test.ts pulls).
+ */
+export const FAST_SETTINGS: Partial<SyncSettings> = { grace_seconds: 0.2, request_timeout_seconds: 0.5, sweep_minutes: 0.02, interval_seconds: 3600 };
 
 /** Connects the till to the double as `tillbase sync connect` would: the row in the database, the secret in the secret store. */
 export async function connect(server: TestServer, double: WooCommerceDouble, settings: Partial<SyncSettings> = FAST_SETTINGS): Promise<void> {

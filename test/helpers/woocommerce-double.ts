@@ -98,6 +98,9 @@ export function page(records: unknown[], query: URLSearchParams): Answer {
 
 const seconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
 
+/** §16: the statuses `POST orders` takes (its schema's enum); any other is refused with 400 before anything is made. */
+const ORDER_STATUSES = ['auto-draft', 'pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed', 'checkout-draft'];
+
 export async function startWooCommerceDouble(options: WooCommerceDoubleOptions = {}): Promise<WooCommerceDouble> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const shop = new DoubleShop(nowSeconds);
@@ -190,7 +193,12 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
             throw new WooError(400, 'woocommerce_rest_cannot_delete', 'Not modelled.');
           },
         );
-      if (method === 'POST' && id === undefined) return created(shop.createOrder(body));
+      if (method === 'POST' && id === undefined) {
+        // §16: the body is checked against the schema (after the key's permissions) before anything is made.
+        if (body.status !== undefined && (typeof body.status !== 'string' || !ORDER_STATUSES.includes(body.status)))
+          throw invalidParam('status', `status is not one of ${ORDER_STATUSES.slice(0, -1).join(', ')}, and ${ORDER_STATUSES.at(-1) ?? ''}.`);
+        return created(shop.createOrder(body));
+      }
       if (sub === 'refunds' && method === 'POST') return created(shop.createRefund(n, body));
       if (sub === 'refunds' && method === 'GET')
         return page(
@@ -273,6 +281,11 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
   const decide = (req: IncomingMessage, text: string): { reply: Answer; after?: Fault } => {
     const url = new URL(req.url ?? '/', 'http://double.invalid');
     const method = req.method ?? 'GET';
+    // §16: WordPress's REST index answers anyone, naming the home URL that OAuth signatures are checked against.
+    if (method === 'GET' && (url.pathname === '/wp-json/' || url.pathname === '/wp-json')) {
+      const home = options.homeUrl ?? origin;
+      return { reply: { status: 200, body: { name: 'WooCommerce double', url: home, home, namespaces: ['wc/v3'] } } };
+    }
     if (!url.pathname.startsWith(API_PREFIX))
       return { reply: error(new WooError(404, 'rest_no_route', 'No route was found matching the URL and request method.')) };
     const path = url.pathname.slice(API_PREFIX.length);

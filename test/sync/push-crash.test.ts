@@ -60,10 +60,11 @@ afterAll(async () => {
 describe('a server killed while a sale is being sent', () => {
   it('makes exactly one order after the restart', async () => {
     let server = await startChild();
-    // The client would wait 30 s for the held answer: the kill comes long before.
-    await connect(server, double, { grace_seconds: 0.2, request_timeout_seconds: 30, sweep_minutes: 0.02 });
     let till = await Till.open(server);
+    // Before connecting: while connected the catalogue is WooCommerce's, and the till's writes to it are refused.
     const product = await till.product(double, 'CRASH-1', '3.00', 50);
+    // The client would wait 30 s for the held answer: the kill comes long before.
+    await connect(server, double, { grace_seconds: 0.2, request_timeout_seconds: 30, sweep_minutes: 0.02, interval_seconds: 3600 });
     double.inject({ method: 'POST', route: /^orders$/, fault: { kind: 'slow_reply', delayMs: 60_000 } });
     const sale = await till.sell(product.local, 2);
 

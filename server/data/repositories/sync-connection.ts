@@ -58,6 +58,11 @@ export class SyncConnectionRepository {
     });
   }
 
+  /** A catalogue pull (the server's or `tillbase sync pull`) ended whole. */
+  markPulled(): void {
+    writeTransaction(this.db, () => prepared(this.db, `UPDATE sync_connection SET last_pull_gmt = ${NOW} WHERE id = 1`).run());
+  }
+
   markPushed(): void {
     writeTransaction(this.db, () => prepared(this.db, `UPDATE sync_connection SET last_push_gmt = ${NOW} WHERE id = 1`).run());
   }

@@ -148,8 +148,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /imports',
     'GET /imports/{id}',
   ],
-  // The sync's outbox, with retry and "mark handled" (issue 23, item 7); the capability is granted by migration 19.
-  manage_sync: ['GET /sync/outbox', 'POST /sync/outbox/{id}/retry', 'POST /sync/outbox/{id}/handled'],
+  // Connecting (issue 23, item 1), the sync's outbox with retry and "mark handled" (item 7); the capability is granted by migration 19.
+  manage_sync: ['PUT /sync/connection', 'DELETE /sync/connection', 'GET /sync/outbox', 'POST /sync/outbox/{id}/retry', 'POST /sync/outbox/{id}/handled'],
   // The backup holds every password hash, session and sale: only administrators hold this by default.
   install_plugins: ['POST /extensions/action', 'GET /backup'],
 };

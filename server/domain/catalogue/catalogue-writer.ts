@@ -13,6 +13,7 @@ import { gtinForms } from '../../model/catalogue/barcode.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import { posVisibilityOf, withoutPosVisibility, type ProductInput, type StockAdjustment, type VariationInput } from './product-input.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
+import { onlySetsStock, UNGUARDED, type CatalogueGuard } from './managed-catalogue.js';
 import type { ProductAttribute, ProductImage, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 
 type AnyInput = ProductInput | VariationInput;
@@ -55,6 +56,8 @@ export interface CatalogueWriterParts {
   stock: ProductStockRepository;
   taxClasses: TaxClassesRepository;
   settings: SettingsRepository;
+  /** Refuses catalogue writes while WooCommerce masters the catalogue (managed-catalogue.ts); stock changes pass. */
+  guard?: CatalogueGuard;
 }
 
 /**
@@ -68,6 +71,7 @@ export class CatalogueWriter {
   private readonly stock: ProductStockRepository;
   private readonly taxClasses: TaxClassesRepository;
   private readonly settings: SettingsRepository;
+  private readonly guard: CatalogueGuard;
 
   constructor(
     private readonly db: Database,
@@ -78,6 +82,7 @@ export class CatalogueWriter {
     this.stock = parts.stock;
     this.taxClasses = parts.taxClasses;
     this.settings = parts.settings;
+    this.guard = parts.guard ?? UNGUARDED;
   }
 
   /** A product (not a variation) by id, or 404. */
@@ -184,11 +189,13 @@ export class CatalogueWriter {
   }
 
   createProduct(input: ProductInput, userId: number): ProductRecord {
+    this.guard();
     if (input.name === undefined) throw invalidParams({ name: 'name is required' });
     return this.create({ ...this.productChanges(input), type: input.type ?? 'simple', name: input.name }, input, undefined, userId);
   }
 
   createVariation(parentId: number, input: VariationInput, userId: number): ProductRecord {
+    this.guard();
     const parent = this.product(parentId);
     if (parent.type !== 'variable') throw invalidParams({ id: `product ${parentId} is a ${parent.type} product; only variable products have variations` });
     return this.create({ ...this.variationChanges(input), type: 'variation', parent_id: parentId }, input, parent, userId);
@@ -216,6 +223,7 @@ export class CatalogueWriter {
   }
 
   updateProduct(id: number, input: ProductInput, userId: number): ProductRecord {
+    if (!onlySetsStock(input)) this.guard();
     return writeTransaction(this.db, () => {
       const current = this.product(id);
       if (input.type !== undefined && input.type !== current.type) throw invalidParams({ type: `a ${current.type} product cannot become ${input.type}` });
@@ -236,6 +244,7 @@ export class CatalogueWriter {
   }
 
   updateVariation(parentId: number, id: number, input: VariationInput, userId: number): ProductRecord {
+    if (!onlySetsStock(input)) this.guard();
     return writeTransaction(this.db, () => {
       const current = this.variation(parentId, id);
       this.check(input, current, 'variation');
@@ -264,6 +273,7 @@ export class CatalogueWriter {
 
   /** `force` deletes the product (and its variations); otherwise it goes to the trash. Returns it as it was. */
   deleteProduct(id: number, force: boolean): ProductRecord {
+    this.guard();
     return writeTransaction(this.db, () => {
       const current = this.product(id);
       if (force) this.writes.delete(id);
@@ -273,6 +283,7 @@ export class CatalogueWriter {
   }
 
   deleteVariation(parentId: number, id: number, force: boolean): ProductRecord {
+    this.guard();
     return writeTransaction(this.db, () => {
       const current = this.variation(parentId, id);
       if (force) this.writes.delete(id);

@@ -3,6 +3,7 @@ import type { TermsRepository } from '../../data/repositories/terms.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { slugify } from '../../model/catalogue/naming.js';
 import type { TermRecord, Taxonomy } from '../../model/catalogue/types.js';
+import { UNGUARDED, type CatalogueGuard } from './managed-catalogue.js';
 
 /** Category, tag and brand writes (woocommerce-reference §2.3, §2.4); tags have no parent or order. */
 export const termInputSchema = z
@@ -19,7 +20,11 @@ export type TermInput = z.output<typeof termInputSchema>;
 const RESOURCE: Record<Taxonomy, string> = { product_cat: 'product_cat', product_tag: 'product_tag', product_brand: 'product_brand' };
 
 export class TermWriter {
-  constructor(private readonly terms: TermsRepository) {}
+  constructor(
+    private readonly terms: TermsRepository,
+    /** Refuses term writes while WooCommerce masters the catalogue (managed-catalogue.ts). */
+    private readonly guard: CatalogueGuard = UNGUARDED,
+  ) {}
 
   term(taxonomy: Taxonomy, id: number): TermRecord {
     const record = this.terms.find(taxonomy, id);
@@ -42,6 +47,7 @@ export class TermWriter {
   }
 
   create(taxonomy: Taxonomy, input: TermInput): TermRecord {
+    this.guard();
     if (input.name === undefined) throw invalidParams({ name: 'name is required' });
     const slug = input.slug !== undefined && input.slug !== '' ? slugify(input.slug) : slugify(input.name);
     this.check(taxonomy, input, 0, slug);
@@ -49,6 +55,7 @@ export class TermWriter {
   }
 
   update(taxonomy: Taxonomy, id: number, input: TermInput): TermRecord {
+    this.guard();
     this.term(taxonomy, id);
     const slug = input.slug !== undefined && input.slug !== '' ? slugify(input.slug) : undefined;
     this.check(taxonomy, input, id, slug);
@@ -58,6 +65,7 @@ export class TermWriter {
 
   /** Terms cannot be trashed (WooCommerce answers 501 without `force=true`). Returns the term as it was. */
   delete(taxonomy: Taxonomy, id: number, force: boolean): TermRecord {
+    this.guard();
     const current = this.term(taxonomy, id);
     if (!force) throw new ApiError(501, 'woocommerce_rest_trash_not_supported', 'Resource does not support trashing; pass force=true to delete it.');
     this.terms.delete(id);

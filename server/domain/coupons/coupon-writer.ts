@@ -7,6 +7,7 @@ import { invalidParams, notFound } from '../errors.js';
 import { money } from '../../model/money.js';
 import type { CouponInput } from './input.js';
 import type { CouponRecord } from '../../model/coupons/types.js';
+import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$|^\*@[^\s@]+$/;
 
@@ -15,6 +16,8 @@ export interface CouponWriterParts {
   coupons: CouponsRepository;
   writes: CouponWritesRepository;
   terms: ProductWritesRepository;
+  /** Refuses coupon writes while WooCommerce masters the catalogue (catalogue/managed-catalogue.ts). */
+  guard?: CatalogueGuard;
 }
 
 /** Coupon writes (`manage_products`), refused with every bad field named. */
@@ -22,6 +25,7 @@ export class CouponWriter {
   private readonly coupons: CouponsRepository;
   private readonly writes: CouponWritesRepository;
   private readonly terms: ProductWritesRepository;
+  private readonly guard: CatalogueGuard;
 
   constructor(
     private readonly db: Database,
@@ -30,6 +34,7 @@ export class CouponWriter {
     this.coupons = parts.coupons;
     this.writes = parts.writes;
     this.terms = parts.terms;
+    this.guard = parts.guard ?? UNGUARDED;
   }
 
   coupon(id: number): CouponRecord {
@@ -75,6 +80,7 @@ export class CouponWriter {
   }
 
   create(input: CouponInput): CouponRecord {
+    this.guard();
     if (input.code === undefined) throw invalidParams({ code: 'code is required' });
     const code = input.code;
     return writeTransaction(this.db, () => {
@@ -92,6 +98,7 @@ export class CouponWriter {
   }
 
   update(id: number, input: CouponInput): CouponRecord {
+    this.guard();
     return writeTransaction(this.db, () => {
       const current = this.coupon(id);
       this.check(input, current);
@@ -102,6 +109,7 @@ export class CouponWriter {
 
   /** `force` deletes; otherwise the coupon goes to the trash (and stops applying). Returns it as it was. */
   delete(id: number, force: boolean): CouponRecord {
+    this.guard();
     return writeTransaction(this.db, () => {
       const current = this.coupon(id);
       if (force) this.writes.delete(id);

@@ -4,6 +4,7 @@ import { mapColumns, requireColumns } from './columns.js';
 import { readCsvHeader, readCsvInSlices, UnusableFileError } from './csv.js';
 import { PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS } from './product-row.js';
 import type { ProductImporter } from './products.js';
+import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 import type { ImportProgress } from './progress.js';
 import type { ImportReport } from './report.js';
 import { ImportStoppedError, UndoPendingError } from './steps.js';
@@ -57,6 +58,8 @@ export class ImportJobs {
     private readonly openConnection: () => ImportConnection,
     private readonly log: ImportJobsLog,
     private readonly stopped: () => boolean,
+    /** Refuses an import at once while WooCommerce masters the catalogue (catalogue/managed-catalogue.ts). */
+    private readonly guard: CatalogueGuard = UNGUARDED,
   ) {}
 
   /**
@@ -64,6 +67,7 @@ export class ImportJobs {
    * UTF-8, no header, required columns missing) is refused here with 400, before anything starts.
    */
   startProducts(request: StartImport): ImportJobView {
+    this.guard();
     const current = this.jobs.find((job) => job.status === 'running');
     if (current)
       throw conflict('pos_import_running', `Import ${current.id} (${current.file}) is still running; one import runs at a time.`, { import_id: current.id });

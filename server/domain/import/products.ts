@@ -29,6 +29,7 @@ import { Rejections, type ImportReport } from './report.js';
 import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
 import { Slices } from './pacing.js';
 import { TermResolver } from './terms.js';
+import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 import type { ImportJournalParts } from './journal.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
@@ -72,6 +73,8 @@ export interface ProductImporterParts {
   stores: StoresRepository;
   taxClasses: TaxClassesRepository;
   journal: ImportJournalParts;
+  /** Refuses the import while WooCommerce masters the catalogue (catalogue/managed-catalogue.ts). */
+  guard?: CatalogueGuard;
 }
 
 /**
@@ -107,6 +110,7 @@ export class ProductImporter {
 
   /** Imports a parsed CSV file; throws `UnusableFileError` (nothing written) for a file that is not a product export. One importer per file. */
   async run(table: CsvTable, options: ImportRunOptions): Promise<ImportReport> {
+    (this.parts.guard ?? UNGUARDED)();
     const columns = mapColumns(table.header, PRODUCT_COLUMNS);
     requireColumns(table.header, columns, PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS, 'a WooCommerce product export');
     const report = (progress: Partial<ImportProgress>): void => {

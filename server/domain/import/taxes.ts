@@ -10,6 +10,7 @@ import { cellsOf, mapColumns, requireColumns, splitList, type ColumnIndex, type 
 import type { CsvTable } from './csv.js';
 import { Rejections, type ImportReport } from './report.js';
 import { writeTransaction } from '../../data/write-transaction.js';
+import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 
 /** The columns of WooCommerce's tax-rate CSV (Settings → Tax → Export CSV, and its sample file), in their order. */
 export const TAX_COLUMNS = [
@@ -115,10 +116,12 @@ interface NewClass {
 export class TaxRateImporter {
   constructor(
     private readonly db: Database,
-    private readonly parts: { rates: TaxRatesRepository; taxClasses: TaxClassesRepository },
+    /** `guard` refuses the import while WooCommerce masters the tax rates (catalogue/managed-catalogue.ts). */
+    private readonly parts: { rates: TaxRatesRepository; taxClasses: TaxClassesRepository; guard?: CatalogueGuard },
   ) {}
 
   run(table: CsvTable): ImportReport {
+    (this.parts.guard ?? UNGUARDED)();
     const columns = taxColumnsOf(table.header);
     requireColumns(table.header, columns, TAX_COLUMNS, ['rate'], 'a WooCommerce tax-rate CSV');
     const { rates, taxClasses } = this.parts;

@@ -24,6 +24,7 @@ import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
 import { createStoresRouter } from './stores.js';
 import { createSyncRouter } from './sync.js';
+import { createSyncConnectionRouter } from './sync-connection.js';
 import { createTaxesRouter } from './taxes.js';
 import { createTemplatesRouter } from './templates.js';
 import { createUsersRouter } from './users.js';
@@ -60,4 +61,5 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createImportsRouter,
   createBackupRouter,
   createSyncRouter,
+  createSyncConnectionRouter,
 ];

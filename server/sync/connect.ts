@@ -1,0 +1,123 @@
+import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
+import { ApiError } from '../domain/errors.js';
+import type { SyncConnectionRecord, SyncSettings } from '../model/records/sync.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { checkKey, type ConnectionRequest } from './connect-check.js';
+import type { PullProgress, PullReport } from './pull-report.js';
+import { CONSUMER_SECRET_ACCOUNT } from './push-worker.js';
+import type { OutboxEntryView, SyncStatus } from './sync-status.js';
+import { WooCommerceClient, type WooCommerceAuth } from './woocommerce-client.js';
+
+export type { ConnectionRequest } from './connect-check.js';
+
+/** The connection as it is shown: never the consumer secret, and only the end of the key (as WooCommerce's own key list shows it). */
+export interface ConnectionView {
+  url: string;
+  consumer_key_ending: string;
+  auth: WooCommerceAuth;
+  state: 'active' | 'paused';
+  paused_reason: string | null;
+  connected_at_gmt: string;
+  last_pull_gmt: string | null;
+  settings: SyncSettings;
+}
+
+/** Runs a full pull over a client: the server's scheduler (never two at once), or the CLI's own. */
+export type FirstPull = (client: WooCommerceClient, onProgress?: (progress: PullProgress) => void) => Promise<PullReport>;
+
+export interface SyncConnectorParts {
+  connection: SyncConnectionRepository;
+  status: SyncStatus;
+  secrets: SecretStore;
+  firstPull: FirstPull;
+}
+
+export interface ConnectOptions {
+  settings?: Partial<SyncSettings>;
+  onProgress?: (progress: PullProgress) => void;
+  /** Wait for the first pull (the CLI); otherwise it runs on while the answer goes (the server). */
+  waitForPull: boolean;
+}
+
+export interface Connected {
+  connection: ConnectionView;
+  warnings: string[];
+  /** The first pull's report when it was waited for. */
+  pull: PullReport | null;
+}
+
+/** States of entries that have not reached WooCommerce and that nobody has dealt with. */
+const UNSENT_STATES = ['pending', 'sending', 'unknown', 'rejected'] as const;
+
+export function connectionView(record: SyncConnectionRecord): ConnectionView {
+  return {
+    url: record.url,
+    consumer_key_ending: record.consumer_key.slice(-7),
+    auth: record.url.startsWith('https:') ? 'basic' : 'oauth1',
+    state: record.state,
+    paused_reason: record.paused_reason,
+    connected_at_gmt: record.connected_at_gmt,
+    last_pull_gmt: record.last_pull_gmt,
+    settings: record.settings,
+  };
+}
+
+/**
+ * Connecting the till to the shop's WooCommerce and disconnecting it (issue 23, item 1), for the CLI
+ * and `PUT|DELETE /pos/v1/sync/connection` alike. The key is checked before anything is kept; the
+ * secret goes to the secret store (never the database), then the connection row, which the push
+ * worker and the pull scheduler read at each cycle: a connection made by the CLI while the server
+ * runs takes effect without a restart.
+ */
+export class SyncConnector {
+  constructor(private readonly parts: SyncConnectorParts) {}
+
+  view(): ConnectionView | null {
+    const record = this.parts.connection.find();
+    return record === undefined ? null : connectionView(record);
+  }
+
+  async connect(request: ConnectionRequest, options: ConnectOptions): Promise<Connected> {
+    const checked = await checkKey(request);
+    // The secret first: a worker that reads the new row finds its secret.
+    await this.parts.secrets.set(CONSUMER_SECRET_ACCOUNT, request.consumerSecret);
+    const record = this.parts.connection.connect(checked.url, request.consumerKey.trim(), options.settings ?? {});
+    const client = new WooCommerceClient({
+      url: record.url,
+      consumerKey: record.consumer_key,
+      consumerSecret: request.consumerSecret,
+      timeoutMs: record.settings.request_timeout_seconds * 1000,
+    });
+    const pulling = this.parts.firstPull(client, options.onProgress);
+    let pull: PullReport | null = null;
+    if (options.waitForPull) pull = await pulling;
+    else void pulling.catch(() => undefined);
+    return { connection: this.view() ?? connectionView(record), warnings: checked.warnings, pull };
+  }
+
+  /** Every entry not in WooCommerce that nobody has marked handled, oldest first. */
+  unsent(): OutboxEntryView[] {
+    return UNSENT_STATES.flatMap((state) => this.parts.status.outbox(state, 1, Number.MAX_SAFE_INTEGER).entries).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Ends the connection: the row and the secret go, and nothing more is written to the outbox.
+   * Refused while anything is unsent, unless `force` (after the caller has exported `unsent()`):
+   * those entries are then marked handled, so that a later connection does not send them.
+   */
+  async disconnect(force: boolean): Promise<{ handled: OutboxEntryView[] }> {
+    if (this.parts.connection.find() === undefined) throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce.');
+    const unsent = this.unsent();
+    if (unsent.length > 0 && !force)
+      throw new ApiError(
+        409,
+        'pos_sync_unsent',
+        `${unsent.length} ${unsent.length === 1 ? 'entry has' : 'entries have'} not reached WooCommerce: export them and disconnect with force to leave them to be dealt with by hand.`,
+        { unsent: unsent.length },
+      );
+    this.parts.connection.disconnect();
+    for (const entry of unsent) this.parts.status.markHandled(entry.id);
+    await this.parts.secrets.delete(CONSUMER_SECRET_ACCOUNT);
+    return { handled: unsent };
+  }
+}
