@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES, ROLES, type RoleName } from '../../shared/access.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES, ROLES } from '../../shared/access.js';
 import { ENDPOINT_POLICIES, type EndpointPolicy } from '../../server/domain/access/policy.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 import { EXPECTED_ACCESS, type Callers, type ExpectedRoute, type Needs } from './expected-access.js';
 import { MATRIX } from '../helpers/access-matrix.js';
 
@@ -53,22 +54,13 @@ describe('the policy table against the hand-written list of the routes outside t
 });
 
 describe('the middleware enforces the list over HTTP', () => {
-  let server: TestServer;
-  const tokens = {} as Record<RoleName, string>;
+  const { server, tokens } = useServer();
   // Ending the caller's own session would log the rest of the calls out: it goes last.
   const routes = [...EXPECTED_ACCESS].sort((a, b) => Number(a[0] === 'POST /auth/logout') - Number(b[0] === 'POST /auth/logout'));
   const call = (route: string, token: string | undefined) => {
     const [method = '', path = ''] = route.split(' ');
     return api(server, method, path.replace(/\{\w+\}/g, '999999'), { token, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
   };
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    for (const role of ROLES) tokens[role] = (await login(server, role)).access_token;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   it('without a token: public routes answer, every other route is 401 pos_rest_unauthorized', async () => {
     const wrong: string[] = [];

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../server/http/middleware/body-parsers.js';
-import { api, login, startTestServer, type TestServer } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { useServer } from '../helpers/use-server.js';
 
 /**
  * The nesting limits of request bodies at their edges: a JSON string holding an escaped quote
@@ -33,15 +34,9 @@ describe('jsonDepthExceeds', () => {
 });
 
 describe('nesting limits over HTTP', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    token = (await login(server, 'cashier')).access_token;
-  });
-  afterAll(async () => server.close());
+  const { server, tokens } = useServer({ roles: ['cashier'] });
 
-  const post = (contentType: string, body: string) => api(server, 'POST', '/orders', { token, body, headers: { 'content-type': contentType } });
+  const post = (contentType: string, body: string) => api(server, 'POST', '/orders', { token: tokens.cashier, body, headers: { 'content-type': contentType } });
 
   it('a JSON order whose 40 levels follow an escaped quote is refused before any handler', async () => {
     const hidden = await post('application/json', `{"customer_note":"\\"","meta_data":[{"key":"k","value":${nested(40)}}]}`);
