@@ -1,7 +1,7 @@
 import type { Database } from './data/database.js';
 import type { Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
-import type { Repositories } from './composition.js';
+import type { Repositories } from './composition-repositories.js';
 import { SyncConnector, type FirstPull } from './sync/connect.js';
 import { CataloguePull, type CataloguePullOptions } from './sync/pull-catalogue.js';
 import type { PullProgress, PullReport } from './sync/pull-report.js';

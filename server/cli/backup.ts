@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config.js';
 import { checkTillbaseDatabase, copyDatabase, installDatabase, setAsideDatabase, UnusableDatabaseError, type DatabaseFileFacts } from '../data/backup.js';
 import { DatabaseTooNewError, openDatabase } from '../data/database.js';
-import { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
+import { createRepositories, type Repositories } from '../composition-repositories.js';
 import { Decimal } from '../model/money.js';
 import { MIGRATIONS } from '../data/migrations/index.js';
 import { acquireServerLock, DataDirInUseError, describeHolder } from '../data/server-lock.js';
@@ -67,7 +67,7 @@ function restoreTimestamp(): string {
   return new Date().toISOString().replace(/:/g, '');
 }
 
-type Unsent = ReturnType<SyncOutboxRepository['unsent']>;
+type Unsent = ReturnType<Repositories['syncOutbox']['unsent']>;
 
 /** What of the database about to be replaced has not reached WooCommerce; nothing when there is no database or it cannot be read. */
 function unsentIn(database: string, io: CliIo): Unsent {
@@ -81,7 +81,7 @@ function unsentIn(database: string, io: CliIo): Unsent {
     return [];
   }
   try {
-    return new SyncOutboxRepository(db).unsent();
+    return createRepositories(db).syncOutbox.unsent();
   } finally {
     db.close();
   }
@@ -133,7 +133,14 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
     throw error;
   }
   try {
-    // The restored database would never send what this one has not sent yet (issue 23, item 7).
+    const temporary = join(dataDir, `${DATABASE_FILE}.restore-${process.pid}.tmp`);
+    rmSync(temporary, { force: true });
+    const facts = await makingCopy(temporary, `cannot restore ${source}`, async () => {
+      await copyDatabase(source, temporary, { readonly: true });
+      return checkTillbaseDatabase(temporary);
+    });
+    // The restored database would never send what this one has not sent yet (issue 23, item 7). Asked
+    // after the candidate is checked, so that a refused candidate leaves the data directory untouched.
     const unsent = unsentIn(database, io);
     if (unsent.length > 0) {
       if (values.export !== undefined) {
@@ -145,15 +152,10 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
           `tillbase: restore refused: ${describeUnsent(unsent)} of this till are not in WooCommerce yet, and the restored database would not send them; ` +
             `${values.export === undefined ? 'export them with --export FILE and ' : ''}pass --force to restore anyway\n`,
         );
+        rmSync(temporary, { force: true });
         return EXIT_REFUSED;
       }
     }
-    const temporary = join(dataDir, `${DATABASE_FILE}.restore-${process.pid}.tmp`);
-    rmSync(temporary, { force: true });
-    const facts = await makingCopy(temporary, `cannot restore ${source}`, async () => {
-      await copyDatabase(source, temporary, { readonly: true });
-      return checkTillbaseDatabase(temporary);
-    });
     const keptAs = `${database}.before-restore-${restoreTimestamp()}`;
     const kept = setAsideDatabase(database, keptAs);
     installDatabase(temporary, database);

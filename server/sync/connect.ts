@@ -97,7 +97,7 @@ export class SyncConnector {
 
   /** Every entry not in WooCommerce that nobody has marked handled, oldest first. */
   unsent(): OutboxEntryView[] {
-    return UNSENT_STATES.flatMap((state) => this.parts.status.outbox(state, 1, Number.MAX_SAFE_INTEGER).entries).sort((a, b) => a.id - b.id);
+    return UNSENT_STATES.flatMap((state) => this.parts.status.outbox(state, Number.MAX_SAFE_INTEGER, 0).entries).sort((a, b) => a.id - b.id);
   }
 
   /**
