@@ -199,41 +199,12 @@ export function toRecord(row: ProductRow): ProductRecord {
 export const SELECT_RECORD = `SELECT p.*, parent.name AS parent_name, parent.tax_class AS parent_tax_class
   FROM products p LEFT JOIN products parent ON parent.id = p.parent_id AND p.type = 'variation'`;
 
-/** The columns a new product or variation is written with; the rest are the table's defaults. */
-const INSERT_COLUMNS = [
-  'parent_id',
-  'type',
-  'name',
-  'slug',
-  'status',
-  'featured',
-  'catalog_visibility',
-  'description',
-  'short_description',
-  'sku',
-  'barcode',
-  'regular_price',
-  'sale_price',
-  'date_on_sale_from_gmt',
-  'date_on_sale_to_gmt',
-  'virtual',
-  'tax_status',
-  'tax_class',
-  'manage_stock',
-  'stock_quantity',
-  'stock_status',
-  'backorders',
-  'sold_individually',
-  'weight',
-  'menu_order',
-  'total_sales',
-  'attributes',
-  'default_attributes',
-  'images',
-  'meta_data',
-  'date_created_gmt',
-  'date_modified_gmt',
-] as const;
+/**
+ * The columns a new product or variation is written with: a row's own columns but its id (SQLite's)
+ * and `pos_visibility` (the table's default until written), without the parent's, which are joined.
+ */
+const NOT_INSERTED: ReadonlySet<keyof ProductRow> = new Set(['id', 'parent_name', 'parent_tax_class', 'pos_visibility']);
+const INSERT_COLUMNS = ROW_COLUMNS.filter((column) => !NOT_INSERTED.has(column));
 
 /** The one INSERT of a product row (the catalogue writer's and the import's), named parameters by column. */
 export const INSERT_PRODUCT = `INSERT INTO products (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')})`;
