@@ -28,6 +28,7 @@ import { SettingsRepository } from './data/repositories/settings.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
+import { StoreFavouritesRepository } from './data/repositories/store-favourites.js';
 import { SyncCatalogueRepository } from './data/repositories/sync-catalogue.js';
 import { SyncCatalogueRowsRepository } from './data/repositories/sync-catalogue-rows.js';
 import { SyncConnectionRepository } from './data/repositories/sync-connection.js';
@@ -76,6 +77,7 @@ export function createRepositories(db: Database) {
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),
+    storeFavourites: new StoreFavouritesRepository(db),
     syncCatalogue: new SyncCatalogueRepository(db),
     syncCatalogueRows: new SyncCatalogueRowsRepository(db),
     syncConnection: new SyncConnectionRepository(db),

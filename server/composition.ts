@@ -48,6 +48,7 @@ import { ExtensionsService } from './domain/extensions/extensions-service.js';
 import { SettingsService } from './domain/settings/settings-service.js';
 import { ShippingMethods } from './domain/shipping/shipping-methods.js';
 import { StoreService } from './domain/store-service.js';
+import { StoreFavourites } from './domain/store-favourites.js';
 import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
@@ -223,6 +224,7 @@ export function createServices(db: Database) {
     users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
     userAdmin: new UserAdmin(r.users, r.roles, r.sessions),
     stores: new StoreService({ stores: r.stores, assignments: r.storeUsers }),
+    favourites: new StoreFavourites(r.storeFavourites),
     settings: new SettingsService({ settings: r.settings, gateways: r.paymentGateways, templates: r.templates, stores: r.stores }),
     templates: new TemplateService({ templates: r.templates, settings: r.settings, stores: r.stores }),
     extensions: new ExtensionsService(r.extensions),

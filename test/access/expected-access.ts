@@ -41,6 +41,9 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
 
   // CONTRACT 3 access_pos covers the stores list and taxes; README: every collection has its single-record route.
   ['GET /stores/{id}', 'access_pos', EVERY_ROLE],
+  // Issue 25 "Selling speed": every till shows its store's favourites as its first page; managers choose them.
+  ['GET /stores/{id}/favourites', 'access_pos', EVERY_ROLE],
+  ['PUT /stores/{id}/favourites', 'manage_pos', MANAGERS],
   ['GET /taxes/{id}', 'access_pos', EVERY_ROLE],
   // The till reads which registers its store has (README "The drawer day"): the till's set-up, as the stores list.
   ['GET /registers', 'access_pos', EVERY_ROLE],

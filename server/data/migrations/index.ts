@@ -17,6 +17,7 @@ import { migration as configVersion } from './0016-config-version.js';
 import { migration as auditEntries } from './0017-audit-entries.js';
 import { migration as catalogueSync } from './0018-catalogue-sync.js';
 import { migration as sync } from './0019-sync.js';
+import { migration as storeFavourites } from './0020-store-favourites.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   auditEntries,
   catalogueSync,
   sync,
+  storeFavourites,
 ];

@@ -34,6 +34,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /settings',
     'GET /stores',
     'GET /stores/{id}',
+    // The till's first page: every till shows its store's favourites.
+    'GET /stores/{id}/favourites',
     'GET /cashier/{id}',
     'GET /cashier/{id}/stores',
     'GET /data/order_statuses',
@@ -73,6 +75,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],
   manage_pos: [
+    // The till's layout, not the catalogue: it stays the till's when WooCommerce masters the catalogue.
+    'PUT /stores/{id}/favourites',
     'GET /settings/general',
     'POST /settings/general',
     'GET /settings/checkout',

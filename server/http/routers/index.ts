@@ -11,6 +11,7 @@ import { createCouponsRouter } from './coupons.js';
 import { createCustomersRouter } from './customers.js';
 import { createDiscoveryRouter } from './discovery.js';
 import { createExtensionsRouter } from './extensions.js';
+import { createFavouritesRouter } from './favourites.js';
 import { createImportsRouter } from './imports.js';
 import { createLogsRouter } from './logs.js';
 import { createOrderStatusesRouter } from './order-statuses.js';
@@ -40,6 +41,7 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createDiscoveryRouter,
   createSettingsRouter,
   createStoresRouter,
+  createFavouritesRouter,
   createCashierRouter,
   createProductsRouter,
   createCatalogueWritesRouter,
