@@ -8,6 +8,7 @@ import type { TillbaseBridge } from '../shared/bridge.js';
 import { IdleLock } from './idle-lock.js';
 import { Sale } from './sale.js';
 import { KeyboardWedge } from './scanner.js';
+import { installShortcuts } from './shortcuts.js';
 import { Till } from './till.js';
 import { bridgeSessionKeeper, browserSessionKeeper, memorySessionKeeper, TokenVault, type StorageLike } from './token-vault.js';
 import { App } from './ui/App.js';
@@ -67,6 +68,8 @@ window.addEventListener(
   },
   { capture: true },
 );
+
+installShortcuts(window);
 
 const idleLock = new IdleLock(
   idleLockSeconds(params) * 1000,

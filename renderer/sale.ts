@@ -173,8 +173,22 @@ export class Sale {
     return this.changeWithinStock(line.product_id, line.variation_id, wanted, () => this.patch(order, { line_items: [{ id: line.id, quantity }] }));
   }
 
-  remove(line: OrderLineItem): Promise<boolean> {
-    return this.setQuantity(line, 0);
+  /** Takes a line off; the last line off voids the sale, so an emptied cart leaves no order waiting. */
+  async remove(line: OrderLineItem): Promise<boolean> {
+    if (!(await this.setQuantity(line, 0))) return false;
+    const order = this.till.state.get().order;
+    if (order === null || order.line_items.length > 0 || order.fee_lines.length > 0 || order.shipping_lines.length > 0) return true;
+    return this.change(async () => {
+      await this.patch(order, { status: 'cancelled' });
+      return null;
+    });
+  }
+
+  /** A discount on the whole sale: every line with its subtotal kept and its share off its total (discounts.ts). */
+  discountSale(lines: ReadonlyArray<{ id: number; subtotal: string; total: string }>): Promise<boolean> {
+    const order = this.till.state.get().order;
+    if (order === null) return Promise.resolve(false);
+    return this.change(() => this.patch(order, { line_items: lines }));
   }
 
   /**
@@ -304,6 +318,14 @@ export class Sale {
     }
   }
 
+  /** The quick tender: cash of exactly the amount due, in one tap, with no dialog; the receipt follows. */
+  async payExactCash(): Promise<void> {
+    const order = this.till.state.get().order;
+    if (order === null) return;
+    await this.readAutoPrint();
+    await this.pay('pos_cash', { amount_tendered: order.total });
+  }
+
   closePayment(): void {
     this.till.state.set({ paying: false });
   }
@@ -370,7 +392,9 @@ export class Sale {
     const { checkout, search } = this.till.state.get();
     const completed = checkout?.status === 'completed';
     this.till.state.set(completed ? { receipt: null, paying: false, checkout: null, order: null } : { receipt: null });
-    if (completed && search !== '') this.till.search('');
+    // The next sale starts on the favourites page where the store has one, else without the last search.
+    if (completed && this.till.state.get().favourites.length > 0) this.till.showFavourites();
+    else if (completed && search !== '') this.till.search('');
   }
 
   async openHistoryOrder(id: number): Promise<void> {

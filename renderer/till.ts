@@ -21,6 +21,7 @@ import * as registersApi from './api/registers.js';
 import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
+import * as favouritesApi from './api/favourites.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
@@ -60,6 +61,10 @@ export interface TillState {
   productsPage: number;
   hasMoreProducts: boolean;
   loadingProducts: boolean;
+  /** The store's favourites as tiles (a manager's choice and order), the first page when any are set. */
+  favourites: ProductTile[];
+  /** The favourites page is showing instead of a category or a search. */
+  favouritesShown: boolean;
   /** The cart: the server's order being rung up, or null before the first item. */
   order: Order | null;
   busy: boolean;
@@ -96,6 +101,8 @@ function initialState(): TillState {
     productsPage: 0,
     hasMoreProducts: false,
     loadingProducts: false,
+    favourites: [],
+    favouritesShown: false,
     order: null,
     busy: false,
     variationPicker: null,
@@ -276,6 +283,7 @@ export class Till {
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
         },
       });
+      await this.loadFavourites();
     } catch (error) {
       this.fail(error);
     }
@@ -313,9 +321,20 @@ export class Till {
     }
   }
 
+  /** The store's favourites; the first page of the product area when any are set and nothing else was chosen. */
+  async loadFavourites(): Promise<void> {
+    const { store, search, category } = this.state.get();
+    const favourites = store === null ? [] : await favouritesApi.tiles(this.client, store.id);
+    this.state.set({ favourites, favouritesShown: favourites.length > 0 && search.trim() === '' && category === null });
+  }
+
+  showFavourites(): void {
+    this.state.set({ favouritesShown: this.state.get().favourites.length > 0, search: '', category: null, status: null });
+  }
+
   /** A search of the whole catalogue: "All" shows as chosen while its results show. */
   search(term: string): void {
-    this.state.set(term.trim() === '' ? { search: term, status: null } : { search: term, category: null, status: null });
+    this.state.set(term.trim() === '' ? { search: term, status: null } : { search: term, category: null, status: null, favouritesShown: false });
     this.loadProducts(false).catch((error: unknown) => {
       this.fail(error);
     });
@@ -323,7 +342,7 @@ export class Till {
 
   /** A category's products; "All" (null) keeps a search, since a search already looks through everything. */
   chooseCategory(category: number | null): void {
-    this.state.set(category === null ? { category, status: null } : { category, search: '', status: null });
+    this.state.set(category === null ? { category, status: null, favouritesShown: false } : { category, search: '', status: null, favouritesShown: false });
     this.loadProducts(false).catch((error: unknown) => {
       this.fail(error);
     });

@@ -8,6 +8,8 @@ import { LockScreen, LoginScreen } from './Login.js';
 import { SellScreen } from './SellScreen.js';
 import { SettingsScreen } from './SettingsScreen.js';
 import type { Screen } from '../till.js';
+import { SHORTCUTS } from '../shortcuts.js';
+import { KeyHint } from './KeyHint.js';
 
 function StatusBox() {
   const { till } = useTill();
@@ -119,11 +121,13 @@ function TopBar() {
             id="lock-till"
             type="button"
             class="button button-quiet"
+            aria-keyshortcuts={SHORTCUTS.lock}
+            data-shortcut={SHORTCUTS.lock}
             onClick={() => {
               till.lock();
             }}
           >
-            Lock
+            Lock <KeyHint shortcut={SHORTCUTS.lock} />
           </button>
           <button id="switch-user" type="button" class="button button-quiet" onClick={() => void till.switchUser()}>
             Switch user

@@ -1,12 +1,17 @@
 /** The cart: the server's order being rung up, with its lines, extras and the server's totals. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { itemCount, useGrownLine } from '../cart-lines.js';
+import { SHORTCUTS } from '../shortcuts.js';
 import { formatPrice } from '../format.js';
 import { stepQuantity } from '../line-edits.js';
 import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { CartExtraDialog, type CartExtra } from './CartExtras.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { KeyHint } from './KeyHint.js';
 import { ParkedDialog } from './ParkedDialog.js';
+import { QuickTender } from './QuickTender.js';
+import { SaleDiscountDialog } from './SaleDiscount.js';
 
 /** Asks before a sale is voided: a tap too many must not throw away a full cart. */
 function VoidDialog(props: { orderNumber: string; onClose: () => void }) {
@@ -37,14 +42,19 @@ function VoidDialog(props: { orderNumber: string; onClose: () => void }) {
   );
 }
 
-function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
+/** `current`: the line just added to, scrolled into sight and highlighted; its Edit takes the quantity shortcut. */
+function CartLine(props: { line: OrderLineItem; current: boolean; onEdit: () => void }) {
   const { sale } = useTill();
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
-  const { line } = props;
+  const { line, current } = props;
   const discounted = line.total !== line.subtotal;
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (current) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [current, line.quantity]);
   return (
-    <li class="cart-line" data-line={line.id}>
+    <li ref={ref} class={current ? 'cart-line cart-line-current' : 'cart-line'} data-line={line.id} aria-current={current ? 'true' : undefined}>
       <div class="cart-line-main">
         <span class="cart-line-name">{line.name}</span>
         <span class="cart-line-total">
@@ -57,7 +67,10 @@ function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
           class="button button-small"
           aria-label={`One less ${line.name}`}
           disabled={busy}
-          onClick={() => void sale.setQuantity(line, stepQuantity(line.quantity, -1))}
+          onClick={() => {
+            const fewer = stepQuantity(line.quantity, -1);
+            void (fewer === 0 ? sale.remove(line) : sale.setQuantity(line, fewer));
+          }}
         >
           −
         </button>
@@ -73,8 +86,16 @@ function CartLine(props: { line: OrderLineItem; onEdit: () => void }) {
         >
           +
         </button>
-        <button type="button" class="button button-small button-quiet" aria-label={`Change ${line.name}`} disabled={busy} onClick={props.onEdit}>
-          Edit
+        <button
+          type="button"
+          class="button button-small button-quiet"
+          aria-label={`Change ${line.name}`}
+          aria-keyshortcuts={current ? SHORTCUTS.quantity : undefined}
+          data-shortcut={current ? SHORTCUTS.quantity : undefined}
+          disabled={busy}
+          onClick={props.onEdit}
+        >
+          Edit {current && <KeyHint shortcut={SHORTCUTS.quantity} />}
         </button>
         <button
           type="button"
@@ -98,6 +119,11 @@ export function CartPanel() {
   const [extra, setExtra] = useState<CartExtra | null>(null);
   const [showParked, setShowParked] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  const [discounting, setDiscounting] = useState(false);
+  const grown = useGrownLine(order);
+  // The quantity shortcut edits the line just added to, or else the last line.
+  const currentLine = grown ?? order?.line_items.at(-1)?.id ?? null;
+  const items = itemCount(order);
   const checkout = useTillState((state) => state.checkout);
   // Part of the sale already paid (a split payment): voiding would lose it, so it is not offered.
   const partPaid = order !== null && checkout?.order_id === order.id && (checkout.payments ?? []).length > 0;
@@ -108,6 +134,11 @@ export function CartPanel() {
     <section id="cart" class="cart" aria-label="Cart" aria-busy={busy ? 'true' : 'false'}>
       <div class="cart-head">
         <h2>{order === null ? 'New sale' : `Order ${order.number}`}</h2>
+        {items > 0 && (
+          <span id="cart-count" class="cart-count">
+            {items === 1 ? '1 item' : `${items} items`}
+          </span>
+        )}
         <button
           type="button"
           class="button button-quiet"
@@ -127,6 +158,7 @@ export function CartPanel() {
             <CartLine
               key={line.id}
               line={line}
+              current={line.id === currentLine}
               onEdit={() => {
                 setExtra({ kind: 'line', line });
               }}
@@ -172,6 +204,18 @@ export function CartPanel() {
               }}
             >
               {order.customer_note === '' ? 'Note' : 'Note ✓'}
+            </button>
+            <button
+              type="button"
+              class="button button-quiet"
+              aria-keyshortcuts={SHORTCUTS.discount}
+              data-shortcut={SHORTCUTS.discount}
+              disabled={busy || order.line_items.length === 0}
+              onClick={() => {
+                setDiscounting(true);
+              }}
+            >
+              Discount <KeyHint shortcut={SHORTCUTS.discount} />
             </button>
             <button
               type="button"
@@ -227,24 +271,36 @@ export function CartPanel() {
         <button
           type="button"
           class="button"
+          aria-keyshortcuts={SHORTCUTS.void}
+          data-shortcut={SHORTCUTS.void}
           disabled={order === null || busy || partPaid}
           onClick={() => {
             setVoiding(true);
           }}
         >
-          Void
+          Void <KeyHint shortcut={SHORTCUTS.void} />
         </button>
-        <button type="button" class="button" disabled={order === null || busy} onClick={() => void sale.park()}>
-          Park
+        <button
+          type="button"
+          class="button"
+          aria-keyshortcuts={SHORTCUTS.park}
+          data-shortcut={SHORTCUTS.park}
+          disabled={order === null || busy}
+          onClick={() => void sale.park()}
+        >
+          Park <KeyHint shortcut={SHORTCUTS.park} />
         </button>
+        <QuickTender />
         <button
           type="button"
           id="pay"
           class="button button-primary button-pay"
+          aria-keyshortcuts={SHORTCUTS.pay}
+          data-shortcut={SHORTCUTS.pay}
           disabled={order === null || order.line_items.length === 0 || busy}
           onClick={() => void sale.openPayment()}
         >
-          Pay
+          Pay <KeyHint shortcut={SHORTCUTS.pay} />
         </button>
       </div>
       {extra !== null && (
@@ -260,6 +316,13 @@ export function CartPanel() {
           orderNumber={order.number}
           onClose={() => {
             setVoiding(false);
+          }}
+        />
+      )}
+      {discounting && order !== null && (
+        <SaleDiscountDialog
+          onClose={() => {
+            setDiscounting(false);
           }}
         />
       )}

@@ -9,6 +9,8 @@ export function CategoryStrip() {
   const { till } = useTill();
   const categories = useTillState((state) => state.categories);
   const category = useTillState((state) => state.category);
+  const hasFavourites = useTillState((state) => state.favourites.length > 0);
+  const favouritesShown = useTillState((state) => state.favouritesShown);
   const rowRef = useRef<HTMLDivElement>(null);
   const [outOfSight, setOutOfSight] = useState({ before: false, after: false });
 
@@ -51,10 +53,22 @@ export function CategoryStrip() {
         </button>
       )}
       <div ref={rowRef} class="tabs" role="group" aria-label="Categories" onScroll={measure}>
+        {hasFavourites && (
+          <button
+            type="button"
+            class="tab"
+            aria-pressed={favouritesShown}
+            onClick={() => {
+              till.showFavourites();
+            }}
+          >
+            Favourites
+          </button>
+        )}
         <button
           type="button"
           class="tab"
-          aria-pressed={category === null}
+          aria-pressed={category === null && !favouritesShown}
           onClick={() => {
             till.chooseCategory(null);
           }}

@@ -7,7 +7,9 @@ import { CartPanel } from './CartPanel.js';
 import { CategoryStrip } from './CategoryStrip.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { KeyHint } from './KeyHint.js';
 import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
+import { SHORTCUTS } from '../shortcuts.js';
 
 function initials(name: string): string {
   return name
@@ -108,6 +110,9 @@ export function SellScreen() {
   const loading = useTillState((state) => state.loadingProducts);
   const hasMore = useTillState((state) => state.hasMoreProducts);
   const store = useTillState((state) => state.store);
+  const favouritesShown = useTillState((state) => state.favouritesShown);
+  const favourites = useTillState((state) => state.favourites);
+  const shown = favouritesShown ? favourites : products;
   const [term, setTerm] = useState(search);
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -137,6 +142,8 @@ export function SellScreen() {
             type="search"
             aria-label="Search products"
             placeholder="Name, SKU or barcode"
+            aria-keyshortcuts={SHORTCUTS.search}
+            data-shortcut={SHORTCUTS.search}
             autocomplete="off"
             value={term}
             onInput={(event) => {
@@ -144,7 +151,7 @@ export function SellScreen() {
             }}
           />
           <button type="submit" class="button">
-            Search
+            Search <KeyHint shortcut={SHORTCUTS.search} />
           </button>
           <span id="store-name" class="store-name">
             {store?.name ?? ''}
@@ -165,17 +172,17 @@ export function SellScreen() {
             </button>
           </p>
         )}
-        <ul id="product-grid" class="grid">
-          {products.map((product) => (
+        <ul id="product-grid" class="grid" aria-label={favouritesShown ? 'Favourites' : undefined}>
+          {shown.map((product) => (
             <ProductTile key={product.id} product={product} />
           ))}
         </ul>
-        {!loading && products.length === 0 && (
+        {!favouritesShown && !loading && products.length === 0 && (
           <p id="product-empty" class="empty">
             No products match.
           </p>
         )}
-        {hasMore && (
+        {!favouritesShown && hasMore && (
           <button
             type="button"
             id="load-more"

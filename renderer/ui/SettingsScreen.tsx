@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { useTillState } from './context.js';
 import { hasCapability } from './manage/api.js';
 import { BackupScreen } from './manage/BackupScreen.js';
+import { FavouritesScreen } from './manage/FavouritesScreen.js';
 import { GatewaysScreen } from './manage/GatewaysScreen.js';
 import { ImportScreen } from './manage/ImportScreen.js';
 import { LogsScreen } from './manage/LogsScreen.js';
@@ -30,6 +31,7 @@ export const MANAGE_TABS: readonly ManageTab[] = [
   { id: 'stores', label: 'Stores', capability: 'manage_stores', screen: StoresScreen },
   { id: 'registers', label: 'Registers', capability: 'manage_stores', screen: RegistersScreen },
   { id: 'gateways', label: 'Payments', capability: 'manage_pos', screen: GatewaysScreen },
+  { id: 'favourites', label: 'Favourites', capability: 'manage_pos', screen: FavouritesScreen },
   { id: 'templates', label: 'Receipts', capability: 'manage_pos', screen: TemplatesScreen },
   { id: 'users', label: 'Users', capability: 'manage_pos', screen: UsersScreen },
   { id: 'roles', label: 'Roles', capability: 'manage_pos', screen: RolesScreen },
