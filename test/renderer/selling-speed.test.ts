@@ -125,7 +125,7 @@ describe('selling speed at the till', () => {
     }
     const orderId = await cartOrderId(page);
     await page.locator('#quick-cash').click();
-    await page.locator('#change-due').waitFor();
+    await page.locator('#change-due', { hasText: '$0.00' }).waitFor();
     await expectPaidExactly(orderId, FAVOURITES);
     expect(pageErrors).toEqual([]);
   });
