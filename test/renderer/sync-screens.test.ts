@@ -27,7 +27,8 @@ const { harness, server } = useHarness({ catalogue: false, secretStore: 'file' }
 const FAST_POLL = '?sync-poll=1';
 const SLOW_WAIT = { timeout: 3 * WAIT_MS };
 
-describe('the sync screens of the till', () => {
+// Each test waits for the server's push and the page's polls several times: room for a loaded machine.
+describe('the sync screens of the till', { timeout: 120_000 }, () => {
   it('shows no bar while the till is not connected; a manager connects from the Sync screen after a refused secret', async () => {
     const cashier = await openTill(harness, server, { query: FAST_POLL });
     await Promise.all([cashier.page.waitForResponse((r) => r.url().endsWith('/pos/v1/sync/status')), logIn(cashier.page, server, 'cashier')]);
