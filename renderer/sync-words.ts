@@ -38,7 +38,8 @@ export function barWords(status: SyncStatusView, store: PriceFormat | null, now:
   let tone: SyncTone;
   if (connection.state === 'paused') {
     tone = 'problem';
-    parts.push(`Sending to WooCommerce is paused${connection.paused_reason === null ? '' : `: ${connection.paused_reason}`}`);
+    // The server pauses only when WooCommerce refuses the key (401/403); its reason is for the Sync screen.
+    parts.push('Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again');
   } else if (!connection.online) {
     tone = 'warning';
     parts.push(connection.offline_since_gmt === null ? 'Offline' : `Offline since ${localTime(connection.offline_since_gmt, now)}`);
@@ -59,6 +60,12 @@ export function barWords(status: SyncStatusView, store: PriceFormat | null, now:
     parts.push(`${count(states.rejected.count, 'needs', 'need')} a manager’s attention`);
   }
   return { tone, text: parts.join(' · ') };
+}
+
+/** Why the server paused the sending, in WooCommerce's words: the server writes `code: message`, and the code is no shop word. */
+export function pausedReasonWords(reason: string | null): string {
+  if (reason === null) return 'WooCommerce refused the till’s key';
+  return reason.replace(/^[a-z0-9_]+: /, '');
 }
 
 /** What an outbox state is called at the till. */

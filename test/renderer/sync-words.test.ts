@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceFormat } from '../../renderer/format.js';
-import { badgeWords, barWords, localTime } from '../../renderer/sync-words.js';
+import { badgeWords, barWords, localTime, pausedReasonWords } from '../../renderer/sync-words.js';
 import type { StateFigures, SyncOutboxState, SyncStatusView } from '../../shared/resources/sync.js';
 
 /** The sync bar's and badges' words for the states the Chromium test cannot bring about on demand (paused, other days). */
@@ -59,11 +59,12 @@ describe('the sync in shop words', () => {
 
   it('says the sending is paused with the reason, and what needs a manager', () => {
     const rejected = { count: 2, sales: 1, sales_amount: '3.00', refunds: 1, refunds_amount: '1.00' };
-    const paused = status({ state: 'paused', paused_reason: 'WooCommerce refused the key' }, { rejected });
+    const paused = status({ state: 'paused', paused_reason: 'woocommerce_rest_authentication_error: Consumer key is invalid.' }, { rejected });
     expect(barWords(paused, dollar, now)).toEqual({
       tone: 'problem',
-      text: 'Sending to WooCommerce is paused: WooCommerce refused the key · 2 need a manager’s attention',
+      text: 'Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again · 2 need a manager’s attention',
     });
+    expect(pausedReasonWords(paused.connection?.paused_reason ?? null)).toBe('Consumer key is invalid.');
   });
 
   it('names the WooCommerce order of a synced sale and the reason of a refused one', () => {

@@ -9,7 +9,7 @@ import type { SyncVerifyView } from '../../../shared/resources/sync-screens.js';
 import type { SyncOutboxState, SyncStatusView } from '../../../shared/resources/sync.js';
 import { ApiRequestError } from '../../api-client.js';
 import * as syncApi from '../../api/sync.js';
-import { figuresWords, localTime, STATE_WORDS } from '../../sync-words.js';
+import { figuresWords, localTime, pausedReasonWords, STATE_WORDS } from '../../sync-words.js';
 import { useTill, useTillState } from '../context.js';
 import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
@@ -37,7 +37,8 @@ function download(name: string, content: unknown): void {
   }, 10_000);
 }
 
-function ConnectForm(props: { onConnected: () => void }) {
+/** `again`: the till is connected but WooCommerce refused its key, so a new one replaces it. */
+function ConnectForm(props: { onConnected: () => void; again?: boolean }) {
   const { till } = useTill();
   const [fields, setFields] = useState({ url: '', consumer_key: '', consumer_secret: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -88,7 +89,7 @@ function ConnectForm(props: { onConnected: () => void }) {
   };
   return (
     <form id="sync-connect" class="card manage-form" aria-label="Connect to WooCommerce" noValidate onSubmit={(event) => void submit(event)}>
-      <h2>Connect to the shop’s WooCommerce</h2>
+      <h2>{props.again === true ? 'Connect again with a new key' : 'Connect to the shop’s WooCommerce'}</h2>
       <p class="hint">
         In WooCommerce: Settings → Advanced → REST API → Add key, with Read/Write permissions. WooCommerce then keeps the catalogue, and the till sends up what
         it sells.
@@ -141,7 +142,9 @@ function Connection(props: { status: SyncStatusView; onChanged: () => void }) {
   };
   const facts = [
     `Connected to ${connection.url} since ${localTime(connection.connected_at_gmt)}.`,
-    connection.state === 'paused' ? `Sending is paused: ${connection.paused_reason ?? 'no reason given'}.` : null,
+    connection.state === 'paused'
+      ? `Sending is paused: WooCommerce refused the key (${pausedReasonWords(connection.paused_reason)}). Connect again with a key that works.`
+      : null,
     connection.online
       ? 'WooCommerce answered at the last try.'
       : `WooCommerce cannot be reached${connection.offline_since_gmt === null ? '' : ` since ${localTime(connection.offline_since_gmt)}`}; sales wait at the till.`,
@@ -233,6 +236,7 @@ export function SyncScreen() {
   return (
     <div id="sync-screen" class="manage-panel">
       <Connection status={status} onChanged={load} />
+      {status.connection.state === 'paused' && <ConnectForm onConnected={load} again />}
       <Verify />
       <SyncOutbox status={status} onChanged={load} />
     </div>
