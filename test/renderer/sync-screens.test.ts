@@ -120,6 +120,21 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     await row.getByRole('button', { name: /^Mark handled/ }).click();
     await waitFor('the refund to be marked handled', () => (outboxEntries(server).find((e) => e.id === refund?.id)?.state === 'handled' ? true : undefined));
 
+    // Eight more sales make twelve entries in all: two pages of ten, newest first.
+    const more = [];
+    for (let sale = 0; sale < 8; sale++) more.push(await till.sell(product.local, 1));
+    for (const sale of more) await syncedEntry(server, sale.orderId);
+    await page.locator('#sync-outbox-state').selectOption('');
+    await page.locator('#sync-outbox-page', { hasText: 'Page 1 of 2' }).waitFor(SLOW_WAIT);
+    expect(await page.locator('#sync-outbox tbody tr').count()).toBe(10);
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.locator('#sync-outbox-page', { hasText: 'Page 2 of 2' }).waitFor();
+    const oldest = outboxEntries(server).slice(0, 2).reverse();
+    await page.locator(`#sync-outbox tbody tr[data-entry="${oldest[1]?.id ?? 0}"]`).waitFor();
+    expect(await page.locator('#sync-outbox tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-entry'))))).toEqual(
+      oldest.map((entry) => entry.id),
+    );
+
     // Disconnecting is refused while a sale is unsent; saving it to a file first lets it go.
     await double.goOffline();
     const unsent = await till.sell(product.local, 1);
