@@ -51,6 +51,7 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     expect((await serverAs(server, 'shop_manager', 'GET', '/sync/status')).body.connection.url).toBe(double.url);
     await page.locator('#sync-bar-text', { hasText: /^Synced \d{2}:\d{2}$/ }).waitFor(SLOW_WAIT);
     expect(await page.locator('body').textContent()).not.toContain(double.key.consumerSecret);
+    await manageScreenshot(page, 'sync-connected');
     expect(pageErrors).toEqual([]);
   });
 

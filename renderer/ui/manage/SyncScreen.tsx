@@ -153,9 +153,11 @@ function Connection(props: { status: SyncStatusView; onChanged: () => void }) {
   return (
     <section id="sync-connection" class="card manage-panel" aria-labelledby="sync-connection-heading">
       <h2 id="sync-connection-heading">WooCommerce</h2>
-      {facts.map((fact) => (
-        <p key={fact}>{fact}</p>
-      ))}
+      <div class="sync-facts">
+        {facts.map((fact) => (
+          <p key={fact}>{fact}</p>
+        ))}
+      </div>
       <table id="sync-figures" class="lines manage-table">
         <tbody>
           {FIGURE_STATES.map((state) => (
