@@ -94,6 +94,34 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('shows every role a sending paused because WooCommerce refused the key, until a manager connects again', async () => {
+    const cashier = await openTill(harness, server, { query: FAST_POLL });
+    await logIn(cashier.page, server, 'cashier');
+    await cashier.page.locator('#sync-bar-text', { hasText: /^Synced / }).waitFor(SLOW_WAIT);
+    // The key was revoked in the shop: WooCommerce answers 401 to the next sale sent.
+    double.inject({ method: 'POST', route: /^orders$/, fault: { kind: 'unauthorized' } });
+    const held = await till.sell(product.local, 1);
+    await cashier.page
+      .locator('#sync-bar-text', {
+        hasText: /^Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again · 1 sale \(\D*3\.00\D*\) waiting/,
+      })
+      .waitFor(SLOW_WAIT);
+    expect(await cashier.page.locator('#sync-bar-text').textContent()).not.toContain('woocommerce_rest');
+
+    const { page, pageErrors } = await openTill(harness, server, { query: FAST_POLL });
+    await openManage(page, server, 'shop_manager', 'Sync');
+    await page.locator('#sync-connection', { hasText: 'Sending is paused: WooCommerce refused the key (Consumer key is invalid.)' }).waitFor(SLOW_WAIT);
+    await page.getByRole('heading', { name: 'Connect again with a new key' }).waitFor();
+    await page.getByLabel('Shop address').fill(double.url);
+    await page.getByLabel('Consumer key').fill(double.key.consumerKey);
+    await page.getByLabel('Consumer secret').fill(double.key.consumerSecret);
+    await page.locator('#sync-connect-submit').click();
+    await syncedEntry(server, held.orderId);
+    await cashier.page.locator('#sync-bar-text', { hasText: /^Synced \d{2}:\d{2} · 1 needs a manager’s attention$/ }).waitFor(SLOW_WAIT);
+    expect(await page.locator('#sync-connect').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('lets the manager retry an entry, check WooCommerce, mark the entry handled and disconnect after saving what is unsent', async () => {
     const refund = outboxEntries(server).find((e) => e.kind === 'refund' && e.state === 'rejected');
     expect(refund).toBeDefined();
@@ -115,13 +143,13 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     await page.locator('#sync-proof li').first().waitFor(SLOW_WAIT);
     const proof = (await serverAs(server, 'shop_manager', 'POST', '/sync/verify')).body;
     expect(await page.locator('#sync-proof li').allTextContents()).toEqual(proof.lines);
-    expect(proof.lines[0]).toMatch(/^register \d+ up to sequence \d+: 3 of 3 sales and 0 of 1 refund are in WooCommerce as the till made them, 1 is wrong/);
+    expect(proof.lines[0]).toMatch(/^register \d+ up to sequence \d+: 4 of 4 sales and 0 of 1 refund are in WooCommerce as the till made them, 1 is wrong/);
     await manageScreenshot(page, 'sync');
 
     await row.getByRole('button', { name: /^Mark handled/ }).click();
     await waitFor('the refund to be marked handled', () => (outboxEntries(server).find((e) => e.id === refund?.id)?.state === 'handled' ? true : undefined));
 
-    // Eight more sales make twelve entries in all: two pages of ten, newest first.
+    // Eight more sales make thirteen entries in all: two pages of ten, newest first.
     const more = [];
     for (let sale = 0; sale < 8; sale++) more.push(await till.sell(product.local, 1));
     for (const sale of more) await syncedEntry(server, sale.orderId);
@@ -130,8 +158,8 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     expect(await page.locator('#sync-outbox tbody tr').count()).toBe(10);
     await page.getByRole('button', { name: 'Older' }).click();
     await page.locator('#sync-outbox-page', { hasText: 'Page 2 of 2' }).waitFor();
-    const oldest = outboxEntries(server).slice(0, 2).reverse();
-    await page.locator(`#sync-outbox tbody tr[data-entry="${oldest[1]?.id ?? 0}"]`).waitFor();
+    const oldest = outboxEntries(server).slice(0, 3).reverse();
+    await page.locator(`#sync-outbox tbody tr[data-entry="${oldest[2]?.id ?? 0}"]`).waitFor();
     expect(await page.locator('#sync-outbox tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-entry'))))).toEqual(
       oldest.map((entry) => entry.id),
     );
