@@ -54,7 +54,9 @@ import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push-worker.js';
+import { OrderSyncStates } from './sync/order-sync-states.js';
 import { SyncStatus } from './sync/sync-status.js';
+import { verifySync } from './sync/sync-verify-report.js';
 import { createPullScheduler, createSyncServices } from './composition-sync.js';
 
 /**
@@ -231,6 +233,7 @@ export function createServices(db: Database) {
     cashiers: new CashierProfiles(r.users),
     backup: new DatabaseBackup(db),
     syncStatus,
+    orderSyncStates: new OrderSyncStates(r.syncOutbox),
     ...createSyncServices(db, r, syncStatus),
   };
 }
@@ -294,6 +297,14 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
     auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
     syncWorker: createPushWorker(services.repositories, options),
+    /** The proof `tillbase sync verify` prints, over the server's secret store (the Sync screen's "Verify"). */
+    syncVerify: () =>
+      verifySync({
+        connection: services.repositories.syncConnection,
+        outbox: services.repositories.syncOutbox,
+        consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+        verifyJournal: () => services.journal.verify(),
+      }),
     imports: new ImportJobs(
       () => importConnection(db.name),
       {

@@ -7,6 +7,7 @@ import { HistoryScreen } from './HistoryScreen.js';
 import { LockScreen, LoginScreen } from './Login.js';
 import { SellScreen } from './SellScreen.js';
 import { SettingsScreen } from './SettingsScreen.js';
+import { SyncBar } from './SyncBar.js';
 import type { Screen } from '../till.js';
 import { SHORTCUTS } from '../shortcuts.js';
 import { KeyHint } from './KeyHint.js';
@@ -156,6 +157,7 @@ export function App() {
     <>
       <TopBar />
       <OfflineBanner />
+      {user !== null && !locked && <SyncBar />}
       <StatusBox />
       <main class="content">{body}</main>
       {user !== null && !locked && <ApprovalDialog />}

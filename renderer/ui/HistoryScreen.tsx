@@ -4,6 +4,7 @@ import { formatPrice } from '../format.js';
 import type { Order } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
+import { SyncBadge, useOrderSync } from './SyncBadge.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -119,12 +120,14 @@ function OrderDetail(props: { order: Order }) {
   const store = useTillState((state) => state.store);
   const { order } = props;
   const money = (amount: string): string => formatPrice(amount, store);
+  const sync = useOrderSync([order.id]).get(order.id);
   return (
     <div class="history-detail">
       <div class="card">
         <div class="view-heading">
           <h2>Order {order.number}</h2>
           <span class={`badge status-${order.status}`}>{order.status}</span>
+          <SyncBadge sync={sync} />
         </div>
         <p>
           {(order.date_created ?? '').replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}
@@ -156,6 +159,7 @@ export function HistoryScreen() {
   const selected = useTillState((state) => state.historyOrder);
   const store = useTillState((state) => state.store);
   const failed = useTillState((state) => state.status?.kind === 'error');
+  const sync = useOrderSync(history?.map((order) => order.id) ?? []);
   return (
     <section id="history-view" aria-labelledby="history-heading" aria-busy={history === null ? 'true' : 'false'}>
       <div class="view-heading">
@@ -188,7 +192,9 @@ export function HistoryScreen() {
               <tr key={order.id}>
                 <td>{order.number}</td>
                 <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
-                <td>{order.status}</td>
+                <td>
+                  {order.status} <SyncBadge sync={sync.get(order.id)} />
+                </td>
                 <td class="numeric">{formatPrice(order.total, store)}</td>
                 <td>
                   <button

@@ -15,6 +15,7 @@ import { RegistersScreen } from './manage/RegistersScreen.js';
 import { RolesScreen } from './manage/RolesScreen.js';
 import { SettingsGroups } from './manage/SettingsGroups.js';
 import { StoresScreen } from './manage/StoresScreen.js';
+import { SyncScreen } from './manage/SyncScreen.js';
 import { TemplatesScreen } from './manage/TemplatesScreen.js';
 import { UsersScreen } from './manage/UsersScreen.js';
 
@@ -36,6 +37,7 @@ export const MANAGE_TABS: readonly ManageTab[] = [
   { id: 'users', label: 'Users', capability: 'manage_pos', screen: UsersScreen },
   { id: 'roles', label: 'Roles', capability: 'manage_pos', screen: RolesScreen },
   { id: 'logs', label: 'Logs', capability: 'manage_pos', screen: LogsScreen },
+  { id: 'sync', label: 'Sync', capability: 'manage_sync', screen: SyncScreen },
   { id: 'import', label: 'Import', capability: 'manage_products', screen: ImportScreen },
   // The backup holds every password hash: by default only administrators hold install_plugins.
   { id: 'backup', label: 'Backup', capability: 'install_plugins', screen: BackupScreen },

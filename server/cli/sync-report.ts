@@ -6,8 +6,7 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
 import { CONSUMER_SECRET_ACCOUNT } from '../sync/push-worker.js';
 import type { StateFigures, SyncStatusView } from '../sync/sync-status.js';
-import { proveSynced, type Finding, type RegisterProof } from '../sync/sync-verify.js';
-import { WooCommerceClient } from '../sync/woocommerce-client.js';
+import { plural, verifySync } from '../sync/sync-verify-report.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, type CliIo } from './args.js';
 
 /**
@@ -77,7 +76,6 @@ function open(command: string, args: string[], io: CliIo): Opened {
   };
 }
 
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 const gmt = (value: string | null): string => (value === null ? 'never' : `${value.replace('T', ' ').slice(0, 19)} UTC`);
 
 /** "14 sales (312.40), 1 refund (5.00), 2 other entries", or "nothing". */
@@ -130,28 +128,6 @@ export async function syncStatusCommand(args: string[], io: CliIo): Promise<numb
   }
 }
 
-function findingLine(finding: Finding): string {
-  const { entry } = finding;
-  const what = `${entry.kind} of order ${entry.order_id ?? '?'} (register ${entry.register_id}, sequence ${entry.sequence}, uuid ${entry.uuid})`;
-  const where = finding.woo_ids.length > 0 ? ` [WooCommerce ${finding.woo_ids.map((id) => `#${id}`).join(', ')}]` : '';
-  return `${finding.kind}: ${what}: ${finding.detail}${where}`;
-}
-
-function registerLine(proof: RegisterProof, wrong: number, chain: string): string {
-  const { sales, refunds } = proof;
-  const asides = [
-    ...(proof.handled > 0 ? [`${plural(proof.handled, 'entry', 'entries')} marked handled, not looked for`] : []),
-    ...(proof.waiting > 0 ? [`${plural(proof.waiting, 'entry', 'entries')} not sent yet`] : []),
-  ];
-  const aside = asides.length > 0 ? ` (${asides.join('; ')})` : '';
-  if (wrong === 0)
-    return `all ${plural(sales.found, 'sale')} and ${plural(refunds.found, 'refund')} of register ${proof.register_id} up to sequence ${proof.up_to_sequence} are in WooCommerce${aside}, ${chain}`;
-  return (
-    `register ${proof.register_id} up to sequence ${proof.up_to_sequence}: ${sales.found} of ${plural(sales.expected, 'sale')} and ` +
-    `${refunds.found} of ${plural(refunds.expected, 'refund')} are in WooCommerce as the till made them, ${plural(wrong, 'is', 'are')} wrong${aside}, ${chain}`
-  );
-}
-
 /**
  * `tillbase sync verify`: proves that WooCommerce has every sale and refund up to the last synced
  * sequence of each register exactly once with its hash, and that the journal's chain holds.
@@ -164,33 +140,19 @@ export async function syncVerifyCommand(args: string[], io: CliIo): Promise<numb
   }
   const { db, services, secrets } = open('sync verify', args, io);
   try {
-    const connection = services.repositories.syncConnection.find();
-    if (connection === undefined) throw new ConfigError('not connected to a WooCommerce: there is nothing to verify (connect with tillbase sync connect)');
-    const secret = await (await secrets()).get(CONSUMER_SECRET_ACCOUNT);
-    if (secret === null) throw new ConfigError('the consumer secret is not in the secret store: pass the --secret-store the server uses, or connect again');
-    const client = new WooCommerceClient({
-      url: connection.url,
-      consumerKey: connection.consumer_key,
-      consumerSecret: secret,
-      timeoutMs: connection.settings.request_timeout_seconds * 1000,
+    const verification = await verifySync({
+      connection: services.repositories.syncConnection,
+      outbox: services.repositories.syncOutbox,
+      consumerSecret: async () => (await secrets()).get(CONSUMER_SECRET_ACCOUNT),
+      verifyJournal: () => services.journal.verify(),
     });
-    const proof = await proveSynced(client, services.repositories.syncOutbox);
-    if (proof.kind === 'failed') throw new ConfigError(`cannot read WooCommerce's orders at ${connection.url}: ${proof.outcome.message}`);
-    const journal = services.journal.verify();
-    const chain = journal.ok ? 'chain verified' : 'chain BROKEN';
-    if (proof.registers.length === 0) io.stdout.write(`nothing has been synced yet: nothing to look for in WooCommerce, ${chain}\n`);
-    for (const register of proof.registers) {
-      const wrong = proof.findings.filter((f) => f.entry.register_id === register.register_id);
-      io.stdout.write(`${registerLine(register, wrong.length, chain)}\n`);
-      for (const finding of wrong) io.stdout.write(`  ${findingLine(finding)}\n`);
-    }
-    if (!journal.ok) {
-      const { broken } = journal;
-      io.stdout.write(
-        `journal broken at entry ${broken.id} (register ${broken.register_id}, sequence ${broken.sequence}, ${broken.kind}): ${journal.reason}\n`,
-      );
-    }
-    return journal.ok && proof.findings.length === 0 ? 0 : EXIT_REFUSED;
+    if (verification.kind === 'not_connected')
+      throw new ConfigError('not connected to a WooCommerce: there is nothing to verify (connect with tillbase sync connect)');
+    if (verification.kind === 'no_secret')
+      throw new ConfigError('the consumer secret is not in the secret store: pass the --secret-store the server uses, or connect again');
+    if (verification.kind === 'unreadable') throw new ConfigError(`cannot read WooCommerce's orders at ${verification.url}: ${verification.message}`);
+    for (const line of verification.proof.lines) io.stdout.write(`${line}\n`);
+    return verification.proof.ok ? 0 : EXIT_REFUSED;
   } finally {
     db.close();
   }

@@ -221,4 +221,14 @@ export class SyncOutboxRepository {
       "SELECT id, uuid, woo_id FROM sync_outbox WHERE kind = 'sale' AND state = 'synced'",
     ).all();
   }
+
+  /** The sale and refund entries of these orders, oldest first: what the Orders history's badges are made of. */
+  ofOrders(orderIds: readonly number[]): OutboxEntry[] {
+    return prepared<[string], OutboxRow>(
+      this.db,
+      "SELECT * FROM sync_outbox WHERE kind IN ('sale', 'refund') AND order_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+    )
+      .all(JSON.stringify(orderIds))
+      .map(fromRow);
+  }
 }

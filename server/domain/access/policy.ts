@@ -67,7 +67,15 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /products/brands/{id}',
   ],
   read_coupons: ['GET /coupons', 'GET /coupons/{id}'],
-  read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /orders/{id}/refunds/{refund_id}', 'GET /receipts/{order_id}'],
+  read_orders: [
+    'GET /orders',
+    'GET /orders/{id}',
+    'GET /orders/{id}/refunds',
+    'GET /orders/{id}/refunds/{refund_id}',
+    'GET /receipts/{order_id}',
+    // The Orders history's badge of each sale on its way to WooCommerce (issue 23, item 7).
+    'GET /sync/orders',
+  ],
   create_orders: ['POST /orders', 'GET /orders/{id}/checkout', 'POST /orders/{id}/checkout', 'GET /payment-gateways', 'POST /payment-gateways/{id}/bootstrap'],
   edit_orders: ['PATCH /orders/{id}'],
   refund_orders: ['POST /orders/{id}/refunds'],
@@ -153,7 +161,14 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /imports/{id}',
   ],
   // Connecting (issue 23, item 1), the sync's outbox with retry and "mark handled" (item 7); the capability is granted by migration 19.
-  manage_sync: ['PUT /sync/connection', 'DELETE /sync/connection', 'GET /sync/outbox', 'POST /sync/outbox/{id}/retry', 'POST /sync/outbox/{id}/handled'],
+  manage_sync: [
+    'PUT /sync/connection',
+    'DELETE /sync/connection',
+    'GET /sync/outbox',
+    'POST /sync/outbox/{id}/retry',
+    'POST /sync/outbox/{id}/handled',
+    'POST /sync/verify',
+  ],
   // The backup holds every password hash, session and sale: only administrators hold this by default.
   install_plugins: ['POST /extensions/action', 'GET /backup'],
 };

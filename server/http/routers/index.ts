@@ -26,6 +26,7 @@ import { createShippingMethodsRouter } from './shipping-methods.js';
 import { createStoresRouter } from './stores.js';
 import { createSyncRouter } from './sync.js';
 import { createSyncConnectionRouter } from './sync-connection.js';
+import { createSyncScreensRouter } from './sync-screens.js';
 import { createTaxesRouter } from './taxes.js';
 import { createTemplatesRouter } from './templates.js';
 import { createUsersRouter } from './users.js';
@@ -64,4 +65,5 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createBackupRouter,
   createSyncRouter,
   createSyncConnectionRouter,
+  createSyncScreensRouter,
 ];

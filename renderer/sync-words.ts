@@ -1,0 +1,86 @@
+/**
+ * The sync with WooCommerce in shop words, for the status bar, the history's badges and the Sync
+ * screen. Free of DOM globals; amounts stay the server's decimal strings.
+ */
+import type { OrderSyncView } from '../shared/resources/sync-screens.js';
+import type { StateFigures, SyncOutboxState, SyncStatusView } from '../shared/resources/sync.js';
+import { formatPrice, type PriceFormat } from './format.js';
+
+/** A server time (UTC, `2026-11-27T11:20:05` with or without a zone) as the till's clock shows it: `11:20`, with the date when not today. */
+export function localTime(gmt: string, now: Date = new Date()): string {
+  const when = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(gmt) ? gmt : `${gmt}Z`);
+  if (Number.isNaN(when.getTime())) return gmt;
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const time = `${pad(when.getHours())}:${pad(when.getMinutes())}`;
+  const sameDay = when.getFullYear() === now.getFullYear() && when.getMonth() === now.getMonth() && when.getDate() === now.getDate();
+  return sameDay ? time : `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())} ${time}`;
+}
+
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** "14 sales ($312.40), 1 refund ($5.00), 2 other changes", or "nothing". */
+export function figuresWords(figures: StateFigures, store: PriceFormat | null): string {
+  const parts: string[] = [];
+  if (figures.sales > 0) parts.push(`${count(figures.sales, 'sale')} (${formatPrice(figures.sales_amount, store)})`);
+  if (figures.refunds > 0) parts.push(`${count(figures.refunds, 'refund')} (${formatPrice(figures.refunds_amount, store)})`);
+  const others = figures.count - figures.sales - figures.refunds;
+  if (others > 0) parts.push(count(others, 'customer or stock change', 'customer or stock changes'));
+  return parts.length === 0 ? 'nothing' : parts.join(', ');
+}
+
+export type SyncTone = 'ok' | 'busy' | 'warning' | 'problem';
+
+/** The status bar's sentence, or null when the till is not connected (the bar is then not shown). */
+export function barWords(status: SyncStatusView, store: PriceFormat | null, now: Date = new Date()): { tone: SyncTone; text: string } | null {
+  const { connection, waiting, states } = status;
+  if (connection === null) return null;
+  const parts: string[] = [];
+  let tone: SyncTone;
+  if (connection.state === 'paused') {
+    tone = 'problem';
+    // The server pauses only when WooCommerce refuses the key (401/403); its reason is for the Sync screen.
+    parts.push('Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again');
+  } else if (!connection.online) {
+    tone = 'warning';
+    parts.push(connection.offline_since_gmt === null ? 'Offline' : `Offline since ${localTime(connection.offline_since_gmt, now)}`);
+  } else if (waiting.count > 0) {
+    tone = 'busy';
+    parts.push('Sending to WooCommerce');
+  } else {
+    tone = 'ok';
+    const last = [connection.last_push_gmt, connection.last_pull_gmt, connection.connected_at_gmt]
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1);
+    parts.push(last === undefined ? 'Synced' : `Synced ${localTime(last, now)}`);
+  }
+  if (waiting.count > 0) parts.push(`${figuresWords(waiting, store)} waiting`);
+  if (states.rejected.count > 0) {
+    tone = 'problem';
+    parts.push(`${count(states.rejected.count, 'needs', 'need')} a manager’s attention`);
+  }
+  return { tone, text: parts.join(' · ') };
+}
+
+/** Why the server paused the sending, in WooCommerce's words: the server writes `code: message`, and the code is no shop word. */
+export function pausedReasonWords(reason: string | null): string {
+  if (reason === null) return 'WooCommerce refused the till’s key';
+  return reason.replace(/^[a-z0-9_]+: /, '');
+}
+
+/** What an outbox state is called at the till. */
+export const STATE_WORDS: Readonly<Record<SyncOutboxState, string>> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  unknown: 'Checking',
+  synced: 'In WooCommerce',
+  rejected: 'Needs attention',
+  handled: 'Dealt with by hand',
+};
+
+/** An order's badge in the history: "In WooCommerce #1234", "Needs attention", …, with WooCommerce's reason when it refused. */
+export function badgeWords(sync: OrderSyncView): { tone: SyncTone; text: string; reason: string | null } {
+  const tone: SyncTone = sync.state === 'synced' || sync.state === 'handled' ? 'ok' : sync.state === 'rejected' ? 'problem' : 'busy';
+  const text = sync.state === 'synced' && sync.woo_id !== null ? `In WooCommerce #${sync.woo_id}` : STATE_WORDS[sync.state];
+  return { tone, text, reason: sync.reason === null ? null : sync.reason.message || sync.reason.code };
+}

@@ -1,0 +1,40 @@
+import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
+import type { OutboxEntry, OutboxState } from '../model/records/sync.js';
+import type { OrderSyncView } from '../../shared/resources/sync-screens.js';
+
+/**
+ * Where each order's sale and refunds are on their way to WooCommerce, for the badges of the till's
+ * Orders history (`GET /pos/v1/sync/orders`, read by whoever reads orders). An order none of whose
+ * entries is in the outbox (sold before the till was connected) has no badge and is left out.
+ */
+
+/** Which state an order shows when its entries differ: what needs someone first, then the least advanced. */
+const SHOWN_FIRST: readonly OutboxState[] = ['rejected', 'unknown', 'sending', 'pending', 'handled', 'synced'];
+
+function viewOf(orderId: number, entries: readonly OutboxEntry[]): OrderSyncView {
+  const state = SHOWN_FIRST.find((candidate) => entries.some((entry) => entry.state === candidate)) ?? 'pending';
+  const refused = entries.find((entry) => entry.state === 'rejected');
+  return {
+    order_id: orderId,
+    state,
+    woo_id: entries.find((entry) => entry.kind === 'sale')?.woo_id ?? null,
+    reason: refused === undefined ? null : { code: refused.last_error_code ?? '', message: refused.last_error_message ?? '' },
+  };
+}
+
+export class OrderSyncStates {
+  constructor(private readonly outbox: SyncOutboxRepository) {}
+
+  /** The orders among `orderIds` that have anything in the outbox, in the order asked. */
+  of(orderIds: readonly number[]): OrderSyncView[] {
+    const byOrder = new Map<number, OutboxEntry[]>();
+    for (const entry of this.outbox.ofOrders(orderIds)) {
+      if (entry.order_id === null) continue;
+      byOrder.set(entry.order_id, [...(byOrder.get(entry.order_id) ?? []), entry]);
+    }
+    return orderIds.flatMap((id) => {
+      const entries = byOrder.get(id);
+      return entries === undefined ? [] : [viewOf(id, entries)];
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceFormat } from '../../renderer/format.js';
+import { badgeWords, barWords, localTime, pausedReasonWords } from '../../renderer/sync-words.js';
+import type { StateFigures, SyncOutboxState, SyncStatusView } from '../../shared/resources/sync.js';
+
+/** The sync bar's and badges' words for the states the Chromium test cannot bring about on demand (paused, other days). */
+const dollar: PriceFormat = { currency: 'USD', currency_pos: 'left', price_thousand_sep: ',', price_decimal_sep: '.', price_num_decimals: 2 };
+const none: StateFigures = { count: 0, sales: 0, sales_amount: '0.00', refunds: 0, refunds_amount: '0.00' };
+const STATES: SyncOutboxState[] = ['pending', 'sending', 'unknown', 'synced', 'rejected', 'handled'];
+
+/** A UTC stamp as the server writes it, for a moment given in the machine's own time zone. */
+const gmtOf = (local: Date): string => local.toISOString().slice(0, 19);
+
+function status(connection: Partial<NonNullable<SyncStatusView['connection']>>, figures: Partial<Record<SyncOutboxState, StateFigures>> = {}): SyncStatusView {
+  const states = Object.fromEntries(STATES.map((state) => [state, figures[state] ?? none])) as Record<SyncOutboxState, StateFigures>;
+  const waiting = (['pending', 'sending', 'unknown'] as const).map((state) => states[state]).find((f) => f.count > 0) ?? none;
+  return {
+    connected: true,
+    connection: {
+      url: 'https://shop.example',
+      state: 'active',
+      paused_reason: null,
+      connected_at_gmt: gmtOf(new Date(2026, 10, 27, 8, 0)),
+      online: true,
+      offline_since_gmt: null,
+      last_push_gmt: null,
+      last_pull_gmt: null,
+      ...connection,
+    },
+    states,
+    waiting,
+    oldest_waiting_sale: null,
+  };
+}
+
+const now = new Date(2026, 10, 27, 12, 30);
+
+describe('the sync in shop words', () => {
+  it('shows a server time on the till’s clock, with the date when it is not today', () => {
+    expect(localTime(gmtOf(new Date(2026, 10, 27, 11, 20)), now)).toBe('11:20');
+    expect(localTime(`${gmtOf(new Date(2026, 10, 27, 9, 5))}Z`, now)).toBe('09:05');
+    expect(localTime(gmtOf(new Date(2026, 10, 26, 17, 45)), now)).toBe('2026-11-26 17:45');
+  });
+
+  it('says nothing while not connected, and the latest of push, pull and connection when all is sent', () => {
+    expect(barWords({ ...status({}), connected: false, connection: null }, dollar, now)).toBeNull();
+    const pushed = status({ last_push_gmt: gmtOf(new Date(2026, 10, 27, 12, 4)), last_pull_gmt: gmtOf(new Date(2026, 10, 27, 11, 0)) });
+    expect(barWords(pushed, dollar, now)).toEqual({ tone: 'ok', text: 'Synced 12:04' });
+  });
+
+  it('says since when it is offline and what waits, with the store’s money', () => {
+    const pending = { count: 16, sales: 14, sales_amount: '312.40', refunds: 1, refunds_amount: '5.00' };
+    const offline = status({ online: false, offline_since_gmt: gmtOf(new Date(2026, 10, 27, 11, 20)) }, { pending });
+    expect(barWords(offline, dollar, now)).toEqual({
+      tone: 'warning',
+      text: 'Offline since 11:20 · 14 sales ($312.40), 1 refund ($5.00), 1 customer or stock change waiting',
+    });
+  });
+
+  it('says the sending is paused with the reason, and what needs a manager', () => {
+    const rejected = { count: 2, sales: 1, sales_amount: '3.00', refunds: 1, refunds_amount: '1.00' };
+    const paused = status({ state: 'paused', paused_reason: 'woocommerce_rest_authentication_error: Consumer key is invalid.' }, { rejected });
+    expect(barWords(paused, dollar, now)).toEqual({
+      tone: 'problem',
+      text: 'Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again · 2 need a manager’s attention',
+    });
+    expect(pausedReasonWords(paused.connection?.paused_reason ?? null)).toBe('Consumer key is invalid.');
+  });
+
+  it('names the WooCommerce order of a synced sale and the reason of a refused one', () => {
+    expect(badgeWords({ order_id: 4, state: 'synced', woo_id: 1234, reason: null })).toEqual({ tone: 'ok', text: 'In WooCommerce #1234', reason: null });
+    expect(badgeWords({ order_id: 4, state: 'unknown', woo_id: null, reason: null }).text).toBe('Checking');
+    expect(badgeWords({ order_id: 5, state: 'rejected', woo_id: 99, reason: { code: 'woocommerce_rest_invalid', message: 'Invalid refund amount.' } })).toEqual(
+      {
+        tone: 'problem',
+        text: 'Needs attention',
+        reason: 'Invalid refund amount.',
+      },
+    );
+  });
+});
