@@ -93,6 +93,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   // cashier reads the X report blind, and the Z closures once counted.
   ['POST /registers/{id}/open', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/cash', 'handle_cash', EVERY_ROLE],
+  // README "The drawer day": a no-sale opens the drawer like cash in or out, and is audited.
+  ['POST /registers/{id}/no-sale', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/close', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/session', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/closures', 'handle_cash', EVERY_ROLE],

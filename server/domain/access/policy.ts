@@ -110,6 +110,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   handle_cash: [
     'POST /registers/{id}/open',
     'POST /registers/{id}/cash',
+    'POST /registers/{id}/no-sale',
     'POST /registers/{id}/close',
     'GET /registers/{id}/session',
     'GET /registers/{id}/closures',
