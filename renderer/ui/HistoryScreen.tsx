@@ -4,6 +4,8 @@ import { formatPrice } from '../format.js';
 import type { Order } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
+import { GiftReceiptButton } from './GiftReceipt.js';
+import { OrderSearch } from './OrderSearch.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -143,6 +145,7 @@ function OrderDetail(props: { order: Order }) {
           <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>
             Reprint receipt
           </button>
+          <GiftReceiptButton orderId={order.id} />
         </div>
       </div>
       {order.status !== 'refunded' && <RefundForm order={order} />}
@@ -161,13 +164,14 @@ export function HistoryScreen() {
       <div class="view-heading">
         <h1 id="history-heading">Orders</h1>
       </div>
+      {selected === null && <OrderSearch />}
       {selected !== null ? (
         <OrderDetail order={selected} />
       ) : history === null ? (
         <p class="empty">Loading…</p>
       ) : history.length === 0 ? (
         // After a failed load the message above says why; "no sales" would be untrue.
-        !failed && <p class="empty">No sales yet.</p>
+        !failed && <p class="empty">No orders found.</p>
       ) : (
         <table id="history-table" class="products">
           <thead>
