@@ -133,6 +133,9 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /imports', 'manage_products', MANAGERS],
   ['GET /imports/{id}', 'manage_products', MANAGERS],
 
+  // README "A day at the till": a return without a receipt is a refund (refund_orders, as POST /orders/{id}/refunds in the matrix).
+  ['POST /returns', 'refund_orders', EVERY_ROLE],
+
   // README "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],
 

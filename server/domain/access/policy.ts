@@ -68,7 +68,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   read_orders: ['GET /orders', 'GET /orders/{id}', 'GET /orders/{id}/refunds', 'GET /orders/{id}/refunds/{refund_id}', 'GET /receipts/{order_id}'],
   create_orders: ['POST /orders', 'GET /orders/{id}/checkout', 'POST /orders/{id}/checkout', 'GET /payment-gateways', 'POST /payment-gateways/{id}/bootstrap'],
   edit_orders: ['PATCH /orders/{id}'],
-  refund_orders: ['POST /orders/{id}/refunds'],
+  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns'],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],
