@@ -6,6 +6,7 @@ import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
 import { GiftReceiptButton } from './GiftReceipt.js';
 import { OrderSearch } from './OrderSearch.js';
+import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -154,18 +155,37 @@ function OrderDetail(props: { order: Order }) {
 }
 
 export function HistoryScreen() {
-  const { sale } = useTill();
+  const { sale, till } = useTill();
   const history = useTillState((state) => state.history);
   const selected = useTillState((state) => state.historyOrder);
   const store = useTillState((state) => state.store);
   const failed = useTillState((state) => state.status?.kind === 'error');
+  const [returning, setReturning] = useState(false);
   return (
     <section id="history-view" aria-labelledby="history-heading" aria-busy={history === null ? 'true' : 'false'}>
       <div class="view-heading">
         <h1 id="history-heading">Orders</h1>
+        {selected === null && !returning && (
+          <button
+            type="button"
+            class="button"
+            onClick={() => {
+              setReturning(true);
+            }}
+          >
+            Return without a receipt
+          </button>
+        )}
       </div>
-      {selected === null && <OrderSearch />}
-      {selected !== null ? (
+      {selected === null && !returning && <OrderSearch />}
+      {returning ? (
+        <ReturnWithoutReceipt
+          onDone={() => {
+            setReturning(false);
+            void till.loadHistory();
+          }}
+        />
+      ) : selected !== null ? (
         <OrderDetail order={selected} />
       ) : history === null ? (
         <p class="empty">Loading…</p>

@@ -3,7 +3,7 @@
  * store in US dollars): a no-sale from the drawer screen, audited and asking a manager when the
  * settings say so; the close counted by notes and coins, their sum the counted cash and the Z's
  * variance; an old sale found by its receipt number beyond the first page of orders; and its gift
- * receipt, with the items and no prices.
+ * receipt, with the items and no prices; a return without a receipt, approved, in cash and restocked.
  */
 import { describe, expect, it } from 'vitest';
 import { api, login } from '../helpers/server.js';
@@ -142,6 +142,45 @@ describe('the day at the till: no-sale, counting the drawer, finding a sale and 
     expect(text).not.toMatch(/Cash|Total/i);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+  it('a return without a receipt: the manager approves, cash goes back from the drawer, the items back in stock, and the Z counts the refund', async () => {
+    const manager = await token('shop_manager');
+    const register = await openRegister('40.00');
+    expect((await api(server, 'POST', '/settings/approvals', { token: manager, body: { required: ['return_without_receipt'] } })).status).toBe(200);
+    const [water] = (await api(server, 'GET', `/products?search=${encodeURIComponent('Sparkling Water 500ml')}&per_page=1`, { token: manager })).body;
+    expect(water.manage_stock).toBe(true);
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await page.locator('#nav-history').click();
+    await page.getByRole('button', { name: 'Return without a receipt' }).click();
+    await page.getByLabel('Item name, SKU or barcode').fill('Sparkling Water 500ml');
+    await page.getByRole('button', { name: 'Find item' }).click();
+    await page.getByRole('button', { name: /^Add Sparkling Water 500ml/ }).click();
+    await page.getByLabel('Quantity of Sparkling Water 500ml brought back').fill('2');
+    await page.getByLabel('Why it came back').fill('Flat');
+    await page.getByRole('button', { name: 'Give the money back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manager approval' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('a return without a receipt');
+    await dialog.getByLabel("Manager's username").fill(server.users.shop_manager.username);
+    await dialog.getByLabel("Manager's PIN").fill(MANAGER_PIN);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('#status-message', { hasText: 'Returned:' }).waitFor();
+
+    const [entry] = (await api(server, 'GET', '/logs?source=audit&action=order.return&per_page=1', { token: manager })).body.entries;
+    const amount = entry.context.amounts.amount as string;
+    expect(await page.locator('#status-message').textContent()).toContain(`$${amount} given back by Cash, items back in stock`);
+    expect(typeof entry.context.approval_id).toBe('number');
+    const after = (await api(server, 'GET', `/products/${water.id}`, { token: manager })).body;
+    expect(after.stock_quantity).toBe(Number(water.stock_quantity) + 2);
+    const session = (await api(server, 'GET', `/registers/${register}/session`, { token: manager })).body;
+    expect(session.drawer.cash_refunded).toBe(amount);
+    expect(session.drawer.expected_cash).toBe(differenceOf('40.00', amount));
+    const closed = await api(server, 'POST', `/registers/${register}/close`, { token: manager, body: { counted_cash: session.drawer.expected_cash } });
+    expect(closed.body.sales.refunds).toBe(amount);
+    expect(closed.body.refunds).toEqual([expect.objectContaining({ gateway_id: 'pos_cash', amount })]);
+    expect((await api(server, 'POST', '/settings/approvals', { token: manager, body: { required: [] } })).status).toBe(200);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 /** Sums and differences of two-decimal amounts in whole cents, for the test's own arithmetic. */
