@@ -5,7 +5,10 @@
  * count it), the items back in stock when asked, and no sale in the journal for the return order.
  */
 import { describe, expect, it } from 'vitest';
+import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { api, withDb } from '../helpers/server.js';
+import { connect } from '../helpers/sync.js';
+import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { useServer } from '../helpers/use-server.js';
 
 const MANAGER_PIN = '61829304';
@@ -89,6 +92,22 @@ describe('a return without a receipt', () => {
     expect(unknown.status).toBe(404);
     const empty = await giveBack({ line_items: [], refund_destination: 'pos_cash' });
     expect([empty.status, empty.body.code]).toEqual([400, 'rest_invalid_param']);
+  });
+
+  it('is refused, with nothing written, while the till is connected to WooCommerce (which could not take the return order)', async () => {
+    const double = await startWooCommerceDouble();
+    try {
+      await connect(server, double);
+      const ordersBefore = (await api(server, 'GET', '/orders?per_page=1', { token: tokens.shop_manager })).headers.get('x-wp-total');
+      const refused = await giveBack({ line_items: [{ product_id: catalogue.coffee, quantity: 1 }], refund_destination: 'pos_card' });
+      expect([refused.status, refused.body.code]).toEqual([409, 'pos_return_not_synced']);
+      expect((await api(server, 'GET', '/orders?per_page=1', { token: tokens.shop_manager })).headers.get('x-wp-total')).toBe(ordersBefore);
+    } finally {
+      withDb(server, (db) => {
+        new SyncConnectionRepository(db).disconnect();
+      });
+      await double.close();
+    }
   });
 });
 
