@@ -8,12 +8,15 @@ import type { OrderListQuery } from '../api/orders.js';
 import { HISTORY_PAGE_SIZE } from '../till.js';
 import { useTill, useTillState } from './context.js';
 
-/** The query for what the form holds; a day runs from its first second to its last. */
+/**
+ * The query for what the form holds. A day runs from its first moment to its last in the till's own
+ * time zone (the shop's), sent as the UTC instant: the server reads a time without a zone as UTC.
+ */
 function queryOf(text: string, from: string, to: string, page: number): OrderListQuery {
   return {
     ...(text.trim() === '' ? {} : { search: text.trim() }),
-    ...(from === '' ? {} : { after: `${from}T00:00:00` }),
-    ...(to === '' ? {} : { before: `${to}T23:59:59` }),
+    ...(from === '' ? {} : { after: new Date(`${from}T00:00:00`).toISOString() }),
+    ...(to === '' ? {} : { before: new Date(`${to}T23:59:59.999`).toISOString() }),
     page,
   };
 }

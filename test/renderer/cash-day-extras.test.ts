@@ -126,6 +126,15 @@ describe('the day at the till: no-sale, counting the drawer, finding a sale and 
     await openOld.waitFor();
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.locator('#order-page', { hasText: 'Page 1' }).waitFor();
+    // Days the sales were not made on find none of them; today finds them.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    await page.getByLabel('Sold from').fill('2020-01-01');
+    await page.getByLabel('Sold until').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Find orders' }).click();
+    await page.getByText('No orders found.').waitFor();
+    await page.getByLabel('Sold until').fill(today);
+    await page.getByRole('button', { name: 'Find orders' }).click();
+    await page.locator('#history-table').waitFor();
     await page.getByLabel('Receipt number, customer, item or amount').fill(old.number);
     await page.getByRole('button', { name: 'Find orders' }).click();
     await openOld.waitFor();
