@@ -49,6 +49,8 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   discount: 'a discount this large',
   cash_out: 'taking cash out of the drawer',
   cancel_paid_order: 'cancelling a paid order',
+  no_sale: 'opening the drawer without a sale',
+  return_without_receipt: 'a return without a receipt',
 };
 
 export function actionWords(action: string): string {

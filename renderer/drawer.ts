@@ -47,6 +47,14 @@ export class DrawerDesk {
     );
   }
 
+  /** Opens the drawer without a sale; the server records who and when, and may ask for a manager's approval. */
+  noSale(reason: string): Promise<boolean> {
+    return this.act(
+      (id) => this.till.approvals.run(null, (headers) => registersApi.noSale(this.till.client, id, { reason }, headers)),
+      'Drawer opened without a sale: recorded.',
+    );
+  }
+
   /** The blind close: the count is sent, and only the Z report that comes back shows the expected cash. */
   async close(countedCash: string, note: string): Promise<boolean> {
     const id = this.registerId();

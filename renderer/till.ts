@@ -81,6 +81,8 @@ export interface TillState {
 }
 
 export const PRODUCTS_PER_PAGE = 24;
+/** Orders on one page of the orders screen; a full page means there may be another. */
+export const HISTORY_PAGE_SIZE = 25;
 
 function initialState(): TillState {
   return {
@@ -357,10 +359,19 @@ export class Till {
     return productsApi.variations(this.client, product.id);
   }
 
-  async loadHistory(): Promise<void> {
+  /** The orders screen's list: the newest sales, or those a search on the screen asked for (renderer/ui/OrderSearch.tsx). */
+  async loadHistory(search: ordersApi.OrderListQuery = {}): Promise<void> {
     this.state.set({ history: null });
     try {
-      this.state.set({ history: await ordersApi.list(this.client, { per_page: 25, status: 'completed,processing,refunded', orderby: 'date', order: 'desc' }) });
+      this.state.set({
+        history: await ordersApi.list(this.client, {
+          per_page: HISTORY_PAGE_SIZE,
+          status: 'completed,processing,refunded',
+          orderby: 'date',
+          order: 'desc',
+          ...search,
+        }),
+      });
     } catch (error) {
       this.state.set({ history: [] });
       this.fail(error);

@@ -29,6 +29,7 @@ import { OrderPayments } from './domain/orders/payments.js';
 import { ReceiptService } from './domain/orders/receipts.js';
 import { RefundTenders } from './domain/orders/refund-tenders.js';
 import { RefundService } from './domain/orders/refunds.js';
+import { ReturnService } from './domain/orders/returns.js';
 import { RegisterService } from './domain/registers/registers.js';
 import { SessionReports } from './domain/registers/reports.js';
 import { CashSessions } from './domain/registers/sessions.js';
@@ -150,7 +151,8 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
     orders: r.orders,
   });
   const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
-  return { journal, orders, refunds, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
+  const returns = new ReturnService(db, { orders, refunds, lifecycle, gateways, approvals, audit, registers: r.registers, syncConnection: r.syncConnection });
+  return { journal, orders, refunds, returns, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
 }
 
 /** The catalogue's services: reading it (and the documents kept of its products) and writing it. */

@@ -12,6 +12,12 @@ export type OrderListQuery = {
   per_page?: number;
   orderby?: 'date' | 'id';
   order?: 'asc' | 'desc';
+  /** A receipt number, a customer's name, e-mail or phone, an item's name, or a total. */
+  search?: string;
+  /** Sold after / before these moments (`2026-11-27T00:00:00`). */
+  after?: string;
+  before?: string;
+  page?: number;
 };
 
 export function list(client: ApiClient, query: OrderListQuery): Promise<Order[]> {

@@ -39,3 +39,8 @@ export function session(client: ApiClient, id: number): Promise<ReadableReport> 
 export function close(client: ApiClient, id: number, body: { counted_cash: string; note: string }): Promise<ClosureReport> {
   return client.request<ClosureReport>('POST', `/registers/${id}/close`, body);
 }
+
+/** A no-sale: the drawer opened without a sale, recorded in the audit trail (may need a manager's approval). */
+export function noSale(client: ApiClient, id: number, body: { reason: string }, headers: ApprovalHeaders = {}): Promise<unknown> {
+  return client.request('POST', `/registers/${id}/no-sale`, body, { headers });
+}

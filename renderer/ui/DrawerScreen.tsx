@@ -10,6 +10,7 @@ import { showReceipt } from '../receipt-view.js';
 import type { ClosureReport, ReadableReport } from '../../shared/resources/registers.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { DrawerCount } from './DrawerCount.js';
 
 function useDesk(): DrawerDesk {
   const { till } = useTill();
@@ -195,6 +196,37 @@ function CashForm() {
   );
 }
 
+function NoSaleForm() {
+  const desk = useDesk();
+  const busy = useTillState((state) => state.busy);
+  const [reason, setReason] = useState('');
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (await desk.noSale(reason.trim())) setReason('');
+  };
+  return (
+    <form id="drawer-no-sale" class="card dialog-form" aria-label="Open the drawer without a sale" onSubmit={(event) => void submit(event)}>
+      <h2>No sale</h2>
+      <p class="hint">Opens the drawer without a sale, for change or a till roll. Who opened it and when is kept.</p>
+      <label for="no-sale-reason">Why the drawer is opened</label>
+      <input
+        id="no-sale-reason"
+        type="text"
+        autocomplete="off"
+        value={reason}
+        onInput={(event) => {
+          setReason(event.currentTarget.value);
+        }}
+      />
+      <div class="dialog-actions">
+        <button type="submit" class="button" disabled={busy}>
+          No sale: open the drawer
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function CloseForm() {
   const desk = useDesk();
   const busy = useTillState((state) => state.busy);
@@ -211,6 +243,7 @@ function CloseForm() {
     <form id="drawer-close" class="card dialog-form" aria-label="Close the register" onSubmit={(event) => void submit(event)}>
       <h2>Close the register</h2>
       <p class="hint">Count all the cash in the drawer and enter it. What the drawer should hold is shown in the Z report, after the count is sent.</p>
+      <DrawerCount onTotal={setCounted} />
       <label for="counted-cash">Counted cash</label>
       <input
         id="counted-cash"
@@ -308,6 +341,7 @@ export function DrawerScreen() {
           {drawer.report !== null && <XReport report={drawer.report} />}
           <div class="drawer-forms">
             <CashForm />
+            <NoSaleForm />
             <CloseForm />
           </div>
         </div>

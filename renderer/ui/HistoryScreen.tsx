@@ -5,6 +5,9 @@ import type { Order } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
 import { SyncBadge, useOrderSync } from './SyncBadge.js';
+import { GiftReceiptButton } from './GiftReceipt.js';
+import { OrderSearch } from './OrderSearch.js';
+import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -146,6 +149,7 @@ function OrderDetail(props: { order: Order }) {
           <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>
             Reprint receipt
           </button>
+          <GiftReceiptButton orderId={order.id} />
         </div>
       </div>
       {order.status !== 'refunded' && <RefundForm order={order} />}
@@ -154,24 +158,44 @@ function OrderDetail(props: { order: Order }) {
 }
 
 export function HistoryScreen() {
-  const { sale } = useTill();
+  const { sale, till } = useTill();
   const history = useTillState((state) => state.history);
   const selected = useTillState((state) => state.historyOrder);
   const store = useTillState((state) => state.store);
   const failed = useTillState((state) => state.status?.kind === 'error');
   const sync = useOrderSync(history?.map((order) => order.id) ?? []);
+  const [returning, setReturning] = useState(false);
   return (
     <section id="history-view" aria-labelledby="history-heading" aria-busy={history === null ? 'true' : 'false'}>
       <div class="view-heading">
         <h1 id="history-heading">Orders</h1>
+        {selected === null && !returning && (
+          <button
+            type="button"
+            class="button"
+            onClick={() => {
+              setReturning(true);
+            }}
+          >
+            Return without a receipt
+          </button>
+        )}
       </div>
-      {selected !== null ? (
+      {selected === null && !returning && <OrderSearch />}
+      {returning ? (
+        <ReturnWithoutReceipt
+          onDone={() => {
+            setReturning(false);
+            void till.loadHistory();
+          }}
+        />
+      ) : selected !== null ? (
         <OrderDetail order={selected} />
       ) : history === null ? (
         <p class="empty">Loading…</p>
       ) : history.length === 0 ? (
         // After a failed load the message above says why; "no sales" would be untrue.
-        !failed && <p class="empty">No sales yet.</p>
+        !failed && <p class="empty">No orders found.</p>
       ) : (
         <table id="history-table" class="products">
           <thead>

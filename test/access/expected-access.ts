@@ -96,6 +96,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   // cashier reads the X report blind, and the Z closures once counted.
   ['POST /registers/{id}/open', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/cash', 'handle_cash', EVERY_ROLE],
+  // README "The drawer day": a no-sale opens the drawer like cash in or out, and is audited.
+  ['POST /registers/{id}/no-sale', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/close', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/session', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/closures', 'handle_cash', EVERY_ROLE],
@@ -133,6 +135,9 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /imports/products', 'manage_products', MANAGERS],
   ['GET /imports', 'manage_products', MANAGERS],
   ['GET /imports/{id}', 'manage_products', MANAGERS],
+
+  // README "A day at the till": a return without a receipt is a refund (refund_orders, as POST /orders/{id}/refunds in the matrix).
+  ['POST /returns', 'refund_orders', EVERY_ROLE],
 
   // README "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],

@@ -138,7 +138,7 @@ describe('messages', () => {
       );
       expect(await page.locator('#status-detail').textContent()).toContain('pos_rest_forbidden');
       // The refused list is not shown as an empty one.
-      expect(await page.getByText('No sales yet.').count()).toBe(0);
+      expect(await page.getByText('No orders found.').count()).toBe(0);
       await screenshot(page, 'message-capability');
       // Still logged in: a permission failure is not the end of the session.
       expect(await page.locator('#session-bar').count()).toBe(1);

@@ -25,6 +25,8 @@ const APPROVAL_OPTIONS: Options = [
   ['discount', 'Discounts above the limit'],
   ['cash_out', 'Cash taken out of the drawer'],
   ['cancel_paid_order', 'Cancelling a paid order'],
+  ['no_sale', 'Opening the drawer without a sale'],
+  ['return_without_receipt', 'Returns without a receipt'],
 ];
 
 export const SETTINGS_GROUPS: readonly Group[] = [

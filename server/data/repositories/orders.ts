@@ -102,6 +102,13 @@ export interface OrderSort {
 
 type Params = Record<string, string | number>;
 
+/** A search term as an order total reads without trailing zeros ("12.50" → "12.5", "12.00" → "12"); other text as typed. */
+function amountText(search: string): string {
+  const amount = search.replace(/^[^\d-]+/, '');
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return search;
+  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+}
+
 function whereOf(filter: OrderFilter): { clause: string; params: Params } {
   const clauses: string[] = [];
   const params: Params = {};
@@ -150,8 +157,11 @@ function whereOf(filter: OrderFilter): { clause: string; params: Params } {
     params.search = filter.search;
     params.like = `%${filter.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     const field = (path: string) => `json_extract(o.billing, '$.${path}') LIKE @like ESCAPE '\\'`;
+    // An amount finds the orders of that total: compared as text without trailing zeros, so "12.5"
+    // finds "12.50" exactly, with no number ever turned into a binary float.
+    params.amount = amountText(filter.search);
     clauses.push(
-      `(CAST(o.id AS TEXT) = @search OR ${field('first_name')} OR ${field('last_name')} OR ${field('email')} OR ${field('company')} OR ${field('phone')}
+      `(CAST(o.id AS TEXT) = @search OR (CASE WHEN instr(o.total, '.') > 0 THEN rtrim(rtrim(o.total, '0'), '.') ELSE o.total END) = @amount OR ${field('first_name')} OR ${field('last_name')} OR ${field('email')} OR ${field('company')} OR ${field('phone')}
         OR (json_extract(o.billing, '$.first_name') || ' ' || json_extract(o.billing, '$.last_name')) LIKE @like ESCAPE '\\'
         OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.type = 'line_item' AND i.name LIKE @like ESCAPE '\\'))`,
     );

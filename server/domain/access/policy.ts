@@ -78,7 +78,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   ],
   create_orders: ['POST /orders', 'GET /orders/{id}/checkout', 'POST /orders/{id}/checkout', 'GET /payment-gateways', 'POST /payment-gateways/{id}/bootstrap'],
   edit_orders: ['PATCH /orders/{id}'],
-  refund_orders: ['POST /orders/{id}/refunds'],
+  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns'],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],
@@ -122,6 +122,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   handle_cash: [
     'POST /registers/{id}/open',
     'POST /registers/{id}/cash',
+    'POST /registers/{id}/no-sale',
     'POST /registers/{id}/close',
     'GET /registers/{id}/session',
     'GET /registers/{id}/closures',

@@ -9,9 +9,11 @@ import { readSection, type SettingsSection } from '../settings/section.js';
  * - `discount`: an order whose discount (line totals below their subtotals, coupons included, and
  *   negative fee lines) rises above `discount_above_percent` % of its line subtotals;
  * - `cash_out`: taking cash out of a drawer (cash sessions);
- * - `cancel_paid_order`: moving a paid order to `cancelled`.
+ * - `cancel_paid_order`: moving a paid order to `cancelled`;
+ * - `no_sale`: opening the drawer without a sale (`POST /registers/{id}/no-sale`);
+ * - `return_without_receipt`: taking goods back without the sale they were bought in.
  */
-export const APPROVAL_ACTIONS = ['refund', 'price_override', 'discount', 'cash_out', 'cancel_paid_order'] as const;
+export const APPROVAL_ACTIONS = ['refund', 'price_override', 'discount', 'cash_out', 'cancel_paid_order', 'no_sale', 'return_without_receipt'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** `settings/approvals`: by default nothing needs approval, so the seed's matrix holds as written. */

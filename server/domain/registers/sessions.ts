@@ -25,10 +25,12 @@ export const cashMovementInput = z.object({
   amount: requiredMoney('amount').refine((value) => new Decimal(value === '' ? 0 : value).gt(0), 'amount must be more than zero'),
   reason: z.string().trim().max(500).default(''),
 });
+export const noSaleInput = z.object({ reason: z.string().trim().max(500).default('') });
 export const closeSessionInput = z.object({ counted_cash: requiredMoney('counted_cash'), note });
 
 export type OpenSessionInput = z.output<typeof openSessionInput>;
 export type CashMovementInput = z.output<typeof cashMovementInput>;
+export type NoSaleInput = z.output<typeof noSaleInput>;
 export type CloseSessionInput = z.output<typeof closeSessionInput>;
 
 /** Who is asking: their id, and whether they manage the till (force-close, the full X report). */
@@ -176,6 +178,39 @@ export class CashSessions {
         reason: movement.reason,
         user_id: actor.userId,
         date_created_gmt: movement.date_created_gmt,
+      };
+    });
+  }
+
+  /**
+   * A no-sale: the drawer opened without a sale (change for a customer, a till roll). Nothing moves
+   * in the drawer's sums, but who opened it and when goes to the audit trail, and it may need a
+   * manager's approval (`no_sale` in `settings/approvals`), spent in the same transaction.
+   */
+  noSale(registerId: number, input: NoSaleInput, principal: Principal, approvalHeader: string | undefined) {
+    const actor = cashActorOf(principal);
+    return writeTransaction(this.db, () => {
+      const register = this.register(registerId);
+      const session = this.openSessionOf(register);
+      const approvalId = this.approvals.requireApproval('no_sale', principal, approvalHeader, { registerId: register.id });
+      const now = gmtNow();
+      const auditId = this.audit.record({
+        actor: { id: actor.userId, username: actor.username },
+        action: 'drawer.no_sale',
+        object: { type: 'cash_session', id: session.id },
+        approvalId,
+        registerId: register.id,
+        details: { reason: input.reason, session_id: session.id },
+        message: `${actor.username} opened the drawer of register ${register.id} without a sale${input.reason === '' ? '' : ` (${input.reason})`}`,
+      });
+      return {
+        register_id: register.id,
+        session_id: session.id,
+        user_id: actor.userId,
+        reason: input.reason,
+        approval_id: approvalId,
+        audit_id: auditId,
+        date_gmt: now,
       };
     });
   }

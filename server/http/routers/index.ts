@@ -20,6 +20,7 @@ import { createPaymentGatewaysRouter } from './payment-gateways.js';
 import { createProductTermsRouter } from './product-terms.js';
 import { createProductsRouter } from './products.js';
 import { createReceiptsRouter } from './receipts.js';
+import { createReturnsRouter } from './returns.js';
 import { createRegistersRouter } from './registers.js';
 import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
@@ -51,6 +52,7 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createOrdersRouter,
   createCheckoutRouter,
   createReceiptsRouter,
+  createReturnsRouter,
   createRegistersRouter,
   createOrderStatusesRouter,
   createCustomersRouter,

@@ -4,7 +4,7 @@ import { registerCreateInput, registerUpdateInput } from '../../domain/registers
 import { REPORT_WIDTH, renderReportHtml, renderReportText } from '../../domain/registers/report-render.js';
 import { blindReport, type ReadableReport } from '../../domain/registers/reports.js';
 import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
-import { cashActorOf, cashMovementInput, closeSessionInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
+import { cashActorOf, cashMovementInput, closeSessionInput, noSaleInput, openSessionInput, type CashActor } from '../../domain/registers/sessions.js';
 import { apiBase, offsetOf, pagingQuery, sendItem, sendPage, type Paging } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -99,6 +99,12 @@ export function createRegistersRouter({ auth, services }: AppContext): Router {
   routes.post('/registers/{id}/cash', { params: idParams, body: cashMovementInput }, (req, res, { params, body }) => {
     res.status(201);
     sendItem(req, res, sessions.cash(params.id, body, principalOf(res), req.get(APPROVAL_HEADER)));
+  });
+
+  // A no-sale opens the drawer without a sale: audited, and behind a manager when the settings say so.
+  routes.post('/registers/{id}/no-sale', { params: idParams, body: noSaleInput }, (req, res, { params, body }) => {
+    res.status(201);
+    sendItem(req, res, sessions.noSale(params.id, body, principalOf(res), req.get(APPROVAL_HEADER)));
   });
 
   routes.get('/registers/{id}/session', { params: idParams, query: reportQuery }, (req, res, { params, query }) => {

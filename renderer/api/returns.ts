@@ -1,0 +1,21 @@
+/** Returns without a receipt (`POST /returns`): goods taken back and refunded through a tender. */
+import type { OrderRefund } from '../../shared/resources/orders.js';
+import type { ApiClient } from '../api-client.js';
+import type { ApprovalHeaders } from './orders.js';
+
+export interface ReturnRequest {
+  line_items: Array<{ product_id: number; quantity: string }>;
+  refund_destination: string;
+  restock: boolean;
+  reason: string;
+}
+
+export interface ReturnResult {
+  order_id: number;
+  refund: OrderRefund;
+  restocked: boolean;
+}
+
+export function create(client: ApiClient, body: ReturnRequest, headers: ApprovalHeaders = {}): Promise<ReturnResult> {
+  return client.request<ReturnResult>('POST', '/returns', body, { headers });
+}

@@ -1,0 +1,24 @@
+import type { Router } from 'express';
+import { APPROVAL_HEADER } from '../../domain/approvals/approval-service.js';
+import { returnInput } from '../../domain/orders/returns.js';
+import { apiBase, sendItem } from '../collection.js';
+import type { AppContext } from '../context.js';
+import { endpointRouter } from '../endpoints.js';
+import { principalOf } from '../middleware/access.js';
+
+/**
+ * `POST /returns`: goods taken back without a receipt, refunded through the chosen tender
+ * (server/domain/orders/returns.ts says how the journal and the drawer hold it). With
+ * `return_without_receipt` in `settings/approvals` a cashier needs a manager's approval.
+ */
+export function createReturnsRouter({ auth, services }: AppContext): Router {
+  const routes = endpointRouter(auth);
+  const { returns } = services;
+
+  routes.post('/returns', { body: returnInput }, (req, res, { body }) => {
+    res.status(201);
+    sendItem(req, res, returns.create(body, principalOf(res), req.get(APPROVAL_HEADER), apiBase(req)));
+  });
+
+  return routes.router;
+}
