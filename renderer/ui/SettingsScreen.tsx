@@ -10,9 +10,11 @@ import { BackupScreen } from './manage/BackupScreen.js';
 import { GatewaysScreen } from './manage/GatewaysScreen.js';
 import { ImportScreen } from './manage/ImportScreen.js';
 import { LogsScreen } from './manage/LogsScreen.js';
+import { ProductsScreen } from './manage/ProductsScreen.js';
 import { RegistersScreen } from './manage/RegistersScreen.js';
 import { RolesScreen } from './manage/RolesScreen.js';
 import { SettingsGroups } from './manage/SettingsGroups.js';
+import { StockScreen } from './manage/StockScreen.js';
 import { StoresScreen } from './manage/StoresScreen.js';
 import { TemplatesScreen } from './manage/TemplatesScreen.js';
 import { UsersScreen } from './manage/UsersScreen.js';
@@ -34,6 +36,8 @@ export const MANAGE_TABS: readonly ManageTab[] = [
   { id: 'users', label: 'Users', capability: 'manage_pos', screen: UsersScreen },
   { id: 'roles', label: 'Roles', capability: 'manage_pos', screen: RolesScreen },
   { id: 'logs', label: 'Logs', capability: 'manage_pos', screen: LogsScreen },
+  { id: 'products', label: 'Products', capability: 'manage_products', screen: ProductsScreen },
+  { id: 'stock', label: 'Stock', capability: 'manage_products', screen: StockScreen },
   { id: 'import', label: 'Import', capability: 'manage_products', screen: ImportScreen },
   // The backup holds every password hash: by default only administrators hold install_plugins.
   { id: 'backup', label: 'Backup', capability: 'install_plugins', screen: BackupScreen },
