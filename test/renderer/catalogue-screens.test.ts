@@ -7,9 +7,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { connect } from '../helpers/sync.js';
+import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { cartSettled, gridReady, logIn, openTill, scan, useHarness } from '../helpers/till-page.js';
 
-const { harness, server } = useHarness({ catalogue: true });
+// A file secret store: the last test connects the till to the WooCommerce double.
+const { harness, server } = useHarness({ catalogue: true, secretStore: 'file' });
 
 const TEA = { name: 'Assam Loose Tea 250g', sku: 'TEA-ASM-250', barcode: '4006381333931', price: '6.40' };
 
@@ -31,7 +34,8 @@ async function openTab(page: Page, tab: string): Promise<void> {
 /** The screen from its top (a save scrolls to its message), for the README's copy in docs/screenshots. */
 async function topScreenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => {
-    window.scrollTo(0, 0);
+    // The page scrolls inside its own panes, not the window: each goes back to its top.
+    for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
   });
   await manageScreenshot(page, name);
 }
@@ -175,6 +179,21 @@ describe('the managers’ catalogue screens', () => {
     // A walk through three screens and a sale on a loaded machine: more than the default 30 s.
   }, 120_000);
 
+  it('imports a delivery from a CSV in the Import screen: the Stock column added to the stock, as received', async () => {
+    const before = await tea();
+    const { page, pageErrors } = await openTill(harness, server, { viewport: { width: 1366, height: 768 } });
+    await openManage(page, server, 'shop_manager', 'Import');
+    const csv = `SKU,Type,Name,Regular price,Stock\n${TEA.sku},simple,${TEA.name},6.50,5\n`;
+    await page.getByLabel('CSV file').setInputFiles({ name: 'leafline-882.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('The Stock column').selectOption({ label: 'Adds to the stock (a delivery received)' });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await saved(page, 'The import has finished.');
+    const after = await tea();
+    expect(after.stock_quantity).toBe(Number(before.stock_quantity) + 5);
+    expect((await ledgerOf(after.id))[0]).toMatchObject({ reason: 'received', change: 5, reference: 'leafline-882.csv' });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
   it('keeps the Products and Stock tabs from a cashier', async () => {
     const { page } = await openTill(harness, server);
     await logIn(page, server, 'cashier');
@@ -184,4 +203,36 @@ describe('the managers’ catalogue screens', () => {
     expect(await page.getByRole('tab', { name: 'Products', exact: true }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Stock', exact: true }).count()).toBe(0);
   });
+
+  it('says up front and on saving that WooCommerce manages the catalogue while connected, and still receives stock', async () => {
+    const double = await startWooCommerceDouble();
+    try {
+      await connect(server, double);
+      const grinder = (await serverAs(server, 'shop_manager', 'GET', '/products?search=Hand%20Burr%20Grinder')).body[0];
+      const { page, pageErrors } = await openTill(harness, server);
+      await openManage(page, server, 'shop_manager', 'Products');
+      await page.getByLabel('Name, SKU or barcode').fill('Hand Burr Grinder');
+      await page.getByRole('search', { name: 'Find products' }).getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('button', { name: 'Edit Hand Burr Grinder' }).click();
+      await page.locator('#product-form-managed', { hasText: 'WooCommerce manages the catalogue: change it there.' }).waitFor();
+      await page.getByRole('form', { name: 'Edit Hand Burr Grinder' }).getByLabel('Price').fill('99.00');
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await page.locator('#status:not(.status-info) #status-message', { hasText: 'WooCommerce manages the catalogue: change it there.' }).waitFor();
+      const unchanged = (await serverAs(server, 'shop_manager', 'GET', `/products/${grinder.id}`)).body;
+      expect(unchanged.regular_price).toBe(grinder.regular_price);
+
+      // Stock stays the till's: a delivery is received as ever.
+      await page.getByRole('tab', { name: 'Stock', exact: true }).click();
+      await page.getByLabel('Scan a barcode, or type a SKU or name').fill('Hand Burr Grinder');
+      await page.getByRole('search', { name: 'Find a product for stock' }).getByRole('button', { name: 'Find' }).click();
+      await page.getByRole('button', { name: 'Add to delivery' }).click();
+      await page.getByLabel('How many of Hand Burr Grinder came').fill('2');
+      await page.getByRole('button', { name: 'Receive delivery' }).click();
+      await saved(page, 'The delivery is received.');
+      expect((await serverAs(server, 'shop_manager', 'GET', `/products/${grinder.id}`)).body.stock_quantity).toBe(Number(grinder.stock_quantity) + 2);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await double.close();
+    }
+  }, 60_000);
 });

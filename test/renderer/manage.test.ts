@@ -140,7 +140,7 @@ describe('managers’ screens: settings and payments', () => {
     const manager = await openTill(harness, server);
     await openManage(manager.page, server, 'shop_manager', 'Settings');
     const tabs = await manager.page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Settings', 'Stores', 'Registers', 'Payments', 'Receipts', 'Users', 'Roles', 'Logs', 'Import']);
+    expect(tabs).toEqual(['Settings', 'Stores', 'Registers', 'Payments', 'Receipts', 'Users', 'Roles', 'Logs', 'Products', 'Stock', 'Import']);
 
     const admin = await openTill(harness, server);
     await openManage(admin.page, server, 'administrator', 'Backup');
