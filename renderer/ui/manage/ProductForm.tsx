@@ -3,8 +3,9 @@
  * it sells. A new product counts its stock from 0 (a delivery adds to it in the Stock screen); an
  * edit sends only the fields that changed, and the server's refusals show under their fields.
  */
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import * as catalogueApi from '../../api/catalogue-admin.js';
+import { useScans } from '../../scans-elsewhere.js';
 import type { CategoryChoice, ManagedProduct, ProductWrite, TaxClass } from '../../api/catalogue-admin.js';
 import { useTill } from '../context.js';
 import { errorFor, type FieldErrors } from './api.js';
@@ -126,6 +127,12 @@ export function ProductForm(props: ProductFormProps) {
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
   };
+  // A scan while the form is open is the product's barcode, whichever field has the focus.
+  useScans(
+    useCallback((code: string) => {
+      setDraft((current) => ({ ...current, global_unique_id: code }));
+    }, []),
+  );
   const save = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (product !== null && Object.keys(changesOf(before, draft)).length === 0) {
@@ -163,7 +170,7 @@ export function ProductForm(props: ProductFormProps) {
         label="Barcode"
         value={draft.global_unique_id}
         inputMode="numeric"
-        hint="The number under the bars (EAN or UPC). Scan it here or type it."
+        hint="The number under the bars (EAN or UPC): scan the item while this form is open, or type it."
         error={errorFor(errors, 'global_unique_id') ?? errorFor(errors, 'barcode')}
         onInput={set('global_unique_id')}
       />

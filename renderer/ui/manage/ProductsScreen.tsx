@@ -3,9 +3,10 @@
  * SKU or barcode; each product opens in the form beside the list, and "Add product" opens an empty
  * one. While the till is connected to WooCommerce the form says at once that changes are made there.
  */
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import * as catalogueApi from '../../api/catalogue-admin.js';
 import type { ManagedProduct } from '../../api/catalogue-admin.js';
+import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
@@ -36,6 +37,19 @@ export function ProductsScreen() {
   }, []);
   const list = useLoaded(() => catalogueApi.page(till.client, { search, page, per_page: PER_PAGE }), [search, page]);
   const products = list.data ?? [];
+  // With the form closed a scan finds its product (the open form takes it as the barcode instead).
+  const formOpen = editing !== null;
+  useScans(
+    useCallback(
+      (code: string) => {
+        if (formOpen) return;
+        setTyped(code);
+        setPage(1);
+        setSearch(code);
+      },
+      [formOpen],
+    ),
+  );
   const find = (event: Event): void => {
     event.preventDefault();
     setPage(1);
