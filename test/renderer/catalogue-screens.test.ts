@@ -33,9 +33,9 @@ async function openTab(page: Page, tab: string): Promise<void> {
 
 /** The screen from its top (a save scrolls to its message), for the README's copy in docs/screenshots. */
 async function topScreenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => {
-    // The page scrolls inside its own panes, not the window: each goes back to its top.
-    for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
+  // The page scrolls inside its content pane, not the window.
+  await page.locator('main.content').evaluate((element) => {
+    element.scrollTo(0, 0);
   });
   await manageScreenshot(page, name);
 }
