@@ -9,6 +9,7 @@ import { IdleLock } from './idle-lock.js';
 import { Sale } from './sale.js';
 import { KeyboardWedge } from './scanner.js';
 import { installShortcuts } from './shortcuts.js';
+import { announceScan } from './scans-elsewhere.js';
 import { Till } from './till.js';
 import { bridgeSessionKeeper, browserSessionKeeper, memorySessionKeeper, TokenVault, type StorageLike } from './token-vault.js';
 import { App } from './ui/App.js';
@@ -62,7 +63,11 @@ window.addEventListener(
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     const state = till.state.get();
-    if (state.user === null || state.locked || state.paying || state.screen !== 'sell') return;
+    if (state.user === null || state.locked || state.paying) return;
+    if (state.screen !== 'sell') {
+      announceScan(code);
+      return;
+    }
     if (state.receipt !== null) sale.finish();
     void sale.scan(code);
   },

@@ -11,9 +11,11 @@ import { FavouritesScreen } from './manage/FavouritesScreen.js';
 import { GatewaysScreen } from './manage/GatewaysScreen.js';
 import { ImportScreen } from './manage/ImportScreen.js';
 import { LogsScreen } from './manage/LogsScreen.js';
+import { ProductsScreen } from './manage/ProductsScreen.js';
 import { RegistersScreen } from './manage/RegistersScreen.js';
 import { RolesScreen } from './manage/RolesScreen.js';
 import { SettingsGroups } from './manage/SettingsGroups.js';
+import { StockScreen } from './manage/StockScreen.js';
 import { StoresScreen } from './manage/StoresScreen.js';
 import { SyncScreen } from './manage/SyncScreen.js';
 import { TemplatesScreen } from './manage/TemplatesScreen.js';
@@ -38,6 +40,8 @@ export const MANAGE_TABS: readonly ManageTab[] = [
   { id: 'roles', label: 'Roles', capability: 'manage_pos', screen: RolesScreen },
   { id: 'logs', label: 'Logs', capability: 'manage_pos', screen: LogsScreen },
   { id: 'sync', label: 'Sync', capability: 'manage_sync', screen: SyncScreen },
+  { id: 'products', label: 'Products', capability: 'manage_products', screen: ProductsScreen },
+  { id: 'stock', label: 'Stock', capability: 'manage_products', screen: StockScreen },
   { id: 'import', label: 'Import', capability: 'manage_products', screen: ImportScreen },
   // The backup holds every password hash: by default only administrators hold install_plugins.
   { id: 'backup', label: 'Backup', capability: 'install_plugins', screen: BackupScreen },

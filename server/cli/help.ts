@@ -100,9 +100,15 @@ const ROLES = group('roles', `Show and change what each role may do; a change ap
 
 const IMPORT = group('import', `Import a WooCommerce CSV export in one transaction: a failure leaves the database as it was. ${EXISTING_DATABASE}`, {
   products: command(
-    'tillbase import products FILE.csv',
+    'tillbase import products FILE.csv [--stock set|add]',
     `Create or update products and variations by SKU from WooCommerce's product CSV export (Products → Export). ${EXISTING_DATABASE}`,
-    ['tillbase import products wc-product-export.csv'],
+    ['tillbase import products wc-product-export.csv', 'tillbase import products delivery.csv --stock add'],
+    [
+      [
+        '--stock set|add',
+        "what the Stock column does: set (the default) makes it the product's stock; add adds it to the stock there is, recorded in the stock ledger as received (a delivery)",
+      ],
+    ],
   ),
   taxes: command(
     'tillbase import taxes FILE.csv',

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createServices } from '../composition.js';
 import { defaultServeOptions } from '../config.js';
 import { readCsv, UnusableFileError, type CsvTable } from '../domain/import/csv.js';
+import { STOCK_MODES } from '../domain/import/product-writer.js';
 import { ProgressReporter } from '../domain/import/progress.js';
 import type { ImportReport } from '../domain/import/report.js';
 import { ImportStoppedError, UndoPendingError } from '../domain/import/steps.js';
@@ -41,7 +42,7 @@ function summaryOf(kind: ImportKind, file: string, report: ImportReport): string
 }
 
 /**
- * `tillbase import products FILE.csv` and `tillbase import taxes FILE.csv`: a WooCommerce CSV export
+ * `tillbase import products FILE.csv [--stock set|add]` and `tillbase import taxes FILE.csv`: a WooCommerce CSV export
  * into the data directory's database, all or nothing, beside a running server. Shows progress on
  * standard error; prints a summary, what was created besides the rows' items, and one line per
  * rejected row. An import left unfinished by a crash is undone first.
@@ -56,12 +57,16 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   if (!KINDS.includes(kind as ImportKind)) return usage(`unknown import "${kind}" (products, taxes)`);
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' }, stock: { type: 'string' } }, allowPositionals: true, strict: true });
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
   }
   const [path, ...extra] = parsed.positionals;
   if (path === undefined || extra.length > 0) return usage(`import ${kind as ImportKind} takes one CSV file`);
+  const stockOption = parsed.values.stock ?? 'set';
+  const stock = STOCK_MODES.find((mode) => mode === stockOption);
+  if (stock === undefined) return usage(`--stock must be set or add, not "${stockOption}"`);
+  if (kind !== 'products' && parsed.values.stock !== undefined) return usage('--stock is for import products');
   const file = basename(path);
 
   const refuse = (message: string): number => {
@@ -94,6 +99,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
       kind === 'products'
         ? await services.productImporter().run(table, {
             file,
+            stock,
             onProgress: (state) => {
               progress.update(state);
             },

@@ -18,6 +18,8 @@ export interface ImportJobView {
   kind: 'products';
   file: string;
   dry_run: boolean;
+  /** What each row's Stock did: `set` the product's stock, or `add` to it as stock received. */
+  stock: 'set' | 'add';
   status: ImportStatus;
   phase: ImportPhase;
   /** Rows whose outcome is settled: refused, or written (in a dry run: read and checked). */

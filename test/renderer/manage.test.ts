@@ -140,7 +140,21 @@ describe('managers’ screens: settings and payments', () => {
     const manager = await openTill(harness, server);
     await openManage(manager.page, server, 'shop_manager', 'Settings');
     const tabs = await manager.page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Settings', 'Stores', 'Registers', 'Payments', 'Favourites', 'Receipts', 'Users', 'Roles', 'Logs', 'Sync', 'Import']);
+    expect(tabs).toEqual([
+      'Settings',
+      'Stores',
+      'Registers',
+      'Payments',
+      'Favourites',
+      'Receipts',
+      'Users',
+      'Roles',
+      'Logs',
+      'Sync',
+      'Products',
+      'Stock',
+      'Import',
+    ]);
 
     const admin = await openTill(harness, server);
     await openManage(admin.page, server, 'administrator', 'Backup');

@@ -14,6 +14,7 @@ export function ImportScreen() {
   const { till } = useTill();
   const [file, setFile] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
+  const [stock, setStock] = useState<importsApi.StockMode>('set');
   const [job, setJob] = useState<ImportJob | null>(null);
   const timer = useRef<number | null>(null);
 
@@ -48,7 +49,7 @@ export function ImportScreen() {
     till.clearStatus();
     try {
       // 202 with the job as it starts; its progress is asked for until it has finished.
-      const started = await importsApi.startProducts(till.client, file, { dryRun });
+      const started = await importsApi.startProducts(till.client, file, { dryRun, stock });
       setJob(started);
       follow(started.id);
     } catch (error) {
@@ -72,6 +73,19 @@ export function ImportScreen() {
               setFile(event.currentTarget.files?.[0] ?? null);
             }}
           />
+        </div>
+        <div class="manage-field">
+          <label for="import-stock">The Stock column</label>
+          <select
+            id="import-stock"
+            value={stock}
+            onChange={(event) => {
+              setStock(event.currentTarget.value === 'add' ? 'add' : 'set');
+            }}
+          >
+            <option value="set">Sets the stock (a full count)</option>
+            <option value="add">Adds to the stock (a delivery received)</option>
+          </select>
         </div>
         <div class="manage-field manage-check">
           <label class="check">

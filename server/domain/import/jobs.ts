@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../errors.js';
 import { mapColumns, requireColumns } from './columns.js';
 import { readCsvHeader, readCsvInSlices, UnusableFileError } from './csv.js';
 import { PRODUCT_COLUMNS, REQUIRED_PRODUCT_COLUMNS } from './product-row.js';
+import type { StockMode } from './product-writer.js';
 import type { ProductImporter } from './products.js';
 import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 import type { ImportProgress } from './progress.js';
@@ -22,6 +23,8 @@ export interface StartImport {
   bytes: Uint8Array;
   file: string;
   dryRun: boolean;
+  /** What each row's Stock does: `set` it, or `add` it as stock received. */
+  stock: StockMode;
   userId: number;
 }
 
@@ -84,6 +87,7 @@ export class ImportJobs {
       kind: 'products',
       file: request.file,
       dry_run: request.dryRun,
+      stock: request.stock,
       status: 'running',
       phase: 'reading',
       processed: 0,
@@ -136,6 +140,7 @@ export class ImportJobs {
       const report = await connection.productImporter().run(table, {
         file: job.file,
         dryRun: job.dry_run,
+        stock: job.stock,
         pause: giveWay,
         stopRequested: this.stopped,
         onProgress: (progress) => {

@@ -5,7 +5,7 @@ import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
-import { money } from '../../model/money.js';
+import { Decimal, money } from '../../model/money.js';
 import type { ImportJournal } from './journal.js';
 import type { Entry } from './product-entry.js';
 import { countPhrase } from './report.js';
@@ -18,6 +18,13 @@ function sameField(key: keyof ProductChanges, a: unknown, b: unknown): boolean {
   }
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * What a row's Stock does to a product that exists: `set` makes it the stock (a WooCommerce export
+ * read back), `add` adds it to the stock there is when the row is written (a delivery received).
+ */
+export const STOCK_MODES = ['set', 'add'] as const;
+export type StockMode = (typeof STOCK_MODES)[number];
 
 /** The rows an import's writes created, updated and found unchanged. */
 export interface WriteCounts {
@@ -50,6 +57,7 @@ export class ProductWriter {
     parts: ProductWriterParts,
     private readonly resolver: TermResolver,
     private readonly journal: ImportJournal,
+    private readonly stockMode: StockMode = 'set',
   ) {
     this.products = parts.products;
     this.terms = parts.terms;
@@ -71,6 +79,19 @@ export class ProductWriter {
       if (!sameField(key, wanted[key], existing[key])) Object.assign(differing, { [key]: wanted[key] });
     }
     return differing;
+  }
+
+  /**
+   * The product as it is now and the row to write over it. With `add`, the row's stock is added to
+   * the stock read in this step's transaction, so that what the tills sold or received since the
+   * file was read is kept.
+   */
+  private asWritten(entry: Entry, read: ProductRecord): { existing: ProductRecord; row: Entry } {
+    const received = entry.changes.stock_quantity;
+    if (this.stockMode !== 'add' || received === undefined || received === null) return { existing: read, row: entry };
+    const existing = this.products.find(read.id) ?? read;
+    const stock = new Decimal(existing.stock_quantity ?? 0).plus(received).toNumber();
+    return { existing, row: { ...entry, changes: { ...entry.changes, stock_quantity: stock } } };
   }
 
   /** Whether the row's terms differ from the product's (a term still to be created always differs). */
@@ -119,9 +140,9 @@ export class ProductWriter {
         yield;
         continue;
       }
-      const existing = entry.existing;
-      idOfSku.set(entry.sku.toLowerCase(), existing.id);
-      const changes = this.differences(entry, existing);
+      idOfSku.set(entry.sku.toLowerCase(), entry.existing.id);
+      const { existing, row } = this.asWritten(entry, entry.existing);
+      const changes = this.differences(row, existing);
       if (entry.type === 'variation') {
         const parentName = (parentId === 0 ? undefined : this.products.find(parentId)?.name) ?? existing.parent_name ?? '';
         const name = variationName(parentName, changes.variation_attributes ?? existing.variation_attributes);

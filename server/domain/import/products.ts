@@ -23,7 +23,7 @@ import {
   type ProductRow,
   type RawAttribute,
 } from './product-row.js';
-import { ProductWriter } from './product-writer.js';
+import { ProductWriter, type StockMode } from './product-writer.js';
 import type { ImportProgress } from './progress.js';
 import { Rejections, type ImportReport } from './report.js';
 import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
@@ -62,6 +62,8 @@ export interface ImportRunOptions {
   pause?: () => Promise<void>;
   /** Reads and checks every row and writes nothing: `created` and `updated` say what the rows would do. */
   dryRun?: boolean;
+  /** `set` (the default) makes each row's Stock the product's stock; `add` adds it, recorded in the ledger as received. */
+  stock?: StockMode;
 }
 
 /** What a ProductImporter is built from: the repositories over the import's connection (server/composition.ts). */
@@ -132,6 +134,7 @@ export class ProductImporter {
     }
 
     let writer: ProductWriter | undefined;
+    const stockMode = options.stock ?? 'set';
     if (accepted.length > 0) {
       await writeInSteps(
         {
@@ -144,11 +147,11 @@ export class ProductImporter {
             report({ written: writer?.written ?? 0, ...(writer ? { counts: { ...writer.counts } } : {}) });
           },
           stopRequested: options.stopRequested ?? (() => false),
-          // Every stock the import sets is in the ledger as an `import` of this file.
-          inStep: (work) => this.products.recordingStock({ reason: 'import', reference: options.file }, work),
+          // Every stock the import sets is in the ledger as an `import` of this file; stock it adds arrived, as `received`.
+          inStep: (work) => this.products.recordingStock({ reason: stockMode === 'add' ? 'received' : 'import', reference: options.file }, work),
         },
         (journal) => {
-          writer = new ProductWriter(this.parts, this.resolver, journal);
+          writer = new ProductWriter(this.parts, this.resolver, journal, stockMode);
           return writer.steps(accepted);
         },
       );

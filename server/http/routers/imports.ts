@@ -1,6 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { ApiError, badRequest, notFound } from '../../domain/errors.js';
+import { STOCK_MODES } from '../../domain/import/product-writer.js';
 import { apiBase, sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -19,6 +20,8 @@ const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd
 export const importProductsQuery = z.object({
   /** Reads and checks every row, writes nothing. */
   dry_run: queryBoolean.default(false),
+  /** `set` (as WooCommerce's importer) makes each row's Stock the product's stock; `add` adds it, as stock received. */
+  stock: z.enum(STOCK_MODES, { error: 'must be set or add' }).default('set'),
   /** The file's name, for the import's list and the stock ledger's reference. */
   file_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
 });
@@ -61,7 +64,13 @@ export function createImportsRouter({ auth, services }: AppContext): Router {
 
   routes.post('/imports/products', { query: importProductsQuery, rawBody: { mediaType: 'text/csv', read: csvBody } }, (req, res, { query }) => {
     const bytes = req.body as Buffer;
-    const started = jobs.startProducts({ bytes, dryRun: query.dry_run, userId: principalOf(res).user.id, file: query.file_name ?? 'upload.csv' });
+    const started = jobs.startProducts({
+      bytes,
+      dryRun: query.dry_run,
+      stock: query.stock,
+      userId: principalOf(res).user.id,
+      file: query.file_name ?? 'upload.csv',
+    });
     res.status(202).setHeader('Location', `${apiBase(req)}/imports/${started.id}`);
     res.json(started);
   });

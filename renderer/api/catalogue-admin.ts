@@ -1,0 +1,141 @@
+/**
+ * The managers' side of the catalogue: products as the Products screen lists and edits them
+ * (`/products`, `manage_products` for writes), their stock and its ledger (`/products/{id}/stock`),
+ * the choices a product form offers (categories, tax classes), and whether WooCommerce masters the
+ * catalogue (`/sync/status`).
+ */
+import type { Product, ProductTerm } from '../../shared/resources/products.js';
+import type { SyncStatusView } from '../../shared/resources/sync.js';
+import type { ApiClient } from '../api-client.js';
+
+/** The fields the Products and Stock screens read; lists ask for only these. */
+export const MANAGED_FIELDS = [
+  'id',
+  'name',
+  'sku',
+  'barcode',
+  'global_unique_id',
+  'regular_price',
+  'price',
+  'tax_class',
+  'categories',
+  'images',
+  'status',
+  'type',
+  'manage_stock',
+  'stock_quantity',
+  'stock_status',
+  'meta_data',
+] as const;
+
+export type ManagedProduct = Pick<Product, (typeof MANAGED_FIELDS)[number]>;
+
+/** What the product form sends: WooCommerce's fields; `meta_data` carries `_pos_visibility`. */
+export interface ProductWrite {
+  name: string;
+  sku: string;
+  global_unique_id: string;
+  regular_price: string;
+  tax_class: string;
+  categories: Array<{ id: number }>;
+  images: Array<{ src: string }>;
+  manage_stock?: boolean;
+  meta_data: Array<{ key: string; value: string }>;
+}
+
+export type StockReason = 'received' | 'damaged' | 'counted' | 'correction';
+
+/** One line of a product's stock ledger (`GET /products/{id}/stock`), newest first. */
+export interface LedgerEntry {
+  id: number;
+  product_id: number;
+  change: number;
+  balance: number;
+  reason: string;
+  order_id: number | null;
+  reference: string;
+  note: string;
+  user_id: number | null;
+  date_created: string;
+}
+
+export interface StockAnswer {
+  id: number;
+  stock_quantity: number | null;
+  stock_status: string;
+  entry: LedgerEntry | null;
+}
+
+export type TaxClass = { slug: string; name: string };
+export type CategoryChoice = Pick<ProductTerm, 'id' | 'name'>;
+
+export interface ProductPageQuery {
+  search: string;
+  page: number;
+  per_page: number;
+}
+
+const FIELDS = MANAGED_FIELDS.join(',');
+
+/** One page of the catalogue, every status, by name (the till's own list hides drafts; a manager's must not). */
+export function page(client: ApiClient, query: ProductPageQuery): Promise<ManagedProduct[]> {
+  return client.get<ManagedProduct[]>('/products', {
+    search: query.search === '' ? undefined : query.search,
+    page: query.page,
+    per_page: query.per_page,
+    orderby: 'title',
+    order: 'asc',
+    status: 'any',
+    _fields: FIELDS,
+  });
+}
+
+/** The product whose barcode or SKU was scanned or typed, or null. */
+export async function byCode(client: ApiClient, code: string): Promise<ManagedProduct | null> {
+  const found = await client.get<ManagedProduct[]>('/products', { barcode: code, per_page: 1, status: 'any', _fields: FIELDS });
+  return found[0] ?? null;
+}
+
+export function one(client: ApiClient, id: number): Promise<ManagedProduct> {
+  return client.get<ManagedProduct>(`/products/${id}`, { _fields: FIELDS });
+}
+
+/** Products whose managed stock is at or under `threshold`, fewest first. */
+export async function lowStock(client: ApiClient, threshold: number): Promise<ManagedProduct[]> {
+  const found = await client.get<ManagedProduct[]>('/products', { max_stock_quantity: threshold, per_page: 100, status: 'any', _fields: FIELDS });
+  return found.filter((product) => product.manage_stock && product.stock_quantity !== null).sort((a, b) => (a.stock_quantity ?? 0) - (b.stock_quantity ?? 0));
+}
+
+export function create(client: ApiClient, body: ProductWrite): Promise<ManagedProduct> {
+  return client.request<ManagedProduct>('POST', '/products', body);
+}
+
+export function update(client: ApiClient, id: number, body: Partial<ProductWrite>): Promise<ManagedProduct> {
+  return client.request<ManagedProduct>('PATCH', `/products/${id}`, body);
+}
+
+/** A change of stock (`adjust`) or a count (`set`), with why; the server writes the ledger line. */
+export function changeStock(
+  client: ApiClient,
+  id: number,
+  body: ({ adjust: number } | { set: number }) & { reason: StockReason; note: string },
+): Promise<StockAnswer> {
+  return client.request<StockAnswer>('POST', `/products/${id}/stock`, body);
+}
+
+export function ledger(client: ApiClient, id: number, query: { page: number; per_page: number }): Promise<LedgerEntry[]> {
+  return client.get<LedgerEntry[]>(`/products/${id}/stock`, query);
+}
+
+export function categories(client: ApiClient): Promise<CategoryChoice[]> {
+  return client.get<CategoryChoice[]>('/products/categories', { per_page: 100, _fields: 'id,name' });
+}
+
+export function taxClasses(client: ApiClient): Promise<TaxClass[]> {
+  return client.get<TaxClass[]>('/taxes/classes');
+}
+
+/** Whether the till is connected to WooCommerce, which then masters the catalogue. */
+export async function catalogueManagedElsewhere(client: ApiClient): Promise<boolean> {
+  return (await client.get<SyncStatusView>('/sync/status')).connected;
+}

@@ -1,0 +1,248 @@
+/**
+ * Adding or editing one product: name, SKU, barcode, price, tax class, category, picture and where
+ * it sells. A new product counts its stock from 0 (a delivery adds to it in the Stock screen); an
+ * edit sends only the fields that changed, and the server's refusals show under their fields.
+ */
+import { useCallback, useState } from 'preact/hooks';
+import * as catalogueApi from '../../api/catalogue-admin.js';
+import { useScans } from '../../scans-elsewhere.js';
+import type { CategoryChoice, ManagedProduct, ProductWrite, TaxClass } from '../../api/catalogue-admin.js';
+import { useTill } from '../context.js';
+import { errorFor, type FieldErrors } from './api.js';
+import { MANAGED_ELSEWHERE, MANAGED_ELSEWHERE_WHY, saveCatalogue } from './catalogue-save.js';
+import { FieldMessage } from './ObjectForm.js';
+
+const VISIBILITY_KEY = '_pos_visibility';
+const VISIBILITIES = [
+  { value: '', label: 'At the till and in the online shop' },
+  { value: 'pos_only', label: 'At the till only' },
+  { value: 'online_only', label: 'In the online shop only' },
+] as const;
+
+interface Draft {
+  name: string;
+  sku: string;
+  global_unique_id: string;
+  regular_price: string;
+  tax_class: string;
+  category: string;
+  image: string;
+  visibility: string;
+}
+
+function draftOf(product: ManagedProduct | null): Draft {
+  const visibility = product?.meta_data.find((entry) => entry.key === VISIBILITY_KEY)?.value;
+  return {
+    name: product?.name ?? '',
+    sku: product?.sku ?? '',
+    global_unique_id: product?.global_unique_id ?? '',
+    regular_price: product?.regular_price ?? '',
+    tax_class: product?.tax_class ?? '',
+    category: product?.categories[0] === undefined ? '' : String(product.categories[0].id),
+    image: product?.images[0]?.src ?? '',
+    visibility: typeof visibility === 'string' ? visibility : '',
+  };
+}
+
+function writeOf(draft: Draft): ProductWrite {
+  return {
+    name: draft.name,
+    sku: draft.sku,
+    global_unique_id: draft.global_unique_id,
+    regular_price: draft.regular_price,
+    tax_class: draft.tax_class,
+    categories: draft.category === '' ? [] : [{ id: Number(draft.category) }],
+    images: draft.image.trim() === '' ? [] : [{ src: draft.image.trim() }],
+    meta_data: [{ key: VISIBILITY_KEY, value: draft.visibility }],
+  };
+}
+
+/** The fields of `after` whose draft value differs from `before`'s. */
+function changesOf(before: Draft, after: Draft): Partial<ProductWrite> {
+  const write = writeOf(after);
+  const changed: Partial<ProductWrite> = {};
+  if (after.name !== before.name) changed.name = write.name;
+  if (after.sku !== before.sku) changed.sku = write.sku;
+  if (after.global_unique_id !== before.global_unique_id) changed.global_unique_id = write.global_unique_id;
+  if (after.regular_price !== before.regular_price) changed.regular_price = write.regular_price;
+  if (after.tax_class !== before.tax_class) changed.tax_class = write.tax_class;
+  if (after.category !== before.category) changed.categories = write.categories;
+  if (after.image !== before.image) changed.images = write.images;
+  if (after.visibility !== before.visibility) changed.meta_data = write.meta_data;
+  return changed;
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  error: string | null;
+  hint?: string;
+  inputMode?: 'decimal' | 'numeric';
+  onInput: (value: string) => void;
+}
+
+function TextField(props: FieldProps) {
+  const describedBy = [props.hint === undefined ? null : `${props.id}-hint`, props.error === null ? null : `${props.id}-error`].filter((id) => id !== null);
+  return (
+    <div class="manage-field">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="text"
+        value={props.value}
+        inputMode={props.inputMode}
+        aria-invalid={props.error === null ? undefined : 'true'}
+        aria-describedby={describedBy.length === 0 ? undefined : describedBy.join(' ')}
+        onInput={(event) => {
+          props.onInput(event.currentTarget.value);
+        }}
+      />
+      {props.hint === undefined ? null : (
+        <p id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </p>
+      )}
+      <FieldMessage id={props.id} message={props.error} />
+    </div>
+  );
+}
+
+export interface ProductFormProps {
+  /** The product edited, or null to add one. */
+  product: ManagedProduct | null;
+  categories: readonly CategoryChoice[];
+  taxClasses: readonly TaxClass[];
+  managedElsewhere: boolean;
+  onSaved: (product: ManagedProduct) => void;
+  onClose: () => void;
+}
+
+export function ProductForm(props: ProductFormProps) {
+  const { till } = useTill();
+  const { product } = props;
+  const [before] = useState(() => draftOf(product));
+  const [draft, setDraft] = useState(before);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+  };
+  // A scan while the form is open is the product's barcode, whichever field has the focus.
+  useScans(
+    useCallback((code: string) => {
+      setDraft((current) => ({ ...current, global_unique_id: code }));
+    }, []),
+  );
+  const save = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (product !== null && Object.keys(changesOf(before, draft)).length === 0) {
+      till.info('Nothing to save: no field was changed.');
+      return;
+    }
+    const answer: { value: ManagedProduct | null } = { value: null };
+    await saveCatalogue(
+      till,
+      async () => {
+        // A new product keeps count of its stock from the start, so that deliveries and sales move it.
+        answer.value =
+          product === null
+            ? await catalogueApi.create(till.client, { ...writeOf(draft), manage_stock: true })
+            : await catalogueApi.update(till.client, product.id, changesOf(before, draft));
+      },
+      { done: product === null ? `${draft.name} is added.` : `${draft.name} is saved.`, onFieldErrors: setErrors },
+    );
+    const saved = answer.value;
+    if (saved !== null) props.onSaved(saved);
+  };
+  const heading = product === null ? 'Add a product' : `Edit ${product.name}`;
+  return (
+    <form id="product-form" class="card manage-form" aria-label={heading} noValidate onSubmit={(event) => void save(event)}>
+      <h2>{heading}</h2>
+      {props.managedElsewhere ? (
+        <p id="product-form-managed" class="hint" role="note">
+          <strong>{MANAGED_ELSEWHERE}</strong> {MANAGED_ELSEWHERE_WHY}
+        </p>
+      ) : null}
+      <TextField id="product-name" label="Name" value={draft.name} error={errorFor(errors, 'name')} onInput={set('name')} />
+      <TextField id="product-sku" label="SKU (stock code)" value={draft.sku} error={errorFor(errors, 'sku')} onInput={set('sku')} />
+      <TextField
+        id="product-barcode"
+        label="Barcode"
+        value={draft.global_unique_id}
+        inputMode="numeric"
+        hint="The number under the bars (EAN or UPC): scan the item while this form is open, or type it."
+        error={errorFor(errors, 'global_unique_id') ?? errorFor(errors, 'barcode')}
+        onInput={set('global_unique_id')}
+      />
+      <TextField
+        id="product-price"
+        label="Price"
+        value={draft.regular_price}
+        inputMode="decimal"
+        error={errorFor(errors, 'regular_price')}
+        onInput={set('regular_price')}
+      />
+      <div class="manage-field">
+        <label for="product-tax-class">Tax class</label>
+        <select
+          id="product-tax-class"
+          value={draft.tax_class}
+          onChange={(event) => {
+            set('tax_class')(event.currentTarget.value);
+          }}
+        >
+          {props.taxClasses.map((taxClass) => (
+            <option key={taxClass.slug} value={taxClass.slug === 'standard' ? '' : taxClass.slug}>
+              {taxClass.name}
+            </option>
+          ))}
+        </select>
+        <FieldMessage id="product-tax-class" message={errorFor(errors, 'tax_class')} />
+      </div>
+      <div class="manage-field">
+        <label for="product-category">Category</label>
+        <select
+          id="product-category"
+          value={draft.category}
+          onChange={(event) => {
+            set('category')(event.currentTarget.value);
+          }}
+        >
+          <option value="">None</option>
+          {props.categories.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+        <FieldMessage id="product-category" message={errorFor(errors, 'categories')} />
+      </div>
+      <TextField id="product-image" label="Picture (web address)" value={draft.image} error={errorFor(errors, 'images')} onInput={set('image')} />
+      <div class="manage-field">
+        <label for="product-visibility">Sold</label>
+        <select
+          id="product-visibility"
+          value={draft.visibility}
+          onChange={(event) => {
+            set('visibility')(event.currentTarget.value);
+          }}
+        >
+          {VISIBILITIES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <FieldMessage id="product-visibility" message={errorFor(errors, 'meta_data')} />
+      </div>
+      <div class="manage-actions">
+        <button type="button" class="button button-quiet" onClick={props.onClose}>
+          Close
+        </button>
+        <button type="submit" class="button">
+          {product === null ? 'Add product' : 'Save product'}
+        </button>
+      </div>
+    </form>
+  );
+}

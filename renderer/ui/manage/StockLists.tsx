@@ -1,0 +1,172 @@
+/**
+ * The Stock screen's two lists: the ledger of one product (every change of its stock with why,
+ * newest first, as `GET /products/{id}/stock` answers it) and the products running low.
+ */
+import { useState } from 'preact/hooks';
+import * as catalogueApi from '../../api/catalogue-admin.js';
+import type { LedgerEntry, ManagedProduct } from '../../api/catalogue-admin.js';
+import { useTill } from '../context.js';
+import { useLoaded } from './api.js';
+
+const LEDGER_PAGE = 20;
+
+/** The ledger's reasons (server/data/repositories/stock-ledger.ts STOCK_REASONS) in a shop's words. */
+const REASON_WORDS: Readonly<Record<string, string>> = {
+  opening: 'Opening stock',
+  created: 'Product added',
+  edit: 'Product edited',
+  sale: 'Sale',
+  cancellation: 'Sale cancelled',
+  released: 'Held stock released',
+  order_edit: 'Sale changed',
+  refund: 'Refund',
+  restock: 'Returned to stock',
+  import: 'Import',
+  received: 'Delivery received',
+  damaged: 'Damaged',
+  counted: 'Stocktake',
+  correction: 'Correction',
+};
+
+export function reasonWords(reason: string): string {
+  return REASON_WORDS[reason] ?? reason;
+}
+
+const signed = (change: number): string => (change > 0 ? `+${change}` : String(change));
+
+function LedgerRow(props: { entry: LedgerEntry }) {
+  const { entry } = props;
+  const what = [
+    entry.order_id === null ? null : `Order ${entry.order_id}`,
+    entry.reference === '' ? null : entry.reference,
+    entry.note === '' ? null : entry.note,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+  return (
+    <tr>
+      <td>{entry.date_created.replace('T', ' ')}</td>
+      <td>{reasonWords(entry.reason)}</td>
+      <td>{signed(entry.change)}</td>
+      <td>{entry.balance}</td>
+      <td>{what}</td>
+    </tr>
+  );
+}
+
+/** The ledger of `product`; `version` changes after each stock change made on the screen, to read it again. */
+export function StockLedger(props: { product: ManagedProduct; version: number }) {
+  const { till } = useTill();
+  const { product } = props;
+  const [page, setPage] = useState(1);
+  const ledger = useLoaded(() => catalogueApi.ledger(till.client, product.id, { page, per_page: LEDGER_PAGE }), [product.id, page, props.version]);
+  const entries = ledger.data ?? [];
+  return (
+    <section id="stock-ledger" class="card" aria-labelledby="stock-ledger-heading" aria-busy={ledger.loading ? 'true' : 'false'}>
+      <h2 id="stock-ledger-heading">Stock history of {product.name}</h2>
+      <table class="lines manage-table">
+        <caption class="visually-hidden">Every change of the stock of {product.name}, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Why</th>
+            <th scope="col">Change</th>
+            <th scope="col">Stock after</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <LedgerRow key={entry.id} entry={entry} />
+          ))}
+        </tbody>
+      </table>
+      {!ledger.loading && entries.length === 0 ? <p class="empty">No stock changes yet.</p> : null}
+      <div class="manage-toolbar">
+        <button
+          type="button"
+          class="button button-quiet"
+          disabled={page === 1}
+          onClick={() => {
+            setPage(page - 1);
+          }}
+        >
+          Newer
+        </button>
+        <button
+          type="button"
+          class="button button-quiet"
+          disabled={entries.length < LEDGER_PAGE}
+          onClick={() => {
+            setPage(page + 1);
+          }}
+        >
+          Older
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** WooCommerce's default for "notify when stock is low" (woocommerce_notify_low_stock_amount). */
+const DEFAULT_LOW = 2;
+
+/** The products whose counted stock is at or under the amount the manager sets here. */
+export function LowStockList(props: { version: number; onChoose: (product: ManagedProduct) => void }) {
+  const { till } = useTill();
+  const [typed, setTyped] = useState(String(DEFAULT_LOW));
+  const [threshold, setThreshold] = useState(DEFAULT_LOW);
+  const low = useLoaded(() => catalogueApi.lowStock(till.client, threshold), [threshold, props.version]);
+  const products = low.data ?? [];
+  return (
+    <section id="low-stock" class="card" aria-labelledby="low-stock-heading" aria-busy={low.loading ? 'true' : 'false'}>
+      <h2 id="low-stock-heading">Low stock</h2>
+      <form
+        class="manage-inline"
+        aria-label="Low stock amount"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const amount = Number(typed);
+          if (typed.trim() === '' || !Number.isFinite(amount)) {
+            till.info('Type how many count as low, as a number.');
+            return;
+          }
+          setThreshold(amount);
+        }}
+      >
+        <div class="manage-field">
+          <label for="low-stock-threshold">Low means at most</label>
+          <input
+            id="low-stock-threshold"
+            type="number"
+            min="0"
+            step="any"
+            value={typed}
+            onInput={(event) => {
+              setTyped(event.currentTarget.value);
+            }}
+          />
+        </div>
+        <button type="submit" class="button button-quiet">
+          Show
+        </button>
+      </form>
+      <ul class="manage-ordered" aria-label="Products low in stock">
+        {products.map((product) => (
+          <li key={product.id}>
+            <button
+              type="button"
+              class="button button-quiet"
+              onClick={() => {
+                props.onChoose(product);
+              }}
+            >
+              {product.name}: {product.stock_quantity} left
+            </button>
+          </li>
+        ))}
+      </ul>
+      {!low.loading && products.length === 0 ? <p class="empty">Nothing is at or under {threshold}.</p> : null}
+    </section>
+  );
+}
