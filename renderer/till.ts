@@ -62,6 +62,8 @@ export interface TillState {
   loadingProducts: boolean;
   /** The cart: the server's order being rung up, or null before the first item. */
   order: Order | null;
+  /** The name of an item on its way into the cart, until the server answers (the customer display shows it at once). */
+  adding: string | null;
   busy: boolean;
   variationPicker: { product: ProductTile; variations: Variation[] } | null;
   paying: boolean;
@@ -97,6 +99,7 @@ function initialState(): TillState {
     hasMoreProducts: false,
     loadingProducts: false,
     order: null,
+    adding: null,
     busy: false,
     variationPicker: null,
     paying: false,
