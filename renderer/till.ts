@@ -45,6 +45,8 @@ export interface TillState {
   /** The idle lock is showing: the user stays logged in, but must give their password to go on. */
   locked: boolean;
   loginUsername: string;
+  /** How the user logged in (password after a reload): what the idle lock asks for first. */
+  signedInWith: LoginKind;
   profiles: SavedProfile[];
   status: StatusNote | null;
   /** The last request could not reach the server. */
@@ -85,6 +87,7 @@ function initialState(): TillState {
     screen: 'sell',
     locked: false,
     loginUsername: '',
+    signedInWith: 'password',
     profiles: [],
     status: null,
     unreachable: false,
@@ -212,15 +215,15 @@ export class Till {
   }
 
   /** After a login: the selling screen, fresh, for this user. */
-  enter(user: ApiUser): void {
-    this.state.set({ ...freshTill(), user, status: null });
+  enter(user: ApiUser, signedInWith: LoginKind = 'password'): void {
+    this.state.set({ ...freshTill(), user, signedInWith, status: null });
     void this.loadSellScreen();
   }
 
   /** A login by password, or by PIN when switching to a user at the till. */
   async login(username: string, secret: string, kind: LoginKind = 'password'): Promise<void> {
     const user = await this.client.login(username, secret, kind);
-    this.enter(user);
+    this.enter(user, kind);
   }
 
   /** The idle lock's PIN or password: a new login of the same user, so the server checks it. */
