@@ -122,5 +122,6 @@ describe('the last small counter defects of issue 25', () => {
       await demo.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A first start seeds the whole demo catalogue before it listens: slow on a loaded machine.
+  }, 90_000);
 });
