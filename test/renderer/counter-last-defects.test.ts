@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addByTile, cartOrderId, searchFor, serverOrder as serverOrderOf, token as tokenOf } from '../helpers/counter.js';
 import { serve } from '../helpers/cli.js';
+import { openManage } from '../helpers/manage-page.js';
 import { api, makeDataDir } from '../helpers/server.js';
 import { gridReady, logIn, openTill, useHarness } from '../helpers/till-page.js';
 
@@ -91,6 +92,16 @@ describe('the last small counter defects of issue 25', () => {
     // The report is the server's HTML, shown in its own shadow root: locators look inside it.
     await z.getByText(WORDED_DATE).first().waitFor();
     expect(await z.getByText(RAW_DATE).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('names the receipt page’s settings in a manager’s words, not WordPress’s hooks', async () => {
+    const { page, pageErrors } = await openTill(harness, server);
+    await openManage(page, server, 'shop_manager', 'Settings');
+    await page.getByRole('group', { name: 'Settings groups' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+    const checkout = page.getByRole('form', { name: 'Checkout settings' });
+    await checkout.getByLabel('Leave the theme’s page head out of the receipt page').waitFor();
+    expect((await checkout.textContent()) ?? '').not.toMatch(/hooks|wp_/i);
     expect(pageErrors).toEqual([]);
   });
 
