@@ -8,7 +8,7 @@
  * and storage partition: the sale reaches the display over a BroadcastChannel, not through main.
  */
 import { z } from 'zod';
-import { handleFromApp, parseArgs, SESSION_CHANNELS, type IpcMainLike, type ProfileIpcEvent } from './profile-ipc.js';
+import { handleFromApp, parseArgs, SESSION_CHANNELS, type IpcMainLike } from './profile-ipc.js';
 
 export interface ScreenArea {
   x: number;
@@ -115,7 +115,7 @@ export class CustomerDisplayWindow {
 }
 
 /** Answers `window.tillbase.openCustomerDisplay()` from the app's own pages only. */
-export function registerCustomerDisplayIpc(ipc: IpcMainLike<ProfileIpcEvent>, appOrigin: string, display: Pick<CustomerDisplayWindow, 'open'>): () => void {
+export function registerCustomerDisplayIpc(ipc: IpcMainLike, appOrigin: string, display: Pick<CustomerDisplayWindow, 'open'>): () => void {
   handleFromApp(ipc, appOrigin, SESSION_CHANNELS.customerDisplay, (_event, ...args) => {
     parseArgs(z.tuple([]), SESSION_CHANNELS.customerDisplay, args);
     return display.open();
