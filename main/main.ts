@@ -10,12 +10,13 @@
  * secret store shared with the session IPC without a second channel. A utilityProcess would be
  * the step to take if long imports ran inside the app and made the window's IPC wait.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultServeOptions } from '../server/config.js';
 import { CREDENTIALS_FILE } from '../server/demo/demo-users.js';
 import { startServer, type RunningServer } from '../server/start.js';
+import { CustomerDisplayWindow, registerCustomerDisplayIpc } from './customer-display.js';
 import { AppLifecycle } from './lifecycle.js';
 import { registerPrintIpc } from './print-ipc.js';
 import { registerProfileIpc } from './profile-ipc.js';
@@ -26,11 +27,29 @@ import { denyPermissionRequests, guardNavigation, secureWebPreferences } from '.
 const PRELOAD_PATH = join(dirname(fileURLToPath(import.meta.url)), 'preload.cjs');
 
 let mainWindow: BrowserWindow | null = null;
+let customerDisplay: CustomerDisplayWindow | null = null;
 /** Set when this start seeded the demo store: its users' passwords went to a file nobody has seen yet. */
 let demoCredentialsFile: string | null = null;
 
 function reportError(context: string, error: unknown): void {
   process.stderr.write(`Tillbase: ${context}: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
+/** The customer display's window: the app's page /app/display, locked down as the till's. */
+function customerDisplayFor(origin: string): CustomerDisplayWindow {
+  return new CustomerDisplayWindow({
+    screens: screen,
+    createWindow: (placement) =>
+      new BrowserWindow({
+        ...placement,
+        title: 'Customer display',
+        backgroundColor: '#f4f5f7',
+        autoHideMenuBar: true,
+        webPreferences: { ...secureWebPreferences(PRELOAD_PATH), devTools: !app.isPackaged },
+      }),
+    url: `${origin}/app/display`,
+    reportError,
+  });
 }
 
 function openExternal(url: string): void {
@@ -70,6 +89,7 @@ async function openWindow(origin: string): Promise<void> {
   });
   window.on('closed', () => {
     mainWindow = null;
+    customerDisplay?.close();
   });
   mainWindow = window;
   await window.loadURL(`${origin}/app/`);
@@ -106,6 +126,8 @@ const lifecycle = new AppLifecycle<RunningServer>({
   onServerReady: async (server) => {
     const unregisterProfiles = registerProfileIpc(ipcMain, server.secrets, server.origin, server.apiUrl, fetch);
     const unregisterPrint = registerPrintIpc(ipcMain, server.origin);
+    customerDisplay = customerDisplayFor(server.origin);
+    const unregisterDisplay = registerCustomerDisplayIpc(ipcMain, server.origin, customerDisplay);
     const policy = { appOrigin: server.origin, preloadPath: PRELOAD_PATH, openExternal };
     // Every web contents, the main window's and any it opens, gets the same navigation guard.
     app.on('web-contents-created', (_event, contents) => {
@@ -113,9 +135,11 @@ const lifecycle = new AppLifecycle<RunningServer>({
     });
     denyPermissionRequests(session.defaultSession);
     await openWindow(server.origin);
+    await customerDisplay.openOnSecondScreen();
     return () => {
       unregisterProfiles();
       unregisterPrint();
+      unregisterDisplay();
     };
   },
   quit: () => {

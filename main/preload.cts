@@ -1,6 +1,6 @@
 /**
  * The preload script of the till's window: exposes `window.tillbase` to the page, each method one
- * `ipcRenderer.invoke` answered by main/profile-ipc.ts and main/print-ipc.ts. The page gets access
+ * `ipcRenderer.invoke` answered by main/profile-ipc.ts, main/print-ipc.ts and main/customer-display.ts. The page gets access
  * tokens from it, never a refresh token. CommonJS (`.cts` → `.cjs`) because sandboxed preload
  * scripts cannot be ES modules and can load nothing but `electron`.
  */
@@ -13,6 +13,7 @@ const channels: SessionChannels = {
   refresh: 'tillbase:session:refresh',
   logout: 'tillbase:session:logout',
   print: 'tillbase:print',
+  customerDisplay: 'tillbase:customer-display',
 };
 
 const { ipcRenderer } = electron;
@@ -26,6 +27,7 @@ const bridge: TillbaseBridge = {
     logout: (uuid) => ipcRenderer.invoke(channels.logout, uuid),
   },
   print: () => ipcRenderer.invoke(channels.print),
+  openCustomerDisplay: () => ipcRenderer.invoke(channels.customerDisplay),
 };
 
 electron.contextBridge.exposeInMainWorld('tillbase', bridge);

@@ -23,6 +23,7 @@ export const SESSION_CHANNELS: SessionChannels = {
   refresh: 'tillbase:session:refresh',
   logout: 'tillbase:session:logout',
   print: 'tillbase:print',
+  customerDisplay: 'tillbase:customer-display',
 };
 
 /** The SecretStore account of a profile's refresh token. */

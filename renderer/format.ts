@@ -4,6 +4,9 @@
  */
 import { DEFAULT_ROLES, ROLES, type RoleName } from '../shared/access.js';
 
+/** `2026-11-27T09:05:41` → `27 Nov 2026, 09:05`: dates on the till's screens (shared/readable-date.ts). */
+export { readableDateTime as formatDateTime } from '../shared/readable-date.js';
+
 /** The price-display fields of a store (`wcpos-reference.md`, Stores). */
 export interface PriceFormat {
   currency: string;

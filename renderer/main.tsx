@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { API_NAMESPACE } from '../shared/api.js';
 import type { TillbaseBridge } from '../shared/bridge.js';
+import { CUSTOMER_DISPLAY_CHANNEL, feedCustomerDisplay } from './customer-display.js';
 import { IdleLock } from './idle-lock.js';
 import { Sale } from './sale.js';
 import { KeyboardWedge } from './scanner.js';
@@ -91,7 +92,19 @@ const noteActivity = (): void => {
 for (const name of ['keydown', 'pointerdown', 'touchstart', 'wheel'] as const) window.addEventListener(name, noteActivity, { capture: true, passive: true });
 till.state.subscribe(noteActivity);
 
-const api: TillApi = { till, sale, print };
+// The customer display (/app/display) follows the sale from this window, without the server.
+if (typeof BroadcastChannel === 'function') feedCustomerDisplay(till.state, new BroadcastChannel(CUSTOMER_DISPLAY_CHANNEL));
+
+/** The desktop app places the display on a second screen; a browser opens it as another window. */
+function openCustomerDisplay(): void {
+  if (bridge !== undefined) {
+    void bridge.openCustomerDisplay();
+    return;
+  }
+  window.open('/app/display', 'tillbase-customer-display');
+}
+
+const api: TillApi = { till, sale, print, openCustomerDisplay };
 const root = document.getElementById('app');
 if (root === null) throw new Error('index.html has no #app');
 render(

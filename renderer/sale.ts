@@ -64,14 +64,18 @@ export class Sale {
     return this.till.client;
   }
 
-  /** Runs one change of the cart; the server's answer replaces the cart. */
-  private async change(work: () => Promise<Order | null>): Promise<boolean> {
-    this.till.state.set({ busy: true, status: null });
+  /**
+   * Runs one change of the cart; the server's answer replaces the cart. `adding` names a new line's
+   * item while the server works on it (the customer display shows it at once).
+   */
+  private async change(work: () => Promise<Order | null>, adding: string | null = null): Promise<boolean> {
+    this.till.state.set({ busy: true, status: null, adding });
     try {
       const order = await work();
-      this.till.state.set({ order, busy: false });
+      this.till.state.set({ order, busy: false, adding: null });
       return true;
     } catch (error) {
+      this.till.state.set({ adding: null });
       this.till.fail(error);
       return false;
     }
@@ -107,11 +111,18 @@ export class Sale {
     const order = this.till.state.get().order;
     const existing = order?.line_items.find((item) => item.product_id === productId && item.variation_id === variationId);
     const wanted = stepQuantity(this.quantityInSale(productId, variationId, null), 1);
-    return this.changeWithinStock(productId, variationId, wanted, async () => {
-      const line = { product_id: productId, variation_id: variationId, quantity: 1 };
-      if (order === null) return ordersApi.create(this.client, { line_items: [line] });
-      return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: stepQuantity(existing.quantity, 1) }] });
-    });
+    const adding = existing === undefined ? (this.stockOf.get(itemKey(productId, variationId))?.name ?? null) : null;
+    return this.changeWithinStock(
+      productId,
+      variationId,
+      wanted,
+      async () => {
+        const line = { product_id: productId, variation_id: variationId, quantity: 1 };
+        if (order === null) return ordersApi.create(this.client, { line_items: [line] });
+        return this.patch(order, { line_items: [existing === undefined ? line : { id: existing.id, quantity: stepQuantity(existing.quantity, 1) }] });
+      },
+      adding,
+    );
   }
 
   /** How many of an item the cart's lines hold, leaving out line `except`. */
@@ -128,7 +139,13 @@ export class Sale {
    * refused in plain words when that is more than its stock and overselling is prevented, made with
    * a warning when it is not prevented.
    */
-  private async changeWithinStock(productId: number, variationId: number, wanted: number | null, work: () => Promise<Order | null>): Promise<boolean> {
+  private async changeWithinStock(
+    productId: number,
+    variationId: number,
+    wanted: number | null,
+    work: () => Promise<Order | null>,
+    adding: string | null = null,
+  ): Promise<boolean> {
     const known = this.stockOf.get(itemKey(productId, variationId));
     const verdict =
       known === undefined || wanted === null
@@ -138,7 +155,7 @@ export class Sale {
       this.till.state.set({ status: { kind: 'error', message: verdict.message, explanation: verdict.explanation } });
       return false;
     }
-    const done = await this.change(work);
+    const done = await this.change(work, adding);
     if (done && verdict.kind === 'warn') this.till.info(verdict.message);
     return done;
   }

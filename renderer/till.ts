@@ -46,6 +46,8 @@ export interface TillState {
   /** The idle lock is showing: the user stays logged in, but must give their password to go on. */
   locked: boolean;
   loginUsername: string;
+  /** How the user logged in (password after a reload): what the idle lock asks for first. */
+  signedInWith: LoginKind;
   profiles: SavedProfile[];
   status: StatusNote | null;
   /** The last request could not reach the server. */
@@ -67,6 +69,8 @@ export interface TillState {
   favouritesShown: boolean;
   /** The cart: the server's order being rung up, or null before the first item. */
   order: Order | null;
+  /** The name of an item on its way into the cart, until the server answers (the customer display shows it at once). */
+  adding: string | null;
   busy: boolean;
   variationPicker: { product: ProductTile; variations: Variation[] } | null;
   paying: boolean;
@@ -90,6 +94,7 @@ function initialState(): TillState {
     screen: 'sell',
     locked: false,
     loginUsername: '',
+    signedInWith: 'password',
     profiles: [],
     status: null,
     unreachable: false,
@@ -106,6 +111,7 @@ function initialState(): TillState {
     favourites: [],
     favouritesShown: false,
     order: null,
+    adding: null,
     busy: false,
     variationPicker: null,
     paying: false,
@@ -218,15 +224,15 @@ export class Till {
   }
 
   /** After a login: the selling screen, fresh, for this user. */
-  enter(user: ApiUser): void {
-    this.state.set({ ...freshTill(), user, status: null });
+  enter(user: ApiUser, signedInWith: LoginKind = 'password'): void {
+    this.state.set({ ...freshTill(), user, signedInWith, status: null });
     void this.loadSellScreen();
   }
 
   /** A login by password, or by PIN when switching to a user at the till. */
   async login(username: string, secret: string, kind: LoginKind = 'password'): Promise<void> {
     const user = await this.client.login(username, secret, kind);
-    this.enter(user);
+    this.enter(user, kind);
   }
 
   /** The idle lock's PIN or password: a new login of the same user, so the server checks it. */

@@ -1,6 +1,7 @@
-// Bundles the till's UI (renderer/main.tsx, Preact) into dist/renderer/app.js with esbuild, and
-// copies its static files next to it. The server serves dist/renderer at /app/ under a CSP of
-// `default-src 'self'`, so everything the page loads comes from this one bundle: no CDN, no inline
+// Bundles the till's UI (renderer/main.tsx, Preact) into dist/renderer/app.js and the customer
+// display (renderer/display.tsx, /app/display) into dist/renderer/display.js with esbuild, and
+// copies its static files next to them. The server serves dist/renderer at /app/ under a CSP of
+// `default-src 'self'`, so everything a page loads comes from its own bundle: no CDN, no inline
 // script. Type checking is `npm run typecheck` (tsc -p renderer/tsconfig.json); esbuild only strips types.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -14,8 +15,11 @@ rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
 
 await build({
-  entryPoints: ['renderer/main.tsx'],
-  outfile: join(OUT_DIR, 'app.js'),
+  entryPoints: [
+    { in: 'renderer/main.tsx', out: 'app' },
+    { in: 'renderer/display.tsx', out: 'display' },
+  ],
+  outdir: OUT_DIR,
   bundle: true,
   format: 'esm',
   platform: 'browser',

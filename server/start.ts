@@ -11,7 +11,6 @@ import { keepSearchIndexTidy } from './data/repositories/product-search.js';
 import { acquireServerLock, HOLDER_FILE } from './data/server-lock.js';
 import { seedDemoCatalogue } from './demo/catalogue.js';
 import { createDemoUsers, CREDENTIALS_FILE } from './demo/demo-users.js';
-import { openDemoRegister } from './demo/register.js';
 import { TokenSigner } from './domain/auth/tokens.js';
 import type { UserAdmin } from './domain/user-admin.js';
 import { createAppServices, createServices, type Services } from './composition.js';
@@ -77,8 +76,8 @@ async function seedDemoIfWanted(services: Services, options: ServeOptions, dataD
     return;
   }
   for (const line of await createDemoUsers(services.userAdmin, dataDir)) announce(line);
+  // The demo register is left closed: the first cashier opens it with the float in the drawer.
   seedDemoCatalogue(services);
-  openDemoRegister(services);
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {

@@ -43,6 +43,8 @@ export interface TillbaseBridge {
   session: SessionBridge;
   /** Prints the window: silently to the default printer when the system has one, else with the dialog. */
   print(): Promise<{ printed: boolean; reason: string | null }>;
+  /** Opens the customer display's window, or brings it forward: on a second screen when there is one. */
+  openCustomerDisplay(): Promise<void>;
 }
 
 /** The IPC channel of each bridge method; the literal types keep preload and main in step. */
@@ -52,4 +54,5 @@ export interface SessionChannels {
   refresh: 'tillbase:session:refresh';
   logout: 'tillbase:session:logout';
   print: 'tillbase:print';
+  customerDisplay: 'tillbase:customer-display';
 }

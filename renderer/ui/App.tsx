@@ -2,6 +2,7 @@
 import { roleLabel } from '../format.js';
 import { useTill, useTillState } from './context.js';
 import { ApprovalDialog } from './ApprovalDialog.js';
+import { CustomerDisplayButton } from './CustomerDisplayButton.js';
 import { DrawerScreen } from './DrawerScreen.js';
 import { HistoryScreen } from './HistoryScreen.js';
 import { LockScreen, LoginScreen } from './Login.js';
@@ -118,6 +119,7 @@ function TopBar() {
               {roleLabel(user.roles)}
             </span>
           </span>
+          <CustomerDisplayButton />
           <button
             id="lock-till"
             type="button"

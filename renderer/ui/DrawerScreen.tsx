@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { DrawerDesk } from '../drawer.js';
-import { formatPrice } from '../format.js';
+import { formatDateTime, formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
 import type { ClosureReport, ReadableReport } from '../../shared/resources/registers.js';
 import { useTill, useTillState } from './context.js';
@@ -95,7 +95,7 @@ function XReport(props: { report: ReadableReport }) {
       </div>
       <p>
         Opened by {report.session.opened_by.name}
-        {report.session.date_opened === null ? '' : ` at ${report.session.date_opened.replace('T', ' ').slice(0, 16)}`}
+        {report.session.date_opened === null ? '' : ` at ${formatDateTime(report.session.date_opened)}`}
       </p>
       <table class="lines">
         <tbody>

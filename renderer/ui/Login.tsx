@@ -210,8 +210,10 @@ export function LoginScreen() {
 export function LockScreen() {
   const { till } = useTill();
   const user = useTillState((state) => state.user);
+  // What the user logged in with is what they surely have: a user without a PIN is asked for their password.
+  const signedInWith = useTillState((state) => state.signedInWith);
   const [secret, setSecret] = useState('');
-  const [kind, setKind] = useState<LoginKind>('pin');
+  const [kind, setKind] = useState<LoginKind>(signedInWith);
   const [error, setError] = useState('');
   const secretRef = useRef<HTMLInputElement>(null);
   useEffect(() => {

@@ -10,6 +10,8 @@ export interface TillApi {
   sale: Sale;
   /** Prints the page (the receipt showing): the desktop app's printer, or the browser's print dialog. */
   print: () => Promise<void>;
+  /** Opens the customer display's window (on a second screen in the desktop app, when there is one). */
+  openCustomerDisplay: () => void;
 }
 
 export const TillContext = createContext<TillApi | null>(null);

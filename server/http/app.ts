@@ -68,7 +68,8 @@ export function createApp(context: AppContext, options: AppOptions): Express {
       res.setHeader('Cache-Control', 'no-cache');
       next();
     });
-    ui.use('/app', express.static(`${options.uiRoot}/renderer`, { index: 'index.html' }));
+    // `extensions`: /app/display is display.html, the customer display's window.
+    ui.use('/app', express.static(`${options.uiRoot}/renderer`, { index: 'index.html', extensions: ['html'] }));
     ui.use('/shared', express.static(`${options.uiRoot}/shared`));
     ui.get('/', (_req, res) => {
       res.redirect('/app/');

@@ -92,14 +92,17 @@ describe('switching user and locking', () => {
     await page.locator('#lock-view').waitFor();
     expect(await page.getByRole('region', { name: 'Cart' }).count()).toBe(0);
     await screenshot(page, 'lock');
-    // The cashier has no PIN: one is refused as a wrong one would be.
+    // The cashier logged in with their password and has no PIN: the lock asks for the password.
+    expect(await page.locator('#unlock-pin').count()).toBe(0);
+    await page.locator('#unlock-password').fill('wrong password');
+    await page.keyboard.press('Enter');
+    await page.locator('#lock-view .form-error', { hasText: 'not correct' }).waitFor();
+    // A PIN they do not have is refused as a wrong one would be.
+    await page.getByRole('button', { name: 'Use PIN instead' }).click();
     await page.locator('#unlock-pin').fill('2222');
     await page.keyboard.press('Enter');
     await page.locator('#lock-view .form-error', { hasText: 'That PIN is not correct' }).waitFor();
     await page.getByRole('button', { name: 'Use password instead' }).click();
-    await page.locator('#unlock-password').fill('wrong password');
-    await page.keyboard.press('Enter');
-    await page.locator('#lock-view .form-error', { hasText: 'not correct' }).waitFor();
     await page.locator('#unlock-password').fill(server.users.cashier.password);
     await page.keyboard.press('Enter');
     await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();
@@ -115,6 +118,7 @@ describe('switching user and locking', () => {
     ).toBe(200);
     await sleep(1_300);
     await page.locator('#lock-view').waitFor();
+    await page.getByRole('button', { name: 'Use PIN instead' }).click();
     await page.locator('#unlock-pin').fill('3690');
     await page.keyboard.press('Enter');
     await page.locator('.cart-line-name', { hasText: 'Americano' }).waitFor();

@@ -4,6 +4,7 @@ import type { Register } from '../../../shared/resources/registers.js';
 import type { StoreResource } from '../../../shared/resources/stores.js';
 import * as registersApi from '../../api/registers.js';
 import * as storesApi from '../../api/stores.js';
+import { formatDateTime } from '../../format.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
@@ -75,7 +76,7 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
         </select>
         <FieldMessage id={`${base}-status`} message={statusError} />
       </td>
-      <td>{register.session === null ? 'Closed' : `Open since ${(register.session.date_opened ?? '').replace('T', ' ')}`}</td>
+      <td>{register.session === null ? 'Closed' : `Open since ${formatDateTime(register.session.date_opened ?? '')}`}</td>
       <td>
         <button type="submit" form={`${base}-form`} class="button button-small">
           Save

@@ -116,8 +116,8 @@ export const SETTINGS_GROUPS: readonly Group[] = [
         label: 'Styles left out of the receipt page',
         help: 'The names other plugins give their style sheets, one a line: they are not loaded with the storefront receipt.',
       },
-      disable_wp_head: { label: 'Leave out the page head hooks' },
-      disable_wp_footer: { label: 'Leave out the page footer hooks' },
+      disable_wp_head: { label: 'Leave the theme’s page head out of the receipt page' },
+      disable_wp_footer: { label: 'Leave the theme’s page footer out of the receipt page' },
     },
   },
   {

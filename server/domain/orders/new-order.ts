@@ -69,9 +69,25 @@ export class NewOrderDefaults {
   }
 
   /**
+   * The billing of an order that names no customer and got none from `defaultCustomer`: with
+   * `default_customer_is_cashier` on, a cashier without an email (who can have no customer account:
+   * a customer's email is required and unique) still sells as themselves, by name, without an
+   * account; anyone else's sale is a guest's with an empty billing.
+   */
+  cashierBilling(store: Store, general: GeneralSettings, cashierId: number): { first_name: string; last_name: string } | undefined {
+    if (!store.default_customer_is_cashier && !general.default_customer_is_cashier) return undefined;
+    const user = this.users.findById(cashierId);
+    if (!user) return undefined;
+    if (user.first_name !== '' || user.last_name !== '') return { first_name: user.first_name, last_name: user.last_name };
+    // Only a display name ("Cara Cashier"): its first word as the first name, the rest as the last.
+    const [first = '', ...rest] = (user.display_name || user.username).trim().split(/\s+/);
+    return { first_name: first, last_name: rest.join(' ') };
+  }
+
+  /**
    * The cashier's customer account: the customer with the user's email, made from the user's name
    * and email the first time (in WooCommerce every user is a customer). A user without an email has
-   * no customer account to be, and sells as a guest.
+   * no customer account to be: `cashierBilling` names them on the sale instead.
    */
   private cashierAsCustomer(cashierId: number): CustomerRecord | undefined {
     const user = this.users.findById(cashierId);

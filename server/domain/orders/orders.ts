@@ -172,6 +172,7 @@ export class OrderService {
       this.checkStatusName(status, statuses);
       if (status !== 'pending') statuses.assertMove('pending', status);
       const customer = input.customer_id !== undefined ? this.defaults.named(input.customer_id) : this.defaults.defaultCustomer(store, general, cashierId);
+      const guestBilling = input.customer_id === undefined && !customer ? this.defaults.cashierBilling(store, general, cashierId) : undefined;
       if (input.coupon_lines?.some((line) => line.id !== undefined)) {
         throw badRequest('woocommerce_rest_coupon_item_id_readonly', 'Coupon item ID is readonly.');
       }
@@ -192,7 +193,7 @@ export class OrderService {
         currency: store.currency,
         prices_include_tax: store.prices_include_tax,
         customer_id: customer?.id ?? 0,
-        billing: input.billing ? completeBilling(input.billing) : customer ? completeBilling(customer.billing) : completeBilling({}),
+        billing: input.billing ? completeBilling(input.billing) : completeBilling(customer ? customer.billing : (guestBilling ?? {})),
         shipping: input.shipping ? completeShipping(input.shipping) : customer ? completeShipping(customer.shipping) : completeShipping({}),
         payment_method: input.payment_method ?? '',
         payment_method_title: input.payment_method_title ?? '',

@@ -1,3 +1,4 @@
+import { readableDateTime } from '../../../shared/readable-date.js';
 import type { ReadableReport } from './reports.js';
 
 /** Paper widths in characters: 48 columns on 80 mm paper, 32 on 58 mm (as receipts). */
@@ -46,11 +47,11 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
     centred(report.register.name, width),
     ...row('Register', String(report.register.id), width),
     ...row('Session', String(report.session.id), width),
-    ...row('Opened', report.session.date_opened ?? '', width),
+    ...row('Opened', readableDateTime(report.session.date_opened ?? ''), width),
     ...row('Opened by', report.session.opened_by.name, width),
   ];
   if (report.session.date_closed !== null)
-    lines.push(...row('Closed', report.session.date_closed, width), ...row('Closed by', report.session.closed_by?.name ?? '', width));
+    lines.push(...row('Closed', readableDateTime(report.session.date_closed), width), ...row('Closed by', report.session.closed_by?.name ?? '', width));
   lines.push(
     ...section(`SALES (${report.currency})`),
     ...row('Receipts', String(report.sales.count), width),
@@ -117,12 +118,12 @@ function reportSection(report: ReadableReport): string {
     `<h1>${escapeHtml(title(report))}</h1>`,
     `<p>${escapeHtml(`${report.register.name} (register ${report.register.id}), session ${report.session.id}`)}</p>`,
     table('Session', [
-      ['Opened', report.session.date_opened ?? ''],
+      ['Opened', readableDateTime(report.session.date_opened ?? '')],
       ['Opened by', report.session.opened_by.name],
       ...(report.session.date_closed === null
         ? []
         : ([
-            ['Closed', report.session.date_closed],
+            ['Closed', readableDateTime(report.session.date_closed)],
             ['Closed by', report.session.closed_by?.name ?? ''],
           ] as const)),
     ]),
