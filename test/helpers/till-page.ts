@@ -161,9 +161,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Types like a keyboard-wedge scanner: a few milliseconds per character, then Enter. */
+/**
+ * A scanner's burst: the code's keys and Enter dispatched inside the page in one go, where the focus
+ * is. Keys typed one by one from here arrive as far apart as a loaded machine makes them, and a gap
+ * over the wedge's 50 ms rightly turns a scan into typing (the wedge's timing is tested in
+ * test/renderer/till-logic.test.ts); this keeps the browser tests about what a scan does.
+ */
 export async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 4 });
-  await page.keyboard.press('Enter');
+  await page.evaluate((code) => {
+    const inPage = globalThis as any;
+    const target = inPage.document.activeElement ?? inPage.document.body;
+    for (const key of [...code.split(''), 'Enter']) {
+      target.dispatchEvent(new inPage.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+  }, code);
 }
 
 export async function statusText(page: Page): Promise<string> {
