@@ -19,7 +19,8 @@ export default {
   // dist/ is copied into the sandbox unmutated: the CLI tests spawn dist/server/tillbase.mjs and the
   // browser tests load dist/renderer, so build first (`npm run mutate` does). Mutants are only reached
   // by the in-process servers of test/helpers (useServer, startTestServer), which import server/ itself.
-  ignorePatterns: ['release', 'coverage', 'test-results', '.tillbase-data'],
+  // Not copied: build output of other kinds, and other runs' sandboxes (one given another --tempDirName).
+  ignorePatterns: ['release', 'coverage', 'test-results', '.tillbase-data', '.stryker-tmp*'],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.config.ts', related: true },
   coverageAnalysis: 'perTest',
