@@ -56,7 +56,7 @@ const COMPILE_STATEMENT = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', 'reports/', '.stryker-tmp*/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
