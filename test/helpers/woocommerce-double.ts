@@ -337,8 +337,10 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         if (after?.kind === 'drop_after_commit') {
           req.socket.destroy();
         } else if (after?.kind === 'slow_reply') {
+          // The answer is what the shop read when it carried the request out, not what it holds when the answer leaves.
+          const asRead: Answer = { ...reply, body: JSON.parse(JSON.stringify(reply.body ?? null)) as unknown };
           setTimeout(() => {
-            if (!res.destroyed) answer(res, reply);
+            if (!res.destroyed) answer(res, asRead);
           }, after.delayMs).unref();
         } else {
           answer(res, reply);
