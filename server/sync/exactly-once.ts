@@ -97,10 +97,8 @@ export async function sweepDuplicates(
   const began = new Date(nowMs).toISOString().slice(0, 19);
   const since = outbox.lastSweep() ?? connectedAtGmt;
   const sales = outbox.salesSyncedSince(since === null ? '' : shifted(since, -CLOCK_MARGIN_SECONDS));
-  if (sales.length === 0) {
-    outbox.markSwept(began);
-    return { cancelled: [] };
-  }
+  // Nothing synced since: nothing to read, and nothing written (the mark stands until a sweep has sales to look at).
+  if (sales.length === 0) return { cancelled: [] };
   const earliest = sales.reduce((min, sale) => (sale.date_created_gmt < min ? sale.date_created_gmt : min), began);
   const listed = await ordersByUuid(client, { after: windowStart(earliest), before: shifted(began, CLOCK_MARGIN_SECONDS) });
   if ('failed' in listed) return { cancelled: [], failed: listed.failed };
