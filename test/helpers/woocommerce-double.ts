@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DoubleAuthenticator, permissionFailure, type DoubleKey } from './woocommerce-double-auth.js';
 import { DoubleCatalogue } from './woocommerce-double-catalogue.js';
+import { updateCustomer } from './woocommerce-double-customers.js';
 import { DoubleShop, WooError } from './woocommerce-double-shop.js';
 
 /**
@@ -213,6 +214,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (resource === 'refunds' && method === 'GET' && id === undefined) return page([...shop.refunds.values()].reverse(), query);
     if (resource === 'coupons' && method === 'POST' && id === undefined) return created(shop.createCoupon(body));
     if (resource === 'customers') {
+      if (method === 'PUT' && id !== undefined && id !== 'batch') return ok(updateCustomer(shop, n, body)); // §17.2
       if (method === 'GET' && id === undefined) {
         // §6: no modified_after for customers (ignored); email compared without case.
         const email = query.get('email')?.toLowerCase();
