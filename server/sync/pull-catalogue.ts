@@ -51,7 +51,7 @@ export interface CataloguePullOptions {
   onProgress?: (progress: PullProgress) => void;
 }
 
-/** A product's remote id, and the WooCommerce id it is read again by when its stock was in doubt (a variation's parent's). */
+/** What a page's write needs for stock: the pull's stock rules, the unsent moves at the write, and the id a variation is read again by (its parent's). */
 interface StockContext {
   stock: PulledStock;
   moves: Map<number, UnsentStockMove>;
