@@ -372,6 +372,7 @@ export class DoubleShop {
     };
     this.refunds.set(refund.id, refund);
     order.refunds.unshift({ id: refund.id, reason: refund.reason, total: money(amount.neg()) });
+    if (refunded.plus(amount).eq(order.total)) order.status = 'refunded'; // §17.4: refunded in full
     order.date_modified_gmt = this.now();
     return refund;
   }
