@@ -7,9 +7,13 @@ import { withDb, type TestServer } from './server.js';
 import type { Till } from './sync.js';
 import type { WooCommerceDouble } from './woocommerce-double.js';
 
-/** One catalogue pull into a running till over a database connection of its own, as `tillbase sync pull` runs it. */
-export async function pullOnce(server: TestServer, double: WooCommerceDouble, kind: 'full' | 'incremental' = 'incremental'): Promise<PullReport> {
-  const client = new WooCommerceClient({ url: double.url, consumerKey: double.key.consumerKey, consumerSecret: double.key.consumerSecret });
+/** One catalogue pull from the double into a running till over a database connection of its own, as `tillbase sync pull` runs it. */
+export function pullOnce(server: TestServer, double: WooCommerceDouble, kind: 'full' | 'incremental' = 'incremental'): Promise<PullReport> {
+  return pullWith(server, new WooCommerceClient({ url: double.url, consumerKey: double.key.consumerKey, consumerSecret: double.key.consumerSecret }), kind);
+}
+
+/** The same from any WooCommerce the client reaches (a real one for the `.real` tests). */
+export async function pullWith(server: TestServer, client: WooCommerceClient, kind: 'full' | 'incremental'): Promise<PullReport> {
   const db = openDataDirDatabase(server.dataDir);
   try {
     const puller = createServices(db).cataloguePull(client);
