@@ -35,6 +35,7 @@ import { SyncConnectionRepository } from './data/repositories/sync-connection.js
 import { SyncIdsRepository } from './data/repositories/sync-ids.js';
 import { SyncOutboxRepository } from './data/repositories/sync-outbox.js';
 import { SyncSourcesRepository } from './data/repositories/sync-sources.js';
+import { SyncUnsentStockRepository } from './data/repositories/sync-unsent-stock.js';
 import { TaxClassesRepository } from './data/repositories/tax-classes.js';
 import { TaxRatesRepository } from './data/repositories/tax-rates.js';
 import { TemplatesRepository } from './data/repositories/templates.js';
@@ -84,6 +85,7 @@ export function createRepositories(db: Database) {
     syncIds: new SyncIdsRepository(db),
     syncOutbox: new SyncOutboxRepository(db),
     syncSources: new SyncSourcesRepository(db),
+    syncUnsentStock: new SyncUnsentStockRepository(db),
     taxClasses: new TaxClassesRepository(db),
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),

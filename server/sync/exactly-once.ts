@@ -1,6 +1,6 @@
 import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
 import { CREATED_VIA, uuidOf } from './order-payload.js';
-import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
+import type { QueryParams, WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
 
 /**
  * Exactly once without help from WooCommerce (issue 23, item 4): it has no idempotency key and its
@@ -25,13 +25,23 @@ interface WooOrder {
 
 export type Lookup = { kind: 'found'; wooIds: number[] } | { kind: 'absent' } | { kind: 'failed'; outcome: WooCommerceOutcome };
 
-function windowStart(createdGmt: string): string {
-  return new Date(Date.parse(`${createdGmt}Z`) - CLOCK_MARGIN_SECONDS * 1000).toISOString().slice(0, 19);
+/** `gmt` moved by `seconds`, as WooCommerce's date parameters take it. */
+function shifted(gmt: string, seconds: number): string {
+  return new Date(Date.parse(`${gmt}Z`) + seconds * 1000).toISOString().slice(0, 19);
 }
 
-/** Our live orders (not drafts, not cancelled) created since `sinceGmt`, grouped by uuid, oldest first. */
-async function ordersByUuid(client: WooCommerceClient, sinceGmt: string | null): Promise<{ byUuid: Map<string, number[]> } | { failed: WooCommerceOutcome }> {
-  const query = sinceGmt === null ? { created_via: CREATED_VIA } : { created_via: CREATED_VIA, after: windowStart(sinceGmt), dates_are_gmt: 'true' };
+function windowStart(createdGmt: string): string {
+  return shifted(createdGmt, -CLOCK_MARGIN_SECONDS);
+}
+
+/** Our live orders (not drafts, not cancelled) created in the window (`date_created` after, and before if given), grouped by uuid, oldest first. */
+async function ordersByUuid(
+  client: WooCommerceClient,
+  window: { after: string | null; before?: string },
+): Promise<{ byUuid: Map<string, number[]> } | { failed: WooCommerceOutcome }> {
+  const query: QueryParams = { created_via: CREATED_VIA };
+  if (window.after !== null) Object.assign(query, { after: window.after, dates_are_gmt: 'true' });
+  if (window.before !== undefined) Object.assign(query, { before: window.before, dates_are_gmt: 'true' });
   const { outcome, records } = await client.getAll('orders', query);
   if (outcome.kind !== 'ok') return { failed: outcome };
   const byUuid = new Map<string, number[]>();
@@ -48,7 +58,7 @@ async function ordersByUuid(client: WooCommerceClient, sinceGmt: string | null):
 
 /** Whether the order of `uuid` (an outbox entry made at `createdGmt`) is in WooCommerce. */
 export async function lookUpOrder(client: WooCommerceClient, uuid: string, createdGmt: string): Promise<Lookup> {
-  const listed = await ordersByUuid(client, createdGmt);
+  const listed = await ordersByUuid(client, { after: windowStart(createdGmt) });
   if ('failed' in listed) return { kind: 'failed', outcome: listed.failed };
   const wooIds = listed.byUuid.get(uuid);
   return wooIds ? { kind: 'found', wooIds } : { kind: 'absent' };
@@ -71,15 +81,32 @@ export interface SweepResult {
  * Finds every sale that exists more than once among our orders and cancels the extra ones: a
  * cancelled order gives its stock back in WooCommerce. The one kept is the one the outbox recorded,
  * else the oldest. Each cancelled id is recorded on its entry.
+ *
+ * Only the sales synced since the last sweep began are looked at, and those synced in the margin
+ * before it (a request the client gave up on can still be carried out after its entry was sent
+ * again, and a sweep may have run in between), so each sweep reads the orders made in a window
+ * around them (`after` and `before` on `date_created`, §15.4, §17.3), not every order since the
+ * connection. Orders in the window that are not of these sales (another till's) are left alone.
  */
-export async function sweepDuplicates(client: WooCommerceClient, outbox: SyncOutboxRepository, sinceGmt: string | null): Promise<SweepResult> {
-  const listed = await ordersByUuid(client, sinceGmt);
+export async function sweepDuplicates(
+  client: WooCommerceClient,
+  outbox: SyncOutboxRepository,
+  connectedAtGmt: string | null,
+  nowMs = Date.now(),
+): Promise<SweepResult> {
+  const began = new Date(nowMs).toISOString().slice(0, 19);
+  const since = outbox.lastSweep() ?? connectedAtGmt;
+  const sales = outbox.salesSyncedSince(since === null ? '' : shifted(since, -CLOCK_MARGIN_SECONDS));
+  // Nothing synced since: nothing to read, and nothing written (the mark stands until a sweep has sales to look at).
+  if (sales.length === 0) return { cancelled: [] };
+  const earliest = sales.reduce((min, sale) => (sale.date_created_gmt < min ? sale.date_created_gmt : min), began);
+  const listed = await ordersByUuid(client, { after: windowStart(earliest), before: shifted(began, CLOCK_MARGIN_SECONDS) });
   if ('failed' in listed) return { cancelled: [], failed: listed.failed };
+  const swept = new Map(sales.map((sale) => [sale.uuid, sale]));
   const cancelled: number[] = [];
   for (const [uuid, wooIds] of listed.byUuid) {
-    if (wooIds.length < 2) continue;
-    const entry = outbox.findByUuid(uuid);
-    if (entry === undefined) continue; // Not this till's: another till sweeps its own.
+    const entry = swept.get(uuid);
+    if (wooIds.length < 2 || entry === undefined) continue; // Not one of these sales: another till sweeps its own.
     const keep = entry.woo_id !== null && wooIds.includes(entry.woo_id) ? entry.woo_id : wooIds[0];
     const extra = wooIds.filter((id) => id !== keep);
     const done: number[] = [];
@@ -91,5 +118,6 @@ export async function sweepDuplicates(client: WooCommerceClient, outbox: SyncOut
     }
     outbox.recordDuplicatesCancelled(entry.id, done);
   }
+  outbox.markSwept(began);
   return { cancelled };
 }

@@ -237,10 +237,13 @@ export class OutboxPush {
     if (local === undefined) return { kind: 'synced', wooId: null, note: { code: 'tillbase_customer_gone', message: 'deleted at the till before it went up' } };
     const wasMapped = this.from.ids.wooId('customer', local.id);
     if (wasMapped !== undefined) {
+      // WooCommerce refuses an empty billing e-mail (§17.2): the account's own stands in for it, as on a sale (order-payload.ts).
+      const { email: billingEmail, ...billing } = local.billing;
+      const email = billingEmail || local.email;
       const outcome = await this.client.put(`customers/${wasMapped}`, {
         first_name: local.first_name,
         last_name: local.last_name,
-        billing: local.billing,
+        billing: email === '' ? billing : { ...billing, email },
         shipping: local.shipping,
       });
       return outcome.kind === 'ok' ? { kind: 'synced', wooId: wasMapped } : createFailed(outcome);

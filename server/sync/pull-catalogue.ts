@@ -3,6 +3,7 @@ import type { StockLedgerRepository } from '../data/repositories/stock-ledger.js
 import type { StoresRepository } from '../data/repositories/stores.js';
 import type { SyncCatalogueRepository } from '../data/repositories/sync-catalogue.js';
 import type { SyncCatalogueRowsRepository } from '../data/repositories/sync-catalogue-rows.js';
+import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../data/repositories/sync-unsent-stock.js';
 import { writeTransaction } from '../data/write-transaction.js';
 import { managedStockStatus } from '../model/catalogue/stock.js';
 import { storeFieldsSchema } from '../model/stores.js';
@@ -22,6 +23,7 @@ import {
   type Json,
 } from './pull-records.js';
 import { storeFieldsFromSettings } from './pull-settings.js';
+import { PulledStock } from './pull-stock.js';
 import { MAX_PER_PAGE, type QueryParams, type WooCommerceClient } from './woocommerce-client.js';
 import { variationName } from '../model/catalogue/naming.js';
 import type { Taxonomy, VariationAttribute } from '../model/catalogue/types.js';
@@ -41,15 +43,19 @@ export interface CataloguePullParts {
   rows: SyncCatalogueRowsRepository;
   stores: StoresRepository;
   ledger: StockLedgerRepository;
+  /** The till's stock moves not yet in WooCommerce, kept on top of the stock the pull brings. */
+  unsent: SyncUnsentStockRepository;
 }
 
 export interface CataloguePullOptions {
   onProgress?: (progress: PullProgress) => void;
-  /**
-   * The stock change of a local product made at the till and not yet in WooCommerce (its unsent sales
-   * and adjustments): the till keeps WooCommerce's stock less that. Without an outbox nothing is unsent.
-   */
-  unsentStockChange?: (localProductId: number) => number;
+}
+
+/** What a page's write needs for stock: the pull's stock rules, the unsent moves at the write, and the id a variation is read again by (its parent's). */
+interface StockContext {
+  stock: PulledStock;
+  moves: Map<number, UnsentStockMove>;
+  recheckAs?: number;
 }
 
 const TAXONOMIES: ReadonlyArray<[PulledResource, string, Taxonomy]> = [
@@ -76,6 +82,7 @@ export class CataloguePull {
   private readonly rows: SyncCatalogueRowsRepository;
   private readonly stores: StoresRepository;
   private readonly ledger: StockLedgerRepository;
+  private readonly unsent: SyncUnsentStockRepository;
 
   constructor(
     private readonly client: WooCommerceClient,
@@ -87,6 +94,7 @@ export class CataloguePull {
     this.rows = parts.rows;
     this.stores = parts.stores;
     this.ledger = parts.ledger;
+    this.unsent = parts.unsent;
   }
 
   /** Everything, whatever the marks say. */
@@ -122,10 +130,17 @@ export class CataloguePull {
     return this.ids.mark('identity') === 'woocommerce' ? 'woocommerce' : 'matched';
   }
 
-  /** Every page of a list, each handed to `page` as it comes (with the progress so far). */
-  private async eachPage(resource: PulledResource, path: string, query: QueryParams, page: (records: Json[]) => void): Promise<void> {
+  /** Every page of a list, each handed to `page` as it comes (with the progress so far); `beforeRequest` runs before each page is asked for. */
+  private async eachPage(
+    resource: PulledResource,
+    path: string,
+    query: QueryParams,
+    page: (records: Json[]) => void,
+    beforeRequest?: () => void,
+  ): Promise<void> {
     let done = 0;
     for (let number = 1; ; number++) {
+      beforeRequest?.();
       const outcome = await this.client.get(path, { ...query, per_page: MAX_PER_PAGE, page: number });
       if (outcome.kind !== 'ok') throw new CataloguePullFailed(resource, outcome);
       const records = Array.isArray(outcome.body) ? (outcome.body as Json[]) : [];
@@ -231,32 +246,57 @@ export class CataloguePull {
     });
   }
 
-  /** Products (with `modified_after` when incremental), the variations of each variable one read, then the id audit. */
+  /**
+   * Products (with `modified_after` when incremental), those whose stock was in doubt at the last pull
+   * (by id), the variations of each variable one read, then the id audit.
+   */
   private async pullProducts(kind: 'full' | 'incremental', counts: PullReport['counts']): Promise<void> {
     const since = this.ids.mark('products.modified');
     const query: QueryParams =
       kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
     let newest = since;
+    const stock = new PulledStock(this.ids, this.unsent);
     const variable: Array<{ remoteId: number; localId: number; name: string }> = [];
-    await this.eachPage('products', 'products', query, (records) => {
-      newest = newestModified(records, newest);
+    const read = new Set<number>();
+    let snapshot: OutboxSnapshot = stock.snapshot();
+    const writePage = (records: Json[]): void => {
       this.ledger.recording({ reason: 'import', reference: 'woocommerce' }, () => {
+        const context: StockContext = { stock, moves: stock.moves(snapshot) };
         for (const record of records) {
           if (!isPulledType(record) || record.type === 'variation') {
             counts.products.skipped++;
             continue;
           }
-          const localId = this.writeProduct(record, 0, counts.products);
+          read.add(whole(record.id));
+          const localId = this.writeProduct(record, 0, counts.products, context);
           if (record.type === 'variable') variable.push({ remoteId: whole(record.id), localId, name: text(record.name) });
         }
       });
-    });
-    for (const parent of variable) await this.pullVariations(parent, counts);
+    };
+    const takeSnapshot = (): void => {
+      snapshot = stock.snapshot();
+    };
+    await this.eachPage(
+      'products',
+      'products',
+      query,
+      (records) => {
+        newest = newestModified(records, newest);
+        writePage(records);
+      },
+      takeSnapshot,
+    );
+    const recheck = stock.recheck().filter((id) => !read.has(id));
+    for (let start = 0; start < recheck.length; start += MAX_PER_PAGE) {
+      await this.eachPage('products', 'products', { include: recheck.slice(start, start + MAX_PER_PAGE).join(',') }, writePage, takeSnapshot);
+    }
+    for (const parent of variable) await this.pullVariations(parent, counts, stock);
     await this.auditProducts(counts);
+    stock.finish();
     if (newest !== undefined) this.ids.setMark('products.modified', newest);
   }
 
-  private writeProduct(record: Json, localParentId: number, counts: PullReport['counts']['products'], parentName?: string): number {
+  private writeProduct(record: Json, localParentId: number, counts: PullReport['counts']['products'], context: StockContext, parentName?: string): number {
     const remoteId = whole(record.id);
     const { id, isNew } = this.localIdFor('product', remoteId, () =>
       typeof record.sku === 'string' && record.sku !== '' ? this.rows.productBySku(record.sku) : undefined,
@@ -270,11 +310,14 @@ export class CataloguePull {
     const before = this.ids.mapping('product', remoteId);
     const localId = this.rows.writeProduct(id, row);
     const stock = remoteStock(record);
-    // Stock is written when WooCommerce's changed (or the product is new to the till), never because a pull ran.
-    if (before === undefined || before.remoteStock !== stock) {
-      const quantity = stock === null ? null : stock - (this.options.unsentStockChange?.(localId) ?? 0);
-      this.rows.writeStock(localId, quantity, quantity === null ? row.stock_status : managedStockStatus(quantity, row.backorders));
-    }
+    // Stock is written when WooCommerce's changed (or the product is new to the till, or was in doubt), never because a pull ran.
+    const quantity = context.stock.quantityFor({
+      stock,
+      lastRemote: before === undefined ? undefined : before.remoteStock,
+      move: context.moves.get(localId),
+      recheckAs: context.recheckAs ?? remoteId,
+    });
+    if (quantity !== undefined) this.rows.writeStock(localId, quantity, quantity === null ? row.stock_status : managedStockStatus(quantity, row.backorders));
     this.ids.map('product', remoteId, localId, stock);
     this.ids.unmarkLocalOnly(localId);
     counts[isNew ? 'created' : 'updated']++;
@@ -282,11 +325,13 @@ export class CataloguePull {
   }
 
   /** A variable product's variations, read whole (a change to one stamps its parent's `date_modified_gmt`, §14); those gone are trashed. */
-  private async pullVariations(parent: { remoteId: number; localId: number; name: string }, counts: PullReport['counts']): Promise<void> {
+  private async pullVariations(parent: { remoteId: number; localId: number; name: string }, counts: PullReport['counts'], stock: PulledStock): Promise<void> {
+    const snapshot = stock.snapshot();
     const records = await this.all('variations', `products/${parent.remoteId}/variations`);
     this.ledger.recording({ reason: 'import', reference: 'woocommerce' }, () => {
+      const context: StockContext = { stock, moves: stock.moves(snapshot), recheckAs: parent.remoteId };
       const kept = new Set<number>();
-      for (const record of records) kept.add(this.writeProduct(record, parent.localId, counts.variations, parent.name));
+      for (const record of records) kept.add(this.writeProduct(record, parent.localId, counts.variations, context, parent.name));
       for (const localId of this.rows.variationIds(parent.localId)) {
         if (kept.has(localId) || this.rows.productStatus(localId) === 'trash' || this.ids.remoteIdOf('product', localId) === undefined) continue;
         this.rows.trashProduct(localId);

@@ -313,7 +313,7 @@ export class DoubleShop {
         const reduced = line.meta_data.find((m) => m.key === '_reduced_stock');
         const product = this.products.get(line.variation_id || line.product_id);
         if (!reduced || !product?.manage_stock || product.stock_quantity === null) continue;
-        product.stock_quantity += Number(reduced.value);
+        this.moveStock(product, Number(reduced.value));
         line.meta_data = line.meta_data.filter((m) => m !== reduced);
       }
       return;
@@ -323,9 +323,15 @@ export class DoubleShop {
       if (line.meta_data.some((m) => m.key === '_reduced_stock')) continue;
       const product = this.products.get(line.variation_id || line.product_id);
       if (!product?.manage_stock || product.stock_quantity === null) continue;
-      product.stock_quantity -= line.quantity;
+      this.moveStock(product, -line.quantity);
       line.meta_data.push({ id: this.nextMetaId++, key: '_reduced_stock', value: String(line.quantity) });
     }
+  }
+
+  /** §17.1: an order's or a refund's stock move saves the product, which stamps its `date_modified_gmt`. */
+  private moveStock(product: DoubleProduct, change: number): void {
+    product.stock_quantity = (product.stock_quantity ?? 0) + change;
+    product.date_modified_gmt = this.now();
   }
 
   /** §5: no idempotency, `_` meta kept, api_restock puts stock back, a refusal is a 500 that leaves nothing. */
@@ -344,7 +350,7 @@ export class DoubleShop {
       const quantity = Number(line.quantity ?? 0);
       if (item && body.api_restock === true) {
         const product = this.products.get(item.variation_id || item.product_id);
-        if (product?.manage_stock && product.stock_quantity !== null) product.stock_quantity += quantity;
+        if (product?.manage_stock && product.stock_quantity !== null) this.moveStock(product, quantity);
       }
       return {
         id: this.id(),
@@ -366,6 +372,7 @@ export class DoubleShop {
     };
     this.refunds.set(refund.id, refund);
     order.refunds.unshift({ id: refund.id, reason: refund.reason, total: money(amount.neg()) });
+    if (refunded.plus(amount).eq(order.total)) order.status = 'refunded'; // §17.4: refunded in full
     order.date_modified_gmt = this.now();
     return refund;
   }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DoubleAuthenticator, permissionFailure, type DoubleKey } from './woocommerce-double-auth.js';
 import { DoubleCatalogue } from './woocommerce-double-catalogue.js';
+import { updateCustomer } from './woocommerce-double-customers.js';
 import { DoubleShop, WooError } from './woocommerce-double-shop.js';
 
 /**
@@ -46,8 +47,8 @@ export interface WooCommerceDouble {
   readonly shop: DoubleShop;
   /** The catalogue's routes beyond the shop's (woocommerce-double-catalogue.ts). */
   readonly catalogue: DoubleCatalogue;
-  /** Each request that reached it, by method and route, in order. */
-  readonly requests: Array<{ method: string; route: string }>;
+  /** Each request that reached it, by method, route and query (without the signature's parameters), in order. */
+  readonly requests: Array<{ method: string; route: string; query: URLSearchParams }>;
   /** One-shot: the next request matching method and route meets the fault. */
   inject(fault: InjectedFault): void;
   /** Stops listening (connections are refused, as with no network), keeping the shop. */
@@ -118,7 +119,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
   let origin = '';
   const auth = new DoubleAuthenticator([key, readOnlyKey], () => options.homeUrl ?? origin, options.https === true, nowSeconds);
   const faults: InjectedFault[] = [];
-  const requests: Array<{ method: string; route: string }> = [];
+  const requests: Array<{ method: string; route: string; query: URLSearchParams }> = [];
 
   const route = (method: string, path: string, query: URLSearchParams, body: Body): Answer => {
     const [resource, id, sub] = path.split('/');
@@ -172,10 +173,12 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         const statuses = list(query, 'status');
         const search = query.get('search')?.toLowerCase();
         const createdAfter = query.get('after'); // §15.4: date_created after the given time
+        const createdBefore = query.get('before'); // §17.3: and before it
         const found = [...shop.orders.values()].reverse().filter(
           (o) =>
             (after === null || seconds(o.date_modified_gmt) > after) &&
             (createdAfter === null || o.date_created_gmt > createdAfter.slice(0, 19)) &&
+            (createdBefore === null || o.date_created_gmt < createdBefore.slice(0, 19)) &&
             (!include || include.includes(o.id)) &&
             (!via || via.includes(o.created_via)) &&
             (!statuses || statuses.includes('any') ? o.status !== 'trash' : statuses.includes(o.status)) &&
@@ -211,6 +214,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (resource === 'refunds' && method === 'GET' && id === undefined) return page([...shop.refunds.values()].reverse(), query);
     if (resource === 'coupons' && method === 'POST' && id === undefined) return created(shop.createCoupon(body));
     if (resource === 'customers') {
+      if (method === 'PUT' && id !== undefined && id !== 'batch') return ok(updateCustomer(shop, n, body)); // §17.2
       if (method === 'GET' && id === undefined) {
         // §6: no modified_after for customers (ignored); email compared without case.
         const email = query.get('email')?.toLowerCase();
@@ -289,7 +293,7 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (!url.pathname.startsWith(API_PREFIX))
       return { reply: error(new WooError(404, 'rest_no_route', 'No route was found matching the URL and request method.')) };
     const path = url.pathname.slice(API_PREFIX.length);
-    requests.push({ method, route: path });
+    requests.push({ method, route: path, query: new URLSearchParams([...url.searchParams].filter(([name]) => !name.startsWith('oauth_'))) });
     const who = auth.authenticate(method, url.pathname.slice(1), url.search.replace(/^\?/, ''), req.headers);
     if (who !== null && 'status' in who) return { reply: error(new WooError(who.status, who.code, who.message)) };
     if (who === null) {
@@ -337,8 +341,10 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
         if (after?.kind === 'drop_after_commit') {
           req.socket.destroy();
         } else if (after?.kind === 'slow_reply') {
+          // The answer is what the shop read when it carried the request out, not what it holds when the answer leaves.
+          const asRead: Answer = { ...reply, body: JSON.parse(JSON.stringify(reply.body ?? null)) as unknown };
           setTimeout(() => {
-            if (!res.destroyed) answer(res, reply);
+            if (!res.destroyed) answer(res, asRead);
           }, after.delayMs).unref();
         } else {
           answer(res, reply);

@@ -7,6 +7,18 @@ import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
 /** States in which an entry is done with: in WooCommerce, or dealt with by hand. Every other state is unsent. */
 const SETTLED_STATES = "('synced', 'handled')";
 
+/** The mark of the last duplicate sweep that finished (when it began). */
+const SWEEP_MARK = 'outbox.last_sweep';
+
+/** A synced sale as the duplicate sweep reads it. */
+export interface SweptSale {
+  id: number;
+  uuid: string;
+  woo_id: number | null;
+  date_created_gmt: string;
+  date_synced_gmt: string;
+}
+
 /** A journal sale or refund that `sync verify` looks for in WooCommerce, with its outbox entry's state (null when it has none). */
 export interface JournalToVerify {
   uuid: string;
@@ -214,12 +226,29 @@ export class SyncOutboxRepository {
     ).all();
   }
 
-  /** Entries that went up as orders, by uuid: what the duplicate sweep compares WooCommerce's orders with. */
-  syncedSales(): Array<{ id: number; uuid: string; woo_id: number | null }> {
-    return prepared<[], { id: number; uuid: string; woo_id: number | null }>(
+  /**
+   * Sales synced since `sinceGmt`, with when they were made and synced: what the duplicate sweep looks
+   * for twice in WooCommerce. A scan of the synced entries (a local read, once a sweep).
+   */
+  salesSyncedSince(sinceGmt: string): SweptSale[] {
+    return prepared<[string], SweptSale>(
       this.db,
-      "SELECT id, uuid, woo_id FROM sync_outbox WHERE kind = 'sale' AND state = 'synced'",
-    ).all();
+      "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?",
+    ).all(sinceGmt);
+  }
+
+  /** When the last sweep that finished had begun, if one has; kept with the sync's marks (migration 18), so a restart does not sweep from the connection again. */
+  lastSweep(): string | undefined {
+    return prepared<[string], string>(this.db, 'SELECT value FROM sync_catalogue_marks WHERE key = ?').pluck(true).get(SWEEP_MARK);
+  }
+
+  markSwept(beganGmt: string): void {
+    writeTransaction(this.db, () =>
+      prepared(this.db, 'INSERT INTO sync_catalogue_marks (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+        SWEEP_MARK,
+        beganGmt,
+      ),
+    );
   }
 
   /** The sale and refund entries of these orders, oldest first: what the Orders history's badges are made of. */

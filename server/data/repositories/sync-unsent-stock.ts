@@ -1,0 +1,67 @@
+import type { Database } from '../database.js';
+import { prepared } from '../statements.js';
+
+/** The outbox as it stood before a read from WooCommerce: what was unsent then, and the newest entry. */
+export interface OutboxSnapshot {
+  unsentIds: number[];
+  maxId: number;
+}
+
+/**
+ * What the till's own moves not yet in WooCommerce do to one product's stock, in thousandths of a
+ * unit (a sale negative), and whether WooCommerce's figure read since the snapshot may already hold
+ * some of them: an entry being sent, of unknown outcome, or settled since the snapshot.
+ */
+export interface UnsentStockMove {
+  milli: number;
+  inDoubt: boolean;
+}
+
+/**
+ * The stock moves of the outbox entries that WooCommerce has not got yet (issue 23, item 8), per
+ * product, as WooCommerce will make them when they arrive: a sale takes each line's quantity (§3.7),
+ * a refund with `api_restock` gives its lines' quantities back (§5.1), a stock adjustment adds its
+ * ledger change. Read from the outbox's waiting entries (its `(state, id)` index), the entries made
+ * since the snapshot, and the snapshot's own, so a long outbox history is never scanned.
+ */
+export class SyncUnsentStockRepository {
+  constructor(private readonly db: Database) {}
+
+  snapshot(): OutboxSnapshot {
+    const unsentIds = prepared<[], number>(this.db, "SELECT id FROM sync_outbox WHERE state IN ('pending', 'sending', 'unknown', 'rejected')")
+      .pluck(true)
+      .all();
+    const maxId = prepared<[], number>(this.db, 'SELECT COALESCE(MAX(id), 0) FROM sync_outbox').pluck(true).get() ?? 0;
+    return { unsentIds, maxId };
+  }
+
+  /** Per local product id; products with nothing unsent and nothing in doubt are absent. Run inside the pull's write. */
+  movesSince(snapshot: OutboxSnapshot): Map<number, UnsentStockMove> {
+    const rows = prepared<{ maxId: number; watched: string }, { product_id: number; milli: number; in_doubt: number }>(
+      this.db,
+      `WITH relevant AS (
+         SELECT id, kind, state, order_id, refund_id, stock_ledger_id FROM sync_outbox WHERE state IN ('pending', 'sending', 'unknown', 'rejected')
+         UNION SELECT id, kind, state, order_id, refund_id, stock_ledger_id FROM sync_outbox WHERE id > @maxId
+         UNION SELECT id, kind, state, order_id, refund_id, stock_ledger_id FROM sync_outbox WHERE id IN (SELECT value FROM json_each(@watched))
+       ),
+       moves AS (
+         SELECT r.state, COALESCE(NULLIF(json_extract(i.data, '$.variation_id'), 0), json_extract(i.data, '$.product_id')) AS product_id,
+           -CAST(ROUND(json_extract(i.data, '$.quantity') * 1000) AS INTEGER) AS milli
+         FROM relevant r JOIN order_items i ON i.order_id = r.order_id AND i.type = 'line_item'
+         WHERE r.kind = 'sale'
+         UNION ALL
+         SELECT r.state, COALESCE(NULLIF(json_extract(i.data, '$.variation_id'), 0), json_extract(i.data, '$.product_id')),
+           CAST(ROUND(json_extract(line.value, '$.quantity') * 1000) AS INTEGER)
+         FROM relevant r JOIN refunds f ON f.id = r.refund_id AND f.restock = 1
+           JOIN json_each(f.line_items) line JOIN order_items i ON i.id = json_extract(line.value, '$.refunded_item_id') AND i.type = 'line_item'
+         WHERE r.kind = 'refund'
+         UNION ALL
+         SELECT r.state, l.product_id, l.change_milli FROM relevant r JOIN stock_ledger l ON l.id = r.stock_ledger_id WHERE r.kind = 'stock'
+       )
+       SELECT product_id, SUM(CASE WHEN state IN ('pending', 'sending', 'unknown', 'rejected') THEN milli ELSE 0 END) AS milli,
+         MAX(state NOT IN ('pending', 'rejected')) AS in_doubt
+       FROM moves GROUP BY product_id`,
+    ).all({ maxId: snapshot.maxId, watched: JSON.stringify(snapshot.unsentIds) });
+    return new Map(rows.map((row) => [row.product_id, { milli: row.milli, inDoubt: row.in_doubt === 1 }]));
+  }
+}
