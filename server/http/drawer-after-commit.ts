@@ -1,9 +1,9 @@
 import type { DrawerKick } from '../../shared/resources/registers.js';
 import { commitGroupOf } from '../data/commit-group.js';
-import type { Database } from '../data/database.js';
+import type { LogsRepository } from '../data/repositories/logs.js';
 import { DrawerKickFailed, parsePrinterAddress, printerLabel, sendDrawerPulse } from '../domain/registers/drawer-kick.js';
-import type { Logger } from '../logging.js';
 import type { RegisterRecord } from '../model/records/registers.js';
+import type { AppContext } from './context.js';
 
 /**
  * How long a pulse may take, connecting and writing. A printer on the shop's network answers in
@@ -19,10 +19,11 @@ export type DrawerCause = 'no_sale' | 'sale' | 'refund' | 'test';
  * drawer opens, and a request whose writes are lost (answered 503) opens nothing. Never rejects:
  * a printer that does not answer is logged and told in the outcome, and the sale stands.
  */
-export function openDrawerAfterCommit(db: Database, register: RegisterRecord, cause: DrawerCause, logger: Logger): Promise<DrawerKick> {
+export function openDrawerAfterCommit(context: Pick<AppContext, 'db' | 'logger' | 'logs'>, register: RegisterRecord, cause: DrawerCause): Promise<DrawerKick> {
+  const { db } = context;
   return new Promise((resolve) => {
     const kick = () => {
-      void openDrawer(register, cause, logger).then(resolve);
+      void openDrawer(register, cause, context).then(resolve);
     };
     const group = commitGroupOf(db);
     if (group === undefined) {
@@ -41,7 +42,7 @@ export function openDrawerAfterCommit(db: Database, register: RegisterRecord, ca
   });
 }
 
-async function openDrawer(register: RegisterRecord, cause: DrawerCause, logger: Logger): Promise<DrawerKick> {
+async function openDrawer(register: RegisterRecord, cause: DrawerCause, log: { logger: AppContext['logger']; logs: LogsRepository }): Promise<DrawerKick> {
   const address = register.drawer_printer === '' ? undefined : parsePrinterAddress(register.drawer_printer);
   if (address === undefined) {
     return { opened: false, printer: null, message: `${register.name} has no drawer printer set: open the drawer with its key.` };
@@ -51,8 +52,11 @@ async function openDrawer(register: RegisterRecord, cause: DrawerCause, logger: 
     await sendDrawerPulse(address, register.drawer_pin, DRAWER_TIMEOUT_MS);
     return { opened: true, printer, message: 'The drawer is open.' };
   } catch (error) {
-    logger.warn({ register_id: register.id, printer, cause }, 'the cash drawer did not open: its printer did not answer');
     const message = error instanceof DrawerKickFailed ? error.message : `The drawer did not open: the printer at ${printer} could not be reached.`;
+    // The managers' log (Settings → Logs) as well as the server's: a sale's answer did not wait to tell the till.
+    const fields = { register_id: register.id, printer, cause };
+    log.logger.warn(fields, 'the cash drawer did not open: its printer did not answer');
+    log.logs.add({ level: 'warning', source: 'drawer', message: `${register.name}: ${message}`, context: fields });
     return { opened: false, printer, message };
   }
 }

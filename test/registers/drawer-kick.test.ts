@@ -172,5 +172,22 @@ describe('the drawer kick', () => {
     expect((await api(server, 'GET', `/orders/${orderId}`, { token: tokens.cashier })).body.status).toBe('completed');
     const tested = await api(server, 'POST', `/registers/${register}/drawer-test`, { token: tokens.shop_manager });
     expect(tested.body).toMatchObject({ opened: false, message: `The drawer did not open: the printer at ${dead} did not answer.` });
+    // Each failure is in the managers' log, with the register, the address and why the drawer was opened: nothing else.
+    // The sale's kick ran on after its answer: its entry may come a moment later.
+    const drawerLog = async () =>
+      (
+        (await api(server, 'GET', '/logs?source=drawer&level=warning', { token: tokens.administrator })).body.entries as Array<{
+          message: string;
+          context: Record<string, unknown>;
+        }>
+      ).filter((entry) => entry.context.register_id === register);
+    let entries = await drawerLog();
+    for (let tries = 0; entries.length < 3 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      entries = await drawerLog();
+    }
+    expect(entries.map((entry) => entry.context.cause).sort()).toEqual(['no_sale', 'sale', 'test']);
+    expect(entries.every((entry) => Object.keys(entry.context).sort().join() === 'cause,printer,register_id' && entry.context.printer === dead)).toBe(true);
+    expect(entries[0]?.message).toBe(`Unplugged till: The drawer did not open: the printer at ${dead} did not answer.`);
   });
 });

@@ -17,7 +17,8 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 /** Paying an order at the till (wcpos-reference "Checkout"). */
-export function createCheckoutRouter({ auth, services, db, logger }: AppContext): Router {
+export function createCheckoutRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { checkout, guardedOrders: guarded, registers } = services;
 
@@ -36,7 +37,7 @@ export function createCheckoutRouter({ auth, services, db, logger }: AppContext)
     });
     // Cash taken opens the drawer, once the sale is committed; the answer does not wait for the printer.
     const drawer = answered.replayed || state.checkout_id === null ? undefined : registers.cashDrawerOfCheckout(state.checkout_id);
-    if (drawer) void openDrawerAfterCommit(db, drawer, 'sale', logger);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'sale');
     res.json(state);
   });
 

@@ -69,7 +69,8 @@ function sortOf(query: OrdersQuery): OrderSort {
 }
 
 /** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
-export function createOrdersRouter({ auth, services, db, logger }: AppContext): Router {
+export function createOrdersRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { orders, refunds, orderWrites } = services;
 
@@ -117,7 +118,7 @@ export function createOrdersRouter({ auth, services, db, logger }: AppContext): 
     const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, body, apiBaseOf(req));
     // Cash given back opens the drawer it comes out of, once the refund is committed.
     const drawer = services.registers.cashDrawerOfRefund(refund.id);
-    if (drawer) void openDrawerAfterCommit(db, drawer, 'refund', logger);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'refund');
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

@@ -68,7 +68,8 @@ function sendReports(
  * lacks `manage_pos`: it leaves out the drawer (and the takings per tender it adds up from) until
  * the count is sent. Z closures are read with `handle_cash`: they exist only once counted.
  */
-export function createRegistersRouter({ auth, services, db, logger }: AppContext): Router {
+export function createRegistersRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { registers, cashSessions: sessions } = services;
 
@@ -106,7 +107,7 @@ export function createRegistersRouter({ auth, services, db, logger }: AppContext
   // The pulse goes once the audit entry is committed; the answer says whether the drawer opened.
   routes.post('/registers/{id}/no-sale', { params: idParams, body: noSaleInput }, async (req, res, { params, body }) => {
     const noSale = sessions.noSale(params.id, body, principalOf(res), req.get(APPROVAL_HEADER));
-    const drawer = await openDrawerAfterCommit(db, registers.get(params.id), 'no_sale', logger);
+    const drawer = await openDrawerAfterCommit(context, registers.get(params.id), 'no_sale');
     res.status(201);
     sendItem(req, res, { ...noSale, drawer });
   });
@@ -114,7 +115,7 @@ export function createRegistersRouter({ auth, services, db, logger }: AppContext
   // A manager's test of the drawer printer set for the register (audited: it opens the drawer).
   routes.post('/registers/{id}/drawer-test', { params: idParams }, async (req, res, { params }) => {
     const register = registers.recordDrawerTest(params.id, principalOf(res).user);
-    sendItem(req, res, await openDrawerAfterCommit(db, register, 'test', logger));
+    sendItem(req, res, await openDrawerAfterCommit(context, register, 'test'));
   });
 
   routes.get('/registers/{id}/session', { params: idParams, query: reportQuery }, (req, res, { params, query }) => {

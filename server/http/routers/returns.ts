@@ -12,7 +12,8 @@ import { openDrawerAfterCommit } from '../drawer-after-commit.js';
  * (server/domain/orders/returns.ts says how the journal and the drawer hold it). With
  * `return_without_receipt` in `settings/approvals` a cashier needs a manager's approval.
  */
-export function createReturnsRouter({ auth, services, db, logger }: AppContext): Router {
+export function createReturnsRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { returns, registers } = services;
 
@@ -20,7 +21,7 @@ export function createReturnsRouter({ auth, services, db, logger }: AppContext):
     const returned = returns.create(body, principalOf(res), req.get(APPROVAL_HEADER), apiBase(req));
     // Cash given back opens the drawer it comes out of, once the return is committed.
     const drawer = registers.cashDrawerOfRefund(returned.refund.id);
-    if (drawer) void openDrawerAfterCommit(db, drawer, 'refund', logger);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'refund');
     res.status(201);
     sendItem(req, res, returned);
   });
