@@ -16,15 +16,15 @@ export class DrawerDesk {
     return this.till.state.get().drawer?.register?.id ?? null;
   }
 
-  private async act(work: (registerId: number) => Promise<unknown>, done: string): Promise<boolean> {
+  private async act<T>(work: (registerId: number) => Promise<T>, done: string | ((answer: T) => string)): Promise<boolean> {
     const id = this.registerId();
     if (id === null) return false;
     this.till.state.set({ busy: true, status: null });
     try {
-      await work(id);
+      const answer = await work(id);
       this.till.state.set({ busy: false });
       await this.till.loadDrawer();
-      this.till.info(done);
+      this.till.info(typeof done === 'string' ? done : done(answer));
       return true;
     } catch (error) {
       this.till.fail(error);
@@ -51,7 +51,8 @@ export class DrawerDesk {
   noSale(reason: string): Promise<boolean> {
     return this.act(
       (id) => this.till.approvals.run(null, (headers) => registersApi.noSale(this.till.client, id, { reason }, headers)),
-      'Drawer opened without a sale: recorded.',
+      // The server sends the pulse to the drawer's printer and says whether it reached it.
+      ({ drawer }) => `No sale recorded. ${drawer.message}`,
     );
   }
 

@@ -1,5 +1,5 @@
 /** Registers (`/registers`) and their cash sessions: open, cash in and out, the X report, the blind close. */
-import type { ClosureReport, ReadableReport, Register } from '../../shared/resources/registers.js';
+import type { ClosureReport, DrawerKick, ReadableReport, Register } from '../../shared/resources/registers.js';
 import type { ApiClient } from '../api-client.js';
 import type { ApprovalHeaders } from './orders.js';
 
@@ -11,7 +11,10 @@ export function create(client: ApiClient, body: { name: string; store_id?: numbe
   return client.request<Register>('POST', '/registers', body);
 }
 
-export function update(client: ApiClient, id: number, patch: { name?: string; status?: Register['status'] }): Promise<Register> {
+/** What a manager may change of a register: its name, status, and the drawer's printer and pin. */
+export type RegisterPatch = Partial<Pick<Register, 'name' | 'status' | 'drawer_printer' | 'drawer_pin'>>;
+
+export function update(client: ApiClient, id: number, patch: RegisterPatch): Promise<Register> {
   return client.request<Register>('PATCH', `/registers/${id}`, patch);
 }
 
@@ -40,7 +43,12 @@ export function close(client: ApiClient, id: number, body: { counted_cash: strin
   return client.request<ClosureReport>('POST', `/registers/${id}/close`, body);
 }
 
-/** A no-sale: the drawer opened without a sale, recorded in the audit trail (may need a manager's approval). */
-export function noSale(client: ApiClient, id: number, body: { reason: string }, headers: ApprovalHeaders = {}): Promise<unknown> {
-  return client.request('POST', `/registers/${id}/no-sale`, body, { headers });
+/** A no-sale: the drawer opened without a sale, recorded in the audit trail (may need a manager's approval); the answer says whether it opened. */
+export function noSale(client: ApiClient, id: number, body: { reason: string }, headers: ApprovalHeaders = {}): Promise<{ drawer: DrawerKick }> {
+  return client.request<{ drawer: DrawerKick }>('POST', `/registers/${id}/no-sale`, body, { headers });
+}
+
+/** A manager's test: opens the drawer through the register's saved drawer printer. */
+export function testDrawer(client: ApiClient, id: number): Promise<DrawerKick> {
+  return client.request<DrawerKick>('POST', `/registers/${id}/drawer-test`);
 }

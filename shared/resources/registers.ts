@@ -11,9 +11,23 @@ export type Register = {
   store_id: number;
   name: string;
   status: 'active' | 'disabled';
+  /** The receipt printer the cash drawer is wired to (`host:port`), '' for none. */
+  drawer_printer: string;
+  /** The drawer connector's pin: 2 or 5. */
+  drawer_pin: 2 | 5;
   session: ({ id: number; uuid: string; opened_by: number } & LocalAndGmt<'date_opened'>) | null;
   _links: SelfLinks & { store: Link };
 } & LocalAndGmt<'date_created' | 'date_modified'>;
+
+/** What became of a pulse to open the drawer (a no-sale's answer, the drawer test's). */
+export interface DrawerKick {
+  /** The pulse reached the printer. */
+  opened: boolean;
+  /** The printer's address, null when the register has none. */
+  printer: string | null;
+  /** One line for the till, in the shop's words. */
+  message: string;
+}
 
 export interface Drawer {
   opening_float: string;

@@ -91,6 +91,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['PUT /stores/{id}/users', 'manage_stores', MANAGERS],
   ['POST /registers', 'manage_stores', MANAGERS],
   ['PATCH /registers/{id}', 'manage_stores', MANAGERS],
+  // Setting up the drawer's printer is the manager's (as the register itself); its test opens the drawer, audited.
+  ['POST /registers/{id}/drawer-test', 'manage_stores', MANAGERS],
 
   // README "A day at the till": open, cash and close need handle_cash (every role by default); the
   // cashier reads the X report blind, and the Z closures once counted.

@@ -8,6 +8,10 @@ import { formatDateTime } from '../../format.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
+import { DrawerPrinterRow, type DrawerPrinterValue } from './DrawerPrinterRow.js';
+
+/** The registers table's columns: the drawer printer's row spans them. */
+const COLUMNS = 6;
 
 type StoreName = Pick<StoreResource, 'id' | 'name'>;
 
@@ -20,12 +24,15 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
   const { register } = props;
   const [name, setName] = useState(register.name);
   const [status, setStatus] = useState(register.status);
+  const [drawer, setDrawer] = useState<DrawerPrinterValue>({ printer: register.drawer_printer, pin: register.drawer_pin });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = async (event: Event): Promise<void> => {
     event.preventDefault();
-    const patch: { name?: string; status?: Register['status'] } = {};
+    const patch: registersApi.RegisterPatch = {};
     if (name !== register.name) patch.name = name;
     if (status !== register.status) patch.status = status;
+    if (drawer.printer.trim() !== register.drawer_printer) patch.drawer_printer = drawer.printer;
+    if (drawer.pin !== register.drawer_pin) patch.drawer_pin = drawer.pin;
     if (Object.keys(patch).length === 0) {
       till.info('Nothing to save: no field was changed.');
       return;
@@ -42,47 +49,50 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
   const nameError = errorFor(errors, 'name');
   const statusError = errorFor(errors, 'status');
   return (
-    <tr>
-      <td>{register.id}</td>
-      <td>
-        <form id={`${base}-form`} aria-label={`Register ${register.id}`} noValidate onSubmit={(event) => void save(event)} />
-        <label class="visually-hidden" for={`${base}-name`}>{`Name of register ${register.id}`}</label>
-        <input
-          id={`${base}-name`}
-          form={`${base}-form`}
-          type="text"
-          value={name}
-          {...aria(`${base}-name`, nameError)}
-          onInput={(event) => {
-            setName(event.currentTarget.value);
-          }}
-        />
-        <FieldMessage id={`${base}-name`} message={nameError} />
-      </td>
-      <td>{props.storeName}</td>
-      <td>
-        <label class="visually-hidden" for={`${base}-status`}>{`Status of register ${register.id}`}</label>
-        <select
-          id={`${base}-status`}
-          form={`${base}-form`}
-          value={status}
-          {...aria(`${base}-status`, statusError)}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as Register['status']);
-          }}
-        >
-          <option value="active">Active</option>
-          <option value="disabled">Disabled</option>
-        </select>
-        <FieldMessage id={`${base}-status`} message={statusError} />
-      </td>
-      <td>{register.session === null ? 'Closed' : `Open since ${formatDateTime(register.session.date_opened ?? '')}`}</td>
-      <td>
-        <button type="submit" form={`${base}-form`} class="button button-small">
-          Save
-        </button>
-      </td>
-    </tr>
+    <>
+      <tr>
+        <td>{register.id}</td>
+        <td>
+          <form id={`${base}-form`} aria-label={`Register ${register.id}`} noValidate onSubmit={(event) => void save(event)} />
+          <label class="visually-hidden" for={`${base}-name`}>{`Name of register ${register.id}`}</label>
+          <input
+            id={`${base}-name`}
+            form={`${base}-form`}
+            type="text"
+            value={name}
+            {...aria(`${base}-name`, nameError)}
+            onInput={(event) => {
+              setName(event.currentTarget.value);
+            }}
+          />
+          <FieldMessage id={`${base}-name`} message={nameError} />
+        </td>
+        <td>{props.storeName}</td>
+        <td>
+          <label class="visually-hidden" for={`${base}-status`}>{`Status of register ${register.id}`}</label>
+          <select
+            id={`${base}-status`}
+            form={`${base}-form`}
+            value={status}
+            {...aria(`${base}-status`, statusError)}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value as Register['status']);
+            }}
+          >
+            <option value="active">Active</option>
+            <option value="disabled">Disabled</option>
+          </select>
+          <FieldMessage id={`${base}-status`} message={statusError} />
+        </td>
+        <td>{register.session === null ? 'Closed' : `Open since ${formatDateTime(register.session.date_opened ?? '')}`}</td>
+        <td>
+          <button type="submit" form={`${base}-form`} class="button button-small">
+            Save
+          </button>
+        </td>
+      </tr>
+      <DrawerPrinterRow register={register} value={drawer} onChange={setDrawer} printerError={errorFor(errors, 'drawer_printer')} columns={COLUMNS} />
+    </>
   );
 }
 
@@ -174,7 +184,7 @@ export function RegistersScreen() {
         <tbody>
           {registers.map((register) => (
             <RegisterRow
-              key={`${register.id}-${register.name}-${register.status}`}
+              key={`${register.id}-${register.name}-${register.status}-${register.drawer_printer}-${register.drawer_pin}`}
               register={register}
               storeName={storeName(register.store_id)}
               onSaved={(saved) => {

@@ -45,6 +45,26 @@ export class RegistersRepository {
     prepared(this.db, 'UPDATE registers SET name = ?, status = ?, date_modified_gmt = ? WHERE id = ?').run(name, status, now, id);
   }
 
+  setDrawerPrinter(id: number, printer: string, pin: RegisterRecord['drawer_pin'], now: string): void {
+    prepared(this.db, 'UPDATE registers SET drawer_printer = ?, drawer_pin = ?, date_modified_gmt = ? WHERE id = ?').run(printer, pin, now, id);
+  }
+
+  /** The register whose drawer took cash in the checkout `checkoutId`, if it took cash. */
+  cashDrawerOfCheckout(checkoutId: string): RegisterRecord | undefined {
+    return prepared<[string], RegisterRecord>(
+      this.db,
+      "SELECT r.* FROM payments p JOIN registers r ON r.id = p.register_id WHERE p.checkout_id = ? AND p.gateway_id = 'pos_cash' LIMIT 1",
+    ).get(checkoutId);
+  }
+
+  /** The register whose drawer gave the cash back for refund `refundId`, if it was given back in cash. */
+  cashDrawerOfRefund(refundId: number): RegisterRecord | undefined {
+    return prepared<[number], RegisterRecord>(
+      this.db,
+      "SELECT r.* FROM refund_tenders t JOIN registers r ON r.id = t.register_id WHERE t.refund_id = ? AND t.gateway_id = 'pos_cash' AND CAST(t.amount AS REAL) > 0",
+    ).get(refundId);
+  }
+
   openSession(registerId: number): CashSessionRecord | undefined {
     return prepared<[number], CashSessionRecord>(this.db, 'SELECT * FROM cash_sessions WHERE register_id = ? AND date_closed_gmt IS NULL').get(registerId);
   }

@@ -117,6 +117,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'PUT /stores/{id}/users',
     'POST /registers',
     'PATCH /registers/{id}',
+    'POST /registers/{id}/drawer-test',
   ],
   // Z closures exist only once counted, so whoever handles the cash may read them (the X report is blind instead).
   handle_cash: [

@@ -161,19 +161,19 @@ export class CheckoutService {
   /**
    * `POST /orders/{id}/checkout`. Refusals that reached the gateway are stored, then thrown.
    * `andThen` runs in the same transaction once the answer is a state (the route's audit entries),
-   * so a sale costs one commit.
+   * so a sale costs one commit; `replayed` says the state is an earlier answer to the same key.
    */
   checkout(
     orderId: number,
     input: CheckoutInput,
     idempotencyKey: string | undefined,
     actor: AuditActor,
-    andThen: (state: CheckoutState) => void = () => undefined,
+    andThen: (state: CheckoutState, replayed: boolean) => void = () => undefined,
   ): CheckoutState {
     const hash = requestHash(input);
     const result = writeTransaction(this.db, () => {
       const outcome = this.attempt(orderId, input, idempotencyKey, actor, hash);
-      if ('state' in outcome) andThen(outcome.state);
+      if ('state' in outcome) andThen(outcome.state, outcome.replayed === true);
       return outcome;
     });
     // IMMEDIATE: the write lock is taken before the order is read, so no other connection can pay it in between.
@@ -187,7 +187,7 @@ export class CheckoutService {
     idempotencyKey: string | undefined,
     actor: AuditActor,
     hash: string,
-  ): { state: CheckoutState } | { error: ApiError } {
+  ): { state: CheckoutState; replayed?: true } | { error: ApiError } {
     const userId = actor.id;
     if (idempotencyKey !== undefined) {
       const earlier = this.checkouts.findByKey(orderId, idempotencyKey);
@@ -199,7 +199,7 @@ export class CheckoutService {
           const stored = earlier.response as StoredError;
           return { error: new ApiError(earlier.response_status, stored.code, stored.message, stored.data) };
         }
-        return { state: earlier.response as CheckoutState };
+        return { state: earlier.response as CheckoutState, replayed: true };
       }
     }
     const order = requireOrder(this.orders, orderId);

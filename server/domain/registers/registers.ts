@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { dates } from '../orders/shape.js';
 import type { Store } from '../../model/stores.js';
 import type { Register } from '../../../shared/resources/registers.js';
+import { parsePrinterAddress, printerLabel } from './drawer-kick.js';
 
 const name = z.string().trim().min(1, 'name must not be empty').max(100);
 const status = z.enum(['active', 'disabled']);
@@ -20,8 +21,28 @@ export const registerCreateInput = z.object({
   store_id: z.coerce.number().int().positive('must be a store id').optional(),
   status: status.default('active'),
 });
+/** The drawer's printer: '' for none, or a network printer's `host:port` (a bare host is port 9100). */
+const drawerPrinter = z
+  .string()
+  .trim()
+  .max(255)
+  .refine(
+    (text) => text === '' || parsePrinterAddress(text) !== undefined,
+    'the drawer printer must be a network address such as 192.168.1.50:9100, or empty for none',
+  )
+  .transform((text) => {
+    const address = text === '' ? undefined : parsePrinterAddress(text);
+    return address === undefined ? '' : printerLabel(address);
+  });
+const drawerPin = z.union([z.literal(2), z.literal(5)], { message: 'the drawer pin is 2 or 5' });
+
 /** `PATCH /registers/{id}`. */
-export const registerUpdateInput = z.object({ name: name.optional(), status: status.optional() });
+export const registerUpdateInput = z.object({
+  name: name.optional(),
+  status: status.optional(),
+  drawer_printer: drawerPrinter.optional(),
+  drawer_pin: drawerPin.optional(),
+});
 
 export type RegisterCreateInput = z.output<typeof registerCreateInput>;
 export type RegisterUpdateInput = z.output<typeof registerUpdateInput>;
@@ -32,6 +53,8 @@ export function shapeRegister(register: RegisterRecord, session: CashSessionReco
     store_id: register.store_id,
     name: register.name,
     status: register.status,
+    drawer_printer: register.drawer_printer,
+    drawer_pin: register.drawer_pin,
     session: session
       ? { id: session.id, uuid: session.uuid, opened_by: session.opened_by ?? 0, ...dates('date_opened', session.date_opened_gmt, store.timezone) }
       : null,
@@ -106,9 +129,11 @@ export class RegisterService {
         throw conflict('pos_register_session_open', `Register ${id} has an open cash session; close it before disabling the register.`, { register_id: id });
       }
       this.registers.update(id, input.name ?? register.name, nextStatus, gmtNow());
+      if (input.drawer_printer !== undefined || input.drawer_pin !== undefined)
+        this.registers.setDrawerPrinter(id, input.drawer_printer ?? register.drawer_printer, input.drawer_pin ?? register.drawer_pin, gmtNow());
       const updated = this.get(id);
       const changes = Object.fromEntries(
-        (['name', 'status'] as const)
+        (['name', 'status', 'drawer_printer', 'drawer_pin'] as const)
           .filter((field) => updated[field] !== register[field])
           .map((field) => [field, { from: register[field], to: updated[field] }]),
       );
@@ -120,6 +145,32 @@ export class RegisterService {
         details: { fields: Object.keys(changes), changes },
       });
       return updated;
+    });
+  }
+
+  /** The register whose drawer took cash in a checkout (none for a card payment). */
+  cashDrawerOfCheckout(checkoutId: string): RegisterRecord | undefined {
+    return this.registers.cashDrawerOfCheckout(checkoutId);
+  }
+
+  /** The register whose drawer gave back a refund's cash (none for a refund to a card). */
+  cashDrawerOfRefund(refundId: number): RegisterRecord | undefined {
+    return this.registers.cashDrawerOfRefund(refundId);
+  }
+
+  /** A manager's test of the drawer: audited as the no-sale is, since it opens the drawer too. */
+  recordDrawerTest(id: number, actor: AuditActor): RegisterRecord {
+    return writeTransaction(this.db, () => {
+      const register = this.get(id);
+      this.audit.record({
+        actor,
+        action: 'drawer.test',
+        object: { type: 'register', id },
+        registerId: id,
+        details: { printer: register.drawer_printer, drawer_pin: register.drawer_pin },
+        message: `${actor.username} tested the drawer of register ${id}`,
+      });
+      return register;
     });
   }
 }

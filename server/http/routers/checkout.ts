@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { idParams } from '../validation.js';
+import { openDrawerAfterCommit } from '../drawer-after-commit.js';
 
 /** `Idempotency-Key`, or the reference plugin's `X-WCPOS-Idempotency-Key`. */
 function idempotencyKeyOf(req: Request): string | undefined {
@@ -16,9 +17,10 @@ function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 /** Paying an order at the till (wcpos-reference "Checkout"). */
-export function createCheckoutRouter({ auth, services }: AppContext): Router {
+export function createCheckoutRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
-  const { checkout, guardedOrders: guarded } = services;
+  const { checkout, guardedOrders: guarded, registers } = services;
 
   routes.get('/orders/{id}/checkout', { params: idParams }, (_req, res, { params }) => {
     res.json(checkout.state(params.id));
@@ -28,9 +30,14 @@ export function createCheckoutRouter({ auth, services }: AppContext): Router {
     const { id } = params;
     const key = idempotencyKeyOf(req);
     // The sale's audit entry is written in the checkout's own transaction: one commit per request.
-    const state = checkout.checkout(id, input, key, principalOf(res).user, () => {
+    const answered = { replayed: false };
+    const state = checkout.checkout(id, input, key, principalOf(res).user, (_state, replay) => {
+      answered.replayed = replay;
       guarded.checkedOut(principalOf(res), id, input.gateway_id);
     });
+    // Cash taken opens the drawer, once the sale is committed; the answer does not wait for the printer.
+    const drawer = answered.replayed || state.checkout_id === null ? undefined : registers.cashDrawerOfCheckout(state.checkout_id);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'sale');
     res.json(state);
   });
 

@@ -6,6 +6,7 @@ import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/li
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
 import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
+import { openDrawerAfterCommit } from '../drawer-after-commit.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
@@ -68,7 +69,8 @@ function sortOf(query: OrdersQuery): OrderSort {
 }
 
 /** Orders and their refunds (woocommerce-reference §2.6-2.8, CONTRACT 7). */
-export function createOrdersRouter({ auth, services }: AppContext): Router {
+export function createOrdersRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { orders, refunds, orderWrites } = services;
 
@@ -114,6 +116,9 @@ export function createOrdersRouter({ auth, services }: AppContext): Router {
   routes.post('/orders/{id}/refunds', { params: idParams, body: refundInput }, (req, res, { params, body }) => {
     const { id } = params;
     const refund = orderWrites.refund(principalOf(res), req.get(APPROVAL_HEADER), id, body, apiBaseOf(req));
+    // Cash given back opens the drawer it comes out of, once the refund is committed.
+    const drawer = services.registers.cashDrawerOfRefund(refund.id);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'refund');
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
 import { idParams } from '../validation.js';
+import { openDrawerAfterCommit } from '../drawer-after-commit.js';
 
 const registersQuery = pagingQuery.extend({ store_id: z.coerce.number().int().positive('must be a store id').optional() });
 
@@ -67,7 +68,8 @@ function sendReports(
  * lacks `manage_pos`: it leaves out the drawer (and the takings per tender it adds up from) until
  * the count is sent. Z closures are read with `handle_cash`: they exist only once counted.
  */
-export function createRegistersRouter({ auth, services }: AppContext): Router {
+export function createRegistersRouter(context: AppContext): Router {
+  const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { registers, cashSessions: sessions } = services;
 
@@ -102,9 +104,18 @@ export function createRegistersRouter({ auth, services }: AppContext): Router {
   });
 
   // A no-sale opens the drawer without a sale: audited, and behind a manager when the settings say so.
-  routes.post('/registers/{id}/no-sale', { params: idParams, body: noSaleInput }, (req, res, { params, body }) => {
+  // The pulse goes once the audit entry is committed; the answer says whether the drawer opened.
+  routes.post('/registers/{id}/no-sale', { params: idParams, body: noSaleInput }, async (req, res, { params, body }) => {
+    const noSale = sessions.noSale(params.id, body, principalOf(res), req.get(APPROVAL_HEADER));
+    const drawer = await openDrawerAfterCommit(context, registers.get(params.id), 'no_sale');
     res.status(201);
-    sendItem(req, res, sessions.noSale(params.id, body, principalOf(res), req.get(APPROVAL_HEADER)));
+    sendItem(req, res, { ...noSale, drawer });
+  });
+
+  // A manager's test of the drawer printer set for the register (audited: it opens the drawer).
+  routes.post('/registers/{id}/drawer-test', { params: idParams }, async (req, res, { params }) => {
+    const register = registers.recordDrawerTest(params.id, principalOf(res).user);
+    sendItem(req, res, await openDrawerAfterCommit(context, register, 'test'));
   });
 
   routes.get('/registers/{id}/session', { params: idParams, query: reportQuery }, (req, res, { params, query }) => {

@@ -3,6 +3,10 @@ export interface RegisterRecord {
   store_id: number;
   name: string;
   status: 'active' | 'disabled';
+  /** The receipt printer the drawer is wired to, `host:port`; '' when the till has none. */
+  drawer_printer: string;
+  /** The drawer connector's pin the pulse goes to. */
+  drawer_pin: 2 | 5;
   date_created_gmt: string;
   date_modified_gmt: string;
 }
