@@ -69,6 +69,8 @@ export interface TillState {
   order: Order | null;
   busy: boolean;
   variationPicker: { product: ProductTile; variations: Variation[] } | null;
+  /** A product sold by weight waiting for the cashier to type its weight. */
+  weighing: ProductTile | null;
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
@@ -108,6 +110,7 @@ function initialState(): TillState {
     order: null,
     busy: false,
     variationPicker: null,
+    weighing: null,
     paying: false,
     checkout: null,
     receipt: null,
