@@ -29,7 +29,7 @@ describe('sold by weight and low stock in the product form', () => {
     await form.getByLabel('Name').fill(CHEESE.name);
     await form.getByLabel('SKU (stock code)').fill(CHEESE.sku);
     await form.getByLabel('Price').fill(CHEESE.price);
-    await form.getByLabel('Sold by').selectOption('yes');
+    await form.getByLabel('Sells by').selectOption('yes');
     // A typed amount that is no whole number is refused under its field, and nothing is sent.
     await form.getByLabel('Low stock at').fill('two');
     await form.getByRole('button', { name: 'Add product' }).click();
@@ -58,7 +58,7 @@ describe('sold by weight and low stock in the product form', () => {
     await page.getByRole('button', { name: `Edit ${CHEESE.name}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${CHEESE.name}` });
     expect(await edit.getByLabel('Low stock at').inputValue()).toBe('3');
-    expect(await edit.getByLabel('Sold by').inputValue()).toBe('yes');
+    expect(await edit.getByLabel('Sells by').inputValue()).toBe('yes');
     await edit.getByLabel('Low stock at').fill('');
     await page.getByRole('button', { name: 'Save product' }).click();
     await saved(page, `${CHEESE.name} is saved.`);

@@ -259,7 +259,7 @@ export function ProductForm(props: ProductFormProps) {
         <FieldMessage id="product-visibility" message={errorFor(errors, 'meta_data')} />
       </div>
       <div class="manage-field">
-        <label for="product-by-weight">Sold by</label>
+        <label for="product-by-weight">Sells by</label>
         <select
           id="product-by-weight"
           value={draft.by_weight}
