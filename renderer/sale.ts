@@ -16,7 +16,7 @@ import { stepQuantity } from './line-edits.js';
 import { checkStock, type StockFields } from './stock.js';
 import * as customersApi from './api/customers.js';
 import * as ordersApi from './api/orders.js';
-import type { ProductTile } from './api/products.js';
+import { soldByWeight, type ProductTile } from './api/products.js';
 import * as receiptsApi from './api/receipts.js';
 import * as settingsApi from './api/settings.js';
 
@@ -96,8 +96,27 @@ export class Sale {
       }
       return;
     }
+    // A product sold by weight asks for its weight, unless a scale's label carried it.
+    if (soldByWeight(product) && product.barcode_match?.measure !== 'weight') {
+      this.till.state.set({ weighing: product });
+      return;
+    }
     this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
     await this.addItem(product.id, 0);
+  }
+
+  /** A product sold by weight, weighed: a line of its own for `kilograms` (a decimal quantity the server takes for it). */
+  async addWeighed(product: ProductTile, kilograms: number): Promise<boolean> {
+    this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
+    const order = this.till.state.get().order;
+    const wanted = new Decimal(this.quantityInSale(product.id, 0, null)).plus(kilograms).toNumber();
+    const done = await this.changeWithinStock(product.id, 0, wanted, async () => {
+      const line = { product_id: product.id, quantity: kilograms };
+      if (order === null) return ordersApi.create(this.client, { line_items: [line] });
+      return this.patch(order, { line_items: [line] });
+    });
+    if (done) this.till.state.set({ weighing: null });
+    return done;
   }
 
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {

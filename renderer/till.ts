@@ -73,6 +73,8 @@ export interface TillState {
   adding: string | null;
   busy: boolean;
   variationPicker: { product: ProductTile; variations: Variation[] } | null;
+  /** A product sold by weight waiting for the cashier to type its weight. */
+  weighing: ProductTile | null;
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
@@ -114,6 +116,7 @@ function initialState(): TillState {
     adding: null,
     busy: false,
     variationPicker: null,
+    weighing: null,
     paying: false,
     checkout: null,
     receipt: null,

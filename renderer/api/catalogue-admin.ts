@@ -25,6 +25,7 @@ export const MANAGED_FIELDS = [
   'manage_stock',
   'stock_quantity',
   'stock_status',
+  'low_stock_amount',
   'meta_data',
 ] as const;
 
@@ -40,6 +41,8 @@ export interface ProductWrite {
   categories: Array<{ id: number }>;
   images: Array<{ src: string }>;
   manage_stock?: boolean;
+  /** The product's own low-stock amount; null: the shop's. */
+  low_stock_amount: number | null;
   meta_data: Array<{ key: string; value: string }>;
 }
 
@@ -100,9 +103,9 @@ export function one(client: ApiClient, id: number): Promise<ManagedProduct> {
   return client.get<ManagedProduct>(`/products/${id}`, { _fields: FIELDS });
 }
 
-/** Products whose managed stock is at or under `threshold`, fewest first. */
-export async function lowStock(client: ApiClient, threshold: number): Promise<ManagedProduct[]> {
-  const found = await client.get<ManagedProduct[]>('/products', { max_stock_quantity: threshold, per_page: 100, status: 'any', _fields: FIELDS });
+/** Products whose managed stock is at or under their own low-stock amount, else the shop's; fewest first. */
+export async function lowStock(client: ApiClient): Promise<ManagedProduct[]> {
+  const found = await client.get<ManagedProduct[]>('/products', { low_in_stock: true, per_page: 100, status: 'any', _fields: FIELDS });
   return found.filter((product) => product.manage_stock && product.stock_quantity !== null).sort((a, b) => (a.stock_quantity ?? 0) - (b.stock_quantity ?? 0));
 }
 

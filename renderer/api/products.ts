@@ -17,12 +17,18 @@ export const TILE_FIELDS = [
   'images',
   'variations',
   'attributes',
+  'meta_data',
 ] as const;
 
 /** A product as the sell screen holds it: a tile's fields, and what a scan matched when it came from one. */
 export type ProductTile = Pick<Product, (typeof TILE_FIELDS)[number]> & { barcode_match?: BarcodeMatch };
 
 export type Category = Pick<ProductTerm, 'id' | 'name' | 'count'>;
+
+/** Sold by weight (meta `_pos_sold_by_weight`, set in the product's form): the till asks for the kilograms. */
+export function soldByWeight(product: Pick<ProductTile, 'meta_data'>): boolean {
+  return product.meta_data.some((entry) => entry.key === '_pos_sold_by_weight' && entry.value === 'yes');
+}
 
 export type ProductQuery = {
   search?: string | undefined;

@@ -20,12 +20,20 @@ export function SaleDiscountDialog(props: { onClose: () => void }) {
   const [error, setError] = useState('');
   if (order === null) return null;
   const decimals = store?.price_num_decimals ?? 2;
-  const subtotal = order.line_items.reduce((sum, line) => sum.plus(line.subtotal), new Decimal(0)).toFixed(decimals);
+  const inclusive = order.prices_include_tax;
+  const taxes = { pricesIncludeTax: inclusive, ratePercentById: new Map(order.tax_lines.map((line) => [line.rate_id, line.rate_percent])) };
+  // What the amount is off: the items before tax, or with their tax where the prices include it.
+  const base = order.line_items
+    .reduce(
+      (sum, line) => sum.plus(inclusive ? new Decimal(line.subtotal).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).plus(line.subtotal_tax) : line.subtotal),
+      new Decimal(0),
+    )
+    .toFixed(decimals);
 
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
     setError('');
-    const spread = spreadSaleDiscount(order.line_items, typed, kind, decimals);
+    const spread = spreadSaleDiscount(order.line_items, typed, kind, decimals, taxes);
     if (!spread.ok) {
       setError(spread.message);
       return;
@@ -38,7 +46,10 @@ export function SaleDiscountDialog(props: { onClose: () => void }) {
     <Dialog label="Discount on the sale" onClose={props.onClose}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>Discount on the sale</h2>
-        <p>Off the items’ {formatPrice(subtotal, store)} before tax, shared over the lines. It replaces any line discount; 0 takes the discount off.</p>
+        <p>
+          Off the items’ {formatPrice(base, store)} {inclusive ? 'with tax' : 'before tax'}, shared over the lines. It replaces any line discount; 0 takes the
+          discount off.
+        </p>
         <label for="sale-discount">Discount</label>
         <input
           id="sale-discount"

@@ -10,6 +10,7 @@ import { Dialog } from './Dialog.js';
 import { KeyHint } from './KeyHint.js';
 import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
 import { SHORTCUTS } from '../shortcuts.js';
+import { WeighDialog } from './WeighDialog.js';
 
 function initials(name: string): string {
   return name
@@ -200,6 +201,7 @@ export function SellScreen() {
       </section>
       <CartPanel />
       <VariationPicker />
+      <WeighDialog />
       <PaymentDialog />
       <ReceiptDialog />
     </div>

@@ -30,6 +30,8 @@ export const storeFieldsSchema = z.object({
   price_decimal_sep: z.string().max(4).default('.'),
   price_num_decimals: z.number().int().min(0).max(4).default(2),
   prevent_overselling: z.boolean().default(false),
+  /** Stock at or under this is low, for items without their own `low_stock_amount` (WooCommerce's `woocommerce_notify_low_stock_amount`). */
+  notify_low_stock_amount: z.number().int('must be a whole number').min(0, 'must not be negative').default(2),
   /** Payment needs an open cash session on the register. Absent (stores from before registers) means off; new stores get it on. */
   require_open_session: z.boolean().default(false),
   prices_include_tax: z.boolean().default(false),

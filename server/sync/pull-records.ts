@@ -1,3 +1,4 @@
+import { writtenMeta } from '../model/catalogue/product-meta.js';
 import type { PulledCouponRow, PulledProductRow, PulledTaxRateRow, PulledTermRow } from '../data/repositories/sync-catalogue-rows.js';
 import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy } from '../model/catalogue/types.js';
 import type { MetaData } from '../model/stores.js';
@@ -29,6 +30,10 @@ const meta = (value: unknown): MetaData =>
     const item = entry as Json;
     return typeof item.key === 'string' ? [{ id: whole(item.id, index + 1), key: item.key, value: item.value }] : [];
   });
+
+/** WooCommerce answers a product's own low-stock amount as a field and keeps it out of `meta_data`; the till keeps it as that meta again. */
+const withLowStockAmount = (entries: MetaData, amount: unknown): MetaData =>
+  typeof amount === 'number' && Number.isFinite(amount) ? (writtenMeta(entries, entries, amount) ?? entries) : entries;
 
 /** The product types the till sells; a plugin's own type (a bundle, say) is left out of the pull and counted. */
 const PULLED_TYPES: readonly CatalogueItemType[] = ['simple', 'grouped', 'external', 'variable', 'variation'];
@@ -87,7 +92,7 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
       const item = entry as Json;
       return { id: whole(item.id), src: text(item.src), name: text(item.name), alt: text(item.alt) };
     }),
-    meta_data: meta(record.meta_data),
+    meta_data: withLowStockAmount(meta(record.meta_data), record.low_stock_amount),
     date_created_gmt: gmt(record.date_created_gmt) ?? modified,
     date_modified_gmt: modified,
     term_ids: termIds,

@@ -65,7 +65,7 @@ export interface CatalogueItemFields {
   backorders: string;
   backorders_allowed: boolean;
   backordered: boolean;
-  low_stock_amount: null;
+  low_stock_amount: number | null;
   weight: string;
   dimensions: { length: string; width: string; height: string };
   shipping_class: string;

@@ -25,6 +25,7 @@ export type StoreSettings = {
   price_decimal_sep: string;
   price_num_decimals: number;
   prevent_overselling: boolean;
+  notify_low_stock_amount: number;
   require_open_session: boolean;
   prices_include_tax: boolean;
   tax_based_on: 'base' | 'shipping' | 'billing';

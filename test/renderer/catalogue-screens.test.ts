@@ -169,12 +169,12 @@ describe('the managers’ catalogue screens', () => {
     expect(counted).toMatchObject({ reason: 'counted', change: -2, balance: 9, note: 'two tins dented, thrown away' });
     await rows.filter({ hasText: 'Stocktake' }).filter({ hasText: 'two tins dented, thrown away' }).waitFor();
 
-    // Low stock: at most 10 lists it, with what the server holds.
+    // Low stock: the shop's amount raised to 10 lists it, with what the server holds.
     await page.getByLabel('Low means at most').fill('10');
-    await page.getByRole('form', { name: 'Low stock amount' }).getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('form', { name: 'The shop’s low stock amount' }).getByRole('button', { name: 'Save' }).click();
     const low = page.getByRole('list', { name: 'Products low in stock' });
     await low.getByRole('button', { name: `${TEA.name}: 9 left` }).waitFor();
-    const serverLow = (await serverAs(server, 'shop_manager', 'GET', '/products?max_stock_quantity=10&per_page=100&_fields=name')).body;
+    const serverLow = (await serverAs(server, 'shop_manager', 'GET', '/products?low_in_stock=true&per_page=100&_fields=name')).body;
     expect(await low.getByRole('button').count()).toBe(serverLow.length);
     await topScreenshot(page, 'stock');
     expect(pageErrors).toEqual([]);

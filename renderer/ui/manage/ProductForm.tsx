@@ -1,6 +1,6 @@
 /**
- * Adding or editing one product: name, SKU, barcode, price, tax class, category, picture and where
- * it sells. A new product counts its stock from 0 (a delivery adds to it in the Stock screen); an
+ * Adding or editing one product: name, SKU, barcode, price, tax class, category, picture, where
+ * it sells, whether it is sold by weight, and the stock that counts as low for it. A new product counts its stock from 0 (a delivery adds to it in the Stock screen); an
  * edit sends only the fields that changed, and the server's refusals show under their fields.
  */
 import { useCallback, useState } from 'preact/hooks';
@@ -13,6 +13,8 @@ import { MANAGED_ELSEWHERE, MANAGED_ELSEWHERE_WHY, saveCatalogue } from './catal
 import { FieldMessage } from './ObjectForm.js';
 
 const VISIBILITY_KEY = '_pos_visibility';
+/** `yes` where the till asks for a weight when the product is added (server/model/catalogue/product-meta.ts). */
+const SOLD_BY_WEIGHT_KEY = '_pos_sold_by_weight';
 const VISIBILITIES = [
   { value: '', label: 'At the till and in the online shop' },
   { value: 'pos_only', label: 'At the till only' },
@@ -28,6 +30,10 @@ interface Draft {
   category: string;
   image: string;
   visibility: string;
+  /** `yes` or `no`. */
+  by_weight: string;
+  /** The product's own low-stock amount as typed; empty: the shop's. */
+  low_stock: string;
 }
 
 function draftOf(product: ManagedProduct | null): Draft {
@@ -41,6 +47,8 @@ function draftOf(product: ManagedProduct | null): Draft {
     category: product?.categories[0] === undefined ? '' : String(product.categories[0].id),
     image: product?.images[0]?.src ?? '',
     visibility: typeof visibility === 'string' ? visibility : '',
+    by_weight: product?.meta_data.some((entry) => entry.key === SOLD_BY_WEIGHT_KEY && entry.value === 'yes') === true ? 'yes' : 'no',
+    low_stock: product?.low_stock_amount === null || product?.low_stock_amount === undefined ? '' : String(product.low_stock_amount),
   };
 }
 
@@ -53,8 +61,17 @@ function writeOf(draft: Draft): ProductWrite {
     tax_class: draft.tax_class,
     categories: draft.category === '' ? [] : [{ id: Number(draft.category) }],
     images: draft.image.trim() === '' ? [] : [{ src: draft.image.trim() }],
-    meta_data: [{ key: VISIBILITY_KEY, value: draft.visibility }],
+    low_stock_amount: draft.low_stock.trim() === '' ? null : Number(draft.low_stock.trim()),
+    meta_data: [
+      { key: VISIBILITY_KEY, value: draft.visibility },
+      { key: SOLD_BY_WEIGHT_KEY, value: draft.by_weight },
+    ],
   };
+}
+
+/** A refusal of the typed low-stock amount, before anything is sent, or null. */
+function lowStockProblem(draft: Draft): string | null {
+  return draft.low_stock.trim() === '' || /^\d+$/.test(draft.low_stock.trim()) ? null : 'Type a whole number, or leave it empty to use the shop’s amount.';
 }
 
 /** The fields of `after` whose draft value differs from `before`'s. */
@@ -68,7 +85,8 @@ function changesOf(before: Draft, after: Draft): Partial<ProductWrite> {
   if (after.tax_class !== before.tax_class) changed.tax_class = write.tax_class;
   if (after.category !== before.category) changed.categories = write.categories;
   if (after.image !== before.image) changed.images = write.images;
-  if (after.visibility !== before.visibility) changed.meta_data = write.meta_data;
+  if (after.visibility !== before.visibility || after.by_weight !== before.by_weight) changed.meta_data = write.meta_data;
+  if (after.low_stock.trim() !== before.low_stock.trim()) changed.low_stock_amount = write.low_stock_amount;
   return changed;
 }
 
@@ -137,6 +155,11 @@ export function ProductForm(props: ProductFormProps) {
     event.preventDefault();
     if (product !== null && Object.keys(changesOf(before, draft)).length === 0) {
       till.info('Nothing to save: no field was changed.');
+      return;
+    }
+    const lowStock = lowStockProblem(draft);
+    if (lowStock !== null) {
+      setErrors({ low_stock_amount: lowStock });
       return;
     }
     const answer: { value: ManagedProduct | null } = { value: null };
@@ -235,6 +258,28 @@ export function ProductForm(props: ProductFormProps) {
         </select>
         <FieldMessage id="product-visibility" message={errorFor(errors, 'meta_data')} />
       </div>
+      <div class="manage-field">
+        <label for="product-by-weight">Sells by</label>
+        <select
+          id="product-by-weight"
+          value={draft.by_weight}
+          onChange={(event) => {
+            set('by_weight')(event.currentTarget.value);
+          }}
+        >
+          <option value="no">The item</option>
+          <option value="yes">Weight (the till asks for the kilograms)</option>
+        </select>
+      </div>
+      <TextField
+        id="product-low-stock"
+        label="Low stock at"
+        value={draft.low_stock}
+        inputMode="numeric"
+        hint="Stock at or under this shows in Low stock. Leave it empty to use the shop’s amount."
+        error={errorFor(errors, 'low_stock_amount')}
+        onInput={set('low_stock')}
+      />
       <div class="manage-actions">
         <button type="button" class="button button-quiet" onClick={props.onClose}>
           Close

@@ -5,7 +5,9 @@
 import { useState } from 'preact/hooks';
 import * as catalogueApi from '../../api/catalogue-admin.js';
 import type { LedgerEntry, ManagedProduct } from '../../api/catalogue-admin.js';
-import { useTill } from '../context.js';
+import * as storesApi from '../../api/stores.js';
+import { useTill, useTillState } from '../context.js';
+import { saveCatalogue } from './catalogue-save.js';
 import { useLoaded } from './api.js';
 
 const LEDGER_PAGE = 20;
@@ -108,47 +110,61 @@ export function StockLedger(props: { product: ManagedProduct; version: number })
   );
 }
 
-/** WooCommerce's default for "notify when stock is low" (woocommerce_notify_low_stock_amount). */
-const DEFAULT_LOW = 2;
-
-/** The products whose counted stock is at or under the amount the manager sets here. */
+/**
+ * The products at or under their own low-stock amount (set in the product's form), or under the
+ * shop's amount where they have none; the shop's amount is set here (the store's
+ * `notify_low_stock_amount`, WooCommerce's default 2).
+ */
 export function LowStockList(props: { version: number; onChoose: (product: ManagedProduct) => void }) {
   const { till } = useTill();
-  const [typed, setTyped] = useState(String(DEFAULT_LOW));
-  const [threshold, setThreshold] = useState(DEFAULT_LOW);
-  const low = useLoaded(() => catalogueApi.lowStock(till.client, threshold), [threshold, props.version]);
+  const store = useTillState((state) => state.store);
+  const [saved, setSaved] = useState(0);
+  const [typed, setTyped] = useState<string | null>(null);
+  const low = useLoaded(() => catalogueApi.lowStock(till.client), [props.version, saved]);
   const products = low.data ?? [];
+  const shopAmount = store?.notify_low_stock_amount ?? 2;
+  const shown = typed ?? String(shopAmount);
+  const save = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (store === null) return;
+    if (!/^\d+$/.test(shown.trim())) {
+      till.info('Type how many count as low, as a whole number.');
+      return;
+    }
+    const amount = Number(shown.trim());
+    const ok = await saveCatalogue(
+      till,
+      async () => {
+        const updated = await storesApi.update(till.client, store.id, { notify_low_stock_amount: amount });
+        till.state.set({ store: { ...store, notify_low_stock_amount: updated.notify_low_stock_amount } });
+      },
+      { done: `Low stock is now at most ${amount} for products without their own amount.`, onFieldErrors: () => undefined },
+    );
+    if (ok) {
+      setTyped(null);
+      setSaved(saved + 1);
+    }
+  };
   return (
     <section id="low-stock" class="card" aria-labelledby="low-stock-heading" aria-busy={low.loading ? 'true' : 'false'}>
       <h2 id="low-stock-heading">Low stock</h2>
-      <form
-        class="manage-inline"
-        aria-label="Low stock amount"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const amount = Number(typed);
-          if (typed.trim() === '' || !Number.isFinite(amount)) {
-            till.info('Type how many count as low, as a number.');
-            return;
-          }
-          setThreshold(amount);
-        }}
-      >
+      <p class="hint">A product is low at or under its own amount (in its form), or else the shop’s amount below.</p>
+      <form class="manage-inline" aria-label="The shop’s low stock amount" onSubmit={(event) => void save(event)}>
         <div class="manage-field">
           <label for="low-stock-threshold">Low means at most</label>
           <input
             id="low-stock-threshold"
             type="number"
             min="0"
-            step="any"
-            value={typed}
+            step="1"
+            value={shown}
             onInput={(event) => {
               setTyped(event.currentTarget.value);
             }}
           />
         </div>
         <button type="submit" class="button button-quiet">
-          Show
+          Save
         </button>
       </form>
       <ul class="manage-ordered" aria-label="Products low in stock">
@@ -162,11 +178,12 @@ export function LowStockList(props: { version: number; onChoose: (product: Manag
               }}
             >
               {product.name}: {product.stock_quantity} left
+              {product.low_stock_amount === null ? '' : ` (low at ${product.low_stock_amount})`}
             </button>
           </li>
         ))}
       </ul>
-      {!low.loading && products.length === 0 ? <p class="empty">Nothing is at or under {threshold}.</p> : null}
+      {!low.loading && products.length === 0 ? <p class="empty">No product is low in stock.</p> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../database.js';
 import { type CollectionFilter, SqlParams } from '../sql.js';
 import { activePrice, isOnSale } from '../../model/catalogue/pricing.js';
+import { LOW_STOCK_META } from '../../model/catalogue/product-meta.js';
 import { gtinForms } from '../../model/catalogue/barcode.js';
 
 /** Filters of the products and variations collections (woocommerce-reference §3). */
@@ -26,6 +27,8 @@ export interface CatalogueFilter extends CollectionFilter {
   stockQuantity?: number | undefined;
   minStockQuantity?: number | undefined;
   maxStockQuantity?: number | undefined;
+  /** Low stock: managed stock at or under the item's own `low_stock_amount`, or under this (the store's amount) where it has none. */
+  lowStockAmount?: number | undefined;
 }
 
 /** WooCommerce's values, with `popularity` and `rating`, and the POS plugin's `sku`, `barcode`, `stock_quantity` and `stock_status`. */
@@ -172,6 +175,11 @@ export function catalogueWhere(kind: CatalogueKind, filter: CatalogueFilter, par
   if (filter.stockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity = ${params.bind(filter.stockQuantity)}`);
   if (filter.minStockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity >= ${params.bind(filter.minStockQuantity)}`);
   if (filter.maxStockQuantity !== undefined) clauses.push(`p.manage_stock = 1 AND p.stock_quantity <= ${params.bind(filter.maxStockQuantity)}`);
+  if (filter.lowStockAmount !== undefined) {
+    const own = `(SELECT CAST(json_extract(m.value, '$.value') AS REAL) FROM json_each(p.meta_data) m
+      WHERE json_extract(m.value, '$.key') = ${params.bind(LOW_STOCK_META)} AND json_extract(m.value, '$.value') <> '' LIMIT 1)`;
+    clauses.push(`p.manage_stock = 1 AND p.stock_quantity <= COALESCE(${own}, ${params.bind(filter.lowStockAmount)})`);
+  }
   if (filter.createdAfter !== undefined) clauses.push(`p.date_created_gmt > ${params.bind(filter.createdAfter)}`);
   if (filter.createdBefore !== undefined) clauses.push(`p.date_created_gmt < ${params.bind(filter.createdBefore)}`);
   // A sync asks for what changed since its last run, usually a handful of rows: saying so lets the

@@ -1,3 +1,4 @@
+import { isSoldByWeight } from '../../model/catalogue/product-meta.js';
 import type { Statement } from 'better-sqlite3';
 import { SqlParams } from '../sql.js';
 import { prepared } from '../statements.js';
@@ -48,6 +49,8 @@ export interface SellableProduct {
   status: string;
   /** Its own first image, if it has one (an order line shows it, or else its parent's). */
   image: { id: number; src: string } | undefined;
+  /** Sold by weight (meta `_pos_sold_by_weight`): a line of it takes a decimal quantity whatever `decimal_qty` says. */
+  soldByWeight: boolean;
 }
 
 /**
@@ -171,6 +174,7 @@ export class ProductsRepository {
       backorders: record.backorders,
       status: record.status,
       image: record.images[0] && { id: record.images[0].id, src: record.images[0].src },
+      soldByWeight: isSoldByWeight(record.meta_data),
     };
   }
 

@@ -11,6 +11,7 @@ import { money } from '../../model/money.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { gtinForms } from '../../model/catalogue/barcode.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
+import { writtenMeta } from '../../model/catalogue/product-meta.js';
 import { posVisibilityOf, withoutPosVisibility, type ProductInput, type StockAdjustment, type VariationInput } from './product-input.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import { onlySetsStock, UNGUARDED, type CatalogueGuard } from './managed-catalogue.js';
@@ -208,6 +209,7 @@ export class CatalogueWriter {
       const record = this.products.create(
         {
           ...fields,
+          meta_data: writtenMeta([], fields.meta_data, input.low_stock_amount),
           manage_stock: input.manage_stock,
           stock_quantity: input.stock_quantity,
           stock_status: input.stock_status,
@@ -260,6 +262,7 @@ export class CatalogueWriter {
     const manage = input.manage_stock ?? current.manage_stock;
     if (manage) changes.stock_status = undefined;
     else changes.stock_status = input.stock_status;
+    changes.meta_data = writtenMeta(current.meta_data, changes.meta_data, input.low_stock_amount);
     this.writes.update(current.id, changes);
     const entry = { reason: 'edit' as const, userId };
     if (manage !== current.manage_stock) {

@@ -103,6 +103,8 @@ const sharedFields = {
   stock_status: z.enum(STOCK_STATUSES),
   backorders: z.enum(BACKORDER_OPTIONS),
   weight: text(32).trim(),
+  /** WooCommerce's own low-stock amount of the item (null: the store's `notify_low_stock_amount`). */
+  low_stock_amount: z.number({ error: 'must be a whole number or null' }).int('must be a whole number').min(0, 'must not be negative').nullable(),
   menu_order: z.number().int('must be an integer'),
   meta_data: metaDataSchema.max(200).superRefine((entries, context) => {
     entries.forEach((entry, index) => {

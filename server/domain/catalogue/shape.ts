@@ -1,3 +1,4 @@
+import { listedMeta, lowStockAmountOf } from '../../model/catalogue/product-meta.js';
 import { gmtToLocal } from '../../model/dates.js';
 import { formatMoney } from '../../model/money.js';
 import type { Store } from '../../model/stores.js';
@@ -79,9 +80,10 @@ function image(stored: ProductImage, record: ProductRecord, context: ShapeContex
 
 /** The stored meta, and where the product sells as WCPOS keeps it: the meta `_pos_visibility`, after the others. */
 function metaWithPosVisibility(record: ProductRecord): ProductRecord['meta_data'] {
-  if (record.pos_visibility === '') return record.meta_data;
+  const meta = listedMeta(record.meta_data);
+  if (record.pos_visibility === '') return meta;
   const id = record.meta_data.reduce((highest, entry) => Math.max(highest, entry.id), 0) + 1;
-  return [...record.meta_data, { id, key: POS_VISIBILITY_META, value: record.pos_visibility }];
+  return [...meta, { id, key: POS_VISIBILITY_META, value: record.pos_visibility }];
 }
 
 /** Fields that products and variations share (woocommerce-reference §2.2, first paragraph). */
@@ -108,7 +110,7 @@ function commonFields(record: ProductRecord, context: ShapeContext) {
     backorders: record.backorders,
     backorders_allowed: record.backorders !== 'no',
     backordered: managed && record.stock_quantity !== null && record.stock_quantity < 0,
-    low_stock_amount: null,
+    low_stock_amount: lowStockAmountOf(record.meta_data),
     weight: record.weight,
     dimensions: { length: '', width: '', height: '' },
     shipping_class: '',

@@ -170,7 +170,8 @@ export class LineItemBuilder {
    * `current` (the line's quantity so far, or 1 for a new line). A weight label names the quantity
    * itself, so a different one sent with it is refused.
    */
-  private quantityOf(input: LineItemInput, scan: BarcodeMatch | undefined, param: string, context: LineContext, current = 1): number {
+  private quantityOf(input: LineItemInput, named: NamedProduct, param: string, context: LineContext, current = 1): number {
+    const { product, scan } = named;
     if (scan?.measure === 'weight' && scan.quantity !== null) {
       const weight = new Decimal(scan.quantity).toNumber();
       if (input.quantity !== undefined && !new Decimal(input.quantity).eq(weight)) {
@@ -184,7 +185,7 @@ export class LineItemBuilder {
     if (input.quantity === undefined) return current;
     const quantity = input.quantity;
     if (quantity <= 0) throw invalidParams({ [`${param}.quantity`]: 'quantity must be more than 0 for a new line.' });
-    checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
+    checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty || product.soldByWeight);
     return quantity;
   }
 
@@ -205,8 +206,9 @@ export class LineItemBuilder {
   }
 
   private newLine(input: LineItemInput, param: string, context: LineContext): LineDraft {
-    const { product, scan } = this.productFor(input, param, context);
-    const quantity = this.quantityOf(input, scan, param, context);
+    const named = this.productFor(input, param, context);
+    const { product, scan } = named;
+    const quantity = this.quantityOf(input, named, param, context);
     const taxClass = input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : product.taxClass;
     // A price-embedded label is the price of what it is stuck on.
     const unitPrice = scan?.measure === 'price' && scan.price !== null ? scan.price : product.price;
@@ -245,8 +247,15 @@ export class LineItemBuilder {
     const relabelled = named?.scan?.match === 'variable_measure';
     const changesProduct =
       product !== undefined && (relabelled || product.id !== (existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id));
-    const quantity = changesProduct ? this.quantityOf(input, named?.scan, param, context, existing.data.quantity) : (input.quantity ?? existing.data.quantity);
-    if (!changesProduct && input.quantity !== undefined) checkLineQuantity(quantity, `${param}.quantity`, context.general.decimal_qty);
+    const quantity =
+      changesProduct && named !== undefined
+        ? this.quantityOf(input, named, param, context, existing.data.quantity)
+        : (input.quantity ?? existing.data.quantity);
+    if (!changesProduct && input.quantity !== undefined) {
+      const itemId = existing.data.variation_id > 0 ? existing.data.variation_id : existing.data.product_id;
+      const weighed = context.general.decimal_qty || this.products.findSellable(itemId)?.soldByWeight === true;
+      checkLineQuantity(quantity, `${param}.quantity`, weighed);
+    }
     const taxClass =
       input.tax_class !== undefined ? this.taxClassOf(input.tax_class, `${param}.tax_class`) : changesProduct ? product.taxClass : existing.data.tax_class;
     let data = { ...existing.data, quantity, tax_class: taxClass };

@@ -73,6 +73,8 @@ export const catalogueQuery = pagingQuery.extend({
   stock_quantity: stockQuantity,
   min_stock_quantity: stockQuantity,
   max_stock_quantity: stockQuantity,
+  /** Items low in stock: at or under their own `low_stock_amount`, else the store's `notify_low_stock_amount`. */
+  low_in_stock: queryBoolean.optional(),
 });
 
 export const productsQuery = catalogueQuery.extend({
@@ -85,7 +87,7 @@ export const productsQuery = catalogueQuery.extend({
 
 type CatalogueQuery = z.output<typeof catalogueQuery> & Partial<Pick<z.output<typeof productsQuery>, 'category' | 'tag' | 'brand' | 'type' | 'slug'>>;
 
-function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
+function catalogueFilter(query: CatalogueQuery, store: Store): CatalogueFilter {
   return {
     ...collectionFilterOf(query),
     now: gmtNow(),
@@ -102,6 +104,7 @@ function catalogueFilter(query: CatalogueQuery): CatalogueFilter {
     stockQuantity: query.stock_quantity,
     minStockQuantity: query.min_stock_quantity,
     maxStockQuantity: query.max_stock_quantity,
+    lowStockAmount: query.low_in_stock === true ? store.notify_low_stock_amount : undefined,
   };
 }
 
@@ -129,7 +132,7 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
 
   /** The filter as the till sees the catalogue (domain/catalogue/till-filter.ts), with the match of a scanned `barcode`. */
   const tillFilter = (kind: CatalogueKind, query: CatalogueQuery): { filter: CatalogueFilter; match: BarcodeMatch | undefined } =>
-    till.narrow(kind, catalogueFilter(query), query.barcode);
+    till.narrow(kind, catalogueFilter(query, stores.defaultStore()), query.barcode);
   const withMatch = <T extends object>(items: readonly T[], match: BarcodeMatch | undefined) =>
     match === undefined ? items : items.map((item) => ({ ...item, barcode_match: match }));
 

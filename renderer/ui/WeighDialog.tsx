@@ -1,0 +1,73 @@
+/**
+ * The weight of a product sold by weight, asked when it is added by its tile, a search or its own
+ * barcode (a scale's label carries the weight and is not asked again). The kilograms take up to
+ * three decimal places whatever the shop's decimal quantities setting says: the server takes them
+ * for a product sold by weight.
+ */
+import { useState } from 'preact/hooks';
+import { formatPrice } from '../format.js';
+import { readQuantity } from '../line-edits.js';
+import { useTill, useTillState } from './context.js';
+import { Dialog } from './Dialog.js';
+
+export function WeighDialog() {
+  const { till, sale } = useTill();
+  const product = useTillState((state) => state.weighing);
+  const store = useTillState((state) => state.store);
+  const busy = useTillState((state) => state.busy);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState('');
+  if (product === null) return null;
+  const close = (): void => {
+    setTyped('');
+    setError('');
+    till.state.set({ weighing: null });
+  };
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    const weight = readQuantity(typed, true);
+    if (!weight.ok) {
+      setError(weight.message.replace('quantity', 'weight'));
+      return;
+    }
+    if (weight.value <= 0) {
+      setError('Enter the weight on the scale, such as 0.350.');
+      return;
+    }
+    if (await sale.addWeighed(product, weight.value)) {
+      setTyped('');
+      setError('');
+    } else setError(till.state.get().status?.message ?? 'Not added.');
+  };
+  return (
+    <Dialog label={`Weigh ${product.name}`} onClose={close}>
+      <form class="dialog-form" onSubmit={(event) => void submit(event)}>
+        <h2>{product.name}</h2>
+        <p>{formatPrice(product.price, store)} a kilogram. Put it on the scale and enter the weight.</p>
+        <label for="weigh-kilograms">Weight in kg</label>
+        <input
+          id="weigh-kilograms"
+          type="text"
+          inputMode="decimal"
+          autocomplete="off"
+          autoFocus
+          value={typed}
+          onInput={(event) => {
+            setTyped(event.currentTarget.value);
+          }}
+        />
+        <p id="weigh-error" class="form-error" role="alert">
+          {error}
+        </p>
+        <div class="dialog-actions">
+          <button type="button" class="button button-quiet" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary" disabled={busy}>
+            Add
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
