@@ -121,6 +121,22 @@ describe('an exchange', () => {
     expect(z.body).not.toContain('pos_exchange_credit');
   });
 
+  it('a credit the customer does not spend is given back in cash from the drawer, once', async () => {
+    const register = await openRegister('Cash-out till');
+    const before = await session(register);
+    const returnId = await returnForCredit(register, catalogue.coffee);
+    const cashOut = () => api(server, 'POST', `/returns/${returnId}/cash-out`, { token: tokens.cashier });
+    const paidOut = await cashOut();
+    expect([paidOut.status, paidOut.body.change_due]).toEqual([200, '12.00']);
+    const after = await session(register);
+    expect(cents(after.drawer.expected_cash) - cents(before.drawer.expected_cash)).toBe(-1200);
+    expect(creditLine(after.payments)).toMatchObject({ amount: '0.00', tendered: '12.00', change: '12.00' });
+    expect(creditLine(after.refunds)).toMatchObject({ amount: '12.00' });
+    expect((await cashOut()).body.code).toBe('pos_exchange_credit_used');
+    const sale = await saleAt(register, catalogue.tea);
+    expect((await spend(sale.id, returnId)).body.code).toBe('pos_exchange_credit_used');
+  });
+
   it('a credit pays only at the till and in the session that took the goods back', async () => {
     const first = await openRegister('Exchange till A');
     const second = await openRegister('Exchange till B');

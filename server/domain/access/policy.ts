@@ -85,7 +85,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /payment-gateways/{id}/bootstrap',
   ],
   edit_orders: ['PATCH /orders/{id}'],
-  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns'],
+  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns', 'POST /returns/{id}/cash-out'],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],

@@ -57,21 +57,70 @@ export class ExchangeCredits {
     private readonly parts: ExchangeCreditsParts,
   ) {}
 
+  /** The exchange credit a return was refunded to, while nothing has spent it. */
+  private unspentCredit(returned: OrderRecord) {
+    const credit = this.parts.payments.refundTendersOfOrder(returned.id).find((tender) => tender.gateway_id === EXCHANGE_CREDIT_GATEWAY);
+    if (credit === undefined || !returned.meta_data.some((entry) => entry.key === RETURN_WITHOUT_RECEIPT)) {
+      throw badRequest('pos_exchange_no_credit', `Order ${returned.id} is not a return refunded to exchange credit.`, { return_order_id: returned.id });
+    }
+    if (returned.meta_data.some((entry) => entry.key === EXCHANGE_SALE)) {
+      throw conflict('pos_exchange_credit_used', `The exchange credit of return ${returned.id} has already been spent.`, { return_order_id: returned.id });
+    }
+    return credit;
+  }
+
+  /**
+   * `POST /returns/{id}/cash-out`: the customer takes nothing after all, so the whole credit is given
+   * back in cash from the drawer of the session that took the goods back, booked as the credit's
+   * change (on the return order, for no sale), so exchange credit still nets to zero in the X and Z.
+   */
+  cashOut(returnId: number, principal: Principal) {
+    const { orders, stores, orderPayments, lifecycle, audit } = this.parts;
+    return writeTransaction(this.db, () => {
+      const returned = requireOrder(orders, returnId);
+      const credit = this.unspentCredit(returned);
+      const store = stores.findOrDefault(returned.store_id);
+      const dp = store.price_num_decimals;
+      const till = orderPayments.tills.of(returned, store);
+      if (till.session === undefined || credit.register_id !== till.register.id || credit.session_id !== till.session.id) {
+        throw conflict('pos_exchange_credit_elsewhere', `The exchange credit of return ${returned.id} belongs to a drawer that has since been closed.`, {
+          return_order_id: returned.id,
+        });
+      }
+      const value = new Decimal(credit.amount);
+      const part = {
+        paid: true as const,
+        amount: new Decimal(0),
+        tendered: value,
+        change: value,
+        transactionId: `return ${returned.id}`,
+        providerData: {},
+        paysInFull: true,
+      };
+      orderPayments.record(returned, part, { id: EXCHANGE_CREDIT_GATEWAY, title: EXCHANGE_CREDIT_TITLE }, till, randomUUID(), principal.user.id, store);
+      lifecycle.save(withMeta(returned, EXCHANGE_SALE, returned.id));
+      audit.record({
+        actor: { id: principal.user.id, username: principal.user.username },
+        action: 'order.exchange',
+        object: { type: 'order', id: returned.id },
+        amounts: { amount: formatMoney(0, dp), tendered: formatMoney(value, dp), change: formatMoney(value, dp) },
+        registerId: till.register.id,
+        details: { return_order_id: returned.id, session_id: till.session.id, cash_out: true },
+        message: `${principal.user.username} gave back the exchange credit of return ${returned.id} in cash: ${formatMoney(value, dp)}`,
+      });
+      return { return_order_id: returned.id, credit: formatMoney(value, dp), change_due: formatMoney(value, dp) };
+    });
+  }
+
   apply(saleId: number, input: ExchangeCreditInput, principal: Principal) {
-    const { orders, payments, stores, statusRecords, orderPayments, lifecycle, audit } = this.parts;
+    const { orders, stores, statusRecords, orderPayments, lifecycle, audit } = this.parts;
     return writeTransaction(this.db, () => {
       const sale = requireOrder(orders, saleId);
       const returned = requireOrder(orders, input.return_order_id);
       const store = stores.findOrDefault(sale.store_id);
       const dp = store.price_num_decimals;
       const till = orderPayments.tills.drawerFor(sale, store);
-      const credit = payments.refundTendersOfOrder(returned.id).find((tender) => tender.gateway_id === EXCHANGE_CREDIT_GATEWAY);
-      if (credit === undefined || !returned.meta_data.some((entry) => entry.key === RETURN_WITHOUT_RECEIPT)) {
-        throw badRequest('pos_exchange_no_credit', `Order ${returned.id} is not a return refunded to exchange credit.`, { return_order_id: returned.id });
-      }
-      if (returned.meta_data.some((entry) => entry.key === EXCHANGE_SALE)) {
-        throw conflict('pos_exchange_credit_used', `The exchange credit of return ${returned.id} has already been spent.`, { return_order_id: returned.id });
-      }
+      const credit = this.unspentCredit(returned);
       if (till.session === undefined || credit.register_id !== till.register.id || credit.session_id !== till.session.id) {
         throw conflict(
           'pos_exchange_credit_elsewhere',

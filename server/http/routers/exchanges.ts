@@ -18,5 +18,9 @@ export function createExchangesRouter({ auth, services }: AppContext): Router {
     sendItem(req, res, exchanges.apply(params.id, body, principalOf(res)));
   });
 
+  routes.post('/returns/{id}/cash-out', { params: idParams }, (req, res, { params }) => {
+    sendItem(req, res, exchanges.cashOut(params.id, principalOf(res)));
+  });
+
   return routes.router;
 }
