@@ -71,3 +71,16 @@ export async function paidByCredit(till: Till, sale: Sale, orderId: number, chan
     till.fail(error);
   }
 }
+
+/** No new goods after all: the waiting credit is given back in cash, and the till says how much. */
+export async function cashOutExchange(till: Till): Promise<void> {
+  const { exchange, store } = till.state.get();
+  if (exchange === null) return;
+  try {
+    const paid = await exchangesApi.cashOut(till.client, exchange.returnOrderId);
+    till.state.set({ exchange: null });
+    till.info(`Give back ${formatPrice(paid.change_due, store)} in cash: the exchange credit is paid out.`);
+  } catch (error) {
+    till.fail(error);
+  }
+}

@@ -19,3 +19,8 @@ export interface ExchangeCreditResult {
 export function spendCredit(client: ApiClient, orderId: number, returnOrderId: number): Promise<ExchangeCreditResult> {
   return client.request<ExchangeCreditResult>('POST', `/orders/${orderId}/exchange-credit`, { return_order_id: returnOrderId });
 }
+
+/** The customer takes nothing after all: the whole credit is given back in cash from the drawer. */
+export function cashOut(client: ApiClient, returnOrderId: number): Promise<{ return_order_id: number; credit: string; change_due: string }> {
+  return client.request('POST', `/returns/${returnOrderId}/cash-out`);
+}

@@ -2,7 +2,8 @@
  * An exchange at the till, in real Chromium against a real server with the demo catalogue: goods
  * brought back without a receipt become exchange credit (the drawer does not move), the selling
  * screen opens with the credit waiting, and Pay spends it first: dearer goods cost only the
- * difference in cash, cheaper ones give the rest back as cash change, and the X report holds it.
+ * difference in cash, cheaper ones give the rest back as cash change, and the X report holds it;
+ * a credit not wanted after all is given back in cash.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +107,22 @@ describe('an exchange at the till', () => {
     expect(after.payments).toContainEqual(expect.objectContaining({ gateway_id: 'pos_exchange_credit', tendered: credit, change }));
     await page.getByRole('button', { name: 'New sale' }).click();
     await page.getByRole('region', { name: 'Cart' }).getByText('New sale').waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('no new goods after all: the credit is given back in cash from the drawer', async () => {
+    const register = await openRegister('50.00');
+    const before = await session(register);
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await exchangeFrom(page, 'Baguette', 1);
+    const [entry] = (await api(server, 'GET', '/logs?source=audit&action=order.return&per_page=1', { token: await token('shop_manager') })).body.entries;
+    const credit = entry.context.amounts.amount as string;
+    await page.getByRole('button', { name: 'Give it back in cash instead' }).click();
+    await page.locator('#status-message', { hasText: `Give back $${credit} in cash` }).waitFor();
+    expect(await page.locator('#exchange-credit').count()).toBe(0);
+    const after = await session(register);
+    expect(cents(after.drawer.expected_cash) - cents(before.drawer.expected_cash)).toBe(-cents(credit));
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });
