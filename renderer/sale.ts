@@ -5,6 +5,7 @@
  * server as the strings they typed.
  */
 import { ApiRequestError } from './api-client.js';
+import { paidByCredit, spendExchangeCredit } from './exchange.js';
 import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { Customer } from '../shared/resources/customers.js';
@@ -334,6 +335,9 @@ export class Sale {
     const order = this.till.state.get().order;
     if (order === null) return;
     this.till.state.set({ paying: true, checkout: null, status: null });
+    // An exchange's credit pays first, so the dialog asks only for the difference.
+    const spent = await spendExchangeCredit(this.till);
+    if (spent.outcome === 'paid') return paidByCredit(this.till, this, order.id, spent.changeDue);
     try {
       const [checkout] = await Promise.all([ordersApi.checkoutState(this.client, order.id), this.readAutoPrint()]);
       // A payment answered meanwhile is newer than this read; the read must not replace it.
@@ -375,6 +379,18 @@ export class Sale {
   async pay(gatewayId: string, paymentData: Record<string, string>): Promise<CheckoutState | null> {
     const order = this.till.state.get().order;
     if (order === null) return null;
+    // The quick tender does not open the dialog: a waiting exchange credit is spent here first.
+    const credit = await spendExchangeCredit(this.till);
+    if (credit.outcome === 'failed') return null;
+    if (credit.outcome === 'paid') {
+      await paidByCredit(this.till, this, order.id, credit.changeDue);
+      return this.till.state.get().checkout;
+    }
+    if (credit.outcome === 'part' && gatewayId === 'pos_cash' && paymentData.amount_tendered === order.total) {
+      // The quick tender's exact cash was the whole total: now it is the difference.
+      const rest = await ordersApi.checkoutState(this.client, order.id);
+      paymentData = { ...paymentData, amount_tendered: rest.amount_due ?? order.total };
+    }
     this.till.state.set({ busy: true, status: null });
     try {
       const checkout = await ordersApi.checkout(this.client, order.id, { gateway_id: gatewayId, payment_data: paymentData }, idempotencyKey(order.id));

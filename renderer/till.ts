@@ -22,6 +22,7 @@ import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
+import type { PendingExchange } from './exchange.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
@@ -84,6 +85,8 @@ export interface TillState {
   settings: Record<string, unknown> | null;
   drawer: DrawerState | null;
   approval: ApprovalAsk | null;
+  /** An exchange's credit waiting for the sale of the new goods (renderer/exchange.ts). */
+  exchange: PendingExchange | null;
 }
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -126,6 +129,7 @@ function initialState(): TillState {
     settings: null,
     drawer: null,
     approval: null,
+    exchange: null,
   };
 }
 

@@ -30,6 +30,7 @@ import { ReceiptService } from './domain/orders/receipts.js';
 import { RefundTenders } from './domain/orders/refund-tenders.js';
 import { RefundService } from './domain/orders/refunds.js';
 import { ReturnService } from './domain/orders/returns.js';
+import { ExchangeCredits } from './domain/orders/exchanges.js';
 import { RegisterService } from './domain/registers/registers.js';
 import { SessionReports } from './domain/registers/reports.js';
 import { CashSessions } from './domain/registers/sessions.js';
@@ -152,7 +153,16 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   });
   const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
   const returns = new ReturnService(db, { orders, refunds, lifecycle, gateways, approvals, audit, registers: r.registers, syncConnection: r.syncConnection });
-  return { journal, orders, refunds, returns, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
+  const exchanges = new ExchangeCredits(db, {
+    orders: r.orders,
+    payments: r.payments,
+    stores: r.stores,
+    statusRecords: r.orderStatuses,
+    orderPayments,
+    lifecycle,
+    audit,
+  });
+  return { journal, orders, refunds, returns, exchanges, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
 }
 
 /** The catalogue's services: reading it (and the documents kept of its products) and writing it. */

@@ -12,6 +12,7 @@ import { KeyHint } from './KeyHint.js';
 import { ParkedDialog } from './ParkedDialog.js';
 import { QuickTender } from './QuickTender.js';
 import { SaleDiscountDialog } from './SaleDiscount.js';
+import { ExchangeBanner } from './ExchangeBanner.js';
 
 /** Asks before a sale is voided: a tap too many must not throw away a full cart. */
 function VoidDialog(props: { orderNumber: string; onClose: () => void }) {
@@ -150,6 +151,7 @@ export function CartPanel() {
           Parked orders
         </button>
       </div>
+      <ExchangeBanner />
       {order === null || order.line_items.length === 0 ? (
         <p class="empty">Scan a barcode or choose a product.</p>
       ) : (

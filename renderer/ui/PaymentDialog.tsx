@@ -5,6 +5,7 @@
  * still due are shown as the server's checkout state says, never added up here.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { EXCHANGE_CREDIT, EXCHANGE_CREDIT_TITLE } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
 import { quickTenders } from '../tenders.js';
@@ -13,7 +14,8 @@ import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 
 function gatewayTitle(gateways: PaymentGateway[], id: string): string {
-  return gateways.find((gateway) => gateway.id === id)?.title ?? id;
+  // Exchange credit is no gateway the till offers, but it pays part of an exchange's sale.
+  return gateways.find((gateway) => gateway.id === id)?.title ?? (id === EXCHANGE_CREDIT ? EXCHANGE_CREDIT_TITLE : id);
 }
 
 function PaymentsMade(props: { checkout: CheckoutState; money: (amount: string) => string; gateways: PaymentGateway[] }) {

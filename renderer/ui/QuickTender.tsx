@@ -10,7 +10,9 @@ export function QuickTender() {
   const cashTaken = useTillState((state) => state.gateways.some((gateway) => gateway.id === 'pos_cash'));
   // Part of the sale already paid (a split payment): the rest is taken in the payment dialog.
   const partPaid = useTillState((state) => state.order !== null && state.checkout?.order_id === state.order.id && (state.checkout.payments ?? []).length > 0);
-  if (!cashTaken || order === null || order.line_items.length === 0 || partPaid) return null;
+  // An exchange's credit pays first: the cash due is not the total, so the payment dialog takes it.
+  const exchangePending = useTillState((state) => state.exchange !== null);
+  if (!cashTaken || order === null || order.line_items.length === 0 || partPaid || exchangePending) return null;
   return (
     <button type="button" id="quick-cash" class="button button-primary quick-cash" disabled={busy} onClick={() => void sale.payExactCash()}>
       Cash {formatPrice(order.total, store)}

@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import * as productsApi from '../api/products.js';
 import * as returnsApi from '../api/returns.js';
+import { EXCHANGE_CREDIT, startExchange } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 
@@ -44,17 +45,22 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
         : [...current, { product, quantity: '1' }],
     );
   };
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault();
+  /** `exchange`: the money is not given back but becomes credit for other goods taken now (renderer/exchange.ts). */
+  const giveBack = async (exchange: boolean): Promise<void> => {
     till.state.set({ busy: true, status: null });
     try {
       const request = {
         line_items: lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity.trim() })),
-        refund_destination: destination,
+        refund_destination: exchange ? EXCHANGE_CREDIT : destination,
         restock,
         reason: reason.trim(),
       };
       const result = await till.approvals.run(null, (headers) => returnsApi.create(till.client, request, headers));
+      if (exchange) {
+        till.state.set({ busy: false });
+        startExchange(till, result.order_id, result.refund.amount);
+        return;
+      }
       const tender = gateways.find((gateway) => gateway.id === destination)?.title ?? destination;
       till.state.set({ busy: false });
       till.info(`Returned: ${formatPrice(result.refund.amount, store)} given back by ${tender}${result.restocked ? ', items back in stock' : ''}.`);
@@ -62,6 +68,10 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
     } catch (error) {
       till.fail(error);
     }
+  };
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    await giveBack(false);
   };
 
   return (
@@ -169,6 +179,9 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={props.onDone}>
             Cancel
+          </button>
+          <button type="button" class="button" disabled={busy || lines.length === 0} onClick={() => void giveBack(true)}>
+            Exchange for other goods
           </button>
           <button type="submit" class="button button-primary" disabled={busy || lines.length === 0}>
             Give the money back

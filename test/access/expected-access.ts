@@ -140,6 +140,10 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
 
   // README "A day at the till": a return without a receipt is a refund (refund_orders, as POST /orders/{id}/refunds in the matrix).
   ['POST /returns', 'refund_orders', EVERY_ROLE],
+  // README "Selling at the till": an exchange's credit pays a sale, as a checkout does (create_orders).
+  ['POST /orders/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
+  // An exchange's credit the customer did not spend is given back in cash: a refund (refund_orders).
+  ['POST /returns/{id}/cash-out', 'refund_orders', EVERY_ROLE],
 
   // README "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],

@@ -76,9 +76,16 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     // The Orders history's badge of each sale on its way to WooCommerce (issue 23, item 7).
     'GET /sync/orders',
   ],
-  create_orders: ['POST /orders', 'GET /orders/{id}/checkout', 'POST /orders/{id}/checkout', 'GET /payment-gateways', 'POST /payment-gateways/{id}/bootstrap'],
+  create_orders: [
+    'POST /orders',
+    'GET /orders/{id}/checkout',
+    'POST /orders/{id}/checkout',
+    'POST /orders/{id}/exchange-credit',
+    'GET /payment-gateways',
+    'POST /payment-gateways/{id}/bootstrap',
+  ],
   edit_orders: ['PATCH /orders/{id}'],
-  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns'],
+  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns', 'POST /returns/{id}/cash-out'],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],

@@ -14,6 +14,7 @@ import { completeBilling, completeShipping } from '../../model/customers/address
 import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams } from '../errors.js';
 import { POS_REGISTER, POS_SESSION } from '../registers/tills.js';
+import { EXCHANGE_RETURN, EXCHANGE_SALE } from './exchange-meta.js';
 import { readGeneralSettings } from '../settings/general.js';
 import { gatewaySettingOf, readPaymentGatewaySettings } from '../settings/payment-gateways.js';
 import type { Store } from '../../model/stores.js';
@@ -36,7 +37,17 @@ import { INTERNAL_META_KEYS, itemsOfType, type OrderFields, type OrderItemDraft,
 const POS_STORE = '_pos_store';
 const POS_CASHIER = '_pos_cashier';
 const POS_UUID = '_pos_uuid';
-const SERVER_META_KEYS: ReadonlySet<string> = new Set([POS_STORE, POS_CASHIER, POS_UUID, POS_REGISTER, POS_SESSION, ...INTERNAL_META_KEYS]);
+// The exchange links are the server's too: a client dropping a return's EXCHANGE_SALE could spend its credit twice.
+const SERVER_META_KEYS: ReadonlySet<string> = new Set([
+  POS_STORE,
+  POS_CASHIER,
+  POS_UUID,
+  POS_REGISTER,
+  POS_SESSION,
+  EXCHANGE_SALE,
+  EXCHANGE_RETURN,
+  ...INTERNAL_META_KEYS,
+]);
 
 export interface OrderListQuery {
   filter: OrderFilter;

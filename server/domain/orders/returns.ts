@@ -9,6 +9,8 @@ import type { ApprovalService } from '../approvals/approval-service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
 import { conflict } from '../errors.js';
+import { EXCHANGE_CREDIT_GATEWAY, EXCHANGE_CREDIT_TITLE } from '../registers/reports.js';
+import { POS_REGISTER } from '../registers/tills.js';
 import type { Gateways } from './gateways.js';
 import { orderCreateInput } from './input.js';
 import type { OrderLifecycle } from './lifecycle.js';
@@ -36,6 +38,8 @@ export const returnInput = z.object({
     .min(1, 'name at least one item brought back')
     .max(100),
   refund_destination: z.string().trim().min(1, 'name the tender the money goes back through').max(100),
+  /** The till taking the goods back (default: the store's first): an exchange's credit pays only at this till. */
+  register_id: z.coerce.number().int('must be a register id').positive('must be a register id').optional(),
   restock: z.boolean().default(true),
   reason: z.string().trim().max(500).default(''),
 });
@@ -81,11 +85,18 @@ export class ReturnService {
           'This till sends its sales to WooCommerce, which cannot take a return without its sale yet. Find the sale in Orders and refund it there.',
         );
       }
-      const gateway = gateways.enabled(input.refund_destination);
+      // An exchange's return goes to exchange credit, which is no gateway a checkout offers (server/domain/orders/exchanges.ts).
+      const gateway =
+        input.refund_destination === EXCHANGE_CREDIT_GATEWAY
+          ? { record: { id: EXCHANGE_CREDIT_GATEWAY, title: EXCHANGE_CREDIT_TITLE } }
+          : gateways.enabled(input.refund_destination);
       const created = orders.create(
         orderCreateInput.parse({
           line_items: input.line_items.map((line) => ({ product_id: line.product_id, variation_id: line.variation_id, quantity: line.quantity })),
-          meta_data: [{ key: RETURN_WITHOUT_RECEIPT, value: 'yes' }],
+          meta_data: [
+            { key: RETURN_WITHOUT_RECEIPT, value: 'yes' },
+            ...(input.register_id === undefined ? [] : [{ key: POS_REGISTER, value: String(input.register_id) }]),
+          ],
         }),
         principal.user.id,
       ).order;

@@ -16,6 +16,13 @@ import type { BlindReport, Drawer, ReadableReport, SessionReport, UnsentFigures 
 
 /** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
 export const CASH_GATEWAY = 'pos_cash';
+/**
+ * Exchange credit: what a return of an exchange is refunded to and the new sale is paid with
+ * (server/domain/orders/exchanges.ts). It is not a payment gateway (no one chooses it at checkout),
+ * never in the drawer, and its change, a credit worth more than the sale, is given back in cash.
+ */
+export const EXCHANGE_CREDIT_GATEWAY = 'pos_exchange_credit';
+export const EXCHANGE_CREDIT_TITLE = 'Exchange credit';
 
 export type { BlindReport, Drawer, ReadableReport, SessionReport };
 
@@ -73,7 +80,7 @@ export class SessionReports {
   }
 
   private title(gatewayId: string): string {
-    return this.gateways.find(gatewayId)?.title ?? gatewayId;
+    return this.gateways.find(gatewayId)?.title ?? (gatewayId === EXCHANGE_CREDIT_GATEWAY ? EXCHANGE_CREDIT_TITLE : gatewayId);
   }
 
   /** The live report of a session, with the drawer (callers drop it for a blind view). */
@@ -131,7 +138,8 @@ export class SessionReports {
 
     const cash = paymentsByGateway.get(CASH_GATEWAY);
     const cashReceived = cash?.tendered ?? zero();
-    const changeGiven = cash?.change ?? zero();
+    // Cash change, and what was left of an exchange credit worth more than its sale, both paid out of the drawer.
+    const changeGiven = (cash?.change ?? zero()).plus(paymentsByGateway.get(EXCHANGE_CREDIT_GATEWAY)?.change ?? zero());
     const cashRefunded = refundsByGateway.get(CASH_GATEWAY)?.amount ?? zero();
     const expected = new Decimal(session.opening_float).plus(cashReceived).minus(changeGiven).minus(cashRefunded).plus(moved('in')).minus(moved('out'));
     const unsent = this.unsent(register.id, money);

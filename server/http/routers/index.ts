@@ -21,6 +21,7 @@ import { createProductTermsRouter } from './product-terms.js';
 import { createProductsRouter } from './products.js';
 import { createReceiptsRouter } from './receipts.js';
 import { createReturnsRouter } from './returns.js';
+import { createExchangesRouter } from './exchanges.js';
 import { createRegistersRouter } from './registers.js';
 import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
@@ -53,6 +54,7 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createCheckoutRouter,
   createReceiptsRouter,
   createReturnsRouter,
+  createExchangesRouter,
   createRegistersRouter,
   createOrderStatusesRouter,
   createCustomersRouter,
