@@ -149,8 +149,9 @@ function theTillsBodies(repositories) {
 /**
  * (b) `sales` sales at the till while its connection is paused, then resumed: sales a second from the
  * resume until the last is synced. Then WooCommerce's own rate: the same bodies posted by the same
- * client, one at a time as the till sends them. WooCommerce's stock is checked after each, and the
- * till's orders are looked for in WooCommerce: each once.
+ * client, one at a time as the till sends them. The till's orders are looked for in WooCommerce, each
+ * once whatever its status (a duplicate the till's sweep cancelled counts), and WooCommerce's stock is
+ * checked after the till's push and after WooCommerce's own orders.
  */
 async function pushRate(shop, dataDir, report, { sales, skus }) {
   const db = openDataDirDatabase(dataDir);
@@ -162,6 +163,7 @@ async function pushRate(shop, dataDir, report, { sales, skus }) {
     let stockBefore;
     let sold;
     let tillRate;
+    let earliest;
     try {
       const token = await loginToken(server.apiUrl, 'bench', 'bench-password');
       await openRegister(server.apiUrl, token);
@@ -171,7 +173,7 @@ async function pushRate(shop, dataDir, report, { sales, skus }) {
       sold = await soldAtTheTill(server.apiUrl, token);
       stockBefore = await wooStock(client, skus);
 
-      const earliest = new Date(Date.now() - 60_000).toISOString().slice(0, 19);
+      earliest = new Date(Date.now() - 60_000).toISOString().slice(0, 19);
       const resumed = performance.now();
       repositories.syncConnection.resume();
       for (;;) {
@@ -183,24 +185,24 @@ async function pushRate(shop, dataDir, report, { sales, skus }) {
       }
       const tillSeconds = seconds(resumed);
       console.error(`  till: ${sales} sales synced ${tillSeconds.toFixed(1)} s after the resume`);
-
-      const listed = await client.getAll('orders', { created_via: 'tillbase', after: earliest, dates_are_gmt: 'true' });
-      okBody(listed.outcome, 'listing the synced orders');
-      const inWoo = new Map();
-      for (const order of listed.records) inWoo.set(uuidOf(order), (inWoo.get(uuidOf(order)) ?? 0) + 1);
-      const uuids = repositories.syncOutbox.syncedSales().map((sale) => sale.uuid);
-      report('sales of the till in WooCommerce more than once', uuids.filter((uuid) => (inWoo.get(uuid) ?? 0) > 1).length, 0, 'sales');
-      report('sales of the till missing from WooCommerce', uuids.filter((uuid) => !inWoo.has(uuid)).length, 0, 'sales');
-      report(
-        `sold products whose WooCommerce stock is not as sold, after the push`,
-        await stockOff(client, skus, minus(stockBefore, sold), 'after the push'),
-        0,
-        'products',
-      );
       tillRate = sales / tillSeconds;
     } finally {
+      // Stopping waits for the worker's pass to end, and with it the duplicate sweep that follows the push.
       await server.stop();
     }
+    const listed = await client.getAll('orders', { created_via: 'tillbase', after: earliest, dates_are_gmt: 'true' });
+    okBody(listed.outcome, 'listing the synced orders');
+    const inWoo = new Map();
+    for (const order of listed.records) inWoo.set(uuidOf(order), (inWoo.get(uuidOf(order)) ?? 0) + 1);
+    const uuids = repositories.syncOutbox.syncedSales().map((sale) => sale.uuid);
+    report('sales of the till in WooCommerce more than once', uuids.filter((uuid) => (inWoo.get(uuid) ?? 0) > 1).length, 0, 'sales');
+    report('sales of the till missing from WooCommerce', uuids.filter((uuid) => !inWoo.has(uuid)).length, 0, 'sales');
+    report(
+      `sold products whose WooCommerce stock is not as sold, after the push`,
+      await stockOff(client, skus, minus(stockBefore, sold), 'after the push'),
+      0,
+      'products',
+    );
 
     const bodies = theTillsBodies(repositories);
     const aloneStart = performance.now();
