@@ -42,6 +42,9 @@ function benchProduct(index) {
   };
 }
 
+/** WooCommerce's refusals of a SKU it already holds: `product_invalid_sku`, or this one when the other create is still under way. */
+const SKU_TAKEN = new Set(['product_invalid_sku', 'woocommerce_rest_product_not_created']);
+
 /** Throws with what WooCommerce said when `outcome` is not ok; returns its body. */
 export function okBody(outcome, what) {
   if (outcome.kind !== 'ok')
@@ -68,7 +71,7 @@ export async function ensureBenchProducts(client, count = BENCH_PRODUCTS, log = 
     if (missing.length > 0) {
       const answer = okBody(await client.post('products/batch', { create: missing.map(benchProduct) }), 'creating bench products');
       // A SKU WooCommerce already holds was made meanwhile by another run (several make the blocks in parallel).
-      const refused = (answer.create ?? []).filter((product) => product.error !== undefined && product.error.code !== 'product_invalid_sku');
+      const refused = (answer.create ?? []).filter((product) => product.error !== undefined && !SKU_TAKEN.has(product.error.code));
       if (refused.length > 0) throw new Error(`WooCommerce refused a bench product: ${JSON.stringify(refused[0].error)}`);
       made += missing.length;
     }
