@@ -68,7 +68,8 @@ async function firstPull(shop, dataDir, report, expectedProducts) {
     const tillSeconds = seconds(started);
     const pulled = connected.pull.counts.products.created;
     const benchProducts = db.prepare('SELECT count(*) FROM products WHERE sku LIKE ?').pluck().get(`${BENCH_SKU_PREFIX}%`);
-    if (benchProducts < expectedProducts) throw new Error(`the till pulled ${benchProducts} of the ${expectedProducts} bench products`);
+    // A figure, not a stop: the rest of the section still measures (a first run missed 53 of the 10,000).
+    report(`bench products WooCommerce holds and the first pull left out`, expectedProducts - benchProducts, 0, 'products');
     const waitedSeconds = calls.reduce((sum, { ms }) => sum + ms, 0) / 1000;
     console.error(
       `  till: ${tillSeconds.toFixed(1)} s for ${calls.length} requests (${pulled} products, ${connected.pull.counts.variations.created} variations), ${waitedSeconds.toFixed(1)} s of it waiting for WooCommerce's answers`,
