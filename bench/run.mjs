@@ -17,8 +17,9 @@ import { catalogueBench } from './catalogue-bench.mjs';
 import { percentile } from './load.mjs';
 import { productCsv } from './product-csv.mjs';
 import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from './sales-load.mjs';
+import { syncBench } from './sync.mjs';
 
-const SECTIONS = ['basics', 'catalogue', 'sales', 'import'];
+const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync'];
 /** The value after `--name` on the command line, if given. */
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only');
@@ -295,7 +296,7 @@ async function inItsOwnProcess(section) {
 }
 
 const started = performance.now();
-const RUN_SECTION = { basics, catalogue: () => catalogueBench(report), sales, import: importWhileSelling };
+const RUN_SECTION = { basics, catalogue: () => catalogueBench(report), sales, import: importWhileSelling, sync: () => syncBench(report) };
 if (only === undefined) {
   for (const section of SECTIONS) results.push(...(await inItsOwnProcess(section)));
 } else {
