@@ -24,7 +24,7 @@ import {
 } from './pull-records.js';
 import { storeFieldsFromSettings } from './pull-settings.js';
 import { PulledStock } from './pull-stock.js';
-import { MAX_PER_PAGE, type QueryParams, type WooCommerceClient } from './woocommerce-client.js';
+import { MAX_PER_PAGE, STABLE_PAGES, type QueryParams, type WooCommerceClient } from './woocommerce-client.js';
 import { variationName } from '../model/catalogue/naming.js';
 import type { Taxonomy, VariationAttribute } from '../model/catalogue/types.js';
 
@@ -141,7 +141,7 @@ export class CataloguePull {
     let done = 0;
     for (let number = 1; ; number++) {
       beforeRequest?.();
-      const outcome = await this.client.get(path, { ...query, per_page: MAX_PER_PAGE, page: number });
+      const outcome = await this.client.get(path, { ...STABLE_PAGES, ...query, per_page: MAX_PER_PAGE, page: number });
       if (outcome.kind !== 'ok') throw new CataloguePullFailed(resource, outcome);
       const records = Array.isArray(outcome.body) ? (outcome.body as Json[]) : [];
       page(records);

@@ -71,6 +71,18 @@ const dateOf = (body: Body, field: string): string | null | undefined => {
 };
 const seconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
 
+/**
+ * §18: without `orderby`, products come newest first, and those created in the same second come in
+ * an order that may change from one request to the next (a real shop read 61 of 300 twice and 63
+ * never, paging by 10); so each request here shuffles the ties. `orderby=id` is a stable order.
+ */
+function listOrder(products: CatalogueProduct[], query: URLSearchParams): CatalogueProduct[] {
+  const descending = (query.get('order') ?? 'desc') === 'desc';
+  if (query.get('orderby') === 'id') return [...products].sort((a, b) => (descending ? b.id - a.id : a.id - b.id));
+  const tie = new Map(products.map((p) => [p.id, Math.random()]));
+  return [...products].sort((a, b) => b.date_created_gmt.localeCompare(a.date_created_gmt) || (tie.get(a.id) ?? 0) - (tie.get(b.id) ?? 0));
+}
+
 export class DoubleCatalogue {
   /** Terms have their own ids in WordPress (wp_terms), apart from posts; 15 is "Uncategorized" (§14.2). */
   readonly terms = { product_cat: new Map<number, DoubleTerm>(), product_tag: new Map<number, DoubleTerm>(), product_brand: new Map<number, DoubleTerm>() };
@@ -251,12 +263,15 @@ export class DoubleCatalogue {
         const include = list(query, 'include')?.map(Number);
         const status = query.get('status') ?? 'any';
         return listed(
-          products.filter(
-            (p) =>
-              p.type !== 'variation' &&
-              (status === 'any' ? p.status !== 'trash' : p.status === status) && // §10
-              (after === null || seconds(p.date_modified_gmt) > after) &&
-              (!include || include.includes(p.id)),
+          listOrder(
+            products.filter(
+              (p) =>
+                p.type !== 'variation' &&
+                (status === 'any' ? p.status !== 'trash' : p.status === status) && // §10
+                (after === null || seconds(p.date_modified_gmt) > after) &&
+                (!include || include.includes(p.id)),
+            ),
+            query,
           ),
         );
       }

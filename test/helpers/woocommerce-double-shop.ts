@@ -24,6 +24,7 @@ export interface DoubleProduct {
   manage_stock: boolean;
   stock_quantity: number | null;
   tax_class: string;
+  date_created_gmt: string;
   date_modified_gmt: string;
   variations: number[];
   meta_data: Meta[];
@@ -152,6 +153,7 @@ export class DoubleShop {
       manage_stock: body.manage_stock === true,
       stock_quantity: body.manage_stock === true ? Number(body.stock_quantity ?? 0) : null,
       tax_class: parentId ? 'parent' : str(body.tax_class),
+      date_created_gmt: this.now(),
       date_modified_gmt: this.now(),
       variations: [],
       meta_data: this.meta(body.meta_data, true),

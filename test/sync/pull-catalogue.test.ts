@@ -108,6 +108,15 @@ describe('the first pull into an empty till', () => {
     expect(again.counts.products.created).toBe(0);
     expect(again.counts.products.deleted).toBe(0);
   });
+
+  it('reads every product once when hundreds share their creation second (pages in id order, not newest first)', async () => {
+    for (let n = 0; n < 300; n++) body(await woo.post('products', { name: `Tin ${n}`, sku: `TIN-${n}`, regular_price: '1.00' }));
+    const report = await pull('full');
+    expect(report.counts.products.created).toBe(300);
+    const listed = (await api(server, 'GET', '/products?per_page=1&sku=TIN-299', { token })).body;
+    expect(listed).toHaveLength(1);
+    expect(withDb(server, (db) => db.prepare("SELECT COUNT(*) AS n FROM products WHERE sku LIKE 'TIN-%'").get())).toEqual({ n: 300 });
+  }, 90_000);
 });
 
 describe('incremental pulls', () => {
