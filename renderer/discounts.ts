@@ -34,7 +34,7 @@ export interface DiscountedLine {
 }
 
 /** The amount off `base`: a percentage of it (rounded half up to the store's decimals) or an amount typed. */
-function amountOff(base: Decimal, typed: string, kind: DiscountKind, decimals: number): Reading<Decimal> {
+function amountOff(base: Decimal, typed: string, kind: DiscountKind, decimals: number, what: string): Reading<Decimal> {
   const text = typed.trim().replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(text)) {
     return { ok: false, message: kind === 'percent' ? 'Enter the discount as a percentage, such as 10.' : 'Enter the amount off, such as 2.00.' };
@@ -45,7 +45,7 @@ function amountOff(base: Decimal, typed: string, kind: DiscountKind, decimals: n
     return { ok: true, value: base.times(value).dividedBy(100).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP) };
   }
   if (value.decimalPlaces() > decimals) return { ok: false, message: `The amount off has at most ${decimals} decimal places.` };
-  if (value.gt(base)) return { ok: false, message: `The amount off cannot be more than the sale's ${base.toFixed(decimals)}.` };
+  if (value.gt(base)) return { ok: false, message: `The amount off cannot be more than the ${what}'s ${base.toFixed(decimals)}.` };
   return { ok: true, value };
 }
 
@@ -59,6 +59,7 @@ export function spreadSaleDiscount(
   kind: DiscountKind,
   decimals: number,
   taxes: SaleTaxes = { pricesIncludeTax: false, ratePercentById: new Map() },
+  what = 'sale',
 ): Reading<DiscountedLine[]> {
   const rates = lines.map((line) => (taxes.pricesIncludeTax ? (line.taxes ?? []).map((tax) => taxes.ratePercentById.get(tax.id) ?? 0) : []));
   const prices = lines.map((line) => {
@@ -68,7 +69,7 @@ export function spreadSaleDiscount(
   });
   const base = prices.reduce((sum, price) => sum.plus(price), new Decimal(0));
   if (lines.length === 0 || base.lte(0)) return { ok: false, message: 'The sale has nothing to discount.' };
-  const off = amountOff(base, typed, kind, decimals);
+  const off = amountOff(base, typed, kind, decimals, what);
   if (!off.ok) return off;
   const shares = shareOut(off.value, prices, decimals);
   return {
@@ -79,6 +80,17 @@ export function spreadSaleDiscount(
       return { id: line.id, subtotal: line.subtotal, total: taxes.pricesIncludeTax ? total.toFixed() : total.toFixed(decimals) };
     }),
   };
+}
+
+/**
+ * One line's total after a discount typed for it: off its subtotal, or, where the prices include
+ * tax, off its price with tax, so that "0.50 off" takes exactly 0.50 off what the customer pays.
+ */
+export function discountLine(line: LineAmounts, typed: string, kind: DiscountKind, decimals: number, taxes: SaleTaxes): Reading<string> {
+  const spread = spreadSaleDiscount([line], typed, kind, decimals, taxes, 'line');
+  if (!spread.ok) return spread;
+  const [discounted] = spread.value;
+  return discounted === undefined ? { ok: false, message: 'The line has nothing to discount.' } : { ok: true, value: discounted.total };
 }
 
 /**

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import type { Customer } from '../../shared/resources/customers.js';
 import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { formatPrice } from '../format.js';
+import { discountLine } from '../discounts.js';
 import { discountedTotal, readQuantity, type DiscountKind } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
@@ -87,8 +88,16 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
     if (typed.value !== line.quantity && !(await attempt(() => sale.setQuantity(line, typed.value)))) return;
     const updated = sale.currentLine(line.id);
     if (updated !== null && discount.trim() !== '') {
-      // Off the price before any discount, which the server keeps as the line's subtotal.
-      const total = discountedTotal(updated.subtotal, discount, discountKind, decimals);
+      // Off the price before any discount, which the server keeps as the line's subtotal; where the
+      // prices include tax, off the price with tax, so the customer pays exactly the amount less.
+      const order = till.state.get().order;
+      const total =
+        order?.prices_include_tax === true
+          ? discountLine(updated, discount, discountKind, decimals, {
+              pricesIncludeTax: true,
+              ratePercentById: new Map(order.tax_lines.map((tax) => [tax.rate_id, tax.rate_percent])),
+            })
+          : discountedTotal(updated.subtotal, discount, discountKind, decimals);
       if (!total.ok) {
         setError(total.message);
         return;

@@ -49,6 +49,20 @@ describe('a discount on the whole sale where prices include tax', () => {
     expect(after.line_items.map((line: { subtotal: string }) => line.subtotal)).toEqual(before.line_items.map((line: { subtotal: string }) => line.subtotal));
     // What the cart shows the customer is the server's total.
     expect((await page.locator('#cart-total').textContent())?.replace(/[^0-9.]/g, '')).toBe(after.total);
+
+    // A line's own discount: "0.50 off" the coffee takes exactly 0.50 off what the customer pays.
+    await page.getByRole('button', { name: 'Change Drip Coffee' }).click();
+    const line = page.getByRole('dialog', { name: 'Change Drip Coffee' });
+    await line.locator('#line-discount').fill('0.50');
+    await line.getByLabel('amount off').check();
+    await line.getByRole('button', { name: 'Apply' }).click();
+    await line.waitFor({ state: 'detached' });
+    await cartSettled(page);
+    const coffee = (order: { line_items: Array<{ name: string; total: string; total_tax: string }> }) =>
+      order.line_items.find((item) => item.name === 'Drip Coffee');
+    const withTax = (item: { total: string; total_tax: string } | undefined): number => cents(item?.total ?? '0') + cents(item?.total_tax ?? '0');
+    const lineDiscounted = await serverOrder(server, orderId);
+    expect(withTax(coffee(before)) - withTax(coffee(lineDiscounted))).toBe(50);
     expect(pageErrors).toEqual([]);
   });
 });

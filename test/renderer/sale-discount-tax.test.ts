@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { spreadSaleDiscount, type LineAmounts } from '../../renderer/discounts.js';
+import { discountLine, spreadSaleDiscount, type LineAmounts } from '../../renderer/discounts.js';
 import { calculateOrderTotals, linePriceExcludingTax, type TotalsSettings } from '../../server/domain/orders/totals.js';
 import type { AppliedRate } from '../../server/domain/taxes/calc.js';
 
@@ -105,5 +105,37 @@ describe('a discount on the whole sale where prices include tax', () => {
   it('refuses more than the sale with its tax', () => {
     const spread = spreadSaleDiscount(payable().lines, '18.69', 'amount', 2, { pricesIncludeTax: true, ratePercentById: PERCENTS });
     expect(spread).toEqual({ ok: false, message: "The amount off cannot be more than the sale's 18.68." });
+  });
+});
+
+describe('a discount on one line where prices include tax', () => {
+  /** What the customer pays after `typed` off the first line (9.99 with 20 % VAT), the others as they are. */
+  function afterLineDiscount(typed: string, kind: 'amount' | 'percent'): Decimal {
+    const before = payable();
+    const first = before.lines[0];
+    if (first === undefined) throw new Error('no line');
+    const total = discountLine(first, typed, kind, 2, { pricesIncludeTax: true, ratePercentById: PERCENTS });
+    if (!total.ok) throw new Error(total.message);
+    return payable([total.value, ...before.lines.slice(1).map((line) => line.subtotal)]).total;
+  }
+
+  it('takes exactly the amount typed off what the customer pays, for every amount up to the line’s 9.99', () => {
+    const misses: string[] = [];
+    for (let cents = 1; cents <= 999; cents += 1) {
+      const off = new Decimal(cents).dividedBy(100);
+      const total = afterLineDiscount(off.toFixed(2), 'amount');
+      if (!total.eq(new Decimal('18.68').minus(off))) misses.push(`${off.toFixed(2)} → ${total.toFixed(2)}`);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('takes 10 % of the line’s 9.99 with tax (1.00), and refuses more than the line', () => {
+    expect(afterLineDiscount('10', 'percent').toFixed(2)).toBe('17.68');
+    const first = payable().lines[0];
+    if (first === undefined) throw new Error('no line');
+    expect(discountLine(first, '10.00', 'amount', 2, { pricesIncludeTax: true, ratePercentById: PERCENTS })).toEqual({
+      ok: false,
+      message: "The amount off cannot be more than the line's 9.99.",
+    });
   });
 });
