@@ -4,7 +4,7 @@
  * the choices a product form offers (categories, tax classes), and whether WooCommerce masters the
  * catalogue (`/sync/status`).
  */
-import type { Product, ProductTerm } from '../../shared/resources/products.js';
+import type { Product, ProductTerm, StockAdjustmentAnswer as StockAnswer, StockLedgerEntry as LedgerEntry } from '../../shared/resources/products.js';
 import type { SyncStatusView } from '../../shared/resources/sync.js';
 import type { ApiClient } from '../api-client.js';
 
@@ -48,26 +48,8 @@ export interface ProductWrite {
 
 export type StockReason = 'received' | 'damaged' | 'counted' | 'correction';
 
-/** One line of a product's stock ledger (`GET /products/{id}/stock`), newest first. */
-export interface LedgerEntry {
-  id: number;
-  product_id: number;
-  change: number;
-  balance: number;
-  reason: string;
-  order_id: number | null;
-  reference: string;
-  note: string;
-  user_id: number | null;
-  date_created: string;
-}
-
-export interface StockAnswer {
-  id: number;
-  stock_quantity: number | null;
-  stock_status: string;
-  entry: LedgerEntry | null;
-}
+/** The ledger's lines and a stock adjustment's answer, as the server types them. */
+export type { StockLedgerEntry as LedgerEntry, StockAdjustmentAnswer as StockAnswer } from '../../shared/resources/products.js';
 
 export type TaxClass = { slug: string; name: string };
 export type CategoryChoice = Pick<ProductTerm, 'id' | 'name'>;

@@ -10,6 +10,7 @@ import { discountLine } from '../discounts.js';
 import { discountedTotal, readQuantity, type DiscountKind } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { DiscountKindChoice } from './DiscountKindChoice.js';
 
 export type CartExtra =
   { kind: 'line'; line: OrderLineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
@@ -129,28 +130,7 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
             value={discount}
             onInput={setDiscount}
           />
-          <label>
-            <input
-              type="radio"
-              name="line-discount-kind"
-              checked={discountKind === 'percent'}
-              onChange={() => {
-                setDiscountKind('percent');
-              }}
-            />{' '}
-            percent (%)
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="line-discount-kind"
-              checked={discountKind === 'amount'}
-              onChange={() => {
-                setDiscountKind('amount');
-              }}
-            />{' '}
-            amount off
-          </label>
+          <DiscountKindChoice name="line-discount-kind" kind={discountKind} onChange={setDiscountKind} />
         </fieldset>
         <Field
           id="line-price"

@@ -9,6 +9,7 @@ import { formatPrice } from '../format.js';
 import type { DiscountKind } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { DiscountKindChoice } from './DiscountKindChoice.js';
 
 export function SaleDiscountDialog(props: { onClose: () => void }) {
   const { sale, till } = useTill();
@@ -64,28 +65,7 @@ export function SaleDiscountDialog(props: { onClose: () => void }) {
         />
         <fieldset class="choice">
           <legend>Discount as</legend>
-          <label>
-            <input
-              type="radio"
-              name="sale-discount-kind"
-              checked={kind === 'percent'}
-              onChange={() => {
-                setKind('percent');
-              }}
-            />{' '}
-            percent (%)
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="sale-discount-kind"
-              checked={kind === 'amount'}
-              onChange={() => {
-                setKind('amount');
-              }}
-            />{' '}
-            amount off
-          </label>
+          <DiscountKindChoice name="sale-discount-kind" kind={kind} onChange={setKind} />
         </fieldset>
         <p id="sale-discount-error" class="form-error" role="alert">
           {error}

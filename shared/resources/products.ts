@@ -180,3 +180,27 @@ export interface ProductCategory extends ProductTag {
 }
 
 export type ProductTerm = ProductTag | ProductCategory;
+
+/** One line of a product's stock ledger (`GET /products/{id}/stock`, newest first), its date in the store's time. */
+export interface StockLedgerEntry {
+  id: number;
+  product_id: number;
+  /** Units, up to three decimal places. */
+  change: number;
+  /** The stock after this change. */
+  balance: number;
+  reason: string;
+  order_id: number | null;
+  reference: string;
+  note: string;
+  user_id: number | null;
+  date_created: string;
+}
+
+/** The answer of a stock adjustment (`POST /products/{id}/stock`). */
+export interface StockAdjustmentAnswer {
+  id: number;
+  stock_quantity: number | null;
+  stock_status: string;
+  entry: StockLedgerEntry | null;
+}

@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
 import { z } from 'zod';
+import type { StockLedgerEntry } from '../../../shared/resources/products.js';
 import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
 import { productInputSchema, stockAdjustmentSchema, variationInputSchema } from '../../domain/catalogue/product-input.js';
 import { shapeVariation } from '../../domain/catalogue/shape.js';
@@ -16,8 +17,9 @@ const deleteQuery = z.object({ force: queryBoolean.default(false) });
 const productUpdate = { params: idParams, body: productInputSchema };
 const variationUpdate = { params: variationParams, body: variationInputSchema };
 
-function ledgerEntry(entry: StockLedgerRecord, timeZone: string) {
-  return { ...entry, date_created: gmtToLocal(entry.date_created_gmt, timeZone) };
+function ledgerEntry(entry: StockLedgerRecord, timeZone: string): StockLedgerEntry & { date_created_gmt: string } {
+  // The ledger's dates are never empty, so the store's time is always there.
+  return { ...entry, date_created: gmtToLocal(entry.date_created_gmt, timeZone) ?? entry.date_created_gmt };
 }
 
 /**
