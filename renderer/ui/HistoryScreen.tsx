@@ -8,6 +8,7 @@ import { SyncBadge, useOrderSync } from './SyncBadge.js';
 import { GiftReceiptButton } from './GiftReceipt.js';
 import { OrderSearch } from './OrderSearch.js';
 import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
+import { MoneyBackFields } from './MoneyBackFields.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -76,30 +77,7 @@ function RefundForm(props: { order: Order }) {
           ))}
         </tbody>
       </table>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={restock}
-          onChange={(event) => {
-            setRestock(event.currentTarget.checked);
-          }}
-        />{' '}
-        Put the items back in stock
-      </label>
-      <label for="refund-tender">Give the money back by</label>
-      <select
-        id="refund-tender"
-        value={destination}
-        onChange={(event) => {
-          setDestination(event.currentTarget.value);
-        }}
-      >
-        {tenders.map((gateway) => (
-          <option key={gateway.id} value={gateway.id}>
-            {gateway.title}
-          </option>
-        ))}
-      </select>
+      <MoneyBackFields idPrefix="refund" restock={restock} onRestock={setRestock} destination={destination} onDestination={setDestination} tenders={tenders} />
       <label for="refund-reason">Reason</label>
       <input
         id="refund-reason"

@@ -10,6 +10,7 @@ import * as returnsApi from '../api/returns.js';
 import { EXCHANGE_CREDIT, startExchange } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
+import { MoneyBackFields } from './MoneyBackFields.js';
 
 interface ReturnLine {
   product: productsApi.ProductTile;
@@ -143,30 +144,14 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
             ))}
           </tbody>
         </table>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={restock}
-            onChange={(event) => {
-              setRestock(event.currentTarget.checked);
-            }}
-          />{' '}
-          Put the items back in stock
-        </label>
-        <label for="return-tender">Give the money back by</label>
-        <select
-          id="return-tender"
-          value={destination}
-          onChange={(event) => {
-            setDestination(event.currentTarget.value);
-          }}
-        >
-          {gateways.map((gateway) => (
-            <option key={gateway.id} value={gateway.id}>
-              {gateway.title}
-            </option>
-          ))}
-        </select>
+        <MoneyBackFields
+          idPrefix="return"
+          restock={restock}
+          onRestock={setRestock}
+          destination={destination}
+          onDestination={setDestination}
+          tenders={gateways}
+        />
         <label for="return-reason">Why it came back</label>
         <input
           id="return-reason"
