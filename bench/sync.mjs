@@ -195,7 +195,7 @@ async function pushRate(shop, dataDir, report, { sales, skus }) {
     okBody(listed.outcome, 'listing the synced orders');
     const inWoo = new Map();
     for (const order of listed.records) inWoo.set(uuidOf(order), (inWoo.get(uuidOf(order)) ?? 0) + 1);
-    const uuids = repositories.syncOutbox.syncedSales().map((sale) => sale.uuid);
+    const uuids = repositories.syncOutbox.salesSyncedSince('1970-01-01T00:00:00').map((sale) => sale.uuid);
     report('sales of the till in WooCommerce more than once', uuids.filter((uuid) => (inWoo.get(uuid) ?? 0) > 1).length, 0, 'sales');
     report('sales of the till missing from WooCommerce', uuids.filter((uuid) => !inWoo.has(uuid)).length, 0, 'sales');
     report(
