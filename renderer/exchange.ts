@@ -8,18 +8,11 @@ import { Decimal } from 'decimal.js';
 import * as exchangesApi from './api/exchanges.js';
 import { formatPrice } from './format.js';
 import * as ordersApi from './api/orders.js';
-import type { Sale } from './sale.js';
 import type { Till } from './till.js';
 
 /** The tender the server books an exchange's credit under (server/domain/registers/reports.ts). */
 export const EXCHANGE_CREDIT = 'pos_exchange_credit';
 export const EXCHANGE_CREDIT_TITLE = 'Exchange credit';
-
-/** The credit of a return, waiting for the sale of the new goods. */
-export interface PendingExchange {
-  returnOrderId: number;
-  credit: string;
-}
 
 /** After the return: the credit waits and the selling screen opens, with an empty cart for the new goods. */
 export function startExchange(till: Till, returnOrderId: number, credit: string): void {
@@ -61,12 +54,12 @@ export async function spendExchangeCredit(till: Till): Promise<CreditSpent> {
 }
 
 /** A sale the exchange credit paid in full: its state as the server has it, then the receipt with the change. */
-export async function paidByCredit(till: Till, sale: Sale, orderId: number, changeDue: string): Promise<void> {
+export async function paidByCredit(till: Till, showReceipt: (orderId: number) => Promise<void>, orderId: number, changeDue: string): Promise<void> {
   try {
     const checkout = await ordersApi.checkoutState(till.client, orderId);
     // The receipt shows the change: what was left of the credit, given back in cash.
     till.state.set({ checkout: { ...checkout, provider_data: { ...checkout.provider_data, change_due: changeDue } }, paying: true });
-    await sale.showReceipt(orderId);
+    await showReceipt(orderId);
   } catch (error) {
     till.fail(error);
   }

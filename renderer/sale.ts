@@ -337,7 +337,7 @@ export class Sale {
     this.till.state.set({ paying: true, checkout: null, status: null });
     // An exchange's credit pays first, so the dialog asks only for the difference.
     const spent = await spendExchangeCredit(this.till);
-    if (spent.outcome === 'paid') return paidByCredit(this.till, this, order.id, spent.changeDue);
+    if (spent.outcome === 'paid') return paidByCredit(this.till, (id) => this.showReceipt(id), order.id, spent.changeDue);
     try {
       const [checkout] = await Promise.all([ordersApi.checkoutState(this.client, order.id), this.readAutoPrint()]);
       // A payment answered meanwhile is newer than this read; the read must not replace it.
@@ -383,7 +383,7 @@ export class Sale {
     const credit = await spendExchangeCredit(this.till);
     if (credit.outcome === 'failed') return null;
     if (credit.outcome === 'paid') {
-      await paidByCredit(this.till, this, order.id, credit.changeDue);
+      await paidByCredit(this.till, (id) => this.showReceipt(id), order.id, credit.changeDue);
       return this.till.state.get().checkout;
     }
     if (credit.outcome === 'part' && gatewayId === 'pos_cash' && paymentData.amount_tendered === order.total) {

@@ -22,11 +22,16 @@ import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
-import type { PendingExchange } from './exchange.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
 /** The drawer screen: the register sales go to, its open session's X report, and the last Z report. */
+/** The credit of a return, waiting for the sale of the new goods. */
+export interface PendingExchange {
+  returnOrderId: number;
+  credit: string;
+}
+
 export interface DrawerState {
   register: Register | null;
   report: ReadableReport | null;

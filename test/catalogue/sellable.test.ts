@@ -47,6 +47,7 @@ describe('ProductsRepository, as the order engine uses it', () => {
       stockStatus: 'instock',
       backorders: 'no',
       status: 'publish',
+      soldByWeight: false,
     });
     expect(products.findSellableBySku('oat-1l')?.id).toBe(id);
     expect(products.findSellable(123_456)).toBeUndefined();
