@@ -124,7 +124,7 @@ const minus = (stock, sold) => new Map([...stock].map(([sku, quantity]) => [sku,
 
 /** The bodies the till sent for its synced sales, each under a uuid of its own: the same work for WooCommerce, and never taken for the till's. */
 function theTillsBodies(repositories) {
-  return repositories.syncOutbox.syncedSales().map(({ id }) => {
+  return repositories.syncOutbox.salesSyncedSince('1970-01-01T00:00:00').map(({ id }) => {
     const entry = repositories.syncOutbox.find(id);
     const order = repositories.orders.find(entry.order_id);
     const products = new Map(
