@@ -6,7 +6,7 @@ import type { StoresRepository } from '../../data/repositories/stores.js';
 import type { TaxClassesRepository, TaxClass } from '../../data/repositories/tax-classes.js';
 import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify } from '../../model/catalogue/naming.js';
-import type { ProductAttribute, ProductRecord, Taxonomy, VariationAttribute } from '../../model/catalogue/types.js';
+import type { Taxonomy } from '../../model/catalogue/types.js';
 import { money } from '../../model/money.js';
 import { localToGmt, problemsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
@@ -29,24 +29,17 @@ import { Rejections, type ImportReport } from './report.js';
 import { DEFAULT_STEP_TIMING, writeInSteps, type StepTiming } from './steps.js';
 import { Slices } from './pacing.js';
 import { TermResolver } from './terms.js';
+import { AcrossRows, sameName, type RowLines } from './product-links.js';
 import { UNGUARDED, type CatalogueGuard } from '../catalogue/managed-catalogue.js';
 import type { ImportJournalParts } from './journal.js';
 
 const TAXONOMY_OF = { categories: 'product_cat', tags: 'product_tag', brands: 'product_brand' } as const satisfies Record<string, Taxonomy>;
-
-/** The line of each SKU and source ID in the file, whether or not its row was accepted. */
-interface RowLines {
-  bySku: Map<string, number>;
-  byId: Map<number, number>;
-}
 
 /** WooCommerce's importer: 1 published, 0 private, -1 draft; a variation cannot be a draft (the exporter writes -1 for those of a draft parent). */
 function statusOf(published: number, type: ImportedType): string {
   if (type === 'variation') return published === 0 ? 'private' : 'publish';
   return published === 1 ? 'publish' : published === 0 ? 'private' : 'draft';
 }
-
-const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 export interface ImportRunOptions {
   /** The file's name, for the journal. */
@@ -126,7 +119,7 @@ export class ProductImporter {
     this.taxClasses = this.parts.taxClasses.all();
     const slices = new Slices(options.pause);
     const { entries, rows } = await this.readRows(table, columns, productRowSchema(store.price_decimal_sep), report, slices);
-    const accepted = await this.checkAcrossRows(entries, rows, slices);
+    const accepted = await new AcrossRows(this.products, this.lookups, this.rejections).check(entries, rows, slices);
     report({ read: table.records.length, rejected: this.rejections.count(), toWrite: options.dryRun === true ? 0 : accepted.length });
     if (options.dryRun === true) {
       const created = accepted.filter((entry) => entry.existing === undefined).length;
@@ -324,141 +317,5 @@ export class ProductImporter {
     const found = this.taxClasses.find((taxClass) => taxClass.slug === value || taxClass.slug === slugify(value) || sameName(taxClass.name, value));
     if (!found) return undefined;
     return found.slug === 'standard' ? '' : found.slug;
-  }
-
-  /** Barcodes unique across the catalogue, and every variation under a variable product whose options it uses. */
-  private async checkAcrossRows(entries: readonly Entry[], rows: RowLines, slices: Slices): Promise<Entry[]> {
-    const bySku = new Map(entries.map((entry) => [entry.sku.toLowerCase(), entry]));
-    const barcodeLines = new Map<string, number>();
-    let index = 0;
-    for (const entry of entries) {
-      if (++index % 50 === 0) await slices.maybePause();
-      const barcode = entry.changes.barcode;
-      if (barcode === undefined || barcode === '') continue;
-      const earlier = barcodeLines.get(barcode);
-      if (earlier !== undefined) {
-        this.rejections.add(entry.line, `barcode ${barcode} is also on line ${earlier}`);
-        continue;
-      }
-      barcodeLines.set(barcode, entry.line);
-      // A product that this file gives another barcode does not keep this one.
-      const owner = this.lookups.barcodeOwners(barcode).find((candidate) => {
-        if (candidate.id === entry.existing?.id) return false;
-        const rewritten = bySku.get(candidate.sku.toLowerCase())?.changes.barcode;
-        return rewritten === undefined || rewritten === barcode;
-      });
-      if (owner) this.rejections.add(entry.line, `barcode ${barcode} already belongs to SKU ${owner.sku === '' ? `(product ${owner.id})` : owner.sku}`);
-    }
-
-    const live = (entry: Entry): boolean => !this.rejections.has(entry.line);
-    const bySourceId = new Map(entries.filter((entry) => entry.sourceId !== null && entry.type !== 'variation').map((entry) => [entry.sourceId, entry]));
-    for (const entry of entries.filter((candidate) => candidate.type === 'variation' && live(candidate)))
-      this.linkParent(entry, { bySku, bySourceId, rows }, live);
-
-    for (const entry of entries.filter((candidate) => candidate.type !== 'variation' && live(candidate) && candidate.attributes.length > 0)) {
-      this.setAttributes(
-        entry,
-        entries.filter((variation) => variation.parent !== undefined && 'entry' in variation.parent && variation.parent.entry === entry && live(variation)),
-      );
-    }
-    return entries.filter(live);
-  }
-
-  /** Finds a variation's parent and turns its attribute cells into choices among the parent's options. */
-  private linkParent(
-    entry: Entry,
-    file: { bySku: Map<string, Entry>; bySourceId: Map<number | null, Entry>; rows: RowLines },
-    live: (entry: Entry) => boolean,
-  ): boolean {
-    let parent: { entry: Entry } | { record: ProductRecord } | undefined;
-    let label: string;
-    const ref = entry.parentRef;
-    if (ref === undefined || ref === null) {
-      const record = entry.existing ? this.products.find(entry.existing.parent_id) : undefined;
-      const inFile = record ? file.bySku.get(record.sku.toLowerCase()) : undefined;
-      parent = inFile ? { entry: inFile } : record && { record };
-      label = record?.sku ?? '';
-    } else if ('sourceId' in ref) {
-      const inFile = file.bySourceId.get(ref.sourceId);
-      const line = file.rows.byId.get(ref.sourceId);
-      if (!inFile && line !== undefined) return this.reject(entry, `its parent id:${ref.sourceId} (line ${line}) was rejected`);
-      if (!inFile) return this.reject(entry, `the parent id:${ref.sourceId} is not the ID of a row in this file`);
-      parent = { entry: inFile };
-      label = inFile.sku;
-    } else {
-      const inFile = file.bySku.get(ref.sku.toLowerCase());
-      const line = file.rows.bySku.get(ref.sku.toLowerCase());
-      if (!inFile && line !== undefined) return this.reject(entry, `its parent ${ref.sku} (line ${line}) was rejected`);
-      const id = inFile ? undefined : this.lookups.productIdBySku(ref.sku);
-      const record = id === undefined ? undefined : this.products.find(id);
-      if (!inFile && !record) return this.reject(entry, `the parent SKU ${ref.sku} is neither in this file nor in the catalogue`);
-      parent = inFile ? { entry: inFile } : record && { record };
-      label = ref.sku;
-    }
-    if (!parent) return this.reject(entry, `the parent of SKU ${entry.sku} no longer exists`);
-    if ('entry' in parent && !live(parent.entry)) return this.reject(entry, `its parent ${label} (line ${parent.entry.line}) was rejected`);
-    const parentType = 'entry' in parent ? parent.entry.type : parent.record.type;
-    if (parentType !== 'variable') return this.reject(entry, `the parent ${label} is a ${parentType} product, not a variable one`);
-    const parentId = 'entry' in parent ? parent.entry.existing?.id : parent.record.id;
-    if (entry.existing && entry.existing.parent_id !== parentId)
-      return this.reject(entry, `SKU ${entry.sku} is a variation of another product; the import does not move variations`);
-
-    if (entry.attributes.length > 0) {
-      const options: ReadonlyArray<{ name: string; options: string[] }> =
-        'entry' in parent && parent.entry.attributes.length > 0
-          ? parent.entry.attributes
-          : (('entry' in parent ? parent.entry.existing?.attributes : parent.record.attributes) ?? []);
-      const parentName = 'entry' in parent ? (parent.entry.changes.name ?? parent.entry.existing?.name ?? label) : parent.record.name;
-      const choices: VariationAttribute[] = [];
-      for (const attribute of entry.attributes) {
-        const offered = options.find((candidate) => sameName(candidate.name, attribute.name));
-        if (!offered) return this.reject(entry, `${parentName} has no attribute ${attribute.name}`);
-        const option = attribute.options[0] ?? '';
-        const match = option === '' ? '' : offered.options.find((candidate) => sameName(candidate, option));
-        if (match === undefined)
-          return this.reject(entry, `${attribute.name} ${option} is not one of the options of ${parentName} (${offered.options.join(', ')})`);
-        choices.push({ id: 0, name: offered.name, slug: slugify(offered.name), option: match });
-      }
-      entry.changes.variation_attributes = choices;
-    }
-    entry.parent = parent;
-    return true;
-  }
-
-  /**
-   * A product's attributes from its row. On a variable product an attribute is a variation attribute
-   * when it has a default, when a variation uses it, or when it already was one (WooCommerce keeps the flag).
-   */
-  private setAttributes(entry: Entry, variations: readonly Entry[]): void {
-    const used = new Set<string>();
-    for (const variation of [
-      ...variations.map((child) => child.changes.variation_attributes ?? child.existing?.variation_attributes ?? []),
-      ...(entry.existing ? this.products.variationsOf([entry.existing.id]).map((child) => child.variation_attributes) : []),
-    ]) {
-      for (const choice of variation) used.add(choice.name.toLowerCase());
-    }
-    const variable = entry.type === 'variable';
-    entry.changes.attributes = entry.attributes.map((attribute, position): ProductAttribute => ({
-      id: 0,
-      name: attribute.name,
-      slug: slugify(attribute.name),
-      position,
-      visible: attribute.visible,
-      variation:
-        variable &&
-        (attribute.default !== '' ||
-          used.has(attribute.name.toLowerCase()) ||
-          (entry.existing?.attributes.some((old) => sameName(old.name, attribute.name) && old.variation) ?? false)),
-      options: attribute.options,
-    }));
-    if (variable) {
-      entry.changes.default_attributes = entry.attributes
-        .filter((attribute) => attribute.default !== '')
-        .map((attribute) => ({
-          id: 0,
-          name: attribute.name,
-          option: attribute.options.find((option) => sameName(option, attribute.default)) ?? attribute.default,
-        }));
-    }
   }
 }
