@@ -7,6 +7,7 @@ import { API_NAMESPACE } from '../shared/api.js';
 import type { TillbaseBridge } from '../shared/bridge.js';
 import { CUSTOMER_DISPLAY_CHANNEL, feedCustomerDisplay } from './customer-display.js';
 import { IdleLock } from './idle-lock.js';
+import { Payment } from './payment.js';
 import { Sale } from './sale.js';
 import { KeyboardWedge } from './scanner.js';
 import { installShortcuts } from './shortcuts.js';
@@ -39,6 +40,7 @@ const storage = tabStorage();
 const keeper = bridge !== undefined ? bridgeSessionKeeper(bridge.session) : storage === null ? memorySessionKeeper() : browserSessionKeeper(storage);
 const till = new Till(new TokenVault(keeper, storage), `${window.location.origin}${API_NAMESPACE}`, window.fetch.bind(window));
 const sale = new Sale(till);
+const payment = new Payment(till);
 
 async function print(): Promise<void> {
   if (bridge === undefined) {
@@ -69,7 +71,7 @@ window.addEventListener(
       announceScan(code);
       return;
     }
-    if (state.receipt !== null) sale.finish();
+    if (state.receipt !== null) payment.finish();
     void sale.scan(code);
   },
   { capture: true },
@@ -104,7 +106,7 @@ function openCustomerDisplay(): void {
   window.open('/app/display', 'tillbase-customer-display');
 }
 
-const api: TillApi = { till, sale, print, openCustomerDisplay };
+const api: TillApi = { till, sale, payment, print, openCustomerDisplay };
 const root = document.getElementById('app');
 if (root === null) throw new Error('index.html has no #app');
 render(

@@ -113,7 +113,7 @@ function CartLine(props: { line: OrderLineItem; current: boolean; onEdit: () => 
 }
 
 export function CartPanel() {
-  const { sale } = useTill();
+  const { sale, payment } = useTill();
   const order = useTillState((state) => state.order);
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
@@ -300,7 +300,7 @@ export function CartPanel() {
           aria-keyshortcuts={SHORTCUTS.pay}
           data-shortcut={SHORTCUTS.pay}
           disabled={order === null || order.line_items.length === 0 || busy}
-          onClick={() => void sale.openPayment()}
+          onClick={() => void payment.openPayment()}
         >
           Pay <KeyHint shortcut={SHORTCUTS.pay} />
         </button>

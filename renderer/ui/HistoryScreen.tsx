@@ -97,7 +97,7 @@ function RefundForm(props: { order: Order }) {
 }
 
 function OrderDetail(props: { order: Order }) {
-  const { sale, till } = useTill();
+  const { payment, till } = useTill();
   const store = useTillState((state) => state.store);
   const { order } = props;
   const money = (amount: string): string => formatPrice(amount, store);
@@ -124,7 +124,7 @@ function OrderDetail(props: { order: Order }) {
           >
             Back to the orders
           </button>
-          <button type="button" class="button" onClick={() => void sale.showReceipt(order.id)}>
+          <button type="button" class="button" onClick={() => void payment.showReceipt(order.id)}>
             Reprint receipt
           </button>
           <GiftReceiptButton orderId={order.id} />

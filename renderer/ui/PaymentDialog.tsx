@@ -36,7 +36,7 @@ function PaymentsMade(props: { checkout: CheckoutState; money: (amount: string) 
 }
 
 export function PaymentDialog() {
-  const { sale } = useTill();
+  const { payment } = useTill();
   const paying = useTillState((state) => state.paying);
   const order = useTillState((state) => state.order);
   const store = useTillState((state) => state.store);
@@ -75,14 +75,14 @@ export function PaymentDialog() {
     // Cash tendered left empty is the exact amount: the part typed, or else all that is due.
     if (gateway === 'pos_cash') data.amount_tendered = tendered.trim() !== '' ? tendered.trim() : part.trim() !== '' ? part.trim() : due;
     else if (transactionId.trim() !== '') data.transaction_id = transactionId.trim();
-    await sale.pay(gateway, data);
+    await payment.pay(gateway, data);
   };
 
   return (
     <Dialog
       label="Payment"
       onClose={() => {
-        sale.closePayment();
+        payment.closePayment();
       }}
     >
       <form class="dialog-form payment" onSubmit={(event) => void submit(event)}>
@@ -178,7 +178,7 @@ export function PaymentDialog() {
             type="button"
             class="button button-quiet"
             onClick={() => {
-              sale.closePayment();
+              payment.closePayment();
             }}
           >
             Back to the cart
@@ -194,7 +194,7 @@ export function PaymentDialog() {
 
 /** The receipt of the active template as the server renders it, with print and, after a sale, the change. */
 export function ReceiptDialog() {
-  const { sale, print } = useTill();
+  const { payment, print } = useTill();
   const receipt = useTillState((state) => state.receipt);
   const checkout = useTillState((state) => state.checkout);
   const store = useTillState((state) => state.store);
@@ -204,7 +204,7 @@ export function ReceiptDialog() {
     if (receipt !== null && hostRef.current !== null) showReceipt(hostRef.current, receipt.html);
     doneRef.current?.focus();
     // Auto print (payment gateway settings) prints once the receipt it prints is in the page.
-    if (receipt !== null && sale.takeAutoPrint(receipt.orderId)) void print();
+    if (receipt !== null && payment.takeAutoPrint(receipt.orderId)) void print();
   }, [receipt]);
   if (receipt === null) return null;
   const change = checkout?.order_id === receipt.orderId ? checkout.provider_data.change_due : undefined;
@@ -212,7 +212,7 @@ export function ReceiptDialog() {
     <Dialog
       label="Receipt"
       onClose={() => {
-        sale.finish();
+        payment.finish();
       }}
       wide
     >
@@ -232,7 +232,7 @@ export function ReceiptDialog() {
             ref={doneRef}
             class="button button-primary"
             onClick={() => {
-              sale.finish();
+              payment.finish();
             }}
           >
             {checkout?.order_id === receipt.orderId ? 'New sale' : 'Close'}

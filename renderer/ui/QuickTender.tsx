@@ -3,7 +3,7 @@ import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 
 export function QuickTender() {
-  const { sale } = useTill();
+  const { payment } = useTill();
   const order = useTillState((state) => state.order);
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
@@ -14,7 +14,7 @@ export function QuickTender() {
   const exchangePending = useTillState((state) => state.exchange !== null);
   if (!cashTaken || order === null || order.line_items.length === 0 || partPaid || exchangePending) return null;
   return (
-    <button type="button" id="quick-cash" class="button button-primary quick-cash" disabled={busy} onClick={() => void sale.payExactCash()}>
+    <button type="button" id="quick-cash" class="button button-primary quick-cash" disabled={busy} onClick={() => void payment.payExactCash()}>
       Cash {formatPrice(order.total, store)}
     </button>
   );

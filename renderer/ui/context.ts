@@ -1,6 +1,7 @@
 /** The till and its sale actions, handed to every component. */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { Payment } from '../payment.js';
 import type { Sale } from '../sale.js';
 import { useStore } from '../store.js';
 import type { Till, TillState } from '../till.js';
@@ -8,6 +9,7 @@ import type { Till, TillState } from '../till.js';
 export interface TillApi {
   till: Till;
   sale: Sale;
+  payment: Payment;
   /** Prints the page (the receipt showing): the desktop app's printer, or the browser's print dialog. */
   print: () => Promise<void>;
   /** Opens the customer display's window (on a second screen in the desktop app, when there is one). */
