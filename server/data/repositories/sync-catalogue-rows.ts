@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
+import { INSERT_COLUMNS } from './product-rows.js';
 import type { CatalogueItemType, TaxStatus, Taxonomy } from '../../model/catalogue/types.js';
 import type { MetaData } from '../../model/stores.js';
 
@@ -96,39 +97,8 @@ export interface PulledTaxRateRow {
   class: string;
 }
 
-const PRODUCT_COLUMNS = [
-  'parent_id',
-  'type',
-  'name',
-  'slug',
-  'status',
-  'featured',
-  'catalog_visibility',
-  'description',
-  'short_description',
-  'sku',
-  'barcode',
-  'regular_price',
-  'sale_price',
-  'date_on_sale_from_gmt',
-  'date_on_sale_to_gmt',
-  'virtual',
-  'tax_status',
-  'tax_class',
-  'manage_stock',
-  'stock_status',
-  'backorders',
-  'sold_individually',
-  'weight',
-  'menu_order',
-  'total_sales',
-  'attributes',
-  'default_attributes',
-  'images',
-  'meta_data',
-  'date_created_gmt',
-  'date_modified_gmt',
-] as const;
+/** A product row's written columns, less its stock: the pull writes stock apart, with this till's unsent moves on top (pull-stock.ts). */
+const PRODUCT_COLUMNS = INSERT_COLUMNS.filter((column) => column !== 'stock_quantity');
 
 const COUPON_COLUMNS = [
   'code',
