@@ -155,6 +155,8 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     for (const sale of more) await syncedEntry(server, sale.orderId);
     await page.locator('#sync-outbox-state').selectOption('');
     await page.locator('#sync-outbox-page', { hasText: 'Page 1 of 2' }).waitFor(SLOW_WAIT);
+    // The list answers after the page count (which comes from the polled status): wait for it.
+    await page.locator('#sync-outbox tbody tr').nth(9).waitFor(SLOW_WAIT);
     expect(await page.locator('#sync-outbox tbody tr').count()).toBe(10);
     await page.getByRole('button', { name: 'Older' }).click();
     await page.locator('#sync-outbox-page', { hasText: 'Page 2 of 2' }).waitFor();

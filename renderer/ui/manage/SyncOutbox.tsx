@@ -2,7 +2,7 @@
  * The Sync screen's list of what goes up to WooCommerce (`GET /sync/outbox`), by state and page by
  * page, newest first, with "Try again" and "Mark handled" for an entry that is stuck or refused.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { OutboxEntryView, SyncOutboxState, SyncStatusView } from '../../../shared/resources/sync.js';
 import * as syncApi from '../../api/sync.js';
 import { localTime, STATE_WORDS } from '../../sync-words.js';
@@ -77,13 +77,25 @@ export function SyncOutbox(props: { status: SyncStatusView; onChanged: () => voi
   const { till } = useTill();
   const [state, setState] = useState<SyncOutboxState | ''>('');
   const [page, setPage] = useState(1);
-  const [entries, setEntries] = useState<OutboxEntryView[] | null>(null);
+  // The entries with the filter and page they answer: a list answered for the filter just left must
+  // not show under the new one (it read "Nothing here" for a moment after leaving an empty state).
+  const [loaded, setLoaded] = useState<{ key: string; entries: OutboxEntryView[] } | null>(null);
+  const key = `${state}:${page}`;
+  const currentKey = useRef(key);
+  currentKey.current = key;
   const load = (): void => {
-    syncApi.outbox(till.client, { ...(state === '' ? {} : { state }), page, per_page: PER_PAGE }).then(setEntries, (error: unknown) => {
-      till.fail(error);
-    });
+    const asked = key;
+    syncApi.outbox(till.client, { ...(state === '' ? {} : { state }), page, per_page: PER_PAGE }).then(
+      (entries) => {
+        if (currentKey.current === asked) setLoaded({ key: asked, entries });
+      },
+      (error: unknown) => {
+        till.fail(error);
+      },
+    );
   };
-  useSyncPolling(load, `${state}:${page}`);
+  useSyncPolling(load, key);
+  const entries = loaded?.key === key ? loaded.entries : null;
   const total = state === '' ? STATES.reduce((sum, each) => sum + props.status.states[each].count, 0) : props.status.states[state].count;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
