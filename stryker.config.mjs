@@ -22,7 +22,7 @@ export default {
   // Not copied: build output of other kinds, and other runs' sandboxes (one given another --tempDirName).
   ignorePatterns: ['release', 'coverage', 'test-results', '.tillbase-data', '.stryker-tmp*'],
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: true },
+  vitest: { configFile: 'vitest.stryker.config.ts', related: true },
   coverageAnalysis: 'perTest',
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',
