@@ -10,6 +10,7 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
+import { TableHead } from './TableHead.js';
 
 const PER_PAGE = 20;
 
@@ -87,18 +88,7 @@ export function ProductsScreen() {
         </form>
         <table id="products-table" class="lines manage-table" aria-busy={list.loading ? 'true' : 'false'}>
           <caption class="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Barcode</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />
           <tbody>
             {products.map((product) => (
               <tr key={product.id}>

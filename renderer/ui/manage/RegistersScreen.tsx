@@ -9,6 +9,7 @@ import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
 import { DrawerPrinterRow, type DrawerPrinterValue } from './DrawerPrinterRow.js';
+import { TableHead } from './TableHead.js';
 
 /** The registers table's columns: the drawer printer's row spans them. */
 const COLUMNS = 6;
@@ -169,18 +170,7 @@ export function RegistersScreen() {
     <div class="manage-panel">
       <table id="registers-table" class="lines manage-table">
         <caption class="visually-hidden">Registers</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Store</th>
-            <th scope="col">Status</th>
-            <th scope="col">Drawer</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['ID', 'Name', 'Store', 'Status', 'Drawer']} />
         <tbody>
           {registers.map((register) => (
             <RegisterRow

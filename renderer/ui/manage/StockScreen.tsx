@@ -14,6 +14,7 @@ import { errorFor, type FieldErrors } from './api.js';
 import { saveCatalogue } from './catalogue-save.js';
 import { FieldMessage } from './ObjectForm.js';
 import { LowStockList, StockLedger } from './StockLists.js';
+import { TableHead } from './TableHead.js';
 
 interface DeliveryLine {
   product: ManagedProduct;
@@ -123,15 +124,7 @@ function Delivery(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine
       <p class="hint">Scan each item, or find it above; scanning it again counts one more.</p>
       <table class="lines manage-table">
         <caption class="visually-hidden">Products in this delivery</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">How many came</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Product', 'How many came']} />
         <tbody>
           {lines.map((line, index) => (
             <tr key={line.product.id}>

@@ -8,6 +8,7 @@ import * as syncApi from '../../api/sync.js';
 import { localTime, STATE_WORDS } from '../../sync-words.js';
 import { useTill } from '../context.js';
 import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
+import { TableHead } from './TableHead.js';
 
 const PER_PAGE = 10;
 /** The states "Try again" and "Mark handled" apply to (the server refuses them for the others). */
@@ -126,20 +127,7 @@ export function SyncOutbox(props: { status: SyncStatusView; onChanged: () => voi
         <p class="empty">Nothing here.</p>
       ) : (
         <table id="sync-outbox" class="lines manage-table">
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">State</th>
-              <th scope="col">In WooCommerce</th>
-              <th scope="col" class="numeric">
-                Tries
-              </th>
-              <th scope="col">Why</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['What', 'State', 'In WooCommerce', { label: 'Tries', numeric: true }, 'Why']} />
           <tbody>
             {entries.map((entry) => (
               <EntryRow

@@ -9,6 +9,7 @@ import * as templatesApi from '../../api/templates.js';
 import { showReceipt } from '../../receipt-view.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
+import { TableHead } from './TableHead.js';
 
 function Preview(props: { template: Template }) {
   const { till } = useTill();
@@ -61,16 +62,7 @@ export function TemplatesScreen() {
     <div class="manage-columns">
       <table id="templates-table" class="lines manage-table">
         <caption class="visually-hidden">Receipt templates</caption>
-        <thead>
-          <tr>
-            <th scope="col">Template</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Prints receipts</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Template', 'Kind', 'Prints receipts']} />
         <tbody>
           {templates.map((template) => (
             <tr key={String(template.id)}>

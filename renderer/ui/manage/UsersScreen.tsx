@@ -9,6 +9,7 @@ import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
+import { TableHead } from './TableHead.js';
 
 type Values = Record<string, string | boolean>;
 
@@ -237,17 +238,7 @@ export function UsersScreen() {
     <div class="manage-columns">
       <table id="users-table" class="lines manage-table">
         <caption class="visually-hidden">Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Role</th>
-            <th scope="col">PIN</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['User', 'Role', 'PIN', 'Status']} />
         <tbody>
           {users.map((user) => (
             <tr key={user.id}>

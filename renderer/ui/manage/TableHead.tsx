@@ -1,0 +1,29 @@
+/**
+ * The head of a manager's table: its column names, then a last column for each row's buttons,
+ * which has no visible name but one a screen reader reads ("Actions").
+ */
+export interface Column {
+  label: string;
+  /** Figures are set to the right, under a head set the same way. */
+  numeric?: boolean;
+}
+
+export function TableHead(props: { columns: ReadonlyArray<string | Column> }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((column) => {
+          const { label, numeric } = typeof column === 'string' ? { label: column, numeric: false } : column;
+          return (
+            <th key={label} scope="col" class={numeric === true ? 'numeric' : undefined}>
+              {label}
+            </th>
+          );
+        })}
+        <th scope="col">
+          <span class="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
