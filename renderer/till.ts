@@ -87,7 +87,6 @@ export interface TillState {
   parked: Order[] | null;
   history: Order[] | null;
   historyOrder: Order | null;
-  settings: Record<string, unknown> | null;
   drawer: DrawerState | null;
   approval: ApprovalAsk | null;
   /** An exchange's credit waiting for the sale of the new goods (renderer/exchange.ts). */
@@ -131,7 +130,6 @@ function initialState(): TillState {
     parked: null,
     history: null,
     historyOrder: null,
-    settings: null,
     drawer: null,
     approval: null,
     exchange: null,
@@ -279,7 +277,6 @@ export class Till {
     this.state.set({ screen, status: null, historyOrder: null });
     if (screen === 'history') void this.loadHistory();
     if (screen === 'drawer') void this.loadDrawer();
-    if (screen === 'settings') void this.loadSettings();
     if (screen === 'sell') void this.loadSellScreen();
   }
 
@@ -404,15 +401,6 @@ export class Till {
       this.state.set((state) => ({ drawer: { register: register ?? null, report, closure: state.drawer?.closure ?? null } }));
     } catch (error) {
       this.state.set({ drawer: { register: null, report: null, closure: null } });
-      this.fail(error);
-    }
-  }
-
-  async loadSettings(): Promise<void> {
-    this.state.set({ settings: null });
-    try {
-      this.state.set({ settings: await settingsApi.group(this.client, 'general') });
-    } catch (error) {
       this.fail(error);
     }
   }

@@ -7,7 +7,7 @@ import { DrawerScreen } from './DrawerScreen.js';
 import { HistoryScreen } from './HistoryScreen.js';
 import { LockScreen, LoginScreen } from './Login.js';
 import { SellScreen } from './SellScreen.js';
-import { SettingsScreen } from './SettingsScreen.js';
+import { MANAGE_TABS, SettingsScreen } from './SettingsScreen.js';
 import { SyncBar } from './SyncBar.js';
 import type { Screen } from '../till.js';
 import { SHORTCUTS } from '../shortcuts.js';
@@ -79,11 +79,13 @@ function OfflineBanner() {
   );
 }
 
-const SCREENS: ReadonlyArray<{ screen: Screen; label: string; capability?: string }> = [
+/** The top bar's screens, each shown to a user holding one of its capabilities (none: everyone). */
+const SCREENS: ReadonlyArray<{ screen: Screen; label: string; anyOf?: readonly string[] }> = [
   { screen: 'sell', label: 'Sell' },
-  { screen: 'history', label: 'Orders', capability: 'read_orders' },
-  { screen: 'drawer', label: 'Drawer', capability: 'handle_cash' },
-  { screen: 'settings', label: 'Settings', capability: 'manage_pos' },
+  { screen: 'history', label: 'Orders', anyOf: ['read_orders'] },
+  { screen: 'drawer', label: 'Drawer', anyOf: ['handle_cash'] },
+  // Any of the managers' tabs: a role given only manage_products (or manage_sync) still reaches its tab.
+  { screen: 'settings', label: 'Settings', anyOf: MANAGE_TABS.map((tab) => tab.capability) },
 ];
 
 function TopBar() {
@@ -96,20 +98,22 @@ function TopBar() {
       <span class="brand">Tillbase</span>
       {user !== null && !locked && (
         <nav id="session-bar" class="session-bar" aria-label="Till">
-          {SCREENS.filter((entry) => entry.capability === undefined || (user.capabilities as string[]).includes(entry.capability)).map((entry) => (
-            <button
-              key={entry.screen}
-              id={`nav-${entry.screen}`}
-              type="button"
-              class="nav-link"
-              aria-current={screen === entry.screen ? 'page' : undefined}
-              onClick={() => {
-                till.go(entry.screen);
-              }}
-            >
-              {entry.label}
-            </button>
-          ))}
+          {SCREENS.filter((entry) => entry.anyOf === undefined || entry.anyOf.some((capability) => (user.capabilities as string[]).includes(capability))).map(
+            (entry) => (
+              <button
+                key={entry.screen}
+                id={`nav-${entry.screen}`}
+                type="button"
+                class="nav-link"
+                aria-current={screen === entry.screen ? 'page' : undefined}
+                onClick={() => {
+                  till.go(entry.screen);
+                }}
+              >
+                {entry.label}
+              </button>
+            ),
+          )}
           <span class="spacer" />
           <span class="who">
             <span id="user-name" class="who-name">

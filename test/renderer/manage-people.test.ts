@@ -102,4 +102,17 @@ describe('managers’ screens: users and roles', () => {
     ).not.toContain('install_plugins');
     expect(pageErrors).toEqual([]);
   });
+
+  it('lets a role given only the products capability reach the managers’ area, with just the Products, Stock and Import tabs', async () => {
+    const cashier = (await serverAs(server, 'administrator', 'GET', '/roles')).body.find((role: { name: string }) => role.name === 'cashier');
+    const capabilities = [...(cashier.capabilities as string[]).filter((capability) => !capability.startsWith('manage_')), 'manage_products'];
+    expect((await serverAs(server, 'administrator', 'PATCH', '/roles/cashier', { capabilities })).status).toBe(200);
+    const { page, pageErrors } = await openTill(harness, server);
+    await openManage(page, server, 'cashier', 'Products');
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Products', 'Stock', 'Import']);
+    await page.locator('#products-table').waitFor();
+    // Nothing on the way asked for what the role may not read (the settings of the till, say).
+    expect(await page.locator('#status').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });
