@@ -36,6 +36,18 @@ export function connect(client: ApiClient, body: { url: string; consumer_key: st
   return client.request<SyncConnectionAnswer>('PUT', '/sync/connection', body);
 }
 
+/** What `POST /sync/resume` answers: the connection, sending again, without its secret. */
+export interface SyncResumeAnswer {
+  url: string;
+  consumer_key_ending: string;
+  state: 'active' | 'paused';
+}
+
+/** Sending paused by a refused key: the server checks the saved key again (409 `pos_sync_*` with its reason while it is still refused). */
+export function resume(client: ApiClient): Promise<SyncResumeAnswer> {
+  return client.request<SyncResumeAnswer>('POST', '/sync/resume', {});
+}
+
 /** Refused (409 `pos_sync_unsent`) while anything is unsent, unless `force`: the answer then lists those entries, now marked handled. */
 export function disconnect(client: ApiClient, force: boolean): Promise<{ connected: false; unsent: OutboxEntryView[] }> {
   return client.request<{ connected: false; unsent: OutboxEntryView[] }>('DELETE', force ? '/sync/connection?force=true' : '/sync/connection');

@@ -187,6 +187,15 @@ const SYNC = group(
         SECRET_STORE_OPTION,
       ],
     ),
+    resume: command(
+      'tillbase sync resume',
+      'Sending to WooCommerce stops when WooCommerce refuses the key (a 401 or 403). Once the key works again in the shop, this checks the saved key as ' +
+        'connect does (a read, and a create WooCommerce must refuse) and, when it is accepted, sending goes on with the connection as it was, its settings ' +
+        'kept. A key still refused exits 1 with WooCommerce’s reason: then connect again with a new key. ' +
+        EXISTING_DATABASE,
+      ['tillbase sync resume --secret-store file'],
+      [SECRET_STORE_OPTION],
+    ),
     pull: command(
       'tillbase sync pull [--full]',
       "Pull the catalogue's changes from WooCommerce now (by modified_after, then an audit of what was deleted), wait for the pull, and print what changed " +

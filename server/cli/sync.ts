@@ -13,7 +13,7 @@ import { WooCommerceClient } from '../sync/woocommerce-client.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo } from './args.js';
 
 const SECRET_STORE_OPTION = { 'secret-store': { type: 'string' } } as const;
-const COMMANDS = 'connect, disconnect, pull, status, verify';
+const COMMANDS = 'connect, disconnect, resume, pull, status, verify';
 
 async function readSecret(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -131,6 +131,19 @@ async function disconnectCommand(args: string[], io: CliIo): Promise<number> {
   );
 }
 
+async function resumeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parse('sync resume', args, { ...SECRET_STORE_OPTION }, 0);
+  const dataDir = existingDataDir(dataDirOf(values, io.env));
+  const secrets = await secretStoreOf(values, dataDir, io);
+  return withServices(dataDir, (services) =>
+    refusing(io, async () => {
+      const connection = await services.syncConnectorFor(secrets).resume();
+      io.stdout.write(`WooCommerce at ${connection.url} accepts the saved key (ending ${connection.consumer_key_ending}): sending goes on\n`);
+      return 0;
+    }),
+  );
+}
+
 async function pullCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parse('sync pull', args, { full: { type: 'boolean' }, ...SECRET_STORE_OPTION }, 0);
   const dataDir = existingDataDir(dataDirOf(values, io.env));
@@ -159,7 +172,7 @@ async function pullCommand(args: string[], io: CliIo): Promise<number> {
   );
 }
 
-/** `tillbase sync connect|disconnect|pull|status|verify`; `status` and `verify` are the sync report's (cli/sync-report.ts). */
+/** `tillbase sync connect|disconnect|resume|pull|status|verify`; `status` and `verify` are the sync report's (cli/sync-report.ts). */
 export async function syncCommand(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
   switch (action) {
@@ -167,6 +180,8 @@ export async function syncCommand(args: string[], io: CliIo): Promise<number> {
       return connectCommand(rest, io);
     case 'disconnect':
       return disconnectCommand(rest, io);
+    case 'resume':
+      return resumeCommand(rest, io);
     case 'pull':
       return pullCommand(rest, io);
     case 'status':

@@ -95,6 +95,29 @@ export class SyncConnector {
     return { connection: this.view() ?? connectionView(record), warnings: checked.warnings, pull };
   }
 
+  /**
+   * Sending was paused because WooCommerce refused the key: the saved key is checked again as at
+   * connect (a read, and a create WooCommerce must refuse) and, once accepted, sending goes on with
+   * the connection's settings as they were; connecting again would reset them to the defaults.
+   * A key still refused is a 409 with the check's own code and words: the request is right, the
+   * key kept is not.
+   */
+  async resume(): Promise<ConnectionView> {
+    const record = this.parts.connection.find();
+    if (record === undefined) throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce.');
+    if (record.state !== 'paused') throw new ApiError(409, 'pos_sync_not_paused', 'Sending to WooCommerce is not paused: there is nothing to resume.');
+    const secret = await this.parts.secrets.get(CONSUMER_SECRET_ACCOUNT);
+    if (secret === null) throw new ApiError(409, 'pos_sync_no_secret', 'The till has no saved consumer secret: connect again with the key.');
+    try {
+      await checkKey({ url: record.url, consumerKey: record.consumer_key, consumerSecret: secret });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) throw new ApiError(409, error.code, error.message, error.data);
+      throw error;
+    }
+    this.parts.connection.resume();
+    return this.view() ?? connectionView(record);
+  }
+
   /** Every entry not in WooCommerce that nobody has marked handled, oldest first. */
   unsent(): OutboxEntryView[] {
     return UNSENT_STATES.flatMap((state) => this.parts.status.outbox(state, Number.MAX_SAFE_INTEGER, 0).entries).sort((a, b) => a.id - b.id);

@@ -27,6 +27,8 @@ export interface SaleSources {
   products: ReadonlyMap<number, WooProductRef | null>;
   /** False after WooCommerce refused a coupon: the discount is already in the line totals. */
   withCoupons: boolean;
+  /** This till's installation id (see `tillLabel`). */
+  tillId: string;
 }
 
 export const UUID_META = '_tillbase_uuid';
@@ -34,13 +36,33 @@ export const CREATED_VIA = 'tillbase';
 
 type Meta = { key: string; value: string };
 
+/** The till an order or refund came from: its installation id, made once with its database. */
+export const TILL_META = '_tillbase_till';
+/** The register's name as the receipt printed it (the journal entry's). */
+export const REGISTER_NAME_META = '_tillbase_register_name';
+
+/**
+ * Where a sale or refund was rung up. `_tillbase_register` is the register's id in the till's own
+ * database, so every till's first register sends 1 (sync verify compares it, and it stays as it
+ * was); the till's id beside it tells the tills of one shop apart, and the name is what staff call it.
+ */
+function tillLabel(entry: JournalRecord, tillId: string): Meta[] {
+  const payload = JSON.parse(entry.payload) as { register?: { name?: unknown } };
+  const name = typeof payload.register?.name === 'string' ? payload.register.name : '';
+  return [
+    { key: '_tillbase_register', value: String(entry.register_id) },
+    { key: TILL_META, value: tillId },
+    { key: REGISTER_NAME_META, value: name },
+  ];
+}
+
 /** A sale as sold: completed and paid, the till's line totals standing, and meta that proves where it came from. */
 export function orderBody(sources: SaleSources): Record<string, unknown> {
   const { order, payments, entry } = sources;
   const meta: Meta[] = [
     { key: UUID_META, value: entry.id },
     { key: '_tillbase_sold_at_gmt', value: order.date_paid_gmt ?? entry.date_created_gmt },
-    { key: '_tillbase_register', value: String(entry.register_id) },
+    ...tillLabel(entry, sources.tillId),
     { key: '_tillbase_sequence', value: String(entry.sequence) },
     { key: '_tillbase_hash', value: entry.hash },
     { key: '_tillbase_previous_hash', value: entry.previous_hash },
@@ -114,7 +136,7 @@ export function totalsDifference(wooTotal: unknown, tillTotal: string): string |
  * A refund as the till made it: no money moved by WooCommerce (`api_refund: false`), stock put back
  * there only when the till put it back, lines by WooCommerce's line ids.
  */
-export function refundBody(refund: RefundRecord, entry: JournalRecord, wooLineIds: ReadonlyMap<number, number>): Record<string, unknown> {
+export function refundBody(refund: RefundRecord, entry: JournalRecord, wooLineIds: ReadonlyMap<number, number>, tillId: string): Record<string, unknown> {
   const lines = refund.line_items
     .filter((line) => wooLineIds.has(line.refunded_item_id))
     .map((line) => ({ id: wooLineIds.get(line.refunded_item_id), quantity: line.quantity, refund_total: line.total }));
@@ -126,7 +148,7 @@ export function refundBody(refund: RefundRecord, entry: JournalRecord, wooLineId
     line_items: lines,
     meta_data: [
       { key: UUID_META, value: entry.id },
-      { key: '_tillbase_register', value: String(entry.register_id) },
+      ...tillLabel(entry, tillId),
       { key: '_tillbase_sequence', value: String(entry.sequence) },
       { key: '_tillbase_hash', value: entry.hash },
     ],

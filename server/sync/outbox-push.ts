@@ -158,6 +158,7 @@ export class OutboxPush {
       customer: order.customer_id ? this.from.customers.findById(order.customer_id) : undefined,
       wooCustomerId,
       products,
+      tillId: this.from.sources.tillId(),
     };
     let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
     let note: { code: string; message: string } | undefined;
@@ -227,7 +228,7 @@ export class OutboxPush {
       const wooLine = this.from.ids.wooId('order_line', line.refunded_item_id);
       if (wooLine !== undefined) lines.set(line.refunded_item_id, wooLine);
     }
-    const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines));
+    const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines, this.from.sources.tillId()));
     if (outcome.kind !== 'ok') return createFailed(outcome);
     return { kind: 'synced', wooId: (outcome.body as { id: number }).id };
   }

@@ -157,6 +157,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   // Issue 23, item 1 (README "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
   ['PUT /sync/connection', 'manage_sync', MANAGERS],
   ['DELETE /sync/connection', 'manage_sync', MANAGERS],
+  // Resuming a sending paused by a refused key, with the saved key: as connecting, managers only.
+  ['POST /sync/resume', 'manage_sync', MANAGERS],
   // Issue 23, item 7 (README "Sync in the till app"): each order's sync badge for whoever reads orders; verify for managers.
   ['GET /sync/orders', 'read_orders', EVERY_ROLE],
   ['POST /sync/verify', 'manage_sync', MANAGERS],

@@ -32,6 +32,7 @@ const COMMANDS = [
   ['sync'],
   ['sync', 'connect'],
   ['sync', 'disconnect'],
+  ['sync', 'resume'],
   ['sync', 'pull'],
 ];
 

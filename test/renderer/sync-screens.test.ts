@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { manageScreenshot, openManage, serverAs } from '../helpers/manage-page.js';
-import { outboxEntries, syncedEntry, Till, waitFor } from '../helpers/sync.js';
+import { connectionOf, outboxEntries, syncedEntry, Till, waitFor } from '../helpers/sync.js';
+import { pausePushes } from '../helpers/sync-pull.js';
 import { logIn, openTill, screenshot, useHarness, WAIT_MS } from '../helpers/till-page.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 
@@ -94,7 +95,7 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows every role a sending paused because WooCommerce refused the key, until a manager connects again', async () => {
+  it('shows every role a sending paused because WooCommerce refused the key, until a manager tries the saved key again or connects with a new one', async () => {
     const cashier = await openTill(harness, server, { query: FAST_POLL });
     await logIn(cashier.page, server, 'cashier');
     await cashier.page.locator('#sync-bar-text', { hasText: /^Synced / }).waitFor(SLOW_WAIT);
@@ -112,13 +113,30 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
     await openManage(page, server, 'shop_manager', 'Sync');
     await page.locator('#sync-connection', { hasText: 'Sending is paused: WooCommerce refused the key (Consumer key is invalid.)' }).waitFor(SLOW_WAIT);
     await page.getByRole('heading', { name: 'Connect again with a new key' }).waitFor();
+
+    // The saved key, still refused: the server's reason, and nothing goes up.
+    double.inject({ method: 'GET', route: /^products$/, fault: { kind: 'unauthorized' } });
+    await page.getByRole('button', { name: 'Try the saved key again' }).click();
+    await page.locator('#sync-resume-refused', { hasText: /^WooCommerce does not know this consumer key.* Sending is still paused\.$/ }).waitFor(SLOW_WAIT);
+    expect(connectionOf(server)?.state).toBe('paused');
+    expect((await page.locator('#sync-resume-submit').boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    // Taken again by the shop: the held sale goes up, and the way out of the pause goes.
+    await page.getByRole('button', { name: 'Try the saved key again' }).click();
+    await syncedEntry(server, held.orderId);
+    await cashier.page.locator('#sync-bar-text', { hasText: /^Synced \d{2}:\d{2} · 1 needs a manager’s attention$/ }).waitFor(SLOW_WAIT);
+    await page.locator('#sync-resume').waitFor({ state: 'detached', ...SLOW_WAIT });
+    expect(await page.locator('#sync-connect').count()).toBe(0);
+
+    // Paused again: a new key through the form beside it.
+    pausePushes(server);
+    await page.getByRole('heading', { name: 'Connect again with a new key' }).waitFor(SLOW_WAIT);
     await page.getByLabel('Shop address').fill(double.url);
     await page.getByLabel('Consumer key').fill(double.key.consumerKey);
     await page.getByLabel('Consumer secret').fill(double.key.consumerSecret);
     await page.locator('#sync-connect-submit').click();
-    await syncedEntry(server, held.orderId);
-    await cashier.page.locator('#sync-bar-text', { hasText: /^Synced \d{2}:\d{2} · 1 needs a manager’s attention$/ }).waitFor(SLOW_WAIT);
-    expect(await page.locator('#sync-connect').count()).toBe(0);
+    await page.locator('#sync-connect').waitFor({ state: 'detached', ...SLOW_WAIT });
+    expect(connectionOf(server)?.state).toBe('active');
+    expect(await page.locator('#sync-resume').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

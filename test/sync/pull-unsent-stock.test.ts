@@ -12,12 +12,15 @@ let double: WooCommerceDouble;
 let server: TestServer;
 let till: Till;
 let product: { local: number; woo: number };
+let parkedProduct: { local: number; woo: number };
 
-const tillStock = async (): Promise<number> => (await till.call<{ stock_quantity: number }>('manager', 'GET', `/products/${product.local}`)).stock_quantity;
+const stockOf = async (local: number): Promise<number> => (await till.call<{ stock_quantity: number }>('manager', 'GET', `/products/${local}`)).stock_quantity;
+const tillStock = (): Promise<number> => stockOf(product.local);
 
 useSyncServer({}, async (fixture) => {
   ({ double, server, till } = fixture);
   product = await sharedProduct(till, double, 'UNSENT-1', '2.00', 10);
+  parkedProduct = await sharedProduct(till, double, 'PARKED-1', '2.00', 10);
   await connect(server, double);
   await pullOnce(server, double, 'full'); // matches the product by SKU
 });
@@ -75,5 +78,36 @@ describe('stock pulled while sales are unsent', () => {
     // WooCommerce's figure predates the sale, or holds it: the till cannot tell, so the next pull reads the product again.
     await pullOnce(server, double);
     expect(await tillStock()).toBe(48);
+  });
+
+  it('keeps what a parked order holds on top of the pulled figure, and counts it once when the order is paid', async () => {
+    const order = await till.call<{ id: number; total: string }>('cashier', 'POST', '/orders', {
+      line_items: [{ product_id: parkedProduct.local, quantity: 3 }],
+    });
+    await till.call('cashier', 'PATCH', `/orders/${order.id}`, { status: 'on-hold' }); // parked: its stock is taken, nothing goes up yet
+    expect(await stockOf(parkedProduct.local)).toBe(7);
+    expect(outboxEntries(server).some((e) => e.order_id === order.id)).toBe(false);
+    double.catalogue.updateProduct(parkedProduct.woo, { stock_quantity: 20 });
+    await pullOnce(server, double);
+    expect(await stockOf(parkedProduct.local)).toBe(17);
+
+    // Paid while the pushes wait: the sale's entry now holds the 3, the parked order no longer does.
+    pausePushes(server);
+    await till.call(
+      'cashier',
+      'POST',
+      `/orders/${order.id}/checkout`,
+      { gateway_id: 'pos_cash', payment_data: { amount_tendered: order.total } },
+      { 'Idempotency-Key': `pay-${order.id}` },
+    );
+    expect(entryOf(server, order.id).state).toBe('pending');
+    await pullOnce(server, double);
+    expect(await stockOf(parkedProduct.local)).toBe(17);
+
+    resumePushes(server);
+    await syncedEntry(server, order.id);
+    expect(double.shop.product(parkedProduct.woo).stock_quantity).toBe(17);
+    await pullOnce(server, double);
+    expect(await stockOf(parkedProduct.local)).toBe(17);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { connect, liveOrdersOf, outboxEntries, Till, uuidOf, waitFor } from '../helpers/sync.js';
 import { pullOnce } from '../helpers/sync-pull.js';
 import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
@@ -79,6 +79,24 @@ describe('three tills selling offline', () => {
         const shown = async (id: number): Promise<number> => (await till.call<{ stock_quantity: number }>('cashier', 'GET', `/products/${id}`)).stock_quantity;
         expect({ A: await shown(woo.A), B: await shown(woo.B), C: await shown(woo.C) }, `till ${index + 1}`).toEqual(wooStock);
       }
+
+      // Every till's register is number 1 in its own database: the till's own id tells them apart in WooCommerce.
+      const metaOf = (record: { meta_data: Array<{ key: string; value: unknown }> }, key: string): unknown =>
+        record.meta_data.find((m) => m.key === key)?.value;
+      const labels = servers.map((server, index) => {
+        const installation = withDb(server, (db) => db.prepare<[], string>("SELECT value FROM installation WHERE key = 'installation_id'").pluck().get());
+        const uuids = new Set(outboxEntries(server).flatMap((entry) => (entry.kind === 'sale' || entry.kind === 'refund' ? [entry.uuid] : [])));
+        const records = [...double.shop.orders.values(), ...double.shop.refunds.values()].filter((record) => uuids.has(uuidOf(record) as string));
+        expect(records, `till ${index + 1}`).toHaveLength(6);
+        for (const record of records) {
+          expect(metaOf(record, '_tillbase_register')).toBe('1');
+          expect(metaOf(record, '_tillbase_register_name')).toBe('Register 1');
+        }
+        const tillIds = new Set(records.map((record) => metaOf(record, '_tillbase_till')));
+        expect([...tillIds], `till ${index + 1}: one label on all its orders and refunds`).toEqual([installation]);
+        return installation;
+      });
+      expect(new Set(labels).size).toBe(3);
     } finally {
       for (const server of servers) await server.close();
       await double.close();

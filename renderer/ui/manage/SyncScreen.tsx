@@ -15,6 +15,7 @@ import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
 import { FieldMessage } from './ObjectForm.js';
 import { SyncOutbox } from './SyncOutbox.js';
+import { SyncResume } from './SyncResume.js';
 
 const FIGURE_STATES: readonly SyncOutboxState[] = ['pending', 'sending', 'unknown', 'rejected', 'synced', 'handled'];
 
@@ -143,7 +144,7 @@ function Connection(props: { status: SyncStatusView; onChanged: () => void }) {
   const facts = [
     `Connected to ${connection.url} since ${localTime(connection.connected_at_gmt)}.`,
     connection.state === 'paused'
-      ? `Sending is paused: WooCommerce refused the key (${pausedReasonWords(connection.paused_reason)}). Connect again with a key that works.`
+      ? `Sending is paused: WooCommerce refused the key (${pausedReasonWords(connection.paused_reason)}). Try the saved key again once it works in the shop, or connect again with a new key.`
       : null,
     connection.online
       ? 'WooCommerce answered at the last try.'
@@ -238,6 +239,7 @@ export function SyncScreen() {
   return (
     <div id="sync-screen" class="manage-panel">
       <Connection status={status} onChanged={load} />
+      {status.connection.state === 'paused' && <SyncResume onResumed={load} />}
       {status.connection.state === 'paused' && <ConnectForm onConnected={load} again />}
       <Verify />
       <SyncOutbox status={status} onChanged={load} />

@@ -10,6 +10,10 @@ const SETTLED_STATES = "('synced', 'handled')";
 /** The mark of the last duplicate sweep that finished (when it began). */
 const SWEEP_MARK = 'outbox.last_sweep';
 
+/** The duplicate sweep's read: by the index on (kind, state, date_synced_gmt) (migration 23), not a scan of the outbox's history. */
+export const SALES_SYNCED_SINCE =
+  "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?";
+
 /** A synced sale as the duplicate sweep reads it. */
 export interface SweptSale {
   id: number;
@@ -228,13 +232,10 @@ export class SyncOutboxRepository {
 
   /**
    * Sales synced since `sinceGmt`, with when they were made and synced: what the duplicate sweep looks
-   * for twice in WooCommerce. A scan of the synced entries (a local read, once a sweep).
+   * for twice in WooCommerce (a local read, once a sweep).
    */
   salesSyncedSince(sinceGmt: string): SweptSale[] {
-    return prepared<[string], SweptSale>(
-      this.db,
-      "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?",
-    ).all(sinceGmt);
+    return prepared<[string], SweptSale>(this.db, SALES_SYNCED_SINCE).all(sinceGmt);
   }
 
   /** When the last sweep that finished had begun, if one has; kept with the sync's marks (migration 18), so a restart does not sweep from the connection again. */

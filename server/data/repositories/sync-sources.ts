@@ -10,6 +10,13 @@ export class SyncSourcesRepository {
     return prepared<[string], JournalRecord>(this.db, 'SELECT * FROM journal WHERE id = ?').get(id);
   }
 
+  /** The installation id made with this database (migration 1): what tells this till from the shop's others. */
+  tillId(): string {
+    const id = prepared<[], string>(this.db, "SELECT value FROM installation WHERE key = 'installation_id'").pluck(true).get();
+    if (id === undefined) throw new Error('the database has no installation id');
+    return id;
+  }
+
   /** A stock ledger row's change in thousandths of a unit, and its product. */
   stockChange(ledgerId: number): { product_id: number; change_milli: number } | undefined {
     return prepared<[number], { product_id: number; change_milli: number }>(this.db, 'SELECT product_id, change_milli FROM stock_ledger WHERE id = ?').get(

@@ -18,11 +18,23 @@ export interface UnsentStockMove {
 }
 
 /**
+ * Unpaid statuses that never hold stock: moving into pending or cancelled puts it back, and a
+ * refunded order was paid. Left out so that the scan for held stock reads only the few unpaid
+ * orders that can hold some (on hold, failed, drafts, a shop's own statuses) by the status index.
+ */
+const STOCK_FREE_UNPAID_STATUSES = "('pending', 'cancelled', 'refunded')";
+
+/**
  * The stock moves of the outbox entries that WooCommerce has not got yet (issue 23, item 8), per
  * product, as WooCommerce will make them when they arrive: a sale takes each line's quantity (§3.7),
  * a refund with `api_restock` gives its lines' quantities back (§5.1), a stock adjustment adds its
  * ledger change. Read from the outbox's waiting entries (its `(state, id)` index), the entries made
  * since the snapshot, and the snapshot's own, so a long outbox history is never scanned.
+ *
+ * An unpaid order that took stock (parked on hold) has no outbox entry until it is paid, and then
+ * its sale takes the units in WooCommerce: until then its lines' `reduced_stock` counts as unsent,
+ * so a pull does not give the parked units back. A paid order is in the journal and, when made
+ * while connected, in the outbox; one paid before the connection never goes up and is not counted.
  */
 export class SyncUnsentStockRepository {
   constructor(private readonly db: Database) {}
@@ -57,6 +69,13 @@ export class SyncUnsentStockRepository {
          WHERE r.kind = 'refund'
          UNION ALL
          SELECT r.state, l.product_id, l.change_milli FROM relevant r JOIN stock_ledger l ON l.id = r.stock_ledger_id WHERE r.kind = 'stock'
+         UNION ALL
+         SELECT 'pending', COALESCE(NULLIF(json_extract(i.data, '$.variation_id'), 0), json_extract(i.data, '$.product_id')),
+           -CAST(ROUND(json_extract(i.data, '$.reduced_stock') * 1000) AS INTEGER)
+         FROM orders o JOIN order_items i ON i.order_id = o.id AND i.type = 'line_item'
+         WHERE o.status IN (SELECT status FROM order_statuses WHERE is_paid = 0 AND status NOT IN ${STOCK_FREE_UNPAID_STATUSES})
+           AND o.date_paid_gmt IS NULL AND json_extract(i.data, '$.reduced_stock') > 0
+           AND NOT EXISTS (SELECT 1 FROM sync_outbox s WHERE s.order_id = o.id AND s.kind = 'sale')
        )
        SELECT product_id, SUM(CASE WHEN state IN ('pending', 'sending', 'unknown', 'rejected') THEN milli ELSE 0 END) AS milli,
          MAX(state NOT IN ('pending', 'rejected')) AS in_doubt

@@ -173,6 +173,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   manage_sync: [
     'PUT /sync/connection',
     'DELETE /sync/connection',
+    'POST /sync/resume',
     'GET /sync/outbox',
     'POST /sync/outbox/{id}/retry',
     'POST /sync/outbox/{id}/handled',

@@ -30,6 +30,13 @@ export function createSyncConnectionRouter({ auth, logger, services }: AppContex
     sendItem(req, res, { ...connected.connection, warnings: connected.warnings, first_pull: 'started' });
   });
 
+  // Sending paused by a refused key: the saved key is checked again and, when accepted, sending goes on with the settings kept.
+  routes.post('/sync/resume', async (req, res) => {
+    const connection = await connector.resume();
+    logger.info({ user_id: principalOf(res).user.id, url: connection.url }, 'sync: resumed with the saved key');
+    sendItem(req, res, connection);
+  });
+
   // Refused while anything is unsent, unless `force`: the answer then holds those entries, the export to deal with by hand.
   routes.delete('/sync/connection', { query: disconnectQuery }, async (req, res, { query }) => {
     const { handled } = await connector.disconnect(query.force);
