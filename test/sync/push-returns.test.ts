@@ -127,3 +127,16 @@ describe('an exchange', () => {
     expect([wooStock(product), wooStock(dearer)]).toEqual([cheapBefore + 1, dearBefore - 1]);
   });
 });
+
+describe('sync verify', () => {
+  it('finds each return as a refund of its return order, and the exchange as a sale', async () => {
+    const proof = await till.call<{ ok: boolean; registers: Array<{ sales: object; refunds: object }>; lines: string[] }>('manager', 'POST', '/sync/verify');
+    expect(proof.registers.map((r) => [r.sales, r.refunds])).toEqual([
+      [
+        { expected: 1, found: 1 },
+        { expected: 5, found: 5 },
+      ],
+    ]);
+    expect(proof.ok).toBe(true);
+  });
+});
