@@ -222,6 +222,8 @@ export class OutboxPush {
     if (journal === undefined || refund === undefined)
       return { kind: 'rejected', code: 'tillbase_refund_missing', message: 'the refund is no longer at the till' };
     let wooOrderId = this.from.ids.wooId('order', refund.order_id);
+    /** WooCommerce's total of a return order read or made now, held against the refund: a difference leaves it part refunded. */
+    let returnTotal: unknown;
     if (wooOrderId === undefined) {
       const order = this.from.orders.find(refund.order_id);
       if (order === undefined || !isReturnOrder(order))
@@ -233,7 +235,8 @@ export class OutboxPush {
       // A return without a receipt: its order goes up with this entry, before the refund (return-payload.ts).
       const made = await this.returnOrder(entry, order, refund, journal, wasUnknown);
       if (!made.ok) return made.result;
-      wooOrderId = made.value;
+      wooOrderId = made.value.id;
+      returnTotal = made.value.total;
     }
     if (wasUnknown) {
       const settled = await this.settledByLookup(await lookUpRefund(this.client, wooOrderId, entry.uuid), entry);
@@ -246,7 +249,8 @@ export class OutboxPush {
     }
     const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines));
     if (outcome.kind !== 'ok') return createFailed(outcome);
-    return { kind: 'synced', wooId: (outcome.body as { id: number }).id };
+    const wooId = (outcome.body as { id: number }).id;
+    return returnTotal === undefined ? { kind: 'synced', wooId } : { kind: 'synced', wooId, totalsDifference: totalsDifference(returnTotal, refund.amount) };
   }
 
   /**
@@ -260,7 +264,7 @@ export class OutboxPush {
     refund: RefundRecord,
     journal: JournalRecord,
     wasUnknown: boolean,
-  ): Promise<Resolved<number>> {
+  ): Promise<Resolved<{ id: number; total: unknown }>> {
     const localLines = itemsOfType(order.items, 'line_item').map((l) => l.id);
     if (wasUnknown) {
       const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
@@ -275,16 +279,16 @@ export class OutboxPush {
         const read = await this.client.get(`orders/${wooId}`);
         if (read.kind !== 'ok') return { ok: false, result: nothingMade(read) };
         this.rememberLines(order.id, read.body as { id: number; line_items?: Array<{ id: number }> }, localLines);
-        return { ok: true, value: wooId };
+        return { ok: true, value: { id: wooId, total: (read.body as { total?: unknown }).total } };
       }
     }
     const products = await this.lineProducts(order);
     if (!products.ok) return products;
     const outcome = await this.client.post('orders', returnOrderBody({ order, refund, entry: journal, products: products.value }));
     if (outcome.kind !== 'ok') return { ok: false, result: createFailed(outcome) };
-    const made = outcome.body as { id: number; line_items?: Array<{ id: number }> };
+    const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
     this.rememberLines(order.id, made, localLines);
-    return { ok: true, value: made.id };
+    return { ok: true, value: { id: made.id, total: made.total } };
   }
 
   private async customer(entry: OutboxEntry): Promise<PushResult> {
