@@ -152,7 +152,7 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
     orders: r.orders,
   });
   const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
-  const returns = new ReturnService(db, { orders, refunds, lifecycle, gateways, approvals, audit, registers: r.registers, syncConnection: r.syncConnection });
+  const returns = new ReturnService(db, { orders, refunds, lifecycle, gateways, approvals, audit, registers: r.registers });
   const exchanges = new ExchangeCredits(db, {
     orders: r.orders,
     payments: r.payments,

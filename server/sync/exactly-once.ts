@@ -78,9 +78,9 @@ export interface SweepResult {
 }
 
 /**
- * Finds every sale that exists more than once among our orders and cancels the extra ones: a
- * cancelled order gives its stock back in WooCommerce. The one kept is the one the outbox recorded,
- * else the oldest. Each cancelled id is recorded on its entry.
+ * Finds every sale (and return order) that exists more than once among our orders and cancels the
+ * extra ones: a cancelled order gives its stock back in WooCommerce. The one kept is the one the
+ * outbox recorded, else the oldest. Each cancelled id is recorded on its entry.
  *
  * Only the sales synced since the last sweep began are looked at, and those synced in the margin
  * before it (a request the client gave up on can still be carried out after its entry was sent
@@ -96,7 +96,9 @@ export async function sweepDuplicates(
 ): Promise<SweepResult> {
   const began = new Date(nowMs).toISOString().slice(0, 19);
   const since = outbox.lastSweep() ?? connectedAtGmt;
-  const sales = outbox.salesSyncedSince(since === null ? '' : shifted(since, -CLOCK_MARGIN_SECONDS));
+  const from = since === null ? '' : shifted(since, -CLOCK_MARGIN_SECONDS);
+  // A return order made twice is cancelled like a sale: pending, it moves no stock when cancelled (§19.5).
+  const sales = [...outbox.salesSyncedSince(from), ...outbox.returnOrdersSyncedSince(from)];
   // Nothing synced since: nothing to read, and nothing written (the mark stands until a sweep has sales to look at).
   if (sales.length === 0) return { cancelled: [] };
   const earliest = sales.reduce((min, sale) => (sale.date_created_gmt < min ? sale.date_created_gmt : min), began);

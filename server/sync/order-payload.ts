@@ -1,7 +1,7 @@
 import { Decimal } from '../model/money.js';
 import type { CustomerRecord } from '../model/customers/types.js';
 import type { RefundRecord } from '../model/orders/refund-types.js';
-import { itemsOfType, type OrderRecord } from '../model/orders/types.js';
+import { itemsOfType, type OrderItem, type OrderRecord } from '../model/orders/types.js';
 import type { JournalRecord } from '../model/records/journal.js';
 import type { PaymentRecord } from '../model/records/payments.js';
 
@@ -46,7 +46,7 @@ export const REGISTER_NAME_META = '_tillbase_register_name';
  * database, so every till's first register sends 1 (sync verify compares it, and it stays as it
  * was); the till's id beside it tells the tills of one shop apart, and the name is what staff call it.
  */
-function tillLabel(entry: JournalRecord, tillId: string): Meta[] {
+export function tillLabel(entry: JournalRecord, tillId: string): Meta[] {
   const payload = JSON.parse(entry.payload) as { register?: { name?: unknown } };
   const name = typeof payload.register?.name === 'string' ? payload.register.name : '';
   return [
@@ -54,6 +54,21 @@ function tillLabel(entry: JournalRecord, tillId: string): Meta[] {
     { key: TILL_META, value: tillId },
     { key: REGISTER_NAME_META, value: name },
   ];
+}
+
+/** A product line as the till sold it, by WooCommerce's product when the shop has it. */
+export function lineBody(item: Extract<OrderItem, { type: 'line_item' }>, product: WooProductRef | null): Record<string, unknown> {
+  const line: Record<string, unknown> = { name: item.name, quantity: item.data.quantity, subtotal: item.data.subtotal, total: item.data.total };
+  if (product) {
+    line.product_id = product.product_id;
+    if (product.variation_id) line.variation_id = product.variation_id;
+  } else {
+    // Not in WooCommerce (deleted there, or never there): a line needs a product id or a SKU, and one
+    // WooCommerce cannot find makes a line by name without a product (docs/woocommerce-observed.md §15.2).
+    line.sku = item.data.sku !== '' ? item.data.sku : `tillbase-product-${item.data.variation_id || item.data.product_id}`;
+    line.meta_data = [{ key: '_tillbase_sku', value: item.data.sku }];
+  }
+  return line;
 }
 
 /** A sale as sold: completed and paid, the till's line totals standing, and meta that proves where it came from. */
@@ -73,20 +88,7 @@ export function orderBody(sources: SaleSources): Record<string, unknown> {
       value: JSON.stringify(payments.map((p) => ({ gateway_id: p.gateway_id, title: p.gateway_title, amount: p.amount, change: p.change }))),
     });
   }
-  const lineItems = itemsOfType(order.items, 'line_item').map((item) => {
-    const product = sources.products.get(item.id) ?? null;
-    const line: Record<string, unknown> = { name: item.name, quantity: item.data.quantity, subtotal: item.data.subtotal, total: item.data.total };
-    if (product) {
-      line.product_id = product.product_id;
-      if (product.variation_id) line.variation_id = product.variation_id;
-    } else {
-      // Not in WooCommerce (deleted there, or never there): a line needs a product id or a SKU, and one
-      // WooCommerce cannot find makes a line by name without a product (docs/woocommerce-observed.md §15.2).
-      line.sku = item.data.sku !== '' ? item.data.sku : `tillbase-product-${item.data.variation_id || item.data.product_id}`;
-      line.meta_data = [{ key: '_tillbase_sku', value: item.data.sku }];
-    }
-    return line;
-  });
+  const lineItems = itemsOfType(order.items, 'line_item').map((item) => lineBody(item, sources.products.get(item.id) ?? null));
   const first = payments[0];
   const billing = sources.customer ? { ...sources.customer.billing, email: sources.customer.billing.email || sources.customer.email } : order.billing;
   const body: Record<string, unknown> = {

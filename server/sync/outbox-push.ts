@@ -6,10 +6,13 @@ import type { SyncIdsRepository } from '../data/repositories/sync-ids.js';
 import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
 import type { SyncSourcesRepository } from '../data/repositories/sync-sources.js';
 import { Decimal } from '../model/money.js';
-import { itemsOfType } from '../model/orders/types.js';
+import type { RefundRecord } from '../model/orders/refund-types.js';
+import { itemsOfType, type OrderRecord } from '../model/orders/types.js';
+import type { JournalRecord } from '../model/records/journal.js';
 import type { OutboxEntry, SyncSettings } from '../model/records/sync.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './exactly-once.js';
 import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-payload.js';
+import { isReturnOrder, returnOrderBody } from './return-payload.js';
 import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
 
 /** How one entry's push ended. `not_sent`, `unknown` and `unauthorized` carry the outcome that decided it. */
@@ -139,12 +142,8 @@ export class OutboxPush {
       const settled = await this.settledByLookup(lookup, entry);
       if (settled !== null) return settled;
     }
-    const products = new Map<number, WooProductRef | null>();
-    for (const line of itemsOfType(order.items, 'line_item')) {
-      const resolved = await this.product(line.data.variation_id || line.data.product_id);
-      if (!resolved.ok) return resolved.result;
-      products.set(line.id, resolved.value);
-    }
+    const products = await this.lineProducts(order);
+    if (!products.ok) return products.result;
     let wooCustomerId: number | null = null;
     if (order.customer_id) {
       const resolved = await this.wooCustomer(order.customer_id);
@@ -157,7 +156,7 @@ export class OutboxPush {
       entry: journal,
       customer: order.customer_id ? this.from.customers.findById(order.customer_id) : undefined,
       wooCustomerId,
-      products,
+      products: products.value,
       tillId: this.from.sources.tillId(),
     };
     let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
@@ -175,6 +174,17 @@ export class OutboxPush {
       itemsOfType(order.items, 'line_item').map((l) => l.id),
     );
     return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
+  }
+
+  /** WooCommerce's product for each product line of the order, by the till's item id. */
+  private async lineProducts(order: OrderRecord): Promise<Resolved<Map<number, WooProductRef | null>>> {
+    const products = new Map<number, WooProductRef | null>();
+    for (const line of itemsOfType(order.items, 'line_item')) {
+      const resolved = await this.product(line.data.variation_id || line.data.product_id);
+      if (!resolved.ok) return resolved;
+      products.set(line.id, resolved.value);
+    }
+    return { ok: true, value: products };
   }
 
   /** The order's and its lines' ids, for its refunds: WooCommerce answers the lines in the order they were posted. */
@@ -212,13 +222,23 @@ export class OutboxPush {
     const refund = entry.order_id === null ? undefined : this.from.refunds.forOrder(entry.order_id).find((r) => r.id === entry.refund_id);
     if (journal === undefined || refund === undefined)
       return { kind: 'rejected', code: 'tillbase_refund_missing', message: 'the refund is no longer at the till' };
-    const wooOrderId = this.from.ids.wooId('order', refund.order_id);
-    if (wooOrderId === undefined)
-      return {
-        kind: 'rejected',
-        code: 'tillbase_order_not_in_woocommerce',
-        message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up`,
-      };
+    let wooOrderId = this.from.ids.wooId('order', refund.order_id);
+    /** WooCommerce's total of a return order read or made now, held against the refund: a difference leaves it part refunded. */
+    let returnTotal: unknown;
+    if (wooOrderId === undefined) {
+      const order = this.from.orders.find(refund.order_id);
+      if (order === undefined || !isReturnOrder(order))
+        return {
+          kind: 'rejected',
+          code: 'tillbase_order_not_in_woocommerce',
+          message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up`,
+        };
+      // A return without a receipt: its order goes up with this entry, before the refund (return-payload.ts).
+      const made = await this.returnOrder(entry, order, refund, journal, wasUnknown);
+      if (!made.ok) return made.result;
+      wooOrderId = made.value.id;
+      returnTotal = made.value.total;
+    }
     if (wasUnknown) {
       const settled = await this.settledByLookup(await lookUpRefund(this.client, wooOrderId, entry.uuid), entry);
       if (settled !== null) return settled;
@@ -230,7 +250,49 @@ export class OutboxPush {
     }
     const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines, this.from.sources.tillId()));
     if (outcome.kind !== 'ok') return createFailed(outcome);
-    return { kind: 'synced', wooId: (outcome.body as { id: number }).id };
+    const wooId = (outcome.body as { id: number }).id;
+    return returnTotal === undefined ? { kind: 'synced', wooId } : { kind: 'synced', wooId, totalsDifference: totalsDifference(returnTotal, refund.amount) };
+  }
+
+  /**
+   * A return order's WooCommerce id, made now: the create is stored as `sending` with the refund's
+   * entry, so after an unknown outcome (a lost answer, the till killed) the order is looked up by the
+   * entry's uuid and made again only when absent; the refund is then looked up the same way.
+   */
+  private async returnOrder(
+    entry: OutboxEntry,
+    order: OrderRecord,
+    refund: RefundRecord,
+    journal: JournalRecord,
+    wasUnknown: boolean,
+  ): Promise<Resolved<{ id: number; total: unknown }>> {
+    const localLines = itemsOfType(order.items, 'line_item').map((l) => l.id);
+    if (wasUnknown) {
+      const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
+      if (lookup.kind === 'failed')
+        return {
+          ok: false,
+          result:
+            lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome),
+        };
+      if (lookup.kind === 'found') {
+        const wooId = lookup.wooIds[0] ?? 0;
+        const read = await this.client.get(`orders/${wooId}`);
+        if (read.kind !== 'ok') return { ok: false, result: nothingMade(read) };
+        this.rememberLines(order.id, read.body as { id: number; line_items?: Array<{ id: number }> }, localLines);
+        return { ok: true, value: { id: wooId, total: (read.body as { total?: unknown }).total } };
+      }
+    }
+    const products = await this.lineProducts(order);
+    if (!products.ok) return products;
+    const outcome = await this.client.post(
+      'orders',
+      returnOrderBody({ order, refund, entry: journal, products: products.value, tillId: this.from.sources.tillId() }),
+    );
+    if (outcome.kind !== 'ok') return { ok: false, result: createFailed(outcome) };
+    const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    this.rememberLines(order.id, made, localLines);
+    return { ok: true, value: { id: made.id, total: made.total } };
   }
 
   private async customer(entry: OutboxEntry): Promise<PushResult> {

@@ -119,6 +119,8 @@ export class DoubleShop {
   readonly coupons = new Map<number, DoubleCoupon>();
   private nextId = 10;
   private nextMetaId = 1;
+  /** Orders that took their stock on the way into processing/completed/on-hold: only these give it back when cancelled (§19.5). */
+  private readonly tookStock = new Set<number>();
 
   constructor(private readonly nowSeconds: () => number) {}
 
@@ -232,7 +234,7 @@ export class DoubleShop {
         subtotal_tax: '0.00',
         total,
         total_tax: '0.00',
-        meta_data: [],
+        meta_data: this.meta(line.meta_data, true), // §19.1: a posted line meta, `_` keys too, is kept
       };
     });
     const order: DoubleOrder = {
@@ -304,13 +306,17 @@ export class DoubleShop {
     return order;
   }
 
-  /** §3.7: stock leaves once, on the way into processing/completed/on-hold, marked `_reduced_stock` per line. */
+  /**
+   * §3.7: stock leaves once, on the way into processing/completed/on-hold, from each line not marked
+   * `_reduced_stock` yet, which it then marks; a line posted already marked takes none (§19.5).
+   */
   setStatus(order: DoubleOrder, status: string): void {
     order.status = status;
     order.date_modified_gmt = this.now();
     if (status === 'completed' && order.date_completed_gmt === null) order.date_completed_gmt = order.date_modified_gmt;
     if (status === 'cancelled') {
-      // §15.3: cancelling gives back what the order took.
+      // §15.3: cancelling gives back what the marked lines hold, only for an order that went through taking stock (§19.5).
+      if (!this.tookStock.delete(order.id)) return;
       for (const line of order.line_items) {
         const reduced = line.meta_data.find((m) => m.key === '_reduced_stock');
         const product = this.products.get(line.variation_id || line.product_id);
@@ -320,7 +326,8 @@ export class DoubleShop {
       }
       return;
     }
-    if (!['processing', 'completed', 'on-hold'].includes(status)) return;
+    if (!['processing', 'completed', 'on-hold'].includes(status) || this.tookStock.has(order.id)) return;
+    this.tookStock.add(order.id);
     for (const line of order.line_items) {
       if (line.meta_data.some((m) => m.key === '_reduced_stock')) continue;
       const product = this.products.get(line.variation_id || line.product_id);
@@ -336,7 +343,10 @@ export class DoubleShop {
     product.date_modified_gmt = this.now();
   }
 
-  /** §5: no idempotency, `_` meta kept, api_restock puts stock back, a refusal is a 500 that leaves nothing. */
+  /**
+   * §5: no idempotency, `_` meta kept, a refusal is a 500 that leaves nothing. `api_restock` puts back
+   * only lines marked `_reduced_stock` (not "0"), lowering the mark and counting `_restock_refunded_items` (§19.1-§19.3).
+   */
   createRefund(orderId: number, body: Body): DoubleRefund {
     const order = this.order(orderId);
     const refunded = order.refunds.reduce((sum, r) => sum.minus(r.total), new Decimal(0));
@@ -350,9 +360,14 @@ export class DoubleShop {
     const lines = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
       const item = order.line_items.find((l) => l.id === Number(line.id));
       const quantity = Number(line.quantity ?? 0);
-      if (item && body.api_restock === true) {
-        const product = this.products.get(item.variation_id || item.product_id);
-        if (product?.manage_stock && product.stock_quantity !== null) this.moveStock(product, quantity);
+      const reduced = item?.meta_data.find((m) => m.key === '_reduced_stock');
+      const product = item && this.products.get(item.variation_id || item.product_id);
+      if (item && reduced && Number(reduced.value) !== 0 && body.api_restock === true && product?.manage_stock && product.stock_quantity !== null) {
+        this.moveStock(product, quantity);
+        reduced.value = String(Number(reduced.value) - quantity);
+        const restocked = item.meta_data.find((m) => m.key === '_restock_refunded_items');
+        if (restocked) restocked.value = String(Number(restocked.value) + quantity);
+        else item.meta_data.push({ id: this.nextMetaId++, key: '_restock_refunded_items', value: String(quantity) });
       }
       return {
         id: this.id(),

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { api, withDb } from '../helpers/server.js';
-import { connect } from '../helpers/sync.js';
+import { connect, outboxEntries } from '../helpers/sync.js';
 import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { useServer } from '../helpers/use-server.js';
 
@@ -94,14 +94,17 @@ describe('a return without a receipt', () => {
     expect([empty.status, empty.body.code]).toEqual([400, 'rest_invalid_param']);
   });
 
-  it('is refused, with nothing written, while the till is connected to WooCommerce (which could not take the return order)', async () => {
+  it('is taken while the till is connected to WooCommerce: its refund goes into the outbox, the return order with it (test/sync/push-returns.test.ts)', async () => {
     const double = await startWooCommerceDouble();
     try {
       await connect(server, double);
-      const ordersBefore = (await api(server, 'GET', '/orders?per_page=1', { token: tokens.shop_manager })).headers.get('x-wp-total');
-      const refused = await giveBack({ line_items: [{ product_id: catalogue.coffee, quantity: 1 }], refund_destination: 'pos_card' });
-      expect([refused.status, refused.body.code]).toEqual([409, 'pos_return_not_synced']);
-      expect((await api(server, 'GET', '/orders?per_page=1', { token: tokens.shop_manager })).headers.get('x-wp-total')).toBe(ordersBefore);
+      const taken = await giveBack({ line_items: [{ product_id: catalogue.coffee, quantity: 1 }], refund_destination: 'pos_card' });
+      expect(taken.status).toBe(201);
+      expect(
+        outboxEntries(server)
+          .filter((e) => e.order_id === taken.body.order_id)
+          .map((e) => [e.kind, e.refund_id, e.amount]),
+      ).toEqual([['refund', taken.body.refund.id, taken.body.refund.amount]]);
     } finally {
       withDb(server, (db) => {
         new SyncConnectionRepository(db).disconnect();

@@ -58,6 +58,23 @@ describe('stock pulled while sales are unsent', () => {
     expect(await tillStock()).toBe(36);
   });
 
+  it('keeps an unsent restocking return without a receipt on top of the pulled figure, and not one that stays off the shelf', async () => {
+    pausePushes(server);
+    const giveBack = (quantity: number, restock: boolean) =>
+      till.call('cashier', 'POST', '/returns', { line_items: [{ product_id: product.local, quantity }], refund_destination: 'pos_cash', restock });
+    await giveBack(2, true);
+    await giveBack(1, false);
+    double.catalogue.updateProduct(product.woo, { stock_quantity: 40 });
+    await pullOnce(server, double);
+    expect(await tillStock()).toBe(42);
+
+    resumePushes(server);
+    await waitFor('the returns to go up', () => (outboxEntries(server).every((e) => e.state === 'synced') ? true : undefined));
+    expect(double.shop.product(product.woo).stock_quantity).toBe(42);
+    await pullOnce(server, double);
+    expect(await tillStock()).toBe(42);
+  });
+
   it('reads a product again when a push landed while its page was being read', async () => {
     // Counted in WooCommerce an hour ago; another product changed since, so an incremental pull no longer lists this one.
     double.catalogue.updateProduct(product.woo, { stock_quantity: 50 }).date_modified_gmt = new Date(Date.now() - 3600_000).toISOString().slice(0, 19);

@@ -2,10 +2,11 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '../../shared/access.js';
 import { StoresRepository } from '../../server/data/repositories/stores.js';
+import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { storeFieldsSchema } from '../../server/model/stores.js';
 import { openDataDirDatabase, userAdminFor } from '../../server/start.js';
 import { serve, type ServeProcess } from '../helpers/cli.js';
-import { makeDataDir, type TestServer, type TestUser } from '../helpers/server.js';
+import { makeDataDir, withDb, type TestServer, type TestUser } from '../helpers/server.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from '../helpers/sync.js';
 
@@ -13,7 +14,8 @@ import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from '../helpe
  * kill -9 while a sale is `sending` (issue 23, item 4): the built server runs as a child process; the
  * double makes the order and holds its answer; the child is killed with SIGKILL between the commit of
  * `sending` and the answer. After a restart the entry is unknown, looked up after the grace period,
- * and found: exactly one order.
+ * and found: exactly one order. The same for a return without a receipt killed between its return
+ * order and its refund: one order, one refund.
  */
 let double: WooCommerceDouble;
 let dataDir: string;
@@ -81,5 +83,38 @@ describe('a server killed while a sale is being sent', () => {
     expect(double.requests.filter((r) => r.method === 'POST' && r.route === 'orders')).toHaveLength(1);
     expect(ordersOf(double, sending.uuid).map((o) => o.id)).toEqual([entry.woo_id]);
     expect(double.shop.product(product.woo).stock_quantity).toBe(48);
+  }, 60_000);
+
+  it('makes exactly one return order and one refund when killed between the two', async () => {
+    await child?.stop(); // the server the test above restarted
+    let server = await startChild();
+    let till = await Till.open(server);
+    // A connected till's catalogue is WooCommerce's: the product is made at the till while it is not connected.
+    withDb(server, (db) => {
+      new SyncConnectionRepository(db).disconnect();
+    });
+    const product = await till.product(double, 'CRASH-2', '3.00', 50);
+    const wooOrdersBefore = double.shop.orders.size;
+    double.inject({ method: 'POST', route: /^orders$/, fault: { kind: 'slow_reply', delayMs: 60_000 } });
+    await connect(server, double, { grace_seconds: 0.2, request_timeout_seconds: 30, sweep_minutes: 0.02, interval_seconds: 3600 });
+    const returned = await till.call<{ order_id: number }>('cashier', 'POST', '/returns', {
+      line_items: [{ product_id: product.local, quantity: 2 }],
+      refund_destination: 'pos_cash',
+      restock: true,
+    });
+    const sending = await waitFor('the return to be sending, its order made and no refund yet', () => {
+      const entry = entryOf(server, returned.order_id, 'refund');
+      return entry.state === 'sending' && ordersOf(double, entry.uuid).length === 1 ? entry : undefined;
+    });
+    expect(await child?.stop('SIGKILL')).toBe('SIGKILL');
+    expect(double.shop.orders.size - wooOrdersBefore).toBe(1);
+
+    server = await startChild();
+    till = await Till.open(server);
+    const entry = await syncedEntry(server, returned.order_id, 'refund');
+    const orders = ordersOf(double, sending.uuid);
+    expect(orders.map((o) => o.status)).toEqual(['refunded']);
+    expect([...double.shop.refunds.values()].filter((r) => r.parent_id === orders[0]?.id).map((r) => r.id)).toEqual([entry.woo_id]);
+    expect(double.shop.product(product.woo).stock_quantity).toBe(52);
   }, 60_000);
 });

@@ -274,6 +274,40 @@ export function defineClientCases(target: () => ClientTarget, traits: TargetTrai
     expect(expectOk(await client().get('customers', { email: email.toUpperCase() })).body.map((c: any) => c.id)).toEqual([made.id]);
   });
 
+  it('return orders (§19): pending with lines marked _reduced_stock takes no stock; a full refund restocks marked lines only and leaves it refunded; cancelled, it moves nothing unless it went through processing', async () => {
+    const made = await product(10);
+    const stock = async (): Promise<number> => expectOk(await client().get(`products/${made.id}`)).body.stock_quantity;
+    const returnOrder = async (marked: boolean): Promise<any> =>
+      expectOk(
+        await client().post('orders', {
+          ...sale(made.id, randomUUID(), { status: 'pending', set_paid: false }),
+          line_items: [
+            { product_id: made.id, quantity: 2, subtotal: '15.00', total: '15.00', meta_data: marked ? [{ key: '_reduced_stock', value: '2' }] : [] },
+          ],
+        }),
+      ).body;
+    const refundAll = async (order: any): Promise<void> => {
+      const line = { id: order.line_items[0].id, quantity: 2, refund_total: '15.00' };
+      expectOk(await client().post(`orders/${order.id}/refunds`, { amount: '15.00', api_refund: false, api_restock: true, line_items: [line] }));
+    };
+    const reducedOf = async (order: any): Promise<unknown> =>
+      expectOk(await client().get(`orders/${order.id}`)).body.line_items[0].meta_data.find((m: any) => m.key === '_reduced_stock')?.value;
+    const marked = await returnOrder(true);
+    expect([marked.status, await stock()]).toEqual(['pending', 10]);
+    await refundAll(marked);
+    expect([expectOk(await client().get(`orders/${marked.id}`)).body.status, await reducedOf(marked), await stock()]).toEqual(['refunded', '0', 12]);
+    await refundAll(await returnOrder(false));
+    expect(await stock()).toBe(12);
+    const cancelled = await returnOrder(true);
+    expectOk(await client().put(`orders/${cancelled.id}`, { status: 'cancelled' }));
+    expect(await stock()).toBe(12);
+    const processed = await returnOrder(true);
+    expectOk(await client().put(`orders/${processed.id}`, { status: 'processing' }));
+    expect(await stock()).toBe(12);
+    expectOk(await client().put(`orders/${processed.id}`, { status: 'cancelled' }));
+    expect(await stock()).toBe(14);
+  });
+
   it('modified_after is a strict > on whole seconds; a product deleted with force is gone from it', async () => {
     const made = await product();
     const at = made.date_modified_gmt as string;

@@ -238,6 +238,21 @@ export class SyncOutboxRepository {
     return prepared<[string], SweptSale>(this.db, SALES_SYNCED_SINCE).all(sinceGmt);
   }
 
+  /**
+   * The return orders synced since `sinceGmt`, as the sweep looks at sales: each goes up with its
+   * refund's entry (server/sync/return-payload.ts), whose uuid it carries, and the order kept is the
+   * one its refund went to (`sync_ids`). A refund entry of an order that has no sale entry is a return's.
+   */
+  returnOrdersSyncedSince(sinceGmt: string): SweptSale[] {
+    return prepared<[string], SweptSale>(
+      this.db,
+      `SELECT o.id, o.uuid, i.woo_id, o.date_created_gmt, o.date_synced_gmt FROM sync_outbox o
+       JOIN sync_ids i ON i.kind = 'order' AND i.local_id = o.order_id
+       WHERE o.kind = 'refund' AND o.state = 'synced' AND o.date_synced_gmt >= ?
+         AND NOT EXISTS (SELECT 1 FROM sync_outbox s WHERE s.kind = 'sale' AND s.order_id = o.order_id)`,
+    ).all(sinceGmt);
+  }
+
   /** When the last sweep that finished had begun, if one has; kept with the sync's marks (migration 18), so a restart does not sweep from the connection again. */
   lastSweep(): string | undefined {
     return prepared<[string], string>(this.db, 'SELECT value FROM sync_catalogue_marks WHERE key = ?').pluck(true).get(SWEEP_MARK);

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { Database } from '../../data/database.js';
 import type { RegistersRepository } from '../../data/repositories/registers.js';
-import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { gmtNow } from '../../model/dates.js';
 import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { ApprovalService } from '../approvals/approval-service.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Principal } from '../auth/auth-service.js';
-import { conflict } from '../errors.js';
 import { EXCHANGE_CREDIT_GATEWAY, EXCHANGE_CREDIT_TITLE } from '../registers/reports.js';
 import { POS_REGISTER } from '../registers/tills.js';
 import type { Gateways } from './gateways.js';
@@ -54,7 +52,6 @@ export interface ReturnServiceParts {
   approvals: ApprovalService;
   audit: AuditTrail;
   registers: RegistersRepository;
-  syncConnection: SyncConnectionRepository;
 }
 
 /**
@@ -65,9 +62,9 @@ export interface ReturnServiceParts {
  * journal entry of this register and session like any other, so the drawer's expected cash drops
  * for cash, the X and Z reports count it as a refund, and with `restock` the items go back on the
  * shelf through the refund's own stock entry. The return order itself is never a sale: it takes no
- * payment and no stock, and has no sale entry. WooCommerce would need that order before its
- * refund, which the push does not send yet, so a till connected to WooCommerce refuses returns
- * without a receipt (README "A day at the till").
+ * payment and no stock, and has no sale entry. On a till connected to WooCommerce only the refund is
+ * in the outbox (its journal entry); the push sends the return order up with it, before it
+ * (server/sync/return-payload.ts).
  */
 export class ReturnService {
   constructor(
@@ -76,15 +73,9 @@ export class ReturnService {
   ) {}
 
   create(input: ReturnInput, principal: Principal, approvalHeader: string | undefined, apiBase: string) {
-    const { orders, refunds, lifecycle, gateways, approvals, audit, registers, syncConnection } = this.parts;
+    const { orders, refunds, lifecycle, gateways, approvals, audit, registers } = this.parts;
     return writeTransaction(this.db, () => {
       const approvalId = approvals.requireApproval('return_without_receipt', principal, approvalHeader);
-      if (syncConnection.find() !== undefined) {
-        throw conflict(
-          'pos_return_not_synced',
-          'This till sends its sales to WooCommerce, which cannot take a return without its sale yet. Find the sale in Orders and refund it there.',
-        );
-      }
       // An exchange's return goes to exchange credit, which is no gateway a checkout offers (server/domain/orders/exchanges.ts).
       const gateway =
         input.refund_destination === EXCHANGE_CREDIT_GATEWAY
