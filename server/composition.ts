@@ -245,7 +245,7 @@ export function createServices(db: Database) {
     cashiers: new CashierProfiles(r.users),
     backup: new DatabaseBackup(db),
     syncStatus,
-    orderSyncStates: new OrderSyncStates(r.syncOutbox),
+    orderSyncStates: new OrderSyncStates(r.syncOutbox, r.syncIds),
     ...createSyncServices(db, r, syncStatus),
   };
 }

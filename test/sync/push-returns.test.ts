@@ -67,6 +67,9 @@ describe('a return without a receipt', () => {
     expect(order.line_items.map((l) => [l.product_id, l.quantity, metaOf(l.meta_data, '_reduced_stock')])).toEqual([[product.woo, 2, '0']]);
     expect(wooStock(product)).toBe(before + 2);
     expect(entryOf(server, returned.order_id, 'refund').totals_difference).toBeNull();
+    // The Orders history's badge names the return order WooCommerce holds, as a sale's names its order.
+    const [badge] = await till.call<Array<{ state: string; woo_id: number | null }>>('cashier', 'GET', `/sync/orders?include=${returned.order_id}`);
+    expect([badge?.state, badge?.woo_id]).toEqual(['synced', order.id]);
   });
 
   it('leaves the stock alone when the goods do not go back on the shelf', async () => {
