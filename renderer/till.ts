@@ -22,6 +22,7 @@ import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
+import { loadWaitingExchange } from './exchange.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
@@ -303,6 +304,7 @@ export class Till {
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
         },
       });
+      void loadWaitingExchange(this);
       await this.loadFavourites();
     } catch (error) {
       this.fail(error);
