@@ -13,7 +13,9 @@ import { stepQuantity } from './line-edits.js';
 import { checkStock, type StockFields } from './stock.js';
 import * as customersApi from './api/customers.js';
 import * as ordersApi from './api/orders.js';
-import { soldByWeight, type ProductTile } from './api/products.js';
+import * as productsApi from './api/products.js';
+import type { ProductTile } from './api/products.js';
+import { variationName, weighingOf, type Weighing } from './weighing.js';
 
 export interface CustomerDraft {
   first_name: string;
@@ -80,21 +82,23 @@ export class Sale {
       return;
     }
     // A product sold by weight asks for its weight, unless a scale's label carried it.
-    if (soldByWeight(product) && product.barcode_match?.measure !== 'weight') {
-      this.till.state.set({ weighing: product });
+    const weighing = weighingOf(product);
+    if (weighing !== null && product.barcode_match?.measure !== 'weight') {
+      this.till.state.set({ weighing });
       return;
     }
     this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
     await this.addItem(product.id, 0);
   }
 
-  /** A product sold by weight, weighed: a line of its own for `kilograms` (a decimal quantity the server takes for it). */
-  async addWeighed(product: ProductTile, kilograms: number): Promise<boolean> {
-    this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
+  /** A product or variation sold by weight, weighed: a line of its own for `kilograms` (a decimal quantity the server takes for it). */
+  async addWeighed(item: Weighing, kilograms: number): Promise<boolean> {
+    const { productId, variationId } = item;
+    this.stockOf.set(itemKey(productId, variationId), { name: item.name, stock: item.stock });
     const order = this.till.state.get().order;
-    const wanted = new Decimal(this.quantityInSale(product.id, 0, null)).plus(kilograms).toNumber();
-    const done = await this.changeWithinStock(product.id, 0, wanted, async () => {
-      const line = { product_id: product.id, quantity: kilograms };
+    const wanted = new Decimal(this.quantityInSale(productId, variationId, null)).plus(kilograms).toNumber();
+    const done = await this.changeWithinStock(productId, variationId, wanted, async () => {
+      const line = { product_id: productId, variation_id: variationId, quantity: kilograms };
       if (order === null) return ordersApi.create(this.client, { line_items: [line] });
       return this.patch(order, { line_items: [line] });
     });
@@ -104,8 +108,13 @@ export class Sale {
 
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {
     this.till.state.set({ variationPicker: null });
-    const name = [product.name, ...variation.attributes.map((attribute) => attribute.option)].join(' ');
-    this.stockOf.set(itemKey(product.id, variation.id), { name, stock: variation });
+    // A variation sold by weight (or whose product is) asks for its weight as a simple product does.
+    const weighing = weighingOf(product, variation);
+    if (weighing !== null) {
+      this.till.state.set({ weighing });
+      return;
+    }
+    this.stockOf.set(itemKey(product.id, variation.id), { name: variationName(product, variation), stock: variation });
     await this.addItem(product.id, variation.id);
   }
 
@@ -166,6 +175,12 @@ export class Sale {
   async scan(code: string): Promise<void> {
     try {
       const product = await this.till.lookUpBarcode(code);
+      // A variation's own barcode: added as if picked from its product's variations.
+      const variation = product === null ? await productsApi.variationByBarcode(this.client, code) : null;
+      if (variation !== null) {
+        await this.addVariation(await productsApi.tile(this.client, variation.parent_id), variation);
+        return;
+      }
       if (product === null) {
         this.till.state.set({
           status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' },

@@ -23,6 +23,7 @@ import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
 import { loadWaitingExchange } from './exchange.js';
+import type { Weighing } from './weighing.js';
 
 export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
 
@@ -80,8 +81,8 @@ export interface TillState {
   adding: string | null;
   busy: boolean;
   variationPicker: { product: ProductTile; variations: Variation[] } | null;
-  /** A product sold by weight waiting for the cashier to type its weight. */
-  weighing: ProductTile | null;
+  /** A product or variation sold by weight waiting for the cashier to type its weight (renderer/weighing.ts). */
+  weighing: Weighing | null;
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
