@@ -17,7 +17,6 @@ import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
-import { loadWaitingExchange } from './exchange.js';
 import { freshTill, HISTORY_PAGE_SIZE, initialState, PRODUCTS_PER_PAGE, type Screen, type TillState } from './till-state.js';
 
 // The state's names as they were when they lived here: screens and helpers import them from till.ts.
@@ -182,7 +181,6 @@ export class Till {
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
         },
       });
-      void loadWaitingExchange(this);
       await this.loadFavourites();
     } catch (error) {
       this.fail(error);
