@@ -86,6 +86,18 @@ describe('the drawer after a cash sale', () => {
     expect(await kicks(1)).toEqual([PIN_2_PULSE]);
     expect(await receipt.locator('#drawer-not-opened').count()).toBe(0);
     expect(await page.locator('#status').count()).toBe(0);
+    await receipt.getByRole('button', { name: 'New sale' }).click();
+    await receipt.waitFor({ state: 'detached' });
+
+    // A part paid in cash opens the drawer too: with the printer refusing, the payment dialog says so.
+    expect((await serverAs(server, 'shop_manager', 'PATCH', '/registers/1', { drawer_printer: refusing })).status).toBe(200);
+    await searchFor(page, 'Drip Coffee');
+    await addByTile(page, 'Drip Coffee');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const payment = page.getByRole('dialog', { name: 'Payment' });
+    await payment.getByLabel('Amount paid this way (empty: all that is due)').fill('1.00');
+    await payment.getByRole('button', { name: 'Pay this part' }).click();
+    await payment.locator('#payment-error', { hasText: told }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 });
