@@ -7,7 +7,7 @@ import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { Customer } from '../shared/resources/customers.js';
 import type { Order, OrderLineItem } from '../shared/resources/orders.js';
-import type { Variation } from '../shared/resources/products.js';
+import type { BarcodeMatch, Variation } from '../shared/resources/products.js';
 import { Decimal } from 'decimal.js';
 import { stepQuantity } from './line-edits.js';
 import { checkStock, type StockFields } from './stock.js';
@@ -81,9 +81,9 @@ export class Sale {
       }
       return;
     }
-    // A product sold by weight asks for its weight, unless a scale's label carried it.
+    // A product sold by weight asks for its weight (a scale's label, which carries it, goes by addLabel).
     const weighing = weighingOf(product);
-    if (weighing !== null && product.barcode_match?.measure !== 'weight') {
+    if (weighing !== null) {
       this.till.state.set({ weighing });
       return;
     }
@@ -104,6 +104,24 @@ export class Sale {
     });
     if (done) this.till.state.set({ weighing: null });
     return done;
+  }
+
+  /**
+   * A scale's label (a GS1 variable-measure code carrying the weight or the price): a line of its own
+   * that names the code, so the server takes the weight or price from it as it does for any client.
+   */
+  private addLabel(item: Omit<Weighing, 'price'>, label: BarcodeMatch): Promise<boolean> {
+    const { productId, variationId } = item;
+    this.stockOf.set(itemKey(productId, variationId), { name: item.name, stock: item.stock });
+    const order = this.till.state.get().order;
+    const quantity = label.measure === 'weight' && label.quantity !== null ? label.quantity : '1';
+    const wanted = new Decimal(this.quantityInSale(productId, variationId, null)).plus(quantity).toNumber();
+    const work = async () => {
+      const line = { barcode: label.code };
+      if (order === null) return ordersApi.create(this.client, { line_items: [line] });
+      return this.patch(order, { line_items: [line] });
+    };
+    return this.changeWithinStock(productId, variationId, wanted, work, item.name);
   }
 
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {
@@ -178,13 +196,20 @@ export class Sale {
       // A variation's own barcode: added as if picked from its product's variations.
       const variation = product === null ? await productsApi.variationByBarcode(this.client, code) : null;
       if (variation !== null) {
-        await this.addVariation(await productsApi.tile(this.client, variation.parent_id), variation);
+        const parent = await productsApi.tile(this.client, variation.parent_id);
+        const label = variation.barcode_match?.match === 'variable_measure' ? variation.barcode_match : undefined;
+        if (label === undefined) await this.addVariation(parent, variation);
+        else await this.addLabel({ productId: parent.id, variationId: variation.id, name: variationName(parent, variation), stock: variation }, label);
         return;
       }
       if (product === null) {
         this.till.state.set({
           status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' },
         });
+        return;
+      }
+      if (product.barcode_match?.match === 'variable_measure' && product.type !== 'variable') {
+        await this.addLabel({ productId: product.id, variationId: 0, name: product.name, stock: product }, product.barcode_match);
         return;
       }
       await this.addProduct(product);

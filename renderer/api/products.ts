@@ -55,8 +55,8 @@ export function tile(client: ApiClient, id: number): Promise<ProductTile> {
 }
 
 /** The variation whose own barcode (or SKU) the code is, when no product's is. */
-export async function variationByBarcode(client: ApiClient, code: string): Promise<Variation | null> {
-  const found = await client.get<Variation[]>('/products/variations', { barcode: code, per_page: 1 });
+export async function variationByBarcode(client: ApiClient, code: string): Promise<(Variation & { barcode_match?: BarcodeMatch }) | null> {
+  const found = await client.get<Array<Variation & { barcode_match?: BarcodeMatch }>>('/products/variations', { barcode: code, per_page: 1 });
   return found[0] ?? null;
 }
 

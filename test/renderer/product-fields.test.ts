@@ -160,4 +160,27 @@ describe('sold by weight and low stock in the product form', () => {
     ]);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('sells the weight a scale’s label carries when the label is scanned, without asking for it', async () => {
+    // The scale prints the product's code with the weight in it: 2012345012349 is 1.234 kg of 2012345000001.
+    const apples = await serverAs(server, 'shop_manager', 'POST', '/products', {
+      name: 'Apples (per kg)',
+      barcode: '2012345000001',
+      regular_price: '2.40',
+      meta_data: [{ key: '_pos_sold_by_weight', value: 'yes' }],
+    });
+    expect(apples.status).toBe(201);
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await scan(page, '2012345012349');
+    await page.locator('#cart .cart-lines li').first().waitFor();
+    await cartSettled(page);
+    expect(await page.getByRole('dialog', { name: 'Weigh Apples (per kg)' }).count()).toBe(0);
+    const order = await serverOrder(server, await cartOrderId(page));
+    expect(order.line_items.map((line: { product_id: number; quantity: number; subtotal: string }) => [line.product_id, line.quantity, line.subtotal])).toEqual(
+      [[apples.body.id, 1.234, '2.96']],
+    );
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });
