@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import * as exchangesApi from './api/exchanges.js';
 import { formatPrice } from './format.js';
 import * as ordersApi from './api/orders.js';
+import * as registersApi from './api/registers.js';
 import type { Till } from './till.js';
 
 /** The tender the server books an exchange's credit under (server/domain/registers/reports.ts). */
@@ -18,6 +19,26 @@ export const EXCHANGE_CREDIT_TITLE = 'Exchange credit';
 export function startExchange(till: Till, returnOrderId: number, credit: string): void {
   till.go('sell');
   till.state.set({ exchange: { returnOrderId, credit } });
+}
+
+/**
+ * The credit waiting at this till's register (the store's first, where the server books the till's
+ * returns and sales), as the server holds it: read with the selling screen, so a reload or another
+ * user logging in between the return and the new sale still finds it. The newest when there are several.
+ */
+export async function loadWaitingExchange(till: Till): Promise<void> {
+  const { user, store, exchange: before } = till.state.get();
+  if (user === null || !(user.capabilities as string[]).includes('create_orders')) return;
+  try {
+    const [register] = await registersApi.list(till.client, { per_page: 1, store_id: store?.id });
+    const waiting = register === undefined ? [] : await exchangesApi.waiting(till.client, register.id);
+    // A credit started, spent or paid out meanwhile is newer than this read.
+    if (till.state.get().exchange !== before) return;
+    const newest = waiting.at(-1);
+    till.state.set({ exchange: newest === undefined ? null : { returnOrderId: newest.return_order_id, credit: newest.credit } });
+  } catch (error) {
+    till.fail(error);
+  }
 }
 
 /** What spending the credit came to, and the cash change of a credit worth more than the sale. */

@@ -3,6 +3,7 @@
  * due and the change; then the receipt, printed by itself once when the shop asks for it.
  */
 import { ApiRequestError } from './api-client.js';
+import { drawerNotOpened } from './drawer-outcome.js';
 import { paidByCredit, spendExchangeCredit } from './exchange.js';
 import type { Till } from './till.js';
 import type { CheckoutState } from '../shared/resources/payments.js';
@@ -94,7 +95,8 @@ export class Payment {
     this.till.state.set({ busy: true, status: null });
     try {
       const checkout = await ordersApi.checkout(this.client, order.id, { gateway_id: gatewayId, payment_data: paymentData }, idempotencyKey(order.id));
-      this.till.state.set({ checkout, busy: false });
+      const drawerFailure = drawerNotOpened(checkout);
+      this.till.state.set(drawerFailure === null ? { checkout, busy: false } : { checkout, busy: false, status: { kind: 'error', message: drawerFailure } });
       if (checkout.status === 'completed') {
         // Only the part that settles the order prints; a part of a split payment leaves the dialog open.
         this.printPending = this.autoPrint ? order.id : null;

@@ -7,13 +7,15 @@ import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { Customer } from '../shared/resources/customers.js';
 import type { Order, OrderLineItem } from '../shared/resources/orders.js';
-import type { Variation } from '../shared/resources/products.js';
+import type { BarcodeMatch, Variation } from '../shared/resources/products.js';
 import { Decimal } from 'decimal.js';
 import { stepQuantity } from './line-edits.js';
 import { checkStock, type StockFields } from './stock.js';
 import * as customersApi from './api/customers.js';
 import * as ordersApi from './api/orders.js';
-import { soldByWeight, type ProductTile } from './api/products.js';
+import * as productsApi from './api/products.js';
+import type { ProductTile } from './api/products.js';
+import { variationName, weighingOf, type Weighing } from './weighing.js';
 
 export interface CustomerDraft {
   first_name: string;
@@ -79,22 +81,24 @@ export class Sale {
       }
       return;
     }
-    // A product sold by weight asks for its weight, unless a scale's label carried it.
-    if (soldByWeight(product) && product.barcode_match?.measure !== 'weight') {
-      this.till.state.set({ weighing: product });
+    // A product sold by weight asks for its weight (a scale's label, which carries it, goes by addLabel).
+    const weighing = weighingOf(product);
+    if (weighing !== null) {
+      this.till.state.set({ weighing });
       return;
     }
     this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
     await this.addItem(product.id, 0);
   }
 
-  /** A product sold by weight, weighed: a line of its own for `kilograms` (a decimal quantity the server takes for it). */
-  async addWeighed(product: ProductTile, kilograms: number): Promise<boolean> {
-    this.stockOf.set(itemKey(product.id, 0), { name: product.name, stock: product });
+  /** A product or variation sold by weight, weighed: a line of its own for `kilograms` (a decimal quantity the server takes for it). */
+  async addWeighed(item: Weighing, kilograms: number): Promise<boolean> {
+    const { productId, variationId } = item;
+    this.stockOf.set(itemKey(productId, variationId), { name: item.name, stock: item.stock });
     const order = this.till.state.get().order;
-    const wanted = new Decimal(this.quantityInSale(product.id, 0, null)).plus(kilograms).toNumber();
-    const done = await this.changeWithinStock(product.id, 0, wanted, async () => {
-      const line = { product_id: product.id, quantity: kilograms };
+    const wanted = new Decimal(this.quantityInSale(productId, variationId, null)).plus(kilograms).toNumber();
+    const done = await this.changeWithinStock(productId, variationId, wanted, async () => {
+      const line = { product_id: productId, variation_id: variationId, quantity: kilograms };
       if (order === null) return ordersApi.create(this.client, { line_items: [line] });
       return this.patch(order, { line_items: [line] });
     });
@@ -102,10 +106,33 @@ export class Sale {
     return done;
   }
 
+  /**
+   * A scale's label (a GS1 variable-measure code carrying the weight or the price): a line of its own
+   * that names the code, so the server takes the weight or price from it as it does for any client.
+   */
+  private addLabel(item: Omit<Weighing, 'price'>, label: BarcodeMatch): Promise<boolean> {
+    const { productId, variationId } = item;
+    this.stockOf.set(itemKey(productId, variationId), { name: item.name, stock: item.stock });
+    const order = this.till.state.get().order;
+    const quantity = label.measure === 'weight' && label.quantity !== null ? label.quantity : '1';
+    const wanted = new Decimal(this.quantityInSale(productId, variationId, null)).plus(quantity).toNumber();
+    const work = async () => {
+      const line = { barcode: label.code };
+      if (order === null) return ordersApi.create(this.client, { line_items: [line] });
+      return this.patch(order, { line_items: [line] });
+    };
+    return this.changeWithinStock(productId, variationId, wanted, work, item.name);
+  }
+
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {
     this.till.state.set({ variationPicker: null });
-    const name = [product.name, ...variation.attributes.map((attribute) => attribute.option)].join(' ');
-    this.stockOf.set(itemKey(product.id, variation.id), { name, stock: variation });
+    // A variation sold by weight (or whose product is) asks for its weight as a simple product does.
+    const weighing = weighingOf(product, variation);
+    if (weighing !== null) {
+      this.till.state.set({ weighing });
+      return;
+    }
+    this.stockOf.set(itemKey(product.id, variation.id), { name: variationName(product, variation), stock: variation });
     await this.addItem(product.id, variation.id);
   }
 
@@ -166,10 +193,23 @@ export class Sale {
   async scan(code: string): Promise<void> {
     try {
       const product = await this.till.lookUpBarcode(code);
+      // A variation's own barcode: added as if picked from its product's variations.
+      const variation = product === null ? await productsApi.variationByBarcode(this.client, code) : null;
+      if (variation !== null) {
+        const parent = await productsApi.tile(this.client, variation.parent_id);
+        const label = variation.barcode_match?.match === 'variable_measure' ? variation.barcode_match : undefined;
+        if (label === undefined) await this.addVariation(parent, variation);
+        else await this.addLabel({ productId: parent.id, variationId: variation.id, name: variationName(parent, variation), stock: variation }, label);
+        return;
+      }
       if (product === null) {
         this.till.state.set({
           status: { kind: 'error', message: `No product has the barcode ${code}.`, explanation: 'Scan it again, or find the product by name.' },
         });
+        return;
+      }
+      if (product.barcode_match?.match === 'variable_measure' && product.type !== 'variable') {
+        await this.addLabel({ productId: product.id, variationId: 0, name: product.name, stock: product }, product.barcode_match);
         return;
       }
       await this.addProduct(product);

@@ -1,147 +1,27 @@
 /**
- * The till's state and its session and catalogue actions. Every request goes through the CONTRACT 5
- * client; every amount shown is a string the server answered.
+ * The till's session and catalogue actions, on the state in till-state.ts. Every request goes through
+ * the CONTRACT 5 client; every amount shown is a string the server answered.
  */
 import type { ApiUser } from '../shared/api.js';
-import type { SavedProfile } from '../shared/bridge.js';
 import { ApiClient, ApiRequestError, SessionEndedError, type SessionEnd } from './api-client.js';
 import { errorDetail, noteOf, type StatusNote } from './messages.js';
-import { ApprovalCancelled, Approvals, type ApprovalAsk } from './approvals.js';
+import { ApprovalCancelled, Approvals } from './approvals.js';
 import { createStore, type Store } from './store.js';
 import type { LoginKind, TokenVault } from './token-vault.js';
-import type { Order } from '../shared/resources/orders.js';
-import type { CheckoutState, PaymentGateway } from '../shared/resources/payments.js';
 import type { Variation } from '../shared/resources/products.js';
-import type { ClosureReport, ReadableReport, Register } from '../shared/resources/registers.js';
-import type { StoreResource } from '../shared/resources/stores.js';
 import * as ordersApi from './api/orders.js';
 import * as productsApi from './api/products.js';
-import type { Category, ProductTile } from './api/products.js';
+import type { ProductTile } from './api/products.js';
 import * as registersApi from './api/registers.js';
 import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
+import { freshTill, HISTORY_PAGE_SIZE, initialState, PRODUCTS_PER_PAGE, type Screen, type TillState } from './till-state.js';
 
-export type Screen = 'sell' | 'history' | 'drawer' | 'settings';
-
-/** The drawer screen: the register sales go to, its open session's X report, and the last Z report. */
-/** The credit of a return, waiting for the sale of the new goods. */
-export interface PendingExchange {
-  returnOrderId: number;
-  credit: string;
-}
-
-export interface DrawerState {
-  register: Register | null;
-  report: ReadableReport | null;
-  closure: { report: ClosureReport; html: string } | null;
-}
-
-/** The shop's settings that change how the till sells, read with the sell screen. */
-export interface SellingRules {
-  /** `settings/general` decimal_qty: quantities such as 1.5 (sold by weight). */
-  decimalQuantities: boolean;
-  /** The store's or `settings/checkout`'s prevent_overselling: a counted item is not sold beyond its stock. */
-  preventOverselling: boolean;
-}
-
-export interface TillState {
-  user: ApiUser | null;
-  screen: Screen;
-  /** The idle lock is showing: the user stays logged in, but must give their password to go on. */
-  locked: boolean;
-  loginUsername: string;
-  /** How the user logged in (password after a reload): what the idle lock asks for first. */
-  signedInWith: LoginKind;
-  profiles: SavedProfile[];
-  status: StatusNote | null;
-  /** The last request could not reach the server. */
-  unreachable: boolean;
-  store: StoreResource | null;
-  gateways: PaymentGateway[];
-  rules: SellingRules;
-  categories: Category[];
-  /** The category shown; a search looks through the whole catalogue whatever it is. */
-  category: number | null;
-  search: string;
-  products: ProductTile[];
-  productsPage: number;
-  hasMoreProducts: boolean;
-  loadingProducts: boolean;
-  /** The store's favourites as tiles (a manager's choice and order), the first page when any are set. */
-  favourites: ProductTile[];
-  /** The favourites page is showing instead of a category or a search. */
-  favouritesShown: boolean;
-  /** The cart: the server's order being rung up, or null before the first item. */
-  order: Order | null;
-  /** The name of an item on its way into the cart, until the server answers (the customer display shows it at once). */
-  adding: string | null;
-  busy: boolean;
-  variationPicker: { product: ProductTile; variations: Variation[] } | null;
-  /** A product sold by weight waiting for the cashier to type its weight. */
-  weighing: ProductTile | null;
-  paying: boolean;
-  checkout: CheckoutState | null;
-  receipt: { orderId: number; html: string } | null;
-  parked: Order[] | null;
-  history: Order[] | null;
-  historyOrder: Order | null;
-  drawer: DrawerState | null;
-  approval: ApprovalAsk | null;
-  /** An exchange's credit waiting for the sale of the new goods (renderer/exchange.ts). */
-  exchange: PendingExchange | null;
-}
-
-export const PRODUCTS_PER_PAGE = 24;
-/** Orders on one page of the orders screen; a full page means there may be another. */
-export const HISTORY_PAGE_SIZE = 25;
-
-function initialState(): TillState {
-  return {
-    user: null,
-    screen: 'sell',
-    locked: false,
-    loginUsername: '',
-    signedInWith: 'password',
-    profiles: [],
-    status: null,
-    unreachable: false,
-    store: null,
-    gateways: [],
-    rules: { decimalQuantities: false, preventOverselling: false },
-    categories: [],
-    category: null,
-    search: '',
-    products: [],
-    productsPage: 0,
-    hasMoreProducts: false,
-    loadingProducts: false,
-    favourites: [],
-    favouritesShown: false,
-    order: null,
-    adding: null,
-    busy: false,
-    variationPicker: null,
-    weighing: null,
-    paying: false,
-    checkout: null,
-    receipt: null,
-    parked: null,
-    history: null,
-    historyOrder: null,
-    drawer: null,
-    approval: null,
-    exchange: null,
-  };
-}
-
-/** What a fresh user starts with: nothing of the previous user's screens, cart or results. */
-const KEPT_ACROSS_USERS = new Set<keyof TillState>(['user', 'loginUsername', 'profiles', 'status', 'unreachable']);
-
-function freshTill(): Partial<TillState> {
-  return Object.fromEntries(Object.entries(initialState()).filter(([key]) => !KEPT_ACROSS_USERS.has(key as keyof TillState)));
-}
+// The state's names as they were when they lived here: screens and helpers import them from till.ts.
+export { HISTORY_PAGE_SIZE, PRODUCTS_PER_PAGE } from './till-state.js';
+export type { DrawerState, PendingExchange, Screen, SellingRules, TillState } from './till-state.js';
 
 export class Till {
   readonly state: Store<TillState> = createStore(initialState());

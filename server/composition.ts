@@ -156,6 +156,7 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   const exchanges = new ExchangeCredits(db, {
     orders: r.orders,
     payments: r.payments,
+    registers: r.registers,
     stores: r.stores,
     statusRecords: r.orderStatuses,
     orderPayments,

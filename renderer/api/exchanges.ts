@@ -1,4 +1,5 @@
 /** Exchanges (`POST /orders/{id}/exchange-credit`): a return's exchange credit pays the new sale first. */
+import type { WaitingExchangeCredit } from '../../shared/resources/exchanges.js';
 import type { Payment } from '../../shared/resources/payments.js';
 import type { ApiClient } from '../api-client.js';
 
@@ -23,4 +24,9 @@ export function spendCredit(client: ApiClient, orderId: number, returnOrderId: n
 /** The customer takes nothing after all: the whole credit is given back in cash from the drawer. */
 export function cashOut(client: ApiClient, returnOrderId: number): Promise<{ return_order_id: number; credit: string; change_due: string }> {
   return client.request('POST', `/returns/${returnOrderId}/cash-out`);
+}
+
+/** The credits of returns at the register that nothing has spent yet, oldest first. */
+export function waiting(client: ApiClient, registerId: number): Promise<WaitingExchangeCredit[]> {
+  return client.get<WaitingExchangeCredit[]>(`/registers/${registerId}/exchange-credit`);
 }

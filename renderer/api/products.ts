@@ -49,6 +49,17 @@ export async function byBarcode(client: ApiClient, code: string): Promise<Produc
   return found[0] ?? null;
 }
 
+/** One product's tile, by its id (a scanned variation's product). */
+export function tile(client: ApiClient, id: number): Promise<ProductTile> {
+  return client.get<ProductTile>(`/products/${id}`, { _fields: TILE_FIELDS.join(',') });
+}
+
+/** The variation whose own barcode (or SKU) the code is, when no product's is. */
+export async function variationByBarcode(client: ApiClient, code: string): Promise<(Variation & { barcode_match?: BarcodeMatch }) | null> {
+  const found = await client.get<Array<Variation & { barcode_match?: BarcodeMatch }>>('/products/variations', { barcode: code, per_page: 1 });
+  return found[0] ?? null;
+}
+
 export function variations(client: ApiClient, productId: number): Promise<Variation[]> {
   return client.get<Variation[]>(`/products/${productId}/variations`, { per_page: 100 });
 }

@@ -3,7 +3,8 @@
  * pay first for the new goods rung up; "Pay" spends it and asks only for the difference. Should the
  * customer take nothing after all, the credit is given back in cash.
  */
-import { cashOutExchange } from '../exchange.js';
+import { useEffect } from 'preact/hooks';
+import { cashOutExchange, loadWaitingExchange } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 
@@ -12,6 +13,12 @@ export function ExchangeBanner() {
   const exchange = useTillState((state) => state.exchange);
   const busy = useTillState((state) => state.busy);
   const store = useTillState((state) => state.store);
+  const userId = useTillState((state) => state.user?.uuid);
+  // The credit is the server's: asked for whenever the selling screen opens for a user, so a reload
+  // or another user logging in between the return and the new sale finds it still waiting.
+  useEffect(() => {
+    if (store !== null) void loadWaitingExchange(till);
+  }, [userId, store?.id]);
   if (exchange === null) return null;
   return (
     <div class="exchange-credit">

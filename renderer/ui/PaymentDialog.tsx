@@ -5,6 +5,7 @@
  * still due are shown as the server's checkout state says, never added up here.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { drawerNotOpened } from '../drawer-outcome.js';
 import { EXCHANGE_CREDIT, EXCHANGE_CREDIT_TITLE } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { showReceipt } from '../receipt-view.js';
@@ -208,6 +209,7 @@ export function ReceiptDialog() {
   }, [receipt]);
   if (receipt === null) return null;
   const change = checkout?.order_id === receipt.orderId ? checkout.provider_data.change_due : undefined;
+  const drawerFailure = checkout?.order_id === receipt.orderId ? drawerNotOpened(checkout) : null;
   return (
     <Dialog
       label="Receipt"
@@ -220,6 +222,11 @@ export function ReceiptDialog() {
         {typeof change === 'string' && (
           <p id="change-due" class="change-due" role="status">
             Change due <strong>{formatPrice(change, store)}</strong>
+          </p>
+        )}
+        {drawerFailure !== null && (
+          <p id="drawer-not-opened" class="form-error" role="alert">
+            {drawerFailure}
           </p>
         )}
         <div id="receipt-preview" class="receipt-preview print-area" ref={hostRef} />

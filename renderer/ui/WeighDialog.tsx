@@ -1,6 +1,6 @@
 /**
- * The weight of a product sold by weight, asked when it is added by its tile, a search or its own
- * barcode (a scale's label carries the weight and is not asked again). The kilograms take up to
+ * The weight of a product or variation sold by weight, asked when it is added by its tile, a search,
+ * the variation picker or its own barcode (a scale's label carries the weight and is not asked again). The kilograms take up to
  * three decimal places whatever the shop's decimal quantities setting says: the server takes them
  * for a product sold by weight.
  */
@@ -12,12 +12,12 @@ import { Dialog } from './Dialog.js';
 
 export function WeighDialog() {
   const { till, sale } = useTill();
-  const product = useTillState((state) => state.weighing);
+  const item = useTillState((state) => state.weighing);
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState('');
-  if (product === null) return null;
+  if (item === null) return null;
   const close = (): void => {
     setTyped('');
     setError('');
@@ -34,16 +34,16 @@ export function WeighDialog() {
       setError('Enter the weight on the scale, such as 0.350.');
       return;
     }
-    if (await sale.addWeighed(product, weight.value)) {
+    if (await sale.addWeighed(item, weight.value)) {
       setTyped('');
       setError('');
     } else setError(till.state.get().status?.message ?? 'Not added.');
   };
   return (
-    <Dialog label={`Weigh ${product.name}`} onClose={close}>
+    <Dialog label={`Weigh ${item.name}`} onClose={close}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
-        <h2>{product.name}</h2>
-        <p>{formatPrice(product.price, store)} a kilogram. Put it on the scale and enter the weight.</p>
+        <h2>{item.name}</h2>
+        <p>{formatPrice(item.price, store)} a kilogram. Put it on the scale and enter the weight.</p>
         <label for="weigh-kilograms">Weight in kg</label>
         <input
           id="weigh-kilograms"

@@ -142,6 +142,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /returns', 'refund_orders', EVERY_ROLE],
   // README "Selling at the till": an exchange's credit pays a sale, as a checkout does (create_orders).
   ['POST /orders/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
+  // The credit waiting at the till for its sale, read by whoever may spend it (create_orders).
+  ['GET /registers/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
   // An exchange's credit the customer did not spend is given back in cash: a refund (refund_orders).
   ['POST /returns/{id}/cash-out', 'refund_orders', EVERY_ROLE],
 

@@ -117,4 +117,32 @@ describe('a product sold by weight', () => {
     });
     expect(halved.status).toBe(400);
   });
+
+  it('takes a decimal quantity for a variation sold by weight, or whose product is, priced as the simple case', async () => {
+    const variationOf = async (parent: number, option: string, price: string, meta: Array<{ key: string; value: string }> = []) => {
+      const answer = await api(server, 'POST', `/products/${parent}/variations`, {
+        token: tokens.shop_manager,
+        body: { regular_price: price, attributes: [{ name: 'Age', option }], meta_data: meta },
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.id as number;
+    };
+    const ages = [{ name: 'Age', variation: true, options: ['Mild', 'Mature'] }];
+    const byParent = await create({ name: 'Gouda (per kg)', type: 'variable', attributes: ages, meta_data: [{ key: '_pos_sold_by_weight', value: 'yes' }] });
+    const mature = await variationOf(byParent.id, 'Mature', '12.00');
+    const byItself = await create({ name: 'Comté', type: 'variable', attributes: ages });
+    const mild = await variationOf(byItself.id, 'Mild', '12.00', [{ key: '_pos_sold_by_weight', value: 'yes' }]);
+    const whole = await variationOf(byItself.id, 'Mature', '12.00');
+    const sell = (product: number, variation: number, quantity: number) =>
+      api(server, 'POST', '/orders', { token: tokens.cashier, body: { line_items: [{ product_id: product, variation_id: variation, quantity }] } });
+    for (const [product, variation] of [
+      [byParent.id as number, mature],
+      [byItself.id as number, mild],
+    ] as const) {
+      const weighed = await sell(product, variation, 0.35);
+      expect([weighed.status, weighed.body.line_items[0].quantity, weighed.body.line_items[0].subtotal]).toEqual([201, 0.35, '4.20']);
+    }
+    const refused = await sell(byItself.id as number, whole, 0.35);
+    expect([refused.status, Object.keys(refused.body.data.params)]).toEqual([400, ['line_items[0].quantity']]);
+  });
 });

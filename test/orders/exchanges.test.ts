@@ -44,6 +44,12 @@ const saleAt = async (register: number, productId: number): Promise<{ id: number
   createOrder(server, tokens.cashier, { line_items: [{ product_id: productId }], meta_data: [{ key: '_pos_register', value: String(register) }] });
 const spend = (saleId: number, returnOrderId: number) =>
   api(server, 'POST', `/orders/${saleId}/exchange-credit`, { token: tokens.cashier, body: { return_order_id: returnOrderId } });
+/** The credits waiting at `register` (`GET /registers/{id}/exchange-credit`), as return id and amount. */
+const waitingAt = async (register: number): Promise<Array<[number, string]>> => {
+  const waiting = await api(server, 'GET', `/registers/${register}/exchange-credit`, { token: tokens.cashier });
+  expect(waiting.status).toBe(200);
+  return (waiting.body as Array<{ return_order_id: number; credit: string }>).map((credit) => [credit.return_order_id, credit.credit]);
+};
 const creditLine = (lines: Line[]) => lines.find((line) => line.gateway_id === 'pos_exchange_credit');
 
 describe('an exchange', () => {
@@ -55,10 +61,13 @@ describe('an exchange', () => {
     const returnId = await returnForCredit(register, catalogue.coffee);
     const afterReturn = await session(register);
     expect(afterReturn.drawer.expected_cash).toBe(before.drawer.expected_cash);
+    // The credit waits at its register until a sale spends it.
+    expect(await waitingAt(register)).toEqual([[returnId, '12.00']]);
     const sale = await saleAt(register, catalogue.shirtRed);
     expect(sale.total).toBe('18.00');
     const credited = await spend(sale.id, returnId);
     expect(credited.status).toBe(200);
+    expect(await waitingAt(register)).toEqual([]);
     expect(credited.body).toMatchObject({ credit: '12.00', used: '12.00', change_due: '0.00', amount_due: '6.00', status: 'pending' });
     const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, {
       token: tokens.cashier,
@@ -133,6 +142,7 @@ describe('an exchange', () => {
     expect(creditLine(after.payments)).toMatchObject({ amount: '0.00', tendered: '12.00', change: '12.00' });
     expect(creditLine(after.refunds)).toMatchObject({ amount: '12.00' });
     expect((await cashOut()).body.code).toBe('pos_exchange_credit_used');
+    expect(await waitingAt(register)).toEqual([]);
     const sale = await saleAt(register, catalogue.tea);
     expect((await spend(sale.id, returnId)).body.code).toBe('pos_exchange_credit_used');
   });
@@ -141,6 +151,8 @@ describe('an exchange', () => {
     const first = await openRegister('Exchange till A');
     const second = await openRegister('Exchange till B');
     const returnId = await returnForCredit(first, catalogue.coffee);
+    expect([await waitingAt(first), await waitingAt(second)]).toEqual([[[returnId, '12.00']], []]);
+    expect((await api(server, 'GET', '/registers/9999/exchange-credit', { token: tokens.cashier })).status).toBe(404);
     const elsewhere = await saleAt(second, catalogue.shirtRed);
     const refused = await spend(elsewhere.id, returnId);
     expect([refused.status, refused.body.code]).toEqual([409, 'pos_exchange_credit_elsewhere']);
@@ -151,6 +163,7 @@ describe('an exchange', () => {
     expect((await api(server, 'POST', `/registers/${first}/close`, { token: tokens.cashier, body: { counted_cash: counted } })).status).toBe(200);
     expect((await api(server, 'POST', `/registers/${first}/open`, { token: tokens.cashier, body: { opening_float: '50.00' } })).status).toBe(201);
     const later = await saleAt(first, catalogue.shirtRed);
+    expect(await waitingAt(first)).toEqual([]);
     expect((await spend(later.id, returnId)).body.code).toBe('pos_exchange_credit_elsewhere');
     // Exchange credit is no tender a checkout takes.
     const direct = await api(server, 'POST', `/orders/${later.id}/checkout`, { token: tokens.cashier, body: { gateway_id: 'pos_exchange_credit' } });

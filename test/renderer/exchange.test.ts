@@ -112,6 +112,46 @@ describe('an exchange at the till', () => {
     expect(pageErrors).toEqual([]);
   }, 90_000);
 
+  it('a waiting credit outlives a reload and another user logging in at the till, and spends once', async () => {
+    const register = await openRegister('50.00');
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await exchangeFrom(page, 'Sparkling Water 500ml', 1);
+    const [entry] = (await api(server, 'GET', '/logs?source=audit&action=order.return&per_page=1', { token: await token('shop_manager') })).body.entries;
+    const credit = entry.context.amounts.amount as string;
+    const banner = page.locator('#exchange-credit', { hasText: `$${credit}` });
+    await banner.waitFor();
+
+    // A reload: the till's memory is gone; the credit comes back from the server, as it holds it.
+    await page.reload();
+    await page.locator('#session-bar, #login-form').first().waitFor();
+    if ((await page.locator('#login-form').count()) > 0) await logIn(page, server, 'cashier');
+    await banner.waitFor();
+    // Another user logs in at the same till between the return and the new sale.
+    await page.locator('#switch-user').click();
+    await page.locator('#login-form').waitFor();
+    await logIn(page, server, 'shop_manager');
+    await banner.waitFor();
+
+    await addToCart(page, 'Kombucha Ginger');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.locator('#payments-made', { hasText: 'Exchange credit' }).waitFor();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await page.locator('#change-due').waitFor();
+    await page.getByRole('button', { name: 'New sale' }).click();
+    expect(await page.locator('#exchange-credit').count()).toBe(0);
+    // Spent once: a reload offers it no more, and the server holds nothing waiting.
+    await page.reload();
+    await page.locator('#session-bar, #login-form').first().waitFor();
+    if ((await page.locator('#login-form').count()) > 0) await logIn(page, server, 'shop_manager');
+    await gridReady(page);
+    expect(await page.locator('#exchange-credit').count()).toBe(0);
+    expect((await api(server, 'GET', `/registers/${register}/exchange-credit`, { token: await token('cashier') })).body).toEqual([]);
+    const spentOn = (await session(register)).payments.filter((line: { gateway_id: string }) => line.gateway_id === 'pos_exchange_credit');
+    expect(spentOn).toEqual([expect.objectContaining({ amount: credit })]);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
   it('no new goods after all: the credit is given back in cash from the drawer', async () => {
     const register = await openRegister('50.00');
     const before = await session(register);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartOrderId, searchFor, serverOrder } from '../helpers/counter.js';
 import { openManage, saved, serverAs } from '../helpers/manage-page.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
+import { cartSettled, gridReady, logIn, openTill, scan, screenshot, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: true });
 
@@ -93,6 +93,94 @@ describe('sold by weight and low stock in the product form', () => {
     expect(order.line_items.map((line: { name: string; quantity: number; subtotal: string }) => [line.name, line.quantity, line.subtotal])).toEqual([
       [CHEESE.name, 0.35, '4.20'],
     ]);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('asks the weight of a variation sold by weight, or of one whose product is, by tapping and by scanning', async () => {
+    const ages = [{ name: 'Kind', variation: true, options: ['Mature', 'Green'] }];
+    const byWeight = [{ key: '_pos_sold_by_weight', value: 'yes' }];
+    const variable = async (name: string, meta: typeof byWeight): Promise<number> =>
+      (await serverAs(server, 'shop_manager', 'POST', '/products', { name, type: 'variable', attributes: ages, meta_data: meta })).body.id as number;
+    const variation = async (parent: number, body: Record<string, unknown>): Promise<number> => {
+      const made = await serverAs(server, 'shop_manager', 'POST', `/products/${parent}/variations`, body);
+      expect(made.status).toBe(201);
+      return made.body.id as number;
+    };
+    // Sold by weight through its product (tapped), and by itself with a barcode of its own (scanned).
+    const gouda = await variable('Gouda (per kg)', byWeight);
+    const mature = await variation(gouda, { regular_price: '12.99', attributes: [{ name: 'Kind', option: 'Mature' }] });
+    const olives = await variable('Olives (per kg)', []);
+    const green = await variation(olives, {
+      regular_price: '9.99',
+      barcode: '5012345678900',
+      meta_data: byWeight,
+      attributes: [{ name: 'Kind', option: 'Green' }],
+    });
+
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await searchFor(page, 'Gouda');
+    await page.getByRole('button', { name: 'Gouda (per kg)', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose Gouda (per kg)' })
+      .getByRole('button', { name: /^Mature/ })
+      .click();
+    const goudaDialog = page.getByRole('dialog', { name: 'Weigh Gouda (per kg) Mature' });
+    expect(await goudaDialog.textContent()).toContain('$12.99 a kilogram');
+    // The same rules as a simple product's weight: at most three decimals.
+    await goudaDialog.getByLabel('Weight in kg').fill('0.3555');
+    await goudaDialog.getByRole('button', { name: 'Add' }).click();
+    await goudaDialog.locator('#weigh-error', { hasText: 'at most 3 decimal places' }).waitFor();
+    expect((await goudaDialog.getByRole('button', { name: 'Add' }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await goudaDialog.getByLabel('Weight in kg').fill('0.355');
+    await goudaDialog.getByRole('button', { name: 'Add' }).click();
+    await goudaDialog.waitFor({ state: 'detached' });
+    await cartSettled(page);
+
+    await scan(page, '5012345678900');
+    const olivesDialog = page.getByRole('dialog', { name: 'Weigh Olives (per kg) Green' });
+    await olivesDialog.getByLabel('Weight in kg').fill('0.5');
+    await olivesDialog.getByRole('button', { name: 'Add' }).click();
+    await olivesDialog.waitFor({ state: 'detached' });
+    await cartSettled(page);
+
+    const order = await serverOrder(server, await cartOrderId(page));
+    const lines = order.line_items.map((line: { variation_id: number; quantity: number; subtotal: string }) => [
+      line.variation_id,
+      line.quantity,
+      line.subtotal,
+    ]);
+    // Price times weight, rounded as for a simple product sold by weight at the same price and weight.
+    const simple = await serverAs(server, 'shop_manager', 'POST', '/products', { name: 'Loose olives', regular_price: '9.99', meta_data: byWeight });
+    const simpleSale = await serverAs(server, 'cashier', 'POST', '/orders', { line_items: [{ product_id: simple.body.id, quantity: 0.5 }] });
+    expect(lines).toEqual([
+      [mature, 0.355, '4.61'],
+      [green, 0.5, simpleSale.body.line_items[0].subtotal],
+    ]);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('sells the weight a scale’s label carries when the label is scanned, without asking for it', async () => {
+    // The scale prints the product's code with the weight in it: 2012345012349 is 1.234 kg of 2012345000001.
+    const apples = await serverAs(server, 'shop_manager', 'POST', '/products', {
+      name: 'Apples (per kg)',
+      barcode: '2012345000001',
+      regular_price: '2.40',
+      meta_data: [{ key: '_pos_sold_by_weight', value: 'yes' }],
+    });
+    expect(apples.status).toBe(201);
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await scan(page, '2012345012349');
+    await page.locator('#cart .cart-lines li').first().waitFor();
+    await cartSettled(page);
+    expect(await page.getByRole('dialog', { name: 'Weigh Apples (per kg)' }).count()).toBe(0);
+    const order = await serverOrder(server, await cartOrderId(page));
+    expect(order.line_items.map((line: { product_id: number; quantity: number; subtotal: string }) => [line.product_id, line.quantity, line.subtotal])).toEqual(
+      [[apples.body.id, 1.234, '2.96']],
+    );
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

@@ -39,6 +39,11 @@ export class CheckoutsRepository {
     return row && toRecord(row);
   }
 
+  /** The stored answer of checkout `id`, replaced: what a replay of its Idempotency-Key gets. */
+  setResponse(id: string, response: unknown): void {
+    prepared<[string, string]>(this.db, 'UPDATE checkouts SET response = ? WHERE id = ?').run(JSON.stringify(response), id);
+  }
+
   insert(record: CheckoutRecord): void {
     prepared(
       this.db,

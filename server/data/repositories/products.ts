@@ -174,7 +174,8 @@ export class ProductsRepository {
       backorders: record.backorders,
       status: record.status,
       image: record.images[0] && { id: record.images[0].id, src: record.images[0].src },
-      soldByWeight: isSoldByWeight(record.meta_data),
+      // A variation is sold by weight when it or its product is: the till asks a weight for either.
+      soldByWeight: isSoldByWeight(record.meta_data) || (record.type === 'variation' && isSoldByWeight(this.find(record.parent_id)?.meta_data ?? [])),
     };
   }
 

@@ -81,6 +81,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'GET /orders/{id}/checkout',
     'POST /orders/{id}/checkout',
     'POST /orders/{id}/exchange-credit',
+    'GET /registers/{id}/exchange-credit',
     'GET /payment-gateways',
     'POST /payment-gateways/{id}/bootstrap',
   ],

@@ -18,6 +18,7 @@ import { formatMoney } from '../../model/money.js';
 import type { OrderRecord } from '../../model/orders/types.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import type { CheckoutState } from '../../../shared/resources/payments.js';
+import type { DrawerKick } from '../../../shared/resources/registers.js';
 
 /** `POST /orders/{id}/checkout` body (wcpos-reference "Checkout"). */
 export const checkoutInput = z.object({
@@ -179,6 +180,18 @@ export class CheckoutService {
     // IMMEDIATE: the write lock is taken before the order is read, so no other connection can pay it in between.
     if ('error' in result) throw result.error;
     return result.state;
+  }
+
+  /**
+   * The answer of checkout `checkoutId` with what became of the drawer it opened (after its commit,
+   * so after the answer was stored): stored again, so that a replay of its key gets it too.
+   */
+  withDrawer(checkoutId: string, state: CheckoutState, drawer: DrawerKick): CheckoutState {
+    const answer: CheckoutState = { ...state, provider_data: { ...state.provider_data, drawer } };
+    writeTransaction(this.db, () => {
+      this.checkouts.setResponse(checkoutId, answer);
+    });
+    return answer;
   }
 
   private attempt(

@@ -4,6 +4,7 @@ import type { Database } from '../../data/database.js';
 import type { OrderStatusesRepository } from '../../data/repositories/order-statuses.js';
 import type { OrdersRepository } from '../../data/repositories/orders.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { StoresRepository } from '../../data/repositories/stores.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { Decimal, formatMoney } from '../../model/money.js';
@@ -18,6 +19,7 @@ import { requireOrder } from './lookup.js';
 import type { OrderPayments } from './payments.js';
 import { RETURN_WITHOUT_RECEIPT } from './returns.js';
 import { OrderStatuses } from './statuses.js';
+import type { WaitingExchangeCredit } from '../../../shared/resources/exchanges.js';
 
 /** `POST /orders/{id}/exchange-credit`: the return whose credit pays for this sale. */
 export const exchangeCreditInput = z.object({
@@ -29,6 +31,7 @@ export type ExchangeCreditInput = z.output<typeof exchangeCreditInput>;
 export interface ExchangeCreditsParts {
   orders: OrdersRepository;
   payments: PaymentsRepository;
+  registers: RegistersRepository;
   stores: StoresRepository;
   statusRecords: OrderStatusesRepository;
   orderPayments: OrderPayments;
@@ -67,6 +70,29 @@ export class ExchangeCredits {
       throw conflict('pos_exchange_credit_used', `The exchange credit of return ${returned.id} has already been spent.`, { return_order_id: returned.id });
     }
     return credit;
+  }
+
+  /**
+   * `GET /registers/{id}/exchange-credit`: the credits of returns taken at this register's open
+   * session that nothing has spent or paid out, oldest first. The till reads them when its selling
+   * screen opens, so a credit waiting for its sale outlives a reload or another user logging in.
+   * Only the open session's: a credit spends only there (see `apply`).
+   */
+  waiting(registerId: number): WaitingExchangeCredit[] {
+    const { registers, payments, orders, stores } = this.parts;
+    const session = registers.openSession(registerId);
+    if (session === undefined) return [];
+    return payments
+      .refundTendersOfSession(session.id)
+      .filter((tender) => tender.gateway_id === EXCHANGE_CREDIT_GATEWAY && tender.register_id === registerId)
+      .flatMap((tender) => {
+        const returned = orders.find(tender.order_id);
+        if (returned === undefined) return [];
+        const meta = returned.meta_data.map((entry) => entry.key);
+        if (!meta.includes(RETURN_WITHOUT_RECEIPT) || meta.includes(EXCHANGE_SALE)) return [];
+        const dp = stores.findOrDefault(returned.store_id).price_num_decimals;
+        return [{ return_order_id: returned.id, credit: formatMoney(new Decimal(tender.amount), dp), date_created_gmt: tender.date_created_gmt }];
+      });
   }
 
   /**

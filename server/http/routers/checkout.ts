@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
 import { checkoutInput } from '../../domain/orders/checkout.js';
+import type { CheckoutState } from '../../../shared/resources/payments.js';
 import { invalidParams } from '../../domain/errors.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -21,12 +22,14 @@ export function createCheckoutRouter(context: AppContext): Router {
   const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { checkout, guardedOrders: guarded, registers } = services;
+  /** The answers waiting for their drawer's pulse, by checkout id. */
+  const kicking = new Map<string, Promise<CheckoutState>>();
 
   routes.get('/orders/{id}/checkout', { params: idParams }, (_req, res, { params }) => {
     res.json(checkout.state(params.id));
   });
 
-  routes.post('/orders/{id}/checkout', { params: idParams, body: checkoutInput }, (req, res, { params, body: input }) => {
+  routes.post('/orders/{id}/checkout', { params: idParams, body: checkoutInput }, async (req, res, { params, body: input }) => {
     const { id } = params;
     const key = idempotencyKeyOf(req);
     // The sale's audit entry is written in the checkout's own transaction: one commit per request.
@@ -35,10 +38,30 @@ export function createCheckoutRouter(context: AppContext): Router {
       answered.replayed = replay;
       guarded.checkedOut(principalOf(res), id, input.gateway_id);
     });
-    // Cash taken opens the drawer, once the sale is committed; the answer does not wait for the printer.
-    const drawer = answered.replayed || state.checkout_id === null ? undefined : registers.cashDrawerOfCheckout(state.checkout_id);
-    if (drawer) void openDrawerAfterCommit(context, drawer, 'sale');
-    res.json(state);
+    const checkoutId = state.checkout_id;
+    // A replay that came while the first answer waits for its drawer gets that answer, drawer and all.
+    const first = answered.replayed && checkoutId !== null ? kicking.get(checkoutId) : undefined;
+    if (first !== undefined) {
+      res.json(await first);
+      return;
+    }
+    // Cash taken opens the drawer's printer, once the sale is committed. The answer waits for the
+    // pulse (at most DRAWER_TIMEOUT_MS; milliseconds for a printer that answers) and carries its
+    // outcome in provider_data.drawer, stored with the answer for replays: a drawer that did not
+    // open is told to the cashier holding the change, not only to the managers' log. A register
+    // without a printer opens with its key, and its answers stay as they were.
+    const drawer = answered.replayed || checkoutId === null ? undefined : registers.cashDrawerOfCheckout(checkoutId);
+    if (drawer === undefined || checkoutId === null || drawer.drawer_printer === '') {
+      res.json(state);
+      return;
+    }
+    const answer = openDrawerAfterCommit(context, drawer, 'sale').then((kick) => checkout.withDrawer(checkoutId, state, kick));
+    kicking.set(checkoutId, answer);
+    try {
+      res.json(await answer);
+    } finally {
+      kicking.delete(checkoutId);
+    }
   });
 
   return routes.router;

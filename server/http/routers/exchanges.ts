@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { exchangeCreditInput } from '../../domain/orders/exchanges.js';
-import { sendItem } from '../collection.js';
+import { sendAll, sendItem } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idParams } from '../validation.js';
@@ -12,7 +12,12 @@ import { principalOf } from '../middleware/access.js';
  */
 export function createExchangesRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
-  const { exchanges } = services;
+  const { exchanges, registers } = services;
+
+  // The credits waiting at a register for the sale of the new goods: the till shows them after a reload.
+  routes.get('/registers/{id}/exchange-credit', { params: idParams }, (req, res, { params }) => {
+    sendAll(req, res, exchanges.waiting(registers.get(params.id).id));
+  });
 
   routes.post('/orders/{id}/exchange-credit', { params: idParams, body: exchangeCreditInput }, (req, res, { params, body }) => {
     sendItem(req, res, exchanges.apply(params.id, body, principalOf(res)));
