@@ -153,8 +153,12 @@ describe('messages', () => {
 
   it('says the session ended when it was revoked elsewhere, and offers the login', async () => {
     const { page, count } = await openTill(harness, server);
+    // The selling screen's last read on opening (the exchange credit waiting) comes after the grid:
+    // revoked before it answers, that read, not the click below, would end the session.
+    const lastRead = page.waitForResponse((response) => response.url().includes('/exchange-credit'));
     const cashier = await logIn(page, server, 'cashier');
     await gridReady(page);
+    await lastRead;
     expect((await api(server, 'POST', '/auth/logout', { token: cashier.access_token })).body).toEqual({ revoked: true });
     await page.locator('#nav-history').click();
     await page.locator('#login-form').waitFor();
