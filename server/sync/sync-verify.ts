@@ -2,6 +2,7 @@ import type { JournalToVerify, SyncOutboxRepository } from '../data/repositories
 import { Decimal } from '../model/money.js';
 import { CREATED_VIA, uuidOf } from './order-payload.js';
 import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
+import type { SyncProofFinding, SyncProofRegister } from '../../shared/resources/sync-screens.js';
 
 /**
  * The proof of issue 23, item 6: every journal sale and refund up to the last synced sequence of each
@@ -16,28 +17,10 @@ const NOT_A_SALE = new Set(['checkout-draft', 'cancelled', 'trash', 'failed']);
 /** Outbox states in which an entry may not have been sent yet: absent from WooCommerce is then no fault. */
 const ON_ITS_WAY = new Set(['pending', 'sending', 'unknown']);
 
-export type FindingKind = 'missing' | 'doubled' | 'altered';
-
-export interface Finding {
-  kind: FindingKind;
-  entry: Pick<JournalToVerify, 'uuid' | 'register_id' | 'sequence' | 'kind' | 'order_id'>;
-  /** WooCommerce's orders (or refunds) found for it. */
-  woo_ids: number[];
-  /** What is wrong, in words. */
-  detail: string;
-}
-
-export interface RegisterProof {
-  register_id: number;
-  /** The last synced sequence: everything up to it was looked for. */
-  up_to_sequence: number;
-  sales: { expected: number; found: number };
-  refunds: { expected: number; found: number };
-  /** Marked handled by someone: not looked for. */
-  handled: number;
-  /** Not sent yet (pending, sending, unknown) and not in WooCommerce: not a fault. */
-  waiting: number;
-}
+// The proof's parts are the answer's own (`POST /sync/verify`), so the CLI's lines and the till's screen read one shape.
+export type Finding = SyncProofFinding;
+export type FindingKind = Finding['kind'];
+export type RegisterProof = SyncProofRegister;
 
 export type SyncProof =
   { kind: 'read'; registers: RegisterProof[]; findings: Finding[] } | { kind: 'failed'; outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }> };
