@@ -18,6 +18,7 @@ export function normalisePostcode(postcode: string): string {
 export function wildcardPostcodes(postcode: string): Set<string> {
   const normalised = normalisePostcode(postcode);
   const codes = new Set([postcode.trim().toUpperCase(), normalised, `${normalised}*`]);
+  // Stryker disable next-line ArithmeticOperator: one longer adds `${normalised}*`, which the set holds already.
   for (let length = normalised.length - 1; length >= 0; length--) codes.add(`${normalised.slice(0, length)}*`);
   codes.delete('');
   return codes;
@@ -38,15 +39,16 @@ function numericPostcode(postcode: string): string {
 /** A `min...max` entry of a rate's postcodes: numeric postcodes compare as numbers, others through their numeric form. */
 function inRange(postcode: string, range: string): boolean {
   const bounds = range.split('...').map((part) => normalisePostcode(part));
-  if (bounds.length !== 2) return false;
+  // A postcode of only spaces and dashes is none, and no range holds it.
+  if (bounds.length !== 2 || postcode === '') return false;
   let [min, max] = bounds as [string, string];
   let value = postcode;
   if (!/^\d+$/.test(min) || !/^\d+$/.test(max) || !/^\d+$/.test(value)) {
+    // Padded to the postcode's length, an empty bound is zeros, never empty.
     value = numericPostcode(value);
     min = numericPostcode(min).padEnd(value.length, '0');
     max = numericPostcode(max).padEnd(value.length, '0');
   }
-  if (value === '' || min === '' || max === '') return false;
   const number = BigInt(value);
   return number >= BigInt(min) && number <= BigInt(max);
 }
@@ -70,16 +72,9 @@ function locationMatches(rate: TaxRate, location: TaxLocation): boolean {
 /** WC_Tax::sort_rates: priority, then the more specific rate first, then id. */
 function compareRates(a: TaxRate, b: TaxRate): number {
   if (a.priority !== b.priority) return a.priority - b.priority;
-  if (a.country !== b.country) {
-    if (a.country === '') return 1;
-    if (b.country === '') return -1;
-    return a.country < b.country ? -1 : 1;
-  }
-  if (a.state !== b.state) {
-    if (a.state === '') return 1;
-    if (b.state === '') return -1;
-    return a.state < b.state ? -1 : 1;
-  }
+  // The candidates are the location's country and state, or any: of two that differ, one is for any, and it comes last.
+  if (a.country !== b.country) return a.country === '' ? 1 : -1;
+  if (a.state !== b.state) return a.state === '' ? 1 : -1;
   if (a.postcodes.length !== b.postcodes.length) return b.postcodes.length - a.postcodes.length;
   if (a.cities.length !== b.cities.length) return b.cities.length - a.cities.length;
   return a.id - b.id;
