@@ -64,6 +64,10 @@ describe('postcodes', () => {
     // A character that is neither a digit nor a letter A-Z counts as 00.
     expect(postcodeMatches('A...Z', 'Ä')).toBe(false);
     expect(postcodeMatches('A...B', '@')).toBe(false);
+    expect(postcodeMatches('@...A', '/')).toBe(true);
+    expect(postcodeMatches('A...B', 'ÄA')).toBe(false);
+    // A digit is two digits too: 1A is 0101.
+    expect(postcodeMatches('A...B', '1A')).toBe(true);
     // Letters before or after the digits, in the postcode or in either bound.
     expect(postcodeMatches('9...100', 'A25')).toBe(false);
     expect(postcodeMatches('9...100', '25A')).toBe(false);
@@ -114,6 +118,7 @@ describe('the tax location of an order', () => {
     expect(orderTaxLocation(store({ tax_based_on: 'billing' }), billing, shipping, [])).toEqual(billing);
     expect(orderTaxLocation(store({ tax_based_on: 'billing' }), none, shipping, [])).toEqual(at('GB', '', 'SW1A 1AA', 'London'));
     expect(orderTaxLocation(store({ tax_based_on: 'base' }), billing, shipping, [])).toEqual(at('GB', '', 'SW1A 1AA', 'London'));
+    expect(orderTaxLocation(store({ tax_based_on: 'base' }), billing, none, [])).toEqual(at('GB', '', 'SW1A 1AA', 'London'));
     const taxAddress = at('IE', '', 'D02', 'Dublin');
     expect(orderTaxLocation(store({ tax_based_on: 'base', tax_address: taxAddress }), billing, shipping, [])).toEqual(taxAddress);
   });
@@ -128,8 +133,8 @@ describe('the tax location of an order', () => {
 
 describe('the shapes of GET /taxes', () => {
   it('give the last postcode and city as the single values, and each link', () => {
-    const shaped = shapeTaxRate(taxRate({ id: 7, postcodes: ['1', '2'], cities: ['A', 'B', 'C'] }), 'http://till/pos/v1');
-    expect([shaped.postcode, shaped.city]).toEqual(['2', 'C']);
+    const shaped = shapeTaxRate(taxRate({ id: 7, postcodes: ['1', '2', '3'], cities: ['A', 'B', 'C'] }), 'http://till/pos/v1');
+    expect([shaped.postcode, shaped.city]).toEqual(['3', 'C']);
     expect(shaped._links).toEqual({ self: [{ href: 'http://till/pos/v1/taxes/7' }], collection: [{ href: 'http://till/pos/v1/taxes' }] });
     expect(shapeTaxClass({ slug: 'reduced-rate', name: 'Reduced rate' }, 'http://till/pos/v1')).toEqual({
       slug: 'reduced-rate',

@@ -9,9 +9,9 @@ export interface TaxLocation {
   city: string;
 }
 
-/** `wc_normalize_postcode`: upper case, without spaces or dashes. */
+/** `wc_normalize_postcode`: upper case, without spaces (leading and trailing ones too) or dashes. */
 export function normalisePostcode(postcode: string): string {
-  return postcode.trim().toUpperCase().replace(/[\s-]/g, '');
+  return postcode.toUpperCase().replace(/[\s-]/g, '');
 }
 
 /** `wc_get_wildcard_postcodes`: the postcode itself and every `prefix*` it matches. */
