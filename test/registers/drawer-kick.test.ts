@@ -3,56 +3,19 @@
  * raw TCP (port 9100 on a real printer). A TCP listener on 127.0.0.1 stands in for the printer and
  * keeps every connection's bytes: the protocol is the real one, five bytes on a socket.
  */
-import { createServer, type AddressInfo, type Server } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PIN_2_PULSE, PIN_5_PULSE, refusingAddress, useStandInPrinter } from '../helpers/drawer-printer.js';
 import { api } from '../helpers/server.js';
 import { useServer } from '../helpers/use-server.js';
 
-const PIN_2_PULSE = [0x1b, 0x70, 0x00, 0x19, 0xfa];
-const PIN_5_PULSE = [0x1b, 0x70, 0x01, 0x19, 0xfa];
 /** How long a kick that should not come is waited for. */
 const QUIET_MS = 400;
 
-/** What the stand-in printer received: one byte list per connection, once it closed. */
-const received: number[][] = [];
-const printer: Server = createServer((socket) => {
-  const bytes: number[] = [];
-  socket.on('data', (chunk: Buffer) => bytes.push(...chunk));
-  socket.on('close', () => received.push(bytes));
-});
-const printerListening = new Promise<string>((resolve) => {
-  printer.listen(0, '127.0.0.1', () => {
-    resolve(`127.0.0.1:${(printer.address() as AddressInfo).port}`);
-  });
-});
-afterAll(
-  () =>
-    new Promise<void>((resolve) =>
-      printer.close(() => {
-        resolve();
-      }),
-    ),
-);
-
-/** An address nothing listens on: a listener opened and closed again. */
-async function deadAddress(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) =>
-    probe.close(() => {
-      resolve();
-    }),
-  );
-  return `127.0.0.1:${port}`;
-}
+const printer = useStandInPrinter();
 
 /** Waits until the printer has had `count` connections, then a little longer for any that should not come. */
-async function kicksAfter(count: number): Promise<number[][]> {
-  const deadline = Date.now() + 5000;
-  while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-  return received.splice(0);
+function kicksAfter(count: number): Promise<number[][]> {
+  return printer.kicks(count, { waitMs: 5000, quietMs: QUIET_MS });
 }
 
 const { server, tokens, catalogue } = useServer({ catalogue: 'sale' });
@@ -103,7 +66,7 @@ describe('the drawer printer of a register', () => {
 
 describe('the drawer kick', () => {
   it('a no-sale sends exactly the pulse for pin 2, once, and says the drawer is open', async () => {
-    const address = await printerListening;
+    const address = await printer.address;
     const register = await registerWithDrawer('Kick till', { drawer_printer: address });
     const answer = await api(server, 'POST', `/registers/${register}/no-sale`, { token: tokens.cashier, body: { reason: 'change' } });
     expect(answer.status).toBe(201);
@@ -112,7 +75,7 @@ describe('the drawer kick', () => {
   });
 
   it('the manager’s test sends the pulse for pin 5, audited; a register without a printer says to use the key', async () => {
-    const address = await printerListening;
+    const address = await printer.address;
     const register = await registerWithDrawer('Pin 5 till', { drawer_printer: address, drawer_pin: 5 });
     const tested = await api(server, 'POST', `/registers/${register}/drawer-test`, { token: tokens.shop_manager });
     expect([tested.status, tested.body.opened]).toEqual([200, true]);
@@ -128,12 +91,12 @@ describe('the drawer kick', () => {
   });
 
   it('a cash sale opens the drawer, a card sale does not, and a replayed cash checkout does not open it again', async () => {
-    const register = await registerWithDrawer('Selling till', { drawer_printer: await printerListening });
+    const register = await registerWithDrawer('Selling till', { drawer_printer: await printer.address });
     await sale(register, 'pos_card', 'card-sale-1');
     expect(await kicksAfter(0)).toEqual([]);
     const cash = await sale(register, 'pos_cash', 'cash-sale-1');
     // The cash sale's answer says what became of the drawer, as the no-sale's does.
-    expect(cash.drawer).toEqual({ opened: true, printer: await printerListening, message: 'The drawer is open.' });
+    expect(cash.drawer).toEqual({ opened: true, printer: await printer.address, message: 'The drawer is open.' });
     expect(await kicksAfter(1)).toEqual([PIN_2_PULSE]);
     const replay = await cash.checkout();
     // The replay is the first answer, the drawer's outcome with it, and opens nothing.
@@ -142,7 +105,7 @@ describe('the drawer kick', () => {
   });
 
   it('two cash checkouts sent at once with one key: one pulse, and the same answer, the drawer’s outcome in both', async () => {
-    const address = await printerListening;
+    const address = await printer.address;
     const register = await registerWithDrawer('Double-tap till', { drawer_printer: address });
     const order = await api(server, 'POST', '/orders', {
       token: tokens.cashier,
@@ -161,7 +124,7 @@ describe('the drawer kick', () => {
   });
 
   it('a cash refund and a cash return without a receipt open the drawer; a refund to the card does not', async () => {
-    const register = await registerWithDrawer('Refund till', { drawer_printer: await printerListening });
+    const register = await registerWithDrawer('Refund till', { drawer_printer: await printer.address });
     const card = await sale(register, 'pos_card', 'card-sale-2');
     const cash = await sale(register, 'pos_cash', 'cash-sale-2');
     expect(await kicksAfter(1)).toHaveLength(1);
@@ -174,7 +137,7 @@ describe('the drawer kick', () => {
     // A return without a receipt goes to the store's first register: its drawer is the one to open.
     const [first] = (await api(server, 'GET', '/registers', { token: tokens.shop_manager })).body as Array<{ id: number; session: unknown }>;
     if (!first) throw new Error('the store has no register');
-    await api(server, 'PATCH', `/registers/${first.id}`, { token: tokens.shop_manager, body: { drawer_printer: await printerListening } });
+    await api(server, 'PATCH', `/registers/${first.id}`, { token: tokens.shop_manager, body: { drawer_printer: await printer.address } });
     if (first.session === null) await api(server, 'POST', `/registers/${first.id}/open`, { token: tokens.cashier, body: { opening_float: '50.00' } });
     const returned = await api(server, 'POST', '/returns', {
       token: tokens.cashier,
@@ -185,7 +148,7 @@ describe('the drawer kick', () => {
   });
 
   it('a printer that does not answer: the no-sale says so in plain words, and a cash sale still completes', async () => {
-    const dead = await deadAddress();
+    const dead = await refusingAddress();
     const register = await registerWithDrawer('Unplugged till', { drawer_printer: dead });
     const answer = await api(server, 'POST', `/registers/${register}/no-sale`, { token: tokens.cashier, body: {} });
     expect(answer.status).toBe(201);

@@ -5,53 +5,13 @@
  * opened. A TCP listener on 127.0.0.1 stands in for the network receipt printer; an address whose
  * listener was closed again refuses the connection as an unplugged printer's does.
  */
-import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PIN_2_PULSE, refusingAddress, useStandInPrinter } from '../helpers/drawer-printer.js';
 import { addByTile, searchFor } from '../helpers/counter.js';
 import { serverAs } from '../helpers/manage-page.js';
 import { gridReady, logIn, openTill, screenshot, statusText, useHarness } from '../helpers/till-page.js';
 
-const PIN_2_PULSE = [0x1b, 0x70, 0x00, 0x19, 0xfa];
-
-const received: number[][] = [];
-const printer = createServer((socket) => {
-  const bytes: number[] = [];
-  socket.on('data', (chunk: Buffer) => bytes.push(...chunk));
-  socket.on('close', () => received.push(bytes));
-});
-const printerAddress = new Promise<string>((resolve) => {
-  printer.listen(0, '127.0.0.1', () => {
-    resolve(`127.0.0.1:${(printer.address() as AddressInfo).port}`);
-  });
-});
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      printer.close(() => {
-        resolve();
-      });
-    }),
-);
-
-/** An address nothing listens on: a listener opened and closed again, so the connection is refused. */
-async function refusingAddress(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) =>
-    probe.close(() => {
-      resolve();
-    }),
-  );
-  return `127.0.0.1:${port}`;
-}
-
-async function kicks(count: number): Promise<number[][]> {
-  const deadline = Date.now() + 10_000;
-  while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  return received.splice(0);
-}
-
+const printer = useStandInPrinter();
 const { harness, server } = useHarness({ catalogue: true });
 
 describe('the drawer after a cash sale', () => {
@@ -77,13 +37,13 @@ describe('the drawer after a cash sale', () => {
     await receipt.waitFor({ state: 'detached' });
 
     // The printer answers: the pulse goes, and the receipt shows the change with nothing about the drawer.
-    const live = await printerAddress;
+    const live = await printer.address;
     expect((await serverAs(server, 'shop_manager', 'PATCH', '/registers/1', { drawer_printer: live })).status).toBe(200);
     await searchFor(page, 'Drip Coffee');
     await addByTile(page, 'Drip Coffee');
     await page.locator('#quick-cash').click();
     await receipt.locator('#change-due').waitFor();
-    expect(await kicks(1)).toEqual([PIN_2_PULSE]);
+    expect(await printer.kicks(1)).toEqual([PIN_2_PULSE]);
     expect(await receipt.locator('#drawer-not-opened').count()).toBe(0);
     expect(await page.locator('#status').count()).toBe(0);
     await receipt.getByRole('button', { name: 'New sale' }).click();

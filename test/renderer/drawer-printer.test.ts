@@ -4,44 +4,17 @@
  * opens the drawer and says so. A TCP listener on 127.0.0.1 stands in for the network receipt
  * printer: the five ESC/POS bytes it receives are the real protocol.
  */
-import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PIN_5_PULSE, useStandInPrinter } from '../helpers/drawer-printer.js';
 import { openManage, saved, serverAs } from '../helpers/manage-page.js';
 import { logIn, openTill, SCREENSHOT_DIR, useHarness } from '../helpers/till-page.js';
 
-const PIN_5_PULSE = [0x1b, 0x70, 0x01, 0x19, 0xfa];
-
-const received: number[][] = [];
-const printer = createServer((socket) => {
-  const bytes: number[] = [];
-  socket.on('data', (chunk: Buffer) => bytes.push(...chunk));
-  socket.on('close', () => received.push(bytes));
-});
-const printerAddress = new Promise<string>((resolve) => {
-  printer.listen(0, '127.0.0.1', () => {
-    resolve(`127.0.0.1:${(printer.address() as AddressInfo).port}`);
-  });
-});
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      printer.close(() => {
-        resolve();
-      });
-    }),
-);
-
-async function kicks(count: number): Promise<number[][]> {
-  const deadline = Date.now() + 10_000;
-  while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  return received.splice(0);
-}
-
+const printer = useStandInPrinter();
 const { harness, server } = useHarness({ catalogue: true });
 
 describe('the cash drawer printer', () => {
   it('a manager sets it on the Registers screen and tests it; a cashier’s no-sale opens the drawer', async () => {
-    const address = await printerAddress;
+    const address = await printer.address;
     const { page, pageErrors } = await openTill(harness, server, { viewport: { width: 1366, height: 768 } });
     await openManage(page, server, 'shop_manager', 'Registers');
     const field = page.locator('#register-1-printer');
@@ -62,7 +35,7 @@ describe('the cash drawer printer', () => {
     expect((await test.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await test.click();
     await saved(page, 'The drawer is open.');
-    expect(await kicks(1)).toEqual([PIN_5_PULSE]);
+    expect(await printer.kicks(1)).toEqual([PIN_5_PULSE]);
     // README's copy: docs/screenshots/manage-registers-drawer.png.
     await page.screenshot({ path: `${SCREENSHOT_DIR}manage-registers-drawer.png` });
     expect(pageErrors).toEqual([]);
@@ -75,7 +48,7 @@ describe('the cash drawer printer', () => {
     await cashier.page.locator('#nav-drawer').click();
     await cashier.page.getByRole('button', { name: 'No sale: open the drawer' }).click();
     await saved(cashier.page, 'No sale recorded. The drawer is open.');
-    expect(await kicks(1)).toEqual([PIN_5_PULSE]);
+    expect(await printer.kicks(1)).toEqual([PIN_5_PULSE]);
     expect(cashier.pageErrors).toEqual([]);
   });
 });
