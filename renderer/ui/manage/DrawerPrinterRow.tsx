@@ -57,7 +57,6 @@ export function DrawerPrinterRow(props: {
               form={`${base}-form`}
               type="text"
               inputMode="url"
-              placeholder="192.168.1.50:9100"
               value={value.printer}
               aria-invalid={props.printerError === null ? undefined : 'true'}
               aria-describedby={`${base}-printer-hint${props.printerError === null ? '' : ` ${base}-printer-error`}`}
@@ -65,7 +64,9 @@ export function DrawerPrinterRow(props: {
                 props.onChange({ ...value, printer: event.currentTarget.value });
               }}
             />
-            <small id={`${base}-printer-hint`}>The network receipt printer the drawer is plugged into. Empty: the drawer opens with its key.</small>
+            <small id={`${base}-printer-hint`}>
+              The network receipt printer the drawer is plugged into, by its address and port (192.168.1.50:9100). Empty: the drawer opens with its key.
+            </small>
             <FieldMessage id={`${base}-printer`} message={props.printerError} />
           </div>
           <div class="manage-field">

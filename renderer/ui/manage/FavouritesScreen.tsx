@@ -115,12 +115,15 @@ function FavouritesEditor(props: { storeId: number; storeName: string; saved: Pr
       </section>
       <section class="card" aria-labelledby="favourites-find-heading">
         <h2 id="favourites-find-heading">Find products</h2>
+        <p id="favourites-search-hint" class="hint">
+          By name, SKU or barcode.
+        </p>
         <form class="search" role="search" onSubmit={(event) => void search(event)}>
           <input
             id="favourites-search"
             type="search"
             aria-label="Find products to add"
-            placeholder="Name, SKU or barcode"
+            aria-describedby="favourites-search-hint"
             autocomplete="off"
             value={term}
             onInput={(event) => {

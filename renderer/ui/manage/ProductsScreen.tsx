@@ -60,13 +60,10 @@ export function ProductsScreen() {
     <div class="manage-columns">
       <div class="manage-panel">
         <form class="manage-inline" role="search" aria-label="Find products" onSubmit={find}>
-          <label class="visually-hidden" for="products-search">
-            Name, SKU or barcode
-          </label>
+          <label for="products-search">Name, SKU or barcode</label>
           <input
             id="products-search"
             type="text"
-            placeholder="Name, SKU or barcode"
             value={typed}
             onInput={(event) => {
               setTyped(event.currentTarget.value);

@@ -45,13 +45,10 @@ function ProductFinder(props: { onFound: (product: ManagedProduct) => void }) {
   return (
     <div>
       <form class="manage-inline" role="search" aria-label="Find a product for stock" onSubmit={(event) => void find(event)}>
-        <label class="visually-hidden" for="stock-search">
-          Scan a barcode, or type a SKU or name
-        </label>
+        <label for="stock-search">Scan a barcode, or type a SKU or name</label>
         <input
           id="stock-search"
           type="text"
-          placeholder="Scan a barcode, or type a SKU or name"
           value={typed}
           onInput={(event) => {
             setTyped(event.currentTarget.value);
