@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { matchRates, postcodeMatches, wildcardPostcodes } from '../../server/domain/taxes/matching.js';
-import { rateCodeOf, type TaxRate } from '../../server/model/taxes/rates.js';
+import { rateCodeOf } from '../../server/model/taxes/rates.js';
+import { at, ids, taxRate } from '../helpers/tax-rates.js';
 
 /** WC_Tax::find_rates (woocommerce-reference §6.3) over candidate rates. */
-
-let nextId = 1;
-function taxRate(extra: Partial<TaxRate>): TaxRate {
-  const id = extra.id ?? nextId++;
-  return {
-    id,
-    country: '',
-    state: '',
-    postcodes: [],
-    cities: [],
-    rate: '10.0000',
-    name: 'Tax',
-    priority: 1,
-    compound: false,
-    shipping: true,
-    order: id,
-    taxClass: 'standard',
-    ...extra,
-  };
-}
-
-const at = (country: string, state = '', postcode = '', city = '') => ({ country, state, postcode, city });
-const ids = (rates: TaxRate[]) => rates.map((rate) => rate.id);
 
 describe('rate matching', () => {
   it('example E: US/CA/90210 takes the CA rate over the any-state rate, plus the 90* rate of priority 2 (7 %)', () => {

@@ -4,7 +4,7 @@ import { orderTaxLocation } from '../../server/domain/taxes/location.js';
 import { matchRates, normalisePostcode, postcodeMatches, wildcardPostcodes } from '../../server/domain/taxes/matching.js';
 import { shapeTaxClass, shapeTaxRate } from '../../server/domain/taxes/shape.js';
 import { storeFieldsSchema, type Store } from '../../server/model/stores.js';
-import type { TaxRate } from '../../server/model/taxes/rates.js';
+import { at, ids, taxRate } from '../helpers/tax-rates.js';
 
 /**
  * Where a sale is taxed and which rates apply there, at the edges the totals tests do not reach:
@@ -12,25 +12,6 @@ import type { TaxRate } from '../../server/model/taxes/rates.js';
  * order rates are tried in whichever order they arrive, and two compound rates inside a price.
  * Written from the survivors of `npm run mutate -- --mutate 'server/domain/taxes/**'`.
  */
-
-function taxRate(extra: Partial<TaxRate> & { id: number }): TaxRate {
-  return {
-    country: '',
-    state: '',
-    postcodes: [],
-    cities: [],
-    rate: '10.0000',
-    name: 'Tax',
-    priority: 1,
-    compound: false,
-    shipping: true,
-    order: extra.id,
-    taxClass: 'standard',
-    ...extra,
-  };
-}
-const at = (country: string, state = '', postcode = '', city = '') => ({ country, state, postcode, city });
-const ids = (rates: TaxRate[]) => rates.map((rate) => rate.id);
 
 describe('postcodes', () => {
   it('are compared trimmed, in upper case, without spaces or dashes', () => {
