@@ -12,14 +12,14 @@ import type { OrderSyncView } from '../../shared/resources/sync-screens.js';
 /** Which state an order shows when its entries differ: what needs someone first, then the least advanced. */
 const SHOWN_FIRST: readonly OutboxState[] = ['rejected', 'unknown', 'sending', 'pending', 'handled', 'synced'];
 
-function viewOf(orderId: number, entries: readonly OutboxEntry[], wooOrderId: number | undefined): OrderSyncView {
+function viewOf(orderId: number, entries: readonly OutboxEntry[], wooOrderId: () => number | undefined): OrderSyncView {
   const state = SHOWN_FIRST.find((candidate) => entries.some((entry) => entry.state === candidate)) ?? 'pending';
   const refused = entries.find((entry) => entry.state === 'rejected');
   return {
     order_id: orderId,
     state,
     // A return without a receipt has no sale entry: its return order went up with its refund's entry.
-    woo_id: entries.find((entry) => entry.kind === 'sale')?.woo_id ?? wooOrderId ?? null,
+    woo_id: entries.find((entry) => entry.kind === 'sale')?.woo_id ?? wooOrderId() ?? null,
     reason: refused === undefined ? null : { code: refused.last_error_code ?? '', message: refused.last_error_message ?? '' },
   };
 }
@@ -39,7 +39,7 @@ export class OrderSyncStates {
     }
     return orderIds.flatMap((id) => {
       const entries = byOrder.get(id);
-      return entries === undefined ? [] : [viewOf(id, entries, this.ids.wooId('order', id))];
+      return entries === undefined ? [] : [viewOf(id, entries, () => this.ids.wooId('order', id))];
     });
   }
 }
