@@ -11,8 +11,8 @@ import { createServices } from '../dist/server/composition.js';
 import { itemsOfType } from '../dist/server/model/orders/types.js';
 import { openSecretStore } from '../dist/server/secrets/open-secret-store.js';
 import { openDataDirDatabase, userAdminFor } from '../dist/server/start.js';
-import { orderBody, UUID_META, uuidOf } from '../dist/server/sync/order-payload.js';
-import { WooCommerceClient } from '../dist/server/sync/woocommerce-client.js';
+import { orderBody, UUID_META, uuidOf } from '../dist/server/sync/push/order-body.js';
+import { WooCommerceClient } from '../dist/server/sync/shop/client.js';
 import { loginToken, openRegister, runTills, startServe } from './sales-load.mjs';
 import { BENCH_PRODUCTS, BENCH_SKU_PREFIX, benchClient, benchShopFromEnv, benchSku, ensureBenchProducts, okBody } from './woocommerce-shop.mjs';
 

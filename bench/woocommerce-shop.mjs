@@ -2,7 +2,7 @@
 // _KEY, _SECRET), through the sync's own client from dist. The bench's products carry the SKU prefix
 // below, so that they stand apart from whatever else the shop holds (another engineer's tests, a real
 // catalogue), and are made once: a later run finds them and makes none.
-import { MAX_PER_PAGE, WooCommerceClient } from '../dist/server/sync/woocommerce-client.js';
+import { MAX_PER_PAGE, WooCommerceClient } from '../dist/server/sync/shop/client.js';
 
 export const BENCH_SKU_PREFIX = 'TILLBASE-BENCH-';
 export const BENCH_PRODUCTS = 10_000;

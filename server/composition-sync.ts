@@ -2,13 +2,13 @@ import type { Database } from './data/database.js';
 import type { Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import type { Repositories } from './composition-repositories.js';
-import { SyncConnector, type FirstPull } from './sync/connect.js';
-import { CataloguePull, type CataloguePullOptions } from './sync/pull-catalogue.js';
-import type { PullProgress, PullReport } from './sync/pull-report.js';
-import { PullScheduler } from './sync/pull-scheduler.js';
-import { CONSUMER_SECRET_ACCOUNT } from './sync/push-worker.js';
-import type { SyncStatus } from './sync/sync-status.js';
-import type { WooCommerceClient } from './sync/woocommerce-client.js';
+import { SyncConnector, type FirstPull } from './sync/shop/connector.js';
+import { CataloguePull, type CataloguePullOptions } from './sync/pull/catalogue.js';
+import type { PullProgress, PullReport } from './sync/pull/report.js';
+import { PullScheduler } from './sync/pull/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from './sync/push/worker.js';
+import type { SyncStatus } from './sync/status/status.js';
+import type { WooCommerceClient } from './sync/shop/client.js';
 
 /** The sync's catalogue and connection services over one database connection (composition.ts spreads them into its services). */
 export function createSyncServices(db: Database, r: Repositories, syncStatus: SyncStatus) {
@@ -24,7 +24,7 @@ export function createSyncServices(db: Database, r: Repositories, syncStatus: Sy
     /** The catalogue's pull from the WooCommerce a client reaches (one per connection: the client holds its key). */
     cataloguePull: (client: WooCommerceClient, options: CataloguePullOptions = {}) => new CataloguePull(client, pullParts, options),
     syncPull,
-    /** Connecting and disconnecting (sync/connect.ts) over a secret store; the first pull is `firstPull`, or one over this connection. */
+    /** Connecting and disconnecting (sync/shop/connector.ts) over a secret store; the first pull is `firstPull`, or one over this connection. */
     syncConnectorFor: (secrets: SecretStore, firstPull?: FirstPull) =>
       new SyncConnector({
         connection: r.syncConnection,

@@ -55,10 +55,10 @@ import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
-import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push-worker.js';
-import { OrderSyncStates } from './sync/order-sync-states.js';
-import { SyncStatus } from './sync/sync-status.js';
-import { verifySync } from './sync/sync-verify-report.js';
+import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push/worker.js';
+import { OrderSyncStates } from './sync/status/order-states.js';
+import { SyncStatus } from './sync/status/status.js';
+import { verifySync } from './sync/verify/verification.js';
 import { createPullScheduler, createSyncServices } from './composition-sync.js';
 
 /**

@@ -4,9 +4,9 @@ import type { Database } from '../data/database.js';
 import { openSecretStore } from '../secrets/open-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../sync/push-worker.js';
-import type { StateFigures, SyncStatusView } from '../sync/sync-status.js';
-import { plural, verifySync } from '../sync/sync-verify-report.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../sync/push/worker.js';
+import type { StateFigures, SyncStatusView } from '../sync/status/status.js';
+import { plural, verifySync } from '../sync/verify/verification.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, type CliIo } from './args.js';
 
 /**

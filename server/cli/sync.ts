@@ -7,9 +7,9 @@ import { ApiError } from '../domain/errors.js';
 import { openSecretStore } from '../secrets/open-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
-import { CataloguePullFailed, PULLED_RESOURCES, type PullProgress, type PullReport } from '../sync/pull-report.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../sync/push-worker.js';
-import { WooCommerceClient } from '../sync/woocommerce-client.js';
+import { CataloguePullFailed, PULLED_RESOURCES, type PullProgress, type PullReport } from '../sync/pull/report.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../sync/push/worker.js';
+import { WooCommerceClient } from '../sync/shop/client.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo } from './args.js';
 
 const SECRET_STORE_OPTION = { 'secret-store': { type: 'string' } } as const;

@@ -1,8 +1,8 @@
 import { createServices } from '../../server/composition.js';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import type { PullReport } from '../../server/sync/pull-catalogue.js';
-import { WooCommerceClient } from '../../server/sync/woocommerce-client.js';
+import type { PullReport } from '../../server/sync/pull/catalogue.js';
+import { WooCommerceClient } from '../../server/sync/shop/client.js';
 import { withDb, type TestServer } from './server.js';
 import type { Till } from './sync.js';
 import type { WooCommerceDouble } from './woocommerce-double.js';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../server/composition.js';
 import { openDataDirDatabase } from '../../server/start.js';
-import type { PullProgress, PullReport } from '../../server/sync/pull-catalogue.js';
-import { WooCommerceClient, type WooCommerceOutcome } from '../../server/sync/woocommerce-client.js';
+import type { PullProgress, PullReport } from '../../server/sync/pull/catalogue.js';
+import { WooCommerceClient, type WooCommerceOutcome } from '../../server/sync/shop/client.js';
 import { api, login, startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lowStockAmountOf } from '../../server/model/catalogue/product-meta.js';
-import { productRow } from '../../server/sync/pull-records.js';
+import { productRow } from '../../server/sync/pull/records.js';
 
 /**
  * WooCommerce answers a product's own low-stock amount as the field `low_stock_amount` and leaves

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SyncSourcesRepository } from '../../server/data/repositories/sync-sources.js';
-import { WooCommerceClient } from '../../server/sync/woocommerce-client.js';
+import { WooCommerceClient } from '../../server/sync/shop/client.js';
 import { withDb, type TestServer } from '../helpers/server.js';
 import { connect, entryOf, outboxEntries, Till, useSyncServer, waitFor } from '../helpers/sync.js';
 import type { EditedCustomer } from '../helpers/woocommerce-double-customers.js';

@@ -20,7 +20,7 @@ describe('three tills selling offline', () => {
       const woo = {
         A: double.catalogue.createProduct({ name: 'Tills A', sku: 'TILLS-A', regular_price: '3.00', manage_stock: true, stock_quantity: START.A }).id,
         B: double.catalogue.createProduct({ name: 'Tills B', sku: 'TILLS-B', regular_price: '4.50', manage_stock: true, stock_quantity: START.B }).id,
-        // Counted at till 2 only: a stock adjustment goes up as a read and a write, which a sale landing in between would undo (outbox-push.ts).
+        // Counted at till 2 only: a stock adjustment goes up as a read and a write, which a sale landing in between would undo (sync/push/outbox-push.ts).
         C: double.catalogue.createProduct({ name: 'Tills C', sku: 'TILLS-C', regular_price: '1.00', manage_stock: true, stock_quantity: 5 }).id,
       };
       const tills: Till[] = [];

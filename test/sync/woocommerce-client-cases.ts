@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { WooCommerceClient, type WooCommerceAuth, type WooCommerceClientOptions, type WooCommerceOutcome } from '../../server/sync/woocommerce-client.js';
+import { WooCommerceClient, type WooCommerceAuth, type WooCommerceClientOptions, type WooCommerceOutcome } from '../../server/sync/shop/client.js';
 import type { InjectedFault } from '../helpers/woocommerce-double.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WooCommerceClient } from '../../server/sync/woocommerce-client.js';
-import { signatureBaseString } from '../../server/sync/oauth1.js';
+import { WooCommerceClient } from '../../server/sync/shop/client.js';
+import { signatureBaseString } from '../../server/sync/shop/oauth1.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { defineClientCases, type ClientTarget } from './woocommerce-client-cases.js';
 

@@ -5,7 +5,7 @@ import type { CatalogueItemType, TaxStatus, Taxonomy } from '../../model/catalog
 import type { MetaData } from '../../model/stores.js';
 
 /**
- * A product or variation as WooCommerce has it, in the till's stored form (server/sync/pull-records.ts
+ * A product or variation as WooCommerce has it, in the till's stored form (server/sync/pull/records.ts
  * makes it). Stock is apart: the pull writes it only when WooCommerce's changed.
  */
 export interface PulledProductRow {
@@ -97,7 +97,7 @@ export interface PulledTaxRateRow {
   class: string;
 }
 
-/** A product row's written columns, less its stock: the pull writes stock apart, with this till's unsent moves on top (pull-stock.ts). */
+/** A product row's written columns, less its stock: the pull writes stock apart, with this till's unsent moves on top (sync/pull/stock.ts). */
 const PRODUCT_COLUMNS = INSERT_COLUMNS.filter((column) => column !== 'stock_quantity');
 
 const COUPON_COLUMNS = [

@@ -10,7 +10,7 @@ const SETTLED_STATES = "('synced', 'handled')";
 /** The mark of the last duplicate sweep that finished (when it began). */
 const SWEEP_MARK = 'outbox.last_sweep';
 
-/** The duplicate sweep's read: by the index on (kind, state, date_synced_gmt) (migration 23), not a scan of the outbox's history. */
+/** The duplicate sweep's read: by the index on (kind, state, date_synced_gmt) (migration 22), not a scan of the outbox's history. */
 export const SALES_SYNCED_SINCE =
   "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?";
 
@@ -240,7 +240,7 @@ export class SyncOutboxRepository {
 
   /**
    * The return orders synced since `sinceGmt`, as the sweep looks at sales: each goes up with its
-   * refund's entry (server/sync/return-payload.ts), whose uuid it carries, and the order kept is the
+   * refund's entry (server/sync/push/return-body.ts), whose uuid it carries, and the order kept is the
    * one its refund went to (`sync_ids`). A refund entry of an order that has no sale entry is a return's.
    */
   returnOrdersSyncedSince(sinceGmt: string): SweptSale[] {

@@ -64,7 +64,7 @@ export interface ReturnServiceParts {
  * shelf through the refund's own stock entry. The return order itself is never a sale: it takes no
  * payment and no stock, and has no sale entry. On a till connected to WooCommerce only the refund is
  * in the outbox (its journal entry); the push sends the return order up with it, before it
- * (server/sync/return-payload.ts).
+ * (server/sync/push/return-body.ts).
  */
 export class ReturnService {
   constructor(

@@ -1,8 +1,8 @@
-import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
-import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import { Decimal } from '../model/money.js';
-import { OUTBOX_STATES, type OutboxEntry, type OutboxState } from '../model/records/sync.js';
-import type { OutboxEntryView, StateFigures, SyncStatusView } from '../../shared/resources/sync.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import { Decimal } from '../../model/money.js';
+import { OUTBOX_STATES, type OutboxEntry, type OutboxState } from '../../model/records/sync.js';
+import type { OutboxEntryView, StateFigures, SyncStatusView } from '../../../shared/resources/sync.js';
 
 export type { OutboxEntryView, StateFigures, SyncStatusView };
 

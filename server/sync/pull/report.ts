@@ -1,4 +1,4 @@
-import type { WooCommerceOutcome } from './woocommerce-outcome.js';
+import type { WooCommerceOutcome } from '../shop/outcome.js';
 
 /** What a catalogue pull reads, in the order it reads them. */
 export const PULLED_RESOURCES = ['tax_classes', 'tax_rates', 'settings', 'categories', 'tags', 'brands', 'products', 'variations', 'coupons'] as const;

@@ -1,14 +1,14 @@
-import type { JournalToVerify, SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import { Decimal } from '../model/money.js';
-import { CREATED_VIA, uuidOf } from './order-payload.js';
-import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
-import type { SyncProofFinding, SyncProofRegister } from '../../shared/resources/sync-screens.js';
+import type { JournalToVerify, SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import { Decimal } from '../../model/money.js';
+import { CREATED_VIA, uuidOf } from '../push/order-body.js';
+import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
+import type { SyncProofFinding, SyncProofRegister } from '../../../shared/resources/sync-screens.js';
 
 /**
  * The proof of issue 23, item 6: every journal sale and refund up to the last synced sequence of each
  * register is in WooCommerce exactly once, as the till made it. WooCommerce is read, never written:
  * our orders by `created_via` (docs/woocommerce-observed.md §3.2) and the refunds of those that have
- * any (§5.4), each matched to its journal entry by the `_tillbase_uuid` meta that order-payload.ts
+ * any (§5.4), each matched to its journal entry by the `_tillbase_uuid` meta that push/order-body.ts
  * writes, and compared with the journal by the hash, register and sequence meta and the amount.
  */
 

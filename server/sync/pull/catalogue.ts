@@ -1,13 +1,13 @@
-import type { Database } from '../data/database.js';
-import type { StockLedgerRepository } from '../data/repositories/stock-ledger.js';
-import type { StoresRepository } from '../data/repositories/stores.js';
-import type { SyncCatalogueRepository } from '../data/repositories/sync-catalogue.js';
-import type { SyncCatalogueRowsRepository } from '../data/repositories/sync-catalogue-rows.js';
-import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../data/repositories/sync-unsent-stock.js';
-import { writeTransaction } from '../data/write-transaction.js';
-import { managedStockStatus } from '../model/catalogue/stock.js';
-import { storeFieldsSchema } from '../model/stores.js';
-import { CataloguePullFailed, emptyCounts, type PullProgress, type PullReport, type PulledResource } from './pull-report.js';
+import type { Database } from '../../data/database.js';
+import type { StockLedgerRepository } from '../../data/repositories/stock-ledger.js';
+import type { StoresRepository } from '../../data/repositories/stores.js';
+import type { SyncCatalogueRepository } from '../../data/repositories/sync-catalogue.js';
+import type { SyncCatalogueRowsRepository } from '../../data/repositories/sync-catalogue-rows.js';
+import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../../data/repositories/sync-unsent-stock.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import { managedStockStatus } from '../../model/catalogue/stock.js';
+import { storeFieldsSchema } from '../../model/stores.js';
+import { CataloguePullFailed, emptyCounts, type PullProgress, type PullReport, type PulledResource } from './report.js';
 import {
   couponRow,
   isPulledCoupon,
@@ -21,14 +21,14 @@ import {
   text,
   whole,
   type Json,
-} from './pull-records.js';
-import { storeFieldsFromSettings } from './pull-settings.js';
-import { PulledStock } from './pull-stock.js';
-import { MAX_PER_PAGE, STABLE_PAGES, type QueryParams, type WooCommerceClient } from './woocommerce-client.js';
-import { variationName } from '../model/catalogue/naming.js';
-import type { Taxonomy, VariationAttribute } from '../model/catalogue/types.js';
+} from './records.js';
+import { storeFieldsFromSettings } from './settings.js';
+import { PulledStock } from './stock.js';
+import { MAX_PER_PAGE, STABLE_PAGES, type QueryParams, type WooCommerceClient } from '../shop/client.js';
+import { variationName } from '../../model/catalogue/naming.js';
+import type { Taxonomy, VariationAttribute } from '../../model/catalogue/types.js';
 
-export { CataloguePullFailed, type PullProgress, type PullReport, type PulledResource, type ResourceCounts } from './pull-report.js';
+export { CataloguePullFailed, type PullProgress, type PullReport, type PulledResource, type ResourceCounts } from './report.js';
 
 /**
  * `modified_after` is a strict `>` on whole seconds of WooCommerce's clock (§9): a record saved in the

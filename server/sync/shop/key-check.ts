@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { ApiError } from '../domain/errors.js';
-import { WooCommerceClient, type WooCommerceAuth, type WooCommerceOutcome } from './woocommerce-client.js';
+import { ApiError } from '../../domain/errors.js';
+import { WooCommerceClient, type WooCommerceAuth, type WooCommerceOutcome } from './client.js';
 
 /**
  * The checks of a WooCommerce key before it is kept (issue 23, item 1): the address, read access and

@@ -1,11 +1,11 @@
-import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
-import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import type { SyncVerifyView } from '../../shared/resources/sync-screens.js';
-import { proveSynced, type Finding, type RegisterProof } from './sync-verify.js';
-import { WooCommerceClient } from './woocommerce-client.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import type { SyncVerifyView } from '../../../shared/resources/sync-screens.js';
+import { proveSynced, type Finding, type RegisterProof } from './proof.js';
+import { WooCommerceClient } from '../shop/client.js';
 
 /**
- * The proof of sync-verify.ts as people read it, for `tillbase sync verify` and `POST /pos/v1/sync/verify`
+ * The proof of proof.ts as people read it, for `tillbase sync verify` and `POST /pos/v1/sync/verify`
  * alike (issue 23, items 6 and 7): the client made from the connection and the secret, the journal's
  * chain checked beside it, and the words, one line a register and one a finding.
  */

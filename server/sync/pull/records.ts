@@ -1,11 +1,11 @@
-import { writtenMeta } from '../model/catalogue/product-meta.js';
-import type { PulledCouponRow, PulledProductRow, PulledTaxRateRow, PulledTermRow } from '../data/repositories/sync-catalogue-rows.js';
-import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy } from '../model/catalogue/types.js';
-import type { MetaData } from '../model/stores.js';
+import { writtenMeta } from '../../model/catalogue/product-meta.js';
+import type { PulledCouponRow, PulledProductRow, PulledTaxRateRow, PulledTermRow } from '../../data/repositories/sync-catalogue-rows.js';
+import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy } from '../../model/catalogue/types.js';
+import type { MetaData } from '../../model/stores.js';
 
 /**
  * WooCommerce's records (wc/v3, docs/woocommerce-observed.md §13-§14) in the till's stored form.
- * Pure: the pull (pull-catalogue.ts) resolves ids. A field WooCommerce leaves out or sends in another
+ * Pure: the pull (catalogue.ts) resolves ids. A field WooCommerce leaves out or sends in another
  * type takes the till's default, so one odd record cannot stop a pull.
  */
 

@@ -1,19 +1,19 @@
-import type { CustomersRepository } from '../data/repositories/customers.js';
-import type { OrdersRepository } from '../data/repositories/orders.js';
-import type { PaymentsRepository } from '../data/repositories/payments.js';
-import type { RefundsRepository } from '../data/repositories/refunds.js';
-import type { SyncIdsRepository } from '../data/repositories/sync-ids.js';
-import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import type { SyncSourcesRepository } from '../data/repositories/sync-sources.js';
-import { Decimal } from '../model/money.js';
-import type { RefundRecord } from '../model/orders/refund-types.js';
-import { itemsOfType, type OrderRecord } from '../model/orders/types.js';
-import type { JournalRecord } from '../model/records/journal.js';
-import type { OutboxEntry, SyncSettings } from '../model/records/sync.js';
-import { lookUpOrder, lookUpRefund, type Lookup } from './exactly-once.js';
-import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-payload.js';
-import { isReturnOrder, returnOrderBody } from './return-payload.js';
-import type { WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
+import type { CustomersRepository } from '../../data/repositories/customers.js';
+import type { OrdersRepository } from '../../data/repositories/orders.js';
+import type { PaymentsRepository } from '../../data/repositories/payments.js';
+import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import type { SyncSourcesRepository } from '../../data/repositories/sync-sources.js';
+import { Decimal } from '../../model/money.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
+import type { JournalRecord } from '../../model/records/journal.js';
+import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
+import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
+import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
+import { isReturnOrder, returnOrderBody } from './return-body.js';
+import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
 
 /** How one entry's push ended. `not_sent`, `unknown` and `unauthorized` carry the outcome that decided it. */
 export type PushResult =
@@ -233,7 +233,7 @@ export class OutboxPush {
           code: 'tillbase_order_not_in_woocommerce',
           message: `order ${refund.order_id} is not in WooCommerce, so its refund cannot go up`,
         };
-      // A return without a receipt: its order goes up with this entry, before the refund (return-payload.ts).
+      // A return without a receipt: its order goes up with this entry, before the refund (return-body.ts).
       const made = await this.returnOrder(entry, order, refund, journal, wasUnknown);
       if (!made.ok) return made.result;
       wooOrderId = made.value.id;
@@ -300,7 +300,7 @@ export class OutboxPush {
     if (local === undefined) return { kind: 'synced', wooId: null, note: { code: 'tillbase_customer_gone', message: 'deleted at the till before it went up' } };
     const wasMapped = this.from.ids.wooId('customer', local.id);
     if (wasMapped !== undefined) {
-      // WooCommerce refuses an empty billing e-mail (§17.2): the account's own stands in for it, as on a sale (order-payload.ts).
+      // WooCommerce refuses an empty billing e-mail (§17.2): the account's own stands in for it, as on a sale (order-body.ts).
       const { email: billingEmail, ...billing } = local.billing;
       const email = billingEmail || local.email;
       const outcome = await this.client.put(`customers/${wasMapped}`, {

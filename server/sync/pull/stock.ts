@@ -1,5 +1,5 @@
-import type { SyncCatalogueRepository } from '../data/repositories/sync-catalogue.js';
-import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../data/repositories/sync-unsent-stock.js';
+import type { SyncCatalogueRepository } from '../../data/repositories/sync-catalogue.js';
+import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../../data/repositories/sync-unsent-stock.js';
 
 /** The mark holding the WooCommerce ids of products whose last pulled stock was in doubt, read again at the next pull. */
 const RECHECK_MARK = 'products.recheck_stock';

@@ -1,9 +1,9 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { queryString, signedQuery, type QueryParams } from './oauth1.js';
-import { classifyAnswer, type Paging, type WooCommerceOutcome } from './woocommerce-outcome.js';
+import { classifyAnswer, type Paging, type WooCommerceOutcome } from './outcome.js';
 
-export type { WooCommerceOutcome, Paging } from './woocommerce-outcome.js';
+export type { WooCommerceOutcome, Paging } from './outcome.js';
 export type { QueryParams } from './oauth1.js';
 
 /**

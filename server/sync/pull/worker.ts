@@ -1,8 +1,8 @@
-import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
-import { ApiError } from '../domain/errors.js';
-import type { CataloguePull, CataloguePullOptions } from './pull-catalogue.js';
-import { CataloguePullFailed, type PullProgress, type PullReport } from './pull-report.js';
-import { WooCommerceClient } from './woocommerce-client.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import { ApiError } from '../../domain/errors.js';
+import type { CataloguePull, CataloguePullOptions } from './catalogue.js';
+import { CataloguePullFailed, type PullProgress, type PullReport } from './report.js';
+import { WooCommerceClient } from '../shop/client.js';
 
 export interface PullSchedulerParts {
   connection: SyncConnectionRepository;

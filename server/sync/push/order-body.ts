@@ -1,9 +1,9 @@
-import { Decimal } from '../model/money.js';
-import type { CustomerRecord } from '../model/customers/types.js';
-import type { RefundRecord } from '../model/orders/refund-types.js';
-import { itemsOfType, type OrderItem, type OrderRecord } from '../model/orders/types.js';
-import type { JournalRecord } from '../model/records/journal.js';
-import type { PaymentRecord } from '../model/records/payments.js';
+import { Decimal } from '../../model/money.js';
+import type { CustomerRecord } from '../../model/customers/types.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
+import { itemsOfType, type OrderItem, type OrderRecord } from '../../model/orders/types.js';
+import type { JournalRecord } from '../../model/records/journal.js';
+import type { PaymentRecord } from '../../model/records/payments.js';
 
 /**
  * The bodies the push sends to WooCommerce for a sale and a refund (issue 23, item 5). Pure: every

@@ -1,6 +1,6 @@
-import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import { CREATED_VIA, uuidOf } from './order-payload.js';
-import type { QueryParams, WooCommerceClient, WooCommerceOutcome } from './woocommerce-client.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import { CREATED_VIA, uuidOf } from './order-body.js';
+import type { QueryParams, WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
 
 /**
  * Exactly once without help from WooCommerce (issue 23, item 4): it has no idempotency key and its

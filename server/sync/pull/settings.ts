@@ -1,5 +1,5 @@
-import type { StoreFields } from '../model/stores.js';
-import type { Json } from './pull-records.js';
+import type { StoreFields } from '../../model/stores.js';
+import type { Json } from './records.js';
 
 /**
  * The settings of WooCommerce that change a sale's totals (docs/woocommerce-observed.md §14), as the

@@ -1,8 +1,8 @@
-import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
-import type { SyncConnectionRecord } from '../model/records/sync.js';
-import { sweepDuplicates } from './exactly-once.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import type { SyncConnectionRecord } from '../../model/records/sync.js';
+import { sweepDuplicates } from './lookup.js';
 import { OutboxPush, type PushResult, type PushSources } from './outbox-push.js';
-import { WooCommerceClient } from './woocommerce-client.js';
+import { WooCommerceClient } from '../shop/client.js';
 
 /** The secret store's name for the connection's consumer secret (never in the database, a log or an answer). */
 export const CONSUMER_SECRET_ACCOUNT = 'sync-woocommerce-consumer-secret';

@@ -1,14 +1,14 @@
-import type { SyncConnectionRepository } from '../data/repositories/sync-connection.js';
-import { ApiError } from '../domain/errors.js';
-import type { SyncConnectionRecord, SyncSettings } from '../model/records/sync.js';
-import type { SecretStore } from '../secrets/secret-store.js';
-import { checkKey, type ConnectionRequest } from './connect-check.js';
-import type { PullProgress, PullReport } from './pull-report.js';
-import { CONSUMER_SECRET_ACCOUNT } from './push-worker.js';
-import type { OutboxEntryView, SyncStatus } from './sync-status.js';
-import { WooCommerceClient, type WooCommerceAuth } from './woocommerce-client.js';
+import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import { ApiError } from '../../domain/errors.js';
+import type { SyncConnectionRecord, SyncSettings } from '../../model/records/sync.js';
+import type { SecretStore } from '../../secrets/secret-store.js';
+import { checkKey, type ConnectionRequest } from './key-check.js';
+import type { PullProgress, PullReport } from '../pull/report.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../push/worker.js';
+import type { OutboxEntryView, SyncStatus } from '../status/status.js';
+import { WooCommerceClient, type WooCommerceAuth } from './client.js';
 
-export type { ConnectionRequest } from './connect-check.js';
+export type { ConnectionRequest } from './key-check.js';
 
 /** The connection as it is shown: never the consumer secret, and only the end of the key (as WooCommerce's own key list shows it). */
 export interface ConnectionView {

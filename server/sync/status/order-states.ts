@@ -1,7 +1,7 @@
-import type { SyncIdsRepository } from '../data/repositories/sync-ids.js';
-import type { SyncOutboxRepository } from '../data/repositories/sync-outbox.js';
-import type { OutboxEntry, OutboxState } from '../model/records/sync.js';
-import type { OrderSyncView } from '../../shared/resources/sync-screens.js';
+import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
+import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
+import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
+import type { OrderSyncView } from '../../../shared/resources/sync-screens.js';
 
 /**
  * Where each order's sale and refunds are on their way to WooCommerce, for the badges of the till's

@@ -1,12 +1,12 @@
-import type { RefundRecord } from '../model/orders/refund-types.js';
-import { itemsOfType, type OrderRecord } from '../model/orders/types.js';
-import type { JournalRecord } from '../model/records/journal.js';
-import { RETURN_WITHOUT_RECEIPT } from '../domain/orders/returns.js';
-import { CREATED_VIA, lineBody, tillLabel, UUID_META, type WooProductRef } from './order-payload.js';
+import type { RefundRecord } from '../../model/orders/refund-types.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
+import type { JournalRecord } from '../../model/records/journal.js';
+import { RETURN_WITHOUT_RECEIPT } from '../../domain/orders/returns.js';
+import { CREATED_VIA, lineBody, tillLabel, UUID_META, type WooProductRef } from './order-body.js';
 
 /**
  * The body of a return without a receipt's *return order* (server/domain/orders/returns.ts), which
- * goes up before its refund (docs/woocommerce-observed.md §19). Pure, like order-payload.ts.
+ * goes up before its refund (docs/woocommerce-observed.md §19). Pure, like order-body.ts.
  *
  * WooCommerce never sold these goods, so the order must take no stock, and its refund must put back
  * exactly what the till put back: it is made `pending` (a pending order takes no stock, §19.1), its
@@ -31,7 +31,7 @@ export interface ReturnSources {
   entry: JournalRecord;
   /** By the till's order item id. */
   products: ReadonlyMap<number, WooProductRef | null>;
-  /** This till's installation id, as on its sales (order-payload.ts `tillLabel`). */
+  /** This till's installation id, as on its sales (order-body.ts `tillLabel`). */
   tillId: string;
 }
 
