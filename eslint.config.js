@@ -38,7 +38,10 @@ const LAYERS = {
       'express',
     ),
   ],
-  domain: [floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express')],
+  domain: [
+    floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express'),
+    floor('domain/ sits under the sync: the sync calls the services, never the other way round.', '**/sync/**'),
+  ],
   sync: [floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express')],
   routers: [floor('A router calls the services of its AppContext: nothing of data/ (repositories, statements, transactions).', '**/data/**')],
 };

@@ -69,6 +69,12 @@ const probes: { floor: string; file: string; source: string; says: string }[] = 
     says: 'domain/ knows nothing of HTTP',
   },
   {
+    floor: 'domain/ → sync/',
+    file: 'server/domain/orders/probe.ts',
+    source: "import { PushWorker } from '../../sync/push/worker.js';\nexport const probe = PushWorker;\n",
+    says: 'domain/ sits under the sync',
+  },
+  {
     floor: 'routers → data/ (a repository)',
     file: 'server/http/routers/probe.ts',
     source: "import { StoresRepository } from '../../data/repositories/stores.js';\nexport const probe = StoresRepository;\n",
@@ -107,6 +113,9 @@ describe('the floors of the server, held by lint', () => {
     expect(await importErrors('server/data/probe.ts', "import { gmtNow } from '../model/dates.js';\nexport const probe = gmtNow;\n")).toEqual([]);
     expect(await importErrors('server/domain/probe.ts', "import { prepared } from '../data/statements.js';\nexport const probe = prepared;\n")).toEqual([]);
     expect(await importErrors('server/http/probe.ts', "import { gmtNow } from '../model/dates.js';\nexport const probe = gmtNow;\n")).toEqual([]);
+    expect(await importErrors('server/sync/push/probe.ts', "import { ApiError } from '../../domain/errors.js';\nexport const probe = ApiError;\n")).toEqual([]);
+    // The sync's floor is the folder: a package named `sync` (csv-parse's) is no import of it.
+    expect(await importErrors('server/domain/import/probe.ts', "import { parse } from 'csv-parse/sync';\nexport const probe = parse;\n")).toEqual([]);
     expect(
       await importErrors('server/http/routers/probe.ts', "import { invalidParams } from '../../domain/errors.js';\nexport const probe = invalidParams;\n"),
     ).toEqual([]);
