@@ -11,7 +11,8 @@ import { createServices } from '../dist/server/composition.js';
 import { itemsOfType } from '../dist/server/model/orders/types.js';
 import { openSecretStore } from '../dist/server/secrets/open-secret-store.js';
 import { openDataDirDatabase, userAdminFor } from '../dist/server/start.js';
-import { orderBody, UUID_META, uuidOf } from '../dist/server/sync/push/order-body.js';
+import { orderBody } from '../dist/server/sync/push/order-body.js';
+import { META, uuidOf } from '../dist/server/sync/shop/our-orders.js';
 import { WooCommerceClient } from '../dist/server/sync/shop/client.js';
 import { loginToken, openRegister, runTills, startServe } from './sales-load.mjs';
 import { BENCH_PRODUCTS, BENCH_SKU_PREFIX, benchClient, benchShopFromEnv, benchSku, ensureBenchProducts, okBody } from './woocommerce-shop.mjs';
@@ -142,7 +143,7 @@ function theTillsBodies(repositories) {
       products,
       withCoupons: true,
     });
-    body.meta_data = body.meta_data.map((meta) => (meta.key === UUID_META ? { ...meta, value: `${meta.value}-woocommerce-alone` } : meta));
+    body.meta_data = body.meta_data.map((meta) => (meta.key === META.uuid ? { ...meta, value: `${meta.value}-woocommerce-alone` } : meta));
     return body;
   });
 }

@@ -5,8 +5,7 @@ import type { Repositories } from './composition-repositories.js';
 import { SyncConnector, type FirstPull } from './sync/shop/connector.js';
 import { CataloguePull, type CataloguePullOptions } from './sync/pull/catalogue.js';
 import type { PullProgress, PullReport } from './sync/pull/report.js';
-import { PullScheduler } from './sync/pull/worker.js';
-import { CONSUMER_SECRET_ACCOUNT } from './sync/push/worker.js';
+import { PullWorker } from './sync/pull/worker.js';
 import type { SyncStatus } from './sync/status/status.js';
 import type { WooCommerceClient } from './sync/shop/client.js';
 
@@ -27,6 +26,7 @@ export function createSyncServices(db: Database, r: Repositories, syncStatus: Sy
     /** Connecting and disconnecting (sync/shop/connector.ts) over a secret store; the first pull is `firstPull`, or one over this connection. */
     syncConnectorFor: (secrets: SecretStore, firstPull?: FirstPull) =>
       new SyncConnector({
+        db,
         connection: r.syncConnection,
         status: syncStatus,
         secrets,
@@ -36,15 +36,15 @@ export function createSyncServices(db: Database, r: Repositories, syncStatus: Sy
 }
 
 /** The server's pull every interval, over the server's secret store. */
-export function createPullScheduler(
+export function createPullWorker(
   r: Repositories,
   pull: (client: WooCommerceClient, options: CataloguePullOptions) => CataloguePull,
   options: { secrets: SecretStore; logger: Logger },
-): PullScheduler {
+): PullWorker {
   const { logger } = options;
-  return new PullScheduler({
+  return new PullWorker({
     connection: r.syncConnection,
-    consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+    secrets: options.secrets,
     pull,
     log: {
       info: (fields, message) => {

@@ -55,11 +55,11 @@ import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
-import { CONSUMER_SECRET_ACCOUNT, PushWorker } from './sync/push/worker.js';
+import { PushWorker } from './sync/push/worker.js';
 import { OrderSyncStates } from './sync/status/order-states.js';
 import { SyncStatus } from './sync/status/status.js';
 import { verifySync } from './sync/verify/verification.js';
-import { createPullScheduler, createSyncServices } from './composition-sync.js';
+import { createPullWorker, createSyncServices } from './composition-sync.js';
 
 /**
  * The one place where objects are wired (README, "The code"): every repository is built here once
@@ -284,7 +284,7 @@ function createPushWorker(r: Repositories, options: AppServicesOptions): PushWor
     payments: r.payments,
     refunds: r.refunds,
     customers: r.customers,
-    consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+    secrets: options.secrets,
     log: {
       info: (fields, message) => {
         logger.info(fields, message);
@@ -300,22 +300,22 @@ function createPushWorker(r: Repositories, options: AppServicesOptions): PushWor
 export function createAppServices(db: Database, options: AppServicesOptions) {
   const services = createServices(db);
   const { logger } = options;
-  const pullScheduler = createPullScheduler(services.repositories, services.cataloguePull, options);
+  const pullWorker = createPullWorker(services.repositories, services.cataloguePull, options);
   return {
     ...services,
     /** Pulls the catalogue every interval while connected; never two pulls at once. */
-    pullScheduler,
-    /** Connects over the server's secret store; the first pull runs in the scheduler, after any pull under way. */
-    syncConnector: services.syncConnectorFor(options.secrets, (client, onProgress) => pullScheduler.run('full', onProgress, client)),
+    pullWorker,
+    /** Connects over the server's secret store; the first pull runs in the pull worker, after any pull under way. */
+    syncConnector: services.syncConnectorFor(options.secrets, (client, onProgress) => pullWorker.run('full', onProgress, client)),
     auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
-    syncWorker: createPushWorker(services.repositories, options),
+    pushWorker: createPushWorker(services.repositories, options),
     /** The proof `tillbase sync verify` prints, over the server's secret store (the Sync screen's "Verify"). */
     syncVerify: () =>
       verifySync({
         connection: services.repositories.syncConnection,
         outbox: services.repositories.syncOutbox,
-        consumerSecret: () => options.secrets.get(CONSUMER_SECRET_ACCOUNT),
+        secrets: options.secrets,
         verifyJournal: () => services.journal.verify(),
       }),
     imports: new ImportJobs(

@@ -165,7 +165,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
     await seedDemoIfWanted(services, options, dataDir, logger, announce);
-    services.syncWorker.recoverInterrupted();
+    services.pushWorker.recoverInterrupted();
 
     keepSearchIndexTidy(db);
     checkpointLikeTheServer(db);
@@ -179,14 +179,14 @@ export async function startServer(options: ServeOptions, announce: (line: string
     lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
     // After the server listens: a pass that finds no connection does nothing.
-    services.syncWorker.start();
-    services.pullScheduler.start();
+    services.pushWorker.start();
+    services.pullWorker.start();
 
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
-        const syncStopped = Promise.all([services.syncWorker.stop(), services.pullScheduler.stop()]);
+        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop()]);
         httpServer.close(() => {
           void syncStopped.then(() => {
             commitGroupOf(openDb)?.commit();

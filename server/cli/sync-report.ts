@@ -4,7 +4,7 @@ import type { Database } from '../data/database.js';
 import { openSecretStore } from '../secrets/open-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../sync/push/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../sync/shop/open-shop.js';
 import type { StateFigures, SyncStatusView } from '../sync/status/status.js';
 import { plural, verifySync } from '../sync/verify/verification.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, type CliIo } from './args.js';
@@ -143,13 +143,11 @@ export async function syncVerifyCommand(args: string[], io: CliIo): Promise<numb
     const verification = await verifySync({
       connection: services.repositories.syncConnection,
       outbox: services.repositories.syncOutbox,
-      consumerSecret: async () => (await secrets()).get(CONSUMER_SECRET_ACCOUNT),
+      // The store is opened only once the connection is known to exist: not connected, nothing asks the keychain.
+      secrets: { get: async (account) => (await secrets()).get(account) },
       verifyJournal: () => services.journal.verify(),
     });
-    if (verification.kind === 'not_connected')
-      throw new ConfigError('not connected to a WooCommerce: there is nothing to verify (connect with tillbase sync connect)');
-    if (verification.kind === 'no_secret')
-      throw new ConfigError('the consumer secret is not in the secret store: pass the --secret-store the server uses, or connect again');
+    if (verification.kind === 'refused') throw new ConfigError(verification.refusal.message);
     if (verification.kind === 'unreadable') throw new ConfigError(`cannot read WooCommerce's orders at ${verification.url}: ${verification.message}`);
     for (const line of verification.proof.lines) io.stdout.write(`${line}\n`);
     return verification.proof.ok ? 0 : EXIT_REFUSED;

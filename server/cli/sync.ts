@@ -8,8 +8,7 @@ import { openSecretStore } from '../secrets/open-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
 import { CataloguePullFailed, PULLED_RESOURCES, type PullProgress, type PullReport } from '../sync/pull/report.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../sync/push/worker.js';
-import { WooCommerceClient } from '../sync/shop/client.js';
+import { openShop } from '../sync/shop/open-shop.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo } from './args.js';
 
 const SECRET_STORE_OPTION = { 'secret-store': { type: 'string' } } as const;
@@ -150,23 +149,9 @@ async function pullCommand(args: string[], io: CliIo): Promise<number> {
   const secrets = await secretStoreOf(values, dataDir, io);
   return withServices(dataDir, (services) =>
     refusing(io, async () => {
-      const connection = services.repositories.syncConnection.find();
-      if (connection === undefined)
-        throw new ApiError(409, 'pos_sync_not_connected', 'the till is not connected to WooCommerce: run tillbase sync connect first');
-      const secret = await secrets.get(CONSUMER_SECRET_ACCOUNT);
-      if (secret === null)
-        throw new ApiError(
-          409,
-          'pos_sync_no_secret',
-          `the ${secrets.kind} secret store holds no consumer secret: pass the --secret-store the server uses, or connect again`,
-        );
-      const client = new WooCommerceClient({
-        url: connection.url,
-        consumerKey: connection.consumer_key,
-        consumerSecret: secret,
-        timeoutMs: connection.settings.request_timeout_seconds * 1000,
-      });
-      printReport(io, await services.syncPull(client, values.full ? 'full' : 'incremental', progressPrinter(io)));
+      const shop = await openShop(services.repositories.syncConnection.find(), secrets);
+      if (shop.kind === 'refused') throw shop.refusal;
+      printReport(io, await services.syncPull(shop.client, values.full ? 'full' : 'incremental', progressPrinter(io)));
       return 0;
     }),
   );

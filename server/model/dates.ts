@@ -12,6 +12,16 @@ export function fromGmt(value: string): Date {
   return new Date(`${value}Z`);
 }
 
+/** A GMT date string `seconds` later (earlier when negative), as WooCommerce's date parameters take it. */
+export function shiftedGmt(value: string, seconds: number): string {
+  return toGmt(new Date(fromGmt(value).getTime() + seconds * 1000));
+}
+
+/** `toGmt` with milliseconds (`YYYY-MM-DDTHH:MM:SS.mmm`), for the till's own timers: a wait under a second is kept. */
+export function toGmtMillis(date: Date): string {
+  return date.toISOString().slice(0, 23);
+}
+
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

@@ -3,7 +3,7 @@ import { SyncConnectionRepository } from '../../server/data/repositories/sync-co
 import { SyncOutboxRepository } from '../../server/data/repositories/sync-outbox.js';
 import type { OutboxEntry, SyncSettings } from '../../server/model/records/sync.js';
 import { openFileSecretStore } from '../../server/secrets/file-store.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/shop/open-shop.js';
 import type { ServeOptions } from '../../server/config.js';
 import type { DoubleOrder } from './woocommerce-double-shop.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from './woocommerce-double.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/config.js';
 import { SECRETS_FILE_NAME } from '../../server/secrets/file-store.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/shop/open-shop.js';
 import { runCli, serve, type CliResult, type ServeProcess } from '../helpers/cli.js';
 import { api, login, makeDataDir, startTestServer, type TestServer } from '../helpers/server.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';

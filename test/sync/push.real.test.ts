@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { openFileSecretStore } from '../../server/secrets/file-store.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/shop/open-shop.js';
 import { WooCommerceClient } from '../../server/sync/shop/client.js';
 import { startTestServer, withDb, type TestServer } from '../helpers/server.js';
 import { outboxEntries, Till, uuidOf, waitFor } from '../helpers/sync.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openFileSecretStore } from '../../server/secrets/file-store.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/push/worker.js';
+import { CONSUMER_SECRET_ACCOUNT } from '../../server/sync/shop/open-shop.js';
 import { runCli } from '../helpers/cli.js';
 import { api, login, type TestServer } from '../helpers/server.js';
 import { connect, connectionOf, entryOf, FAST_SETTINGS, syncedEntry, Till, useSyncServer, waitFor } from '../helpers/sync.js';

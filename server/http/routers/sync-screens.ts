@@ -30,10 +30,7 @@ export function createSyncScreensRouter({ auth, services }: AppContext): Router 
   // Reads WooCommerce only; answers 200 with ok: false when anything is missing, doubled or altered.
   routes.post('/sync/verify', async (req, res) => {
     const verification = await services.syncVerify();
-    if (verification.kind === 'not_connected')
-      throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce: there is nothing to verify.');
-    if (verification.kind === 'no_secret')
-      throw new ApiError(409, 'pos_sync_no_secret', 'The connection has no consumer secret in the secret store: connect again.');
+    if (verification.kind === 'refused') throw verification.refusal;
     if (verification.kind === 'unreadable')
       throw new ApiError(502, 'pos_sync_unreachable', `WooCommerce’s orders cannot be read at ${verification.url}: ${verification.message}`);
     sendItem(req, res, verification.proof);

@@ -18,15 +18,14 @@ import {
   remoteStock,
   taxRateRow,
   termRow,
-  text,
-  whole,
-  type Json,
+  variationAttributes,
 } from './records.js';
+import { isJson, list, text, whole, type Json } from '../shop/answers.js';
 import { storeFieldsFromSettings } from './settings.js';
 import { PulledStock } from './stock.js';
 import { MAX_PER_PAGE, STABLE_PAGES, type QueryParams, type WooCommerceClient } from '../shop/client.js';
 import { variationName } from '../../model/catalogue/naming.js';
-import type { Taxonomy, VariationAttribute } from '../../model/catalogue/types.js';
+import type { Taxonomy } from '../../model/catalogue/types.js';
 
 export { CataloguePullFailed, type PullProgress, type PullReport, type PulledResource, type ResourceCounts } from './report.js';
 
@@ -143,11 +142,11 @@ export class CataloguePull {
       beforeRequest?.();
       const outcome = await this.client.get(path, { ...STABLE_PAGES, ...query, per_page: MAX_PER_PAGE, page: number });
       if (outcome.kind !== 'ok') throw new CataloguePullFailed(resource, outcome);
-      const records = Array.isArray(outcome.body) ? (outcome.body as Json[]) : [];
-      page(records);
-      done += records.length;
+      const listed = list(outcome.body);
+      page(listed.filter(isJson));
+      done += listed.length;
       this.options.onProgress?.({ resource, done, total: outcome.paging.total });
-      if (records.length === 0 || number >= (outcome.paging.totalPages ?? 1)) return;
+      if (listed.length === 0 || number >= (outcome.paging.totalPages ?? 1)) return;
     }
   }
 
@@ -306,7 +305,7 @@ export class CataloguePull {
       return local === undefined ? [] : [local];
     });
     const row = productRow(record, localParentId, termIds);
-    if (parentName !== undefined) row.name = variationName(parentName, row.attributes as VariationAttribute[]);
+    if (parentName !== undefined) row.name = variationName(parentName, variationAttributes(row.attributes));
     const before = this.ids.mapping('product', remoteId);
     const localId = this.rows.writeProduct(id, row);
     const stock = remoteStock(record);

@@ -1,7 +1,8 @@
 import { writtenMeta } from '../../model/catalogue/product-meta.js';
 import type { PulledCouponRow, PulledProductRow, PulledTaxRateRow, PulledTermRow } from '../../data/repositories/sync-catalogue-rows.js';
-import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy } from '../../model/catalogue/types.js';
+import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy, type VariationAttribute } from '../../model/catalogue/types.js';
 import type { MetaData } from '../../model/stores.js';
+import { isJson, list, objectsOf, text, whole, type Json } from '../shop/answers.js';
 
 /**
  * WooCommerce's records (wc/v3, docs/woocommerce-observed.md §13-§14) in the till's stored form.
@@ -9,27 +10,18 @@ import type { MetaData } from '../../model/stores.js';
  * type takes the till's default, so one odd record cannot stop a pull.
  */
 
-export type Json = Record<string, unknown>;
-
-export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
-export const whole = (value: unknown, fallback = 0): number => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(number) ? Math.trunc(number) : fallback;
-};
 const flag = (value: unknown): boolean => value === true;
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 const ids = (value: unknown): number[] =>
   list(value)
-    .map((item) => whole(typeof item === 'object' && item !== null ? (item as Json).id : item))
+    .map((item) => whole(isJson(item) ? item.id : item))
     .filter((id) => id > 0);
 /** A GMT date as WooCommerce writes it (`2026-11-27T07:45:29`), or null. */
 const gmt = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? value.slice(0, 19) : null);
-const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => allowed.find((one) => one === value) ?? fallback;
 const meta = (value: unknown): MetaData =>
-  list(value).flatMap((entry, index) => {
-    const item = entry as Json;
-    return typeof item.key === 'string' ? [{ id: whole(item.id, index + 1), key: item.key, value: item.value }] : [];
-  });
+  list(value).flatMap((entry, index) =>
+    isJson(entry) && typeof entry.key === 'string' ? [{ id: whole(entry.id, index + 1), key: entry.key, value: entry.value }] : [],
+  );
 
 /** WooCommerce answers a product's own low-stock amount as a field and keeps it out of `meta_data`; the till keeps it as that meta again. */
 const withLowStockAmount = (entries: MetaData, amount: unknown): MetaData =>
@@ -37,7 +29,7 @@ const withLowStockAmount = (entries: MetaData, amount: unknown): MetaData =>
 
 /** The product types the till sells; a plugin's own type (a bundle, say) is left out of the pull and counted. */
 const PULLED_TYPES: readonly CatalogueItemType[] = ['simple', 'grouped', 'external', 'variable', 'variation'];
-export const isPulledType = (record: Json): boolean => PULLED_TYPES.includes(record.type as CatalogueItemType);
+export const isPulledType = (record: Json): boolean => PULLED_TYPES.some((type) => type === record.type);
 
 /** The newest `date_modified_gmt` of some records, or `since` when none is newer. */
 export function newestModified(records: readonly Json[], since: string | undefined): string | undefined {
@@ -56,8 +48,8 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
   const type = oneOf(record.type, PULLED_TYPES, 'simple');
   const isVariation = type === 'variation';
   const noPrice = type === 'variable' || type === 'grouped';
-  const image = record.image as Json | null | undefined;
-  const images = isVariation ? (image && typeof image.src === 'string' ? [image] : []) : list(record.images);
+  const image = record.image;
+  const images = isVariation ? (isJson(image) && typeof image.src === 'string' ? [image] : []) : list(record.images);
   const modified = gmt(record.date_modified_gmt) ?? '1970-01-01T00:00:00';
   return {
     parent_id: parentId,
@@ -89,7 +81,7 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
     attributes: list(record.attributes),
     default_attributes: list(record.default_attributes),
     images: images.map((entry) => {
-      const item = entry as Json;
+      const item = isJson(entry) ? entry : {};
       return { id: whole(item.id), src: text(item.src), name: text(item.name), alt: text(item.alt) };
     }),
     meta_data: withLowStockAmount(meta(record.meta_data), record.low_stock_amount),
@@ -98,6 +90,10 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
     term_ids: termIds,
   };
 }
+
+/** A variation's attributes as WooCommerce answered them (`[{ id, name, option }]`), for its name. */
+export const variationAttributes = (value: unknown): VariationAttribute[] =>
+  objectsOf(value).map((attribute) => ({ id: whole(attribute.id), name: text(attribute.name), slug: text(attribute.slug), option: text(attribute.option) }));
 
 /** The remote ids of a product's categories, tags and brands. */
 export const productTermIds = (record: Json): number[] => [...ids(record.categories), ...ids(record.tags), ...ids(record.brands)];

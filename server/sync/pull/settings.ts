@@ -1,5 +1,5 @@
 import type { StoreFields } from '../../model/stores.js';
-import type { Json } from './records.js';
+import { isJson } from '../shop/answers.js';
 
 /**
  * The settings of WooCommerce that change a sale's totals (docs/woocommerce-observed.md §14), as the
@@ -49,9 +49,9 @@ function storeValue(field: keyof StoreFields, value: unknown): unknown {
 export function storeFieldsFromSettings(tax: readonly unknown[], general: readonly unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const read = (settings: readonly unknown[], names: Readonly<Record<string, keyof StoreFields>>): void => {
-    for (const entry of settings) {
-      const setting = entry as Json;
-      const field = typeof setting.id === 'string' ? names[setting.id] : undefined;
+    for (const setting of settings) {
+      if (!isJson(setting) || typeof setting.id !== 'string') continue;
+      const field = names[setting.id];
       if (field !== undefined && setting.value !== undefined) fields[field] = storeValue(field, setting.value);
     }
   };

@@ -1,13 +1,16 @@
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
 import { ApiError } from '../../domain/errors.js';
+import { fromGmt } from '../../model/dates.js';
+import { Poller } from '../poller.js';
+import type { WooCommerceClient } from '../shop/client.js';
+import { openShop, type ShopSecrets } from '../shop/open-shop.js';
 import type { CataloguePull, CataloguePullOptions } from './catalogue.js';
 import { CataloguePullFailed, type PullProgress, type PullReport } from './report.js';
-import { WooCommerceClient } from '../shop/client.js';
 
-export interface PullSchedulerParts {
+export interface PullWorkerParts {
   connection: SyncConnectionRepository;
-  /** Read from the secret store at each pull: a connection made by the CLI takes effect without a restart. */
-  consumerSecret: () => Promise<string | null>;
+  /** Where the consumer secret is read, at each pull: a connection made by the CLI takes effect without a restart. */
+  secrets: ShopSecrets;
   pull: (client: WooCommerceClient, options: CataloguePullOptions) => CataloguePull;
   log: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
   /** How often the connection row is looked at; a pull runs only once its interval has passed. */
@@ -17,7 +20,7 @@ export interface PullSchedulerParts {
 /** Thrown from the progress callback to end a pull between two pages when the server stops. */
 class PullStopped extends Error {}
 
-const msOf = (gmt: string | null): number => (gmt === null ? 0 : Date.parse(`${gmt}Z`));
+const msOf = (gmt: string | null): number => (gmt === null ? 0 : fromGmt(gmt).getTime());
 
 /**
  * The catalogue's pull in the server's process (issue 23, item 2): every `interval_seconds` of the
@@ -27,34 +30,31 @@ const msOf = (gmt: string | null): number => (gmt === null ? 0 : Date.parse(`${g
  * A pull counts from the later of the last pull (by anyone: `tillbase sync pull` stamps it too) and
  * the moment of connecting, whose first full pull the connector runs.
  */
-export class PullScheduler {
-  private timer: NodeJS.Timeout | undefined;
+export class PullWorker {
+  private readonly poller: Poller;
   private chain: Promise<unknown> = Promise.resolve();
   private busy = false;
-  private stopped = true;
   private lastEndMs = 0;
 
-  constructor(private readonly parts: PullSchedulerParts) {}
+  constructor(private readonly parts: PullWorkerParts) {
+    // A pull's failure is logged where it ends (pullOnce): the look has nothing more to say of it.
+    this.poller = new Poller(
+      async () => {
+        if (!this.busy && this.isDue()) await this.run('incremental');
+      },
+      parts.pollMs ?? 1000,
+      () => undefined,
+    );
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
+    this.poller.start();
   }
 
   /** Stops looking; a pull under way ends after the page it is reading. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    await this.poller.stop();
     await this.chain.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      if (!this.busy && this.isDue()) void this.run('incremental').catch(() => undefined);
-      this.schedule();
-    }, this.parts.pollMs ?? 1000);
   }
 
   private isDue(): boolean {
@@ -72,16 +72,9 @@ export class PullScheduler {
   }
 
   private async clientOf(): Promise<WooCommerceClient> {
-    const connection = this.parts.connection.find();
-    if (connection === undefined) throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce.');
-    const secret = await this.parts.consumerSecret();
-    if (secret === null) throw new ApiError(409, 'pos_sync_no_secret', 'The connection has no consumer secret in the secret store: connect again.');
-    return new WooCommerceClient({
-      url: connection.url,
-      consumerKey: connection.consumer_key,
-      consumerSecret: secret,
-      timeoutMs: connection.settings.request_timeout_seconds * 1000,
-    });
+    const shop = await openShop(this.parts.connection.find(), this.parts.secrets);
+    if (shop.kind === 'refused') throw shop.refusal;
+    return shop.client;
   }
 
   private async pullOnce(kind: 'full' | 'incremental', onProgress?: (progress: PullProgress) => void, given?: WooCommerceClient): Promise<PullReport> {
@@ -90,7 +83,7 @@ export class PullScheduler {
       const client = given ?? (await this.clientOf());
       const puller = this.parts.pull(client, {
         onProgress: (progress) => {
-          if (this.stopped) throw new PullStopped('the server is stopping');
+          if (!this.poller.running) throw new PullStopped('the server is stopping');
           onProgress?.(progress);
         },
       });

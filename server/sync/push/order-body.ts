@@ -4,6 +4,7 @@ import type { RefundRecord } from '../../model/orders/refund-types.js';
 import { itemsOfType, type OrderItem, type OrderRecord } from '../../model/orders/types.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { PaymentRecord } from '../../model/records/payments.js';
+import { CREATED_VIA, META } from '../shop/our-orders.js';
 
 /**
  * The bodies the push sends to WooCommerce for a sale and a refund (issue 23, item 5). Pure: every
@@ -31,15 +32,7 @@ export interface SaleSources {
   tillId: string;
 }
 
-export const UUID_META = '_tillbase_uuid';
-export const CREATED_VIA = 'tillbase';
-
 type Meta = { key: string; value: string };
-
-/** The till an order or refund came from: its installation id, made once with its database. */
-export const TILL_META = '_tillbase_till';
-/** The register's name as the receipt printed it (the journal entry's). */
-export const REGISTER_NAME_META = '_tillbase_register_name';
 
 /**
  * Where a sale or refund was rung up. `_tillbase_register` is the register's id in the till's own
@@ -50,9 +43,9 @@ export function tillLabel(entry: JournalRecord, tillId: string): Meta[] {
   const payload = JSON.parse(entry.payload) as { register?: { name?: unknown } };
   const name = typeof payload.register?.name === 'string' ? payload.register.name : '';
   return [
-    { key: '_tillbase_register', value: String(entry.register_id) },
-    { key: TILL_META, value: tillId },
-    { key: REGISTER_NAME_META, value: name },
+    { key: META.register, value: String(entry.register_id) },
+    { key: META.till, value: tillId },
+    { key: META.registerName, value: name },
   ];
 }
 
@@ -66,7 +59,7 @@ export function lineBody(item: Extract<OrderItem, { type: 'line_item' }>, produc
     // Not in WooCommerce (deleted there, or never there): a line needs a product id or a SKU, and one
     // WooCommerce cannot find makes a line by name without a product (docs/woocommerce-observed.md §15.2).
     line.sku = item.data.sku !== '' ? item.data.sku : `tillbase-product-${item.data.variation_id || item.data.product_id}`;
-    line.meta_data = [{ key: '_tillbase_sku', value: item.data.sku }];
+    line.meta_data = [{ key: META.sku, value: item.data.sku }];
   }
   return line;
 }
@@ -75,16 +68,16 @@ export function lineBody(item: Extract<OrderItem, { type: 'line_item' }>, produc
 export function orderBody(sources: SaleSources): Record<string, unknown> {
   const { order, payments, entry } = sources;
   const meta: Meta[] = [
-    { key: UUID_META, value: entry.id },
-    { key: '_tillbase_sold_at_gmt', value: order.date_paid_gmt ?? entry.date_created_gmt },
+    { key: META.uuid, value: entry.id },
+    { key: META.soldAt, value: order.date_paid_gmt ?? entry.date_created_gmt },
     ...tillLabel(entry, sources.tillId),
-    { key: '_tillbase_sequence', value: String(entry.sequence) },
-    { key: '_tillbase_hash', value: entry.hash },
-    { key: '_tillbase_previous_hash', value: entry.previous_hash },
+    { key: META.sequence, value: String(entry.sequence) },
+    { key: META.hash, value: entry.hash },
+    { key: META.previousHash, value: entry.previous_hash },
   ];
   if (payments.length > 1) {
     meta.push({
-      key: '_tillbase_tenders',
+      key: META.tenders,
       value: JSON.stringify(payments.map((p) => ({ gateway_id: p.gateway_id, title: p.gateway_title, amount: p.amount, change: p.change }))),
     });
   }
@@ -149,18 +142,10 @@ export function refundBody(refund: RefundRecord, entry: JournalRecord, wooLineId
     api_restock: refund.restock,
     line_items: lines,
     meta_data: [
-      { key: UUID_META, value: entry.id },
+      { key: META.uuid, value: entry.id },
       ...tillLabel(entry, tillId),
-      { key: '_tillbase_sequence', value: String(entry.sequence) },
-      { key: '_tillbase_hash', value: entry.hash },
+      { key: META.sequence, value: String(entry.sequence) },
+      { key: META.hash, value: entry.hash },
     ],
   };
-}
-
-/** The `_tillbase_uuid` of an order or refund WooCommerce answered, if it has one. */
-export function uuidOf(record: unknown): string | undefined {
-  const meta = (record as { meta_data?: unknown }).meta_data;
-  if (!Array.isArray(meta)) return undefined;
-  const found = (meta as Array<{ key?: unknown; value?: unknown }>).find((m) => m.key === UUID_META);
-  return typeof found?.value === 'string' ? found.value : undefined;
 }

@@ -10,6 +10,8 @@ import type { RefundRecord } from '../../model/orders/refund-types.js';
 import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
+import { idOf, objectsOf } from '../shop/answers.js';
+import { madeOrderOf, productBySku, stockQuantityOf, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
 import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
@@ -44,6 +46,12 @@ function createFailed(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): Pus
   if (outcome.kind === 'not_sent') return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
   return nothingMade(outcome);
 }
+
+/**
+ * A 2xx answer without what the push needs of it (an id): whatever WooCommerce did is not known, so
+ * the entry is looked up, as after a lost answer, before anything is sent again.
+ */
+const unreadable = (what: string): PushResult => ({ kind: 'unknown', code: 'unreadable_answer', message: `WooCommerce's answer to ${what} could not be read` });
 
 type Resolved<T> = { ok: true; value: T } | { ok: false; result: PushResult };
 
@@ -86,10 +94,11 @@ export class OutboxPush {
     if (!local?.sku) return { ok: true, value: null };
     const found = await this.client.get('products', { sku: local.sku });
     if (found.kind !== 'ok') return { ok: false, result: nothingMade(found) };
-    const match = (found.body as Array<{ id: number; parent_id?: number; sku: string }>).find((p) => p.sku === local.sku);
+    const match = productBySku(found.body, local.sku);
     if (match === undefined) return { ok: true, value: null };
-    this.from.ids.set('product', localId, match.id);
-    return { ok: true, value: match.parent_id ? { product_id: match.parent_id, variation_id: match.id } : { product_id: match.id, variation_id: 0 } };
+    if ('unreadable' in match) return { ok: false, result: unreadable(`the product lookup of SKU ${local.sku}`) };
+    this.from.ids.set('product', localId, match.found.variation_id || match.found.product_id);
+    return { ok: true, value: match.found };
   }
 
   /**
@@ -104,10 +113,12 @@ export class OutboxPush {
     for (let attempt = 0; attempt < 2; attempt++) {
       const found = await this.client.get('customers', { email: customer.email });
       if (found.kind !== 'ok') return { ok: false, result: nothingMade(found) };
-      const existing = (found.body as Array<{ id: number }>)[0];
+      const [existing] = objectsOf(found.body);
       if (existing !== undefined) {
-        this.from.ids.set('customer', localId, existing.id);
-        return { ok: true, value: { id: existing.id, adopted: true } };
+        const id = idOf(existing);
+        if (id === undefined) return { ok: false, result: unreadable(`the account lookup of ${customer.email}`) };
+        this.from.ids.set('customer', localId, id);
+        return { ok: true, value: { id, adopted: true } };
       }
       if (!this.settings.create_accounts) return { ok: true, value: { id: null, adopted: false } };
       // One account per e-mail makes the create safe to repeat: a second one is refused and the first adopted.
@@ -119,7 +130,8 @@ export class OutboxPush {
         shipping: customer.shipping,
       });
       if (created.kind === 'ok') {
-        const id = (created.body as { id: number }).id;
+        const id = idOf(created.body);
+        if (id === undefined) return { ok: false, result: unreadable(`the account made for ${customer.email}`) };
         this.from.ids.set('customer', localId, id);
         return { ok: true, value: { id, adopted: false } };
       }
@@ -167,7 +179,8 @@ export class OutboxPush {
       outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: false }));
     }
     if (outcome.kind !== 'ok') return createFailed(outcome);
-    const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    const made = madeOrderOf(outcome.body);
+    if (made === undefined) return unreadable(`the order of sale ${entry.uuid}`);
     this.rememberLines(
       order.id,
       made,
@@ -188,18 +201,17 @@ export class OutboxPush {
   }
 
   /** The order's and its lines' ids, for its refunds: WooCommerce answers the lines in the order they were posted. */
-  private rememberLines(orderId: number, made: { id: number; line_items?: Array<{ id: number }> }, localLineIds: readonly number[]): void {
+  private rememberLines(orderId: number, made: MadeOrder, localLineIds: readonly number[]): void {
     this.from.ids.set('order', orderId, made.id);
-    (made.line_items ?? []).forEach((line, index) => {
+    made.lineIds.forEach((wooLineId, index) => {
       const local = localLineIds[index];
-      if (local !== undefined) this.from.ids.set('order_line', local, line.id);
+      if (local !== undefined && wooLineId !== undefined) this.from.ids.set('order_line', local, wooLineId);
     });
   }
 
   /** An order found by its uuid after an unknown outcome: synced without a second create. */
   private async settledByLookup(lookup: Lookup, entry: OutboxEntry): Promise<PushResult | null> {
-    if (lookup.kind === 'failed')
-      return lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome);
+    if (lookup.kind === 'failed') return nothingMade(lookup.outcome);
     if (lookup.kind === 'absent') return null;
     const wooId = lookup.wooIds[0] ?? 0;
     if (entry.kind !== 'sale') return { kind: 'synced', wooId };
@@ -207,7 +219,8 @@ export class OutboxPush {
     if (read.kind !== 'ok') return nothingMade(read);
     const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
-    const made = read.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    const made = madeOrderOf(read.body);
+    if (made === undefined) return unreadable(`the order ${wooId} read back`);
     if (order)
       this.rememberLines(
         order.id,
@@ -250,7 +263,8 @@ export class OutboxPush {
     }
     const outcome = await this.client.post(`orders/${wooOrderId}/refunds`, refundBody(refund, journal, lines, this.from.sources.tillId()));
     if (outcome.kind !== 'ok') return createFailed(outcome);
-    const wooId = (outcome.body as { id: number }).id;
+    const wooId = idOf(outcome.body);
+    if (wooId === undefined) return unreadable(`the refund ${entry.uuid}`);
     return returnTotal === undefined ? { kind: 'synced', wooId } : { kind: 'synced', wooId, totalsDifference: totalsDifference(returnTotal, refund.amount) };
   }
 
@@ -269,18 +283,15 @@ export class OutboxPush {
     const localLines = itemsOfType(order.items, 'line_item').map((l) => l.id);
     if (wasUnknown) {
       const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
-      if (lookup.kind === 'failed')
-        return {
-          ok: false,
-          result:
-            lookup.outcome.kind === 'ok' ? { kind: 'not_sent', code: 'lookup_failed', message: 'the lookup did not finish' } : nothingMade(lookup.outcome),
-        };
+      if (lookup.kind === 'failed') return { ok: false, result: nothingMade(lookup.outcome) };
       if (lookup.kind === 'found') {
         const wooId = lookup.wooIds[0] ?? 0;
         const read = await this.client.get(`orders/${wooId}`);
         if (read.kind !== 'ok') return { ok: false, result: nothingMade(read) };
-        this.rememberLines(order.id, read.body as { id: number; line_items?: Array<{ id: number }> }, localLines);
-        return { ok: true, value: { id: wooId, total: (read.body as { total?: unknown }).total } };
+        const found = madeOrderOf(read.body);
+        if (found === undefined) return { ok: false, result: unreadable(`the return order ${wooId} read back`) };
+        this.rememberLines(order.id, found, localLines);
+        return { ok: true, value: { id: wooId, total: found.total } };
       }
     }
     const products = await this.lineProducts(order);
@@ -290,7 +301,8 @@ export class OutboxPush {
       returnOrderBody({ order, refund, entry: journal, products: products.value, tillId: this.from.sources.tillId() }),
     );
     if (outcome.kind !== 'ok') return { ok: false, result: createFailed(outcome) };
-    const made = outcome.body as { id: number; total?: unknown; line_items?: Array<{ id: number }> };
+    const made = madeOrderOf(outcome.body);
+    if (made === undefined) return { ok: false, result: unreadable(`the return order of ${entry.uuid}`) };
     this.rememberLines(order.id, made, localLines);
     return { ok: true, value: { id: made.id, total: made.total } };
   }
@@ -348,8 +360,8 @@ export class OutboxPush {
     if (target === null) {
       const read = await this.client.get(path);
       if (read.kind !== 'ok') return nothingMade(read);
-      const current = (read.body as { stock_quantity?: unknown; manage_stock?: unknown }).stock_quantity;
-      if (typeof current !== 'number')
+      const current = stockQuantityOf(read.body);
+      if (current === undefined)
         return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
       target = new Decimal(current).plus(new Decimal(change.change_milli).div(1000)).toString();
       this.from.outbox.setStockTarget(entry.id, target);

@@ -2,7 +2,8 @@ import type { RefundRecord } from '../../model/orders/refund-types.js';
 import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import { RETURN_WITHOUT_RECEIPT } from '../../domain/orders/returns.js';
-import { CREATED_VIA, lineBody, tillLabel, UUID_META, type WooProductRef } from './order-body.js';
+import { CREATED_VIA, META } from '../shop/our-orders.js';
+import { lineBody, tillLabel, type WooProductRef } from './order-body.js';
 
 /**
  * The body of a return without a receipt's *return order* (server/domain/orders/returns.ts), which
@@ -55,8 +56,8 @@ export function returnOrderBody(sources: ReturnSources): Record<string, unknown>
     line_items: lineItems,
     ...(filled.length > 0 ? { billing: Object.fromEntries(filled) } : {}),
     meta_data: [
-      { key: UUID_META, value: entry.id },
-      { key: '_tillbase_returned_at_gmt', value: entry.date_created_gmt },
+      { key: META.uuid, value: entry.id },
+      { key: META.returnedAt, value: entry.date_created_gmt },
       ...tillLabel(entry, sources.tillId),
       { key: RETURN_WITHOUT_RECEIPT, value: 'yes' },
     ],

@@ -1,23 +1,21 @@
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
-import type { SyncConnectionRecord } from '../../model/records/sync.js';
-import { sweepDuplicates } from './lookup.js';
+import { toGmtMillis } from '../../model/dates.js';
+import { Poller } from '../poller.js';
+import { openShop, type ShopSecrets } from '../shop/open-shop.js';
 import { OutboxPush, type PushResult, type PushSources } from './outbox-push.js';
-import { WooCommerceClient } from '../shop/client.js';
-
-/** The secret store's name for the connection's consumer secret (never in the database, a log or an answer). */
-export const CONSUMER_SECRET_ACCOUNT = 'sync-woocommerce-consumer-secret';
+import { sweepDuplicates } from './sweep.js';
 
 export interface PushWorkerParts extends PushSources {
   connection: SyncConnectionRepository;
-  /** The consumer secret, read from the secret store at each pass: a connection made by the CLI takes effect without a restart. */
-  consumerSecret: () => Promise<string | null>;
+  /** Where the consumer secret is read, at each pass: a connection made by the CLI takes effect without a restart. */
+  secrets: ShopSecrets;
   log: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
   /** How often the outbox is looked at; it is local, so looking is cheap. */
   pollMs?: number;
 }
 
 /** Timestamps with milliseconds, so that grace periods under a second (the tests') are kept. */
-const stamp = (ms: number): string => new Date(ms).toISOString().slice(0, 23);
+const stamp = (ms: number): string => toGmtMillis(new Date(ms));
 
 export interface PassSummary {
   synced: number;
@@ -38,13 +36,23 @@ export interface PassSummary {
  * Duplicates are swept after each unknown outcome settles and every `sweep_minutes`.
  */
 export class PushWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly poller: Poller;
   private lastSweepMs = 0;
-  private missingSecretLogged = false;
+  private refusalLogged = false;
 
-  constructor(private readonly parts: PushWorkerParts) {}
+  constructor(private readonly parts: PushWorkerParts) {
+    this.poller = new Poller(
+      () => this.pass(),
+      parts.pollMs ?? 1000,
+      (error) => {
+        this.parts.log.warn({ fault: error instanceof Error ? error.name : 'unknown' }, 'sync: a push pass failed');
+      },
+    );
+  }
+
+  private get stopped(): boolean {
+    return !this.poller.running;
+  }
 
   /**
    * A request that was leaving when the last process died is now of unknown outcome. Called at
@@ -58,48 +66,14 @@ export class PushWorker {
       this.parts.log.warn({ entries: recovered }, 'sync: entries were being sent when the server stopped; they are looked up before being sent again');
   }
 
-  /** Starts the passes (after `recoverInterrupted`). */
+  /** Starts the passes (after `recoverInterrupted`), the first at once. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start(0);
   }
 
   /** Stops after the request in flight, if any, has ended. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pass()
-        .catch((error: unknown) => {
-          this.parts.log.warn({ fault: error instanceof Error ? error.name : 'unknown' }, 'sync: a push pass failed');
-        })
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.parts.pollMs ?? 1000);
-        });
-    }, delayMs);
-  }
-
-  private async client(connection: SyncConnectionRecord): Promise<WooCommerceClient | undefined> {
-    const secret = await this.parts.consumerSecret();
-    if (secret === null) {
-      if (!this.missingSecretLogged) this.parts.log.warn({}, 'sync: the connection has no consumer secret in the secret store; nothing is pushed');
-      this.missingSecretLogged = true;
-      return undefined;
-    }
-    this.missingSecretLogged = false;
-    return new WooCommerceClient({
-      url: connection.url,
-      consumerKey: connection.consumer_key,
-      consumerSecret: secret,
-      timeoutMs: connection.settings.request_timeout_seconds * 1000,
-    });
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One pass: every entry that may go, until the outbox is empty or WooCommerce cannot be reached. */
@@ -107,8 +81,15 @@ export class PushWorker {
     const summary: PassSummary = { synced: 0, rejected: 0, duplicatesCancelled: [] };
     const connection = this.parts.connection.find();
     if (connection === undefined || connection.state === 'paused') return summary;
-    const client = await this.client(connection);
-    if (client === undefined) return summary;
+    const shop = await openShop(connection, this.parts.secrets);
+    if (shop.kind === 'refused') {
+      // Said once, not at every pass: the secret comes back only when someone connects again.
+      if (!this.refusalLogged) this.parts.log.warn({ code: shop.refusal.code }, `sync: nothing is pushed: ${shop.refusal.message}`);
+      this.refusalLogged = true;
+      return summary;
+    }
+    this.refusalLogged = false;
+    const { client } = shop;
     const { outbox } = this.parts;
     const push = new OutboxPush(client, this.parts, connection.settings);
     const graceMs = connection.settings.grace_seconds * 1000;

@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isList } from './answers.js';
 import { queryString, signedQuery, type QueryParams } from './oauth1.js';
 import { classifyAnswer, type Paging, type WooCommerceOutcome } from './outcome.js';
 
@@ -121,12 +122,13 @@ export class WooCommerceClient {
     for (let page = 1; ; page++) {
       const outcome = await this.get(path, { ...STABLE_PAGES, ...query, per_page: MAX_PER_PAGE, page });
       if (outcome.kind !== 'ok') return { outcome, records };
-      if (!Array.isArray(outcome.body)) {
+      const { body } = outcome;
+      if (!isList(body)) {
         return { outcome: { kind: 'unknown', cause: 'unreadable_answer', status: outcome.status, message: `${path} did not answer a list` }, records };
       }
-      records.push(...(outcome.body as unknown[]));
+      records.push(...body);
       const pages = outcome.paging.totalPages ?? 1;
-      if (page >= pages || outcome.body.length === 0) return { outcome, records };
+      if (page >= pages || body.length === 0) return { outcome, records };
     }
   }
 
@@ -206,7 +208,8 @@ export class WooCommerceClient {
           let body: unknown = null;
           let bodyIsJson = false;
           try {
-            body = JSON.parse(text) as unknown;
+            const parsed: unknown = JSON.parse(text);
+            body = parsed;
             bodyIsJson = true;
           } catch {
             // WooCommerce answers JSON; anything else (a PHP fatal's page, a proxy's) is classified by status.

@@ -1,12 +1,15 @@
+import { commitGroupOf } from '../../data/commit-group.js';
+import type { Database } from '../../data/database.js';
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
+import { writeTransaction } from '../../data/write-transaction.js';
 import { ApiError } from '../../domain/errors.js';
 import type { SyncConnectionRecord, SyncSettings } from '../../model/records/sync.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import { checkKey, type ConnectionRequest } from './key-check.js';
 import type { PullProgress, PullReport } from '../pull/report.js';
-import { CONSUMER_SECRET_ACCOUNT } from '../push/worker.js';
 import type { OutboxEntryView, SyncStatus } from '../status/status.js';
-import { WooCommerceClient, type WooCommerceAuth } from './client.js';
+import type { WooCommerceAuth, WooCommerceClient } from './client.js';
+import { CONSUMER_SECRET_ACCOUNT, notConnected, openShop, storedKey } from './open-shop.js';
 
 export type { ConnectionRequest } from './key-check.js';
 
@@ -26,6 +29,8 @@ export interface ConnectionView {
 export type FirstPull = (client: WooCommerceClient, onProgress?: (progress: PullProgress) => void) => Promise<PullReport>;
 
 export interface SyncConnectorParts {
+  /** The connection the connector's writes are made on: disconnecting is one transaction on it. */
+  db: Database;
   connection: SyncConnectionRepository;
   status: SyncStatus;
   secrets: SecretStore;
@@ -48,6 +53,18 @@ export interface Connected {
 
 /** States of entries that have not reached WooCommerce and that nobody has dealt with. */
 const UNSENT_STATES = ['pending', 'sending', 'unknown', 'rejected'] as const;
+
+/** Once what was written on `db` is committed: at once, but on the server's connection, whose writes commit once a turn; rejected if they were lost. */
+function committed(db: Database): Promise<void> {
+  const group = commitGroupOf(db);
+  if (group === undefined) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    group.whenCommitted((lost) => {
+      if (lost === undefined) resolve();
+      else reject(lost);
+    });
+  });
+}
 
 export function connectionView(record: SyncConnectionRecord): ConnectionView {
   return {
@@ -82,13 +99,10 @@ export class SyncConnector {
     // The secret first: a worker that reads the new row finds its secret.
     await this.parts.secrets.set(CONSUMER_SECRET_ACCOUNT, request.consumerSecret);
     const record = this.parts.connection.connect(checked.url, request.consumerKey.trim(), options.settings ?? {});
-    const client = new WooCommerceClient({
-      url: record.url,
-      consumerKey: record.consumer_key,
-      consumerSecret: request.consumerSecret,
-      timeoutMs: record.settings.request_timeout_seconds * 1000,
-    });
-    const pulling = this.parts.firstPull(client, options.onProgress);
+    // The first pull goes through the shop as every later look opens it: a store that did not keep the secret is told now.
+    const shop = await openShop(record, this.parts.secrets);
+    if (shop.kind === 'refused') throw shop.refusal;
+    const pulling = this.parts.firstPull(shop.client, options.onProgress);
     let pull: PullReport | null = null;
     if (options.waitForPull) pull = await pulling;
     else void pulling.catch(() => undefined);
@@ -104,12 +118,12 @@ export class SyncConnector {
    */
   async resume(): Promise<ConnectionView> {
     const record = this.parts.connection.find();
-    if (record === undefined) throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce.');
+    if (record === undefined) throw notConnected();
     if (record.state !== 'paused') throw new ApiError(409, 'pos_sync_not_paused', 'Sending to WooCommerce is not paused: there is nothing to resume.');
-    const secret = await this.parts.secrets.get(CONSUMER_SECRET_ACCOUNT);
-    if (secret === null) throw new ApiError(409, 'pos_sync_no_secret', 'The till has no saved consumer secret: connect again with the key.');
+    const stored = await storedKey(record, this.parts.secrets);
+    if (stored.kind === 'refused') throw stored.refusal;
     try {
-      await checkKey({ url: record.url, consumerKey: record.consumer_key, consumerSecret: secret });
+      await checkKey(stored.key);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) throw new ApiError(409, error.code, error.message, error.data);
       throw error;
@@ -129,7 +143,7 @@ export class SyncConnector {
    * those entries are then marked handled, so that a later connection does not send them.
    */
   async disconnect(force: boolean): Promise<{ handled: OutboxEntryView[] }> {
-    if (this.parts.connection.find() === undefined) throw new ApiError(409, 'pos_sync_not_connected', 'The till is not connected to WooCommerce.');
+    if (this.parts.connection.find() === undefined) throw notConnected();
     const unsent = this.unsent();
     if (unsent.length > 0 && !force)
       throw new ApiError(
@@ -138,8 +152,17 @@ export class SyncConnector {
         `${unsent.length} ${unsent.length === 1 ? 'entry has' : 'entries have'} not reached WooCommerce: export them and disconnect with force to leave them to be dealt with by hand.`,
         { unsent: unsent.length },
       );
-    this.parts.connection.disconnect();
-    for (const entry of unsent) this.parts.status.markHandled(entry.id);
+    // The row and the entries in one transaction: a crash between them would leave the entries
+    // pending, and the next connection would send them to whichever shop it is made with.
+    writeTransaction(this.parts.db, () => {
+      this.parts.connection.disconnect();
+      for (const entry of unsent) this.parts.status.markHandled(entry.id);
+    });
+    // The secret only once that is committed: a crash before leaves the connection whole, with its
+    // secret, so nothing is lost; one after leaves only a secret nobody reads (no row points to it),
+    // which the next connect overwrites. Deleted first, a crash could leave a connection and its
+    // unsent entries without the secret to send them.
+    await committed(this.parts.db);
     await this.parts.secrets.delete(CONSUMER_SECRET_ACCOUNT);
     return { handled: unsent };
   }

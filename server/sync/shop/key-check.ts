@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { ApiError } from '../../domain/errors.js';
+import { idOf, isJson } from './answers.js';
 import { WooCommerceClient, type WooCommerceAuth, type WooCommerceOutcome } from './client.js';
 
 /**
@@ -64,8 +65,8 @@ const keptForm = (url: URL): string => `${url.origin}${url.pathname}`.replace(/\
 async function homeUrlAnnounced(url: URL): Promise<string | undefined> {
   try {
     const answer = await fetch(`${keptForm(url)}/wp-json/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'follow' });
-    const index = (await answer.json()) as { home?: unknown };
-    return typeof index.home === 'string' ? index.home.replace(/\/+$/, '') : undefined;
+    const index: unknown = await answer.json();
+    return isJson(index) && typeof index.home === 'string' ? index.home.replace(/\/+$/, '') : undefined;
   } catch {
     return undefined;
   }
@@ -162,8 +163,8 @@ export async function checkKey(request: ConnectionRequest): Promise<CheckedKey> 
   if (write.kind === 'not_sent' || write.kind === 'unknown') throw unreachable(keptForm(url), write);
   if (write.kind === 'ok') {
     // Not seen on WooCommerce 10 (§16); should a shop make the order anyway, it is removed at once.
-    const made = (write.body as { id?: unknown } | null)?.id;
-    if (typeof made === 'number') await client.delete(`orders/${made}`, { force: true });
+    const made = idOf(write.body);
+    if (made !== undefined) await client.delete(`orders/${made}`, { force: true });
   } else if (write.code !== 'rest_invalid_param') {
     throw refused('pos_sync_key_refused', `WooCommerce refused the write check: ${write.code}, ${write.message}`);
   }

@@ -1,3 +1,5 @@
+import { isJson } from './answers.js';
+
 /**
  * What became of one request to WooCommerce, as a value the sync decides on (docs/woocommerce-observed.md
  * §2-§5). What matters is whether WooCommerce may have acted on it:
@@ -40,11 +42,8 @@ const REFUSALS_SENT_AS_500 = new Set(['woocommerce_rest_cannot_create_order_refu
 
 /** WooCommerce's error body, `{ code, message, data: { status, ... } }`, or what stands in for it. */
 export function errorFields(body: unknown, status: number): { code: string; message: string; data?: unknown } {
-  if (typeof body === 'object' && body !== null) {
-    const fields = body as { code?: unknown; message?: unknown; data?: unknown };
-    if (typeof fields.code === 'string') {
-      return { code: fields.code, message: typeof fields.message === 'string' ? fields.message : '', data: fields.data };
-    }
+  if (isJson(body) && typeof body.code === 'string') {
+    return { code: body.code, message: typeof body.message === 'string' ? body.message : '', data: body.data };
   }
   return { code: `http_${status}`, message: `HTTP ${status} without a WooCommerce error body` };
 }

@@ -1,19 +1,18 @@
 import type { JournalToVerify, SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import { Decimal } from '../../model/money.js';
-import { CREATED_VIA, uuidOf } from '../push/order-body.js';
+import { isList, metaValue } from '../shop/answers.js';
+import { listOurOrders, isSale, META, ourOrdersOf, type OurOrder } from '../shop/our-orders.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
 import type { SyncProofFinding, SyncProofRegister } from '../../../shared/resources/sync-screens.js';
 
 /**
  * The proof of issue 23, item 6: every journal sale and refund up to the last synced sequence of each
  * register is in WooCommerce exactly once, as the till made it. WooCommerce is read, never written:
- * our orders by `created_via` (docs/woocommerce-observed.md §3.2) and the refunds of those that have
- * any (§5.4), each matched to its journal entry by the `_tillbase_uuid` meta that push/order-body.ts
+ * our orders (shop/our-orders.ts, the same that the duplicate sweep reads) and the refunds of those
+ * that have any (§5.4), each matched to its journal entry by the `_tillbase_uuid` meta that the push
  * writes, and compared with the journal by the hash, register and sequence meta and the amount.
  */
 
-/** Orders that are not sales: a draft left by a refused coupon (§4.2), and the duplicates the sweep cancelled. */
-const NOT_A_SALE = new Set(['checkout-draft', 'cancelled', 'trash', 'failed']);
 /** Outbox states in which an entry may not have been sent yet: absent from WooCommerce is then no fault. */
 const ON_ITS_WAY = new Set(['pending', 'sending', 'unknown']);
 
@@ -25,26 +24,12 @@ export type RegisterProof = SyncProofRegister;
 export type SyncProof =
   { kind: 'read'; registers: RegisterProof[]; findings: Finding[] } | { kind: 'failed'; outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }> };
 
-interface WooRecord {
-  id: number;
-  status?: string;
-  total?: unknown;
-  amount?: unknown;
-  refunds?: unknown[];
-  meta_data?: Array<{ key?: unknown; value?: unknown }>;
-}
-
-const metaOf = (record: WooRecord, key: string): string | undefined => {
-  const value = record.meta_data?.find((m) => m.key === key)?.value;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-};
-
 const isAmount = (value: unknown): value is string => typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
 
-function group(records: readonly WooRecord[]): Map<string, WooRecord[]> {
-  const byUuid = new Map<string, WooRecord[]>();
+function group(records: readonly OurOrder[]): Map<string, OurOrder[]> {
+  const byUuid = new Map<string, OurOrder[]>();
   for (const record of records) {
-    const uuid = uuidOf(record);
+    const { uuid } = record;
     if (uuid !== undefined) byUuid.set(uuid, [...(byUuid.get(uuid) ?? []), record]);
   }
   return byUuid;
@@ -60,12 +45,12 @@ function expectedAmount(entry: JournalToVerify): Decimal {
   return entry.kind === 'sale' && isAmount(entry.totals_difference) ? till.plus(entry.totals_difference) : till;
 }
 
-function alterations(entry: JournalToVerify, record: WooRecord): string[] {
+function alterations(entry: JournalToVerify, { record }: OurOrder): string[] {
   const wrong: string[] = [];
-  const hash = metaOf(record, '_tillbase_hash');
+  const hash = metaValue(record, META.hash);
   if (hash !== entry.hash) wrong.push(`hash ${hash === undefined ? 'absent' : `${hash.slice(0, 12)}…`} where the journal has ${entry.hash.slice(0, 12)}…`);
-  if (metaOf(record, '_tillbase_sequence') !== String(entry.sequence)) wrong.push(`sequence ${metaOf(record, '_tillbase_sequence') ?? 'absent'}`);
-  if (metaOf(record, '_tillbase_register') !== String(entry.register_id)) wrong.push(`register ${metaOf(record, '_tillbase_register') ?? 'absent'}`);
+  if (metaValue(record, META.sequence) !== String(entry.sequence)) wrong.push(`sequence ${metaValue(record, META.sequence) ?? 'absent'}`);
+  if (metaValue(record, META.register) !== String(entry.register_id)) wrong.push(`register ${metaValue(record, META.register) ?? 'absent'}`);
   const woo = entry.kind === 'sale' ? record.total : record.amount;
   const expected = expectedAmount(entry);
   if (!isAmount(woo) || !new Decimal(woo).equals(expected))
@@ -84,20 +69,20 @@ const describeEntry = (entry: JournalToVerify): Finding['entry'] => ({
 /** Reads what WooCommerce has of this till's sales and refunds and holds the journal against it. */
 export async function proveSynced(client: WooCommerceClient, outbox: SyncOutboxRepository): Promise<SyncProof> {
   const expected = outbox.journalToVerify();
-  const listed = await client.getAll('orders', { created_via: CREATED_VIA });
-  if (listed.outcome.kind !== 'ok') return { kind: 'failed', outcome: listed.outcome };
-  const orders = listed.records as WooRecord[];
-  const liveOrders = orders.filter((order) => !NOT_A_SALE.has(order.status ?? ''));
-  const refunds: WooRecord[] = [];
+  const listed = await listOurOrders(client);
+  if ('failed' in listed) return { kind: 'failed', outcome: listed.failed };
+  const liveOrders = listed.orders.filter(isSale);
+  const refunds: OurOrder[] = [];
   for (const order of liveOrders) {
-    if (!Array.isArray(order.refunds) || order.refunds.length === 0) continue;
+    const orderRefunds = order.record.refunds;
+    if (!isList(orderRefunds) || orderRefunds.length === 0) continue;
     const read = await client.getAll(`orders/${order.id}/refunds`);
     if (read.outcome.kind !== 'ok') return { kind: 'failed', outcome: read.outcome };
-    refunds.push(...(read.records as WooRecord[]));
+    refunds.push(...ourOrdersOf(read.records));
   }
   const salesByUuid = group(liveOrders);
   const refundsByUuid = group(refunds);
-  const setAside = group(orders.filter((order) => NOT_A_SALE.has(order.status ?? '')));
+  const setAside = group(listed.orders.filter((order) => !isSale(order)));
 
   const findings: Finding[] = [];
   const registers = new Map<number, RegisterProof>();
@@ -124,8 +109,9 @@ export async function proveSynced(client: WooCommerceClient, outbox: SyncOutboxR
     }
     tally.expected++;
     const wooIds = found.map((record) => record.id).sort((a, b) => a - b);
-    if (found.length === 0) {
-      const aside = setAside.get(entry.uuid)?.map((order) => `#${order.id} (${order.status ?? ''})`) ?? [];
+    const [first] = found;
+    if (first === undefined) {
+      const aside = setAside.get(entry.uuid)?.map((order) => `#${order.id} (${order.status})`) ?? [];
       const detail =
         entry.state === 'rejected'
           ? 'WooCommerce refused it when it was sent'
@@ -141,8 +127,7 @@ export async function proveSynced(client: WooCommerceClient, outbox: SyncOutboxR
       findings.push({ kind: 'doubled', entry: describeEntry(entry), woo_ids: wooIds, detail: `${found.length} times in WooCommerce` });
       continue;
     }
-    const [record] = found as [WooRecord];
-    const wrong = alterations(entry, record);
+    const wrong = alterations(entry, first);
     if (wrong.length > 0) {
       findings.push({ kind: 'altered', entry: describeEntry(entry), woo_ids: wooIds, detail: wrong.join('; ') });
       continue;

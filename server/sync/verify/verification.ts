@@ -1,8 +1,9 @@
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { SyncVerifyView } from '../../../shared/resources/sync-screens.js';
+import type { ApiError } from '../../domain/errors.js';
+import { openShop, type ShopSecrets } from '../shop/open-shop.js';
 import { proveSynced, type Finding, type RegisterProof } from './proof.js';
-import { WooCommerceClient } from '../shop/client.js';
 
 /**
  * The proof of proof.ts as people read it, for `tillbase sync verify` and `POST /pos/v1/sync/verify`
@@ -16,12 +17,12 @@ export type JournalCheck = { ok: true } | { ok: false; broken: { id: string; reg
 export interface SyncVerifyParts {
   connection: SyncConnectionRepository;
   outbox: SyncOutboxRepository;
-  consumerSecret: () => Promise<string | null>;
+  secrets: ShopSecrets;
   verifyJournal: () => JournalCheck;
 }
 
 export type SyncVerification =
-  { kind: 'not_connected' } | { kind: 'no_secret' } | { kind: 'unreadable'; url: string; message: string } | { kind: 'proved'; proof: SyncVerifyView };
+  { kind: 'refused'; refusal: ApiError } | { kind: 'unreadable'; url: string; message: string } | { kind: 'proved'; proof: SyncVerifyView };
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
@@ -66,18 +67,10 @@ function proofLines(registers: readonly RegisterProof[], findings: readonly Find
 
 /** Reads WooCommerce with the connection's key (read only: nothing is written there) and proves the journal against it. */
 export async function verifySync(parts: SyncVerifyParts): Promise<SyncVerification> {
-  const connection = parts.connection.find();
-  if (connection === undefined) return { kind: 'not_connected' };
-  const secret = await parts.consumerSecret();
-  if (secret === null) return { kind: 'no_secret' };
-  const client = new WooCommerceClient({
-    url: connection.url,
-    consumerKey: connection.consumer_key,
-    consumerSecret: secret,
-    timeoutMs: connection.settings.request_timeout_seconds * 1000,
-  });
-  const proof = await proveSynced(client, parts.outbox);
-  if (proof.kind === 'failed') return { kind: 'unreadable', url: connection.url, message: proof.outcome.message };
+  const shop = await openShop(parts.connection.find(), parts.secrets);
+  if (shop.kind === 'refused') return shop;
+  const proof = await proveSynced(shop.client, parts.outbox);
+  if (proof.kind === 'failed') return { kind: 'unreadable', url: shop.connection.url, message: proof.outcome.message };
   const journal = parts.verifyJournal();
   return {
     kind: 'proved',
