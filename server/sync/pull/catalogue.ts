@@ -6,6 +6,7 @@ import type { SyncCatalogueRowsRepository } from '../../data/repositories/sync-c
 import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from '../../data/repositories/sync-unsent-stock.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
+import { shiftedGmt } from '../../model/dates.js';
 import { storeFieldsSchema } from '../../model/stores.js';
 import { CataloguePullFailed, emptyCounts, type PullProgress, type PullReport, type PulledResource } from './report.js';
 import {
@@ -65,8 +66,6 @@ const TAXONOMIES: ReadonlyArray<[PulledResource, string, Taxonomy]> = [
 
 /** How a till gives ids to what it pulls, decided at the first pull and kept (migration 18's `identity` mark). */
 type Identity = 'woocommerce' | 'matched';
-
-const secondsBefore = (gmt: string, seconds: number): string => new Date(Date.parse(`${gmt}Z`) - seconds * 1000).toISOString().slice(0, 19);
 
 /**
  * WooCommerce masters the catalogue (issue 23, item 2): a full pull of products, variations, terms,
@@ -252,7 +251,7 @@ export class CataloguePull {
   private async pullProducts(kind: 'full' | 'incremental', counts: PullReport['counts']): Promise<void> {
     const since = this.ids.mark('products.modified');
     const query: QueryParams =
-      kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
+      kind === 'incremental' && since !== undefined ? { modified_after: shiftedGmt(since, -OVERLAP_SECONDS), dates_are_gmt: true } : {};
     let newest = since;
     const stock = new PulledStock(this.ids, this.unsent);
     const variable: Array<{ remoteId: number; localId: number; name: string }> = [];
@@ -358,7 +357,7 @@ export class CataloguePull {
   private async pullCoupons(kind: 'full' | 'incremental', counts: PullReport['counts']): Promise<void> {
     const since = this.ids.mark('coupons.modified');
     const query: QueryParams =
-      kind === 'incremental' && since !== undefined ? { modified_after: secondsBefore(since, OVERLAP_SECONDS), dates_are_gmt: true } : {};
+      kind === 'incremental' && since !== undefined ? { modified_after: shiftedGmt(since, -OVERLAP_SECONDS), dates_are_gmt: true } : {};
     const coupons = await this.all('coupons', 'coupons', query);
     const listed = new Set<number>();
     await this.eachPage('coupons', 'coupons', { _fields: 'id' }, (records) => {

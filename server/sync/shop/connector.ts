@@ -25,7 +25,7 @@ export interface ConnectionView {
   settings: SyncSettings;
 }
 
-/** Runs a full pull over a client: the server's scheduler (never two at once), or the CLI's own. */
+/** Runs a full pull over a client: the server's pull worker (never two at once), or the CLI's own. */
 export type FirstPull = (client: WooCommerceClient, onProgress?: (progress: PullProgress) => void) => Promise<PullReport>;
 
 export interface SyncConnectorParts {
@@ -83,8 +83,8 @@ export function connectionView(record: SyncConnectionRecord): ConnectionView {
  * Connecting the till to the shop's WooCommerce and disconnecting it (issue 23, item 1), for the CLI
  * and `PUT|DELETE /pos/v1/sync/connection` alike. The key is checked before anything is kept; the
  * secret goes to the secret store (never the database), then the connection row, which the push
- * worker and the pull scheduler read at each cycle: a connection made by the CLI while the server
- * runs takes effect without a restart.
+ * worker and the pull worker read at each look (open-shop.ts): a connection made by the CLI while
+ * the server runs takes effect without a restart.
  */
 export class SyncConnector {
   constructor(private readonly parts: SyncConnectorParts) {}
