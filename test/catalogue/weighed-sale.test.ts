@@ -3,8 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/start.js';
-import { blockScript, commandBlocks } from '../helpers/command-blocks.js';
+import { blockScript, commandBlocks, startDemoServer } from '../helpers/command-blocks.js';
 import { api, makeDataDir } from '../helpers/server.js';
 
 /**
@@ -20,18 +19,7 @@ let password: string;
 
 beforeAll(async () => {
   dataDir = makeDataDir();
-  const server = await startServer({
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    accessTtlSeconds: 1800,
-    refreshTtlSeconds: 86_400,
-    allowedOrigins: [],
-    allowedHosts: [],
-    secretStore: 'memory',
-    demo: true,
-    logLevel: 'silent',
-  });
+  const server = await startDemoServer(dataDir);
   apiUrl = server.apiUrl;
   close = () => server.close();
   const line = readFileSync(join(dataDir, 'first-run-credentials.txt'), 'utf8')

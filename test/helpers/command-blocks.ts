@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer } from '../../server/start.js';
-import { makeDataDir } from './server.js';
+import { makeDataDir, quietServeOptions } from './server.js';
 
 /**
  * The shell blocks of the README and docs/ as a reader runs them. A block's lines `API=...` and
@@ -154,24 +154,18 @@ export function answerMismatch(printed: string, stated: string): string | undefi
   return found.length === 0 ? undefined : `${found.join('; ')}\nprinted: ${printed.trim().slice(0, 600)}`;
 }
 
+/** The demo store as `npm start` makes it on a first run: its users' passwords in DATA/first-run-credentials.txt. */
+export function startDemoServer(dataDir: string): ReturnType<typeof startServer> {
+  return startServer({ ...quietServeOptions(dataDir), demo: true });
+}
+
 /** Each stated answer's mismatch (empty when every answer holds), after running the block on a fresh demo store. */
 export async function runCommandBlock(block: CommandBlock): Promise<string[]> {
   const dataDir = makeDataDir();
   const workDir = mkdtempSync(join(tmpdir(), 'tillbase-block-'));
   // `npx tillbase` as from the project folder; offline, so that it never asks a registry.
   symlinkSync(join(ROOT, 'node_modules'), join(workDir, 'node_modules'));
-  const server = await startServer({
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    accessTtlSeconds: 1800,
-    refreshTtlSeconds: 86_400,
-    allowedOrigins: [],
-    allowedHosts: [],
-    secretStore: 'memory',
-    demo: true,
-    logLevel: 'silent',
-  });
+  const server = await startDemoServer(dataDir);
   try {
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', blockScript(block)], {
       cwd: workDir,
