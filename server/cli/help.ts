@@ -253,14 +253,14 @@ const ONE_LINERS: Record<string, string> = {
 };
 
 /** Every line of help fits an 80-column terminal. */
-export const HELP_WIDTH = 80;
+const HELP_WIDTH = 80;
 const INDENT = '  ';
 const GAP = '  ';
 /** The left column of the command list: a longer usage wraps inside it, so the columns never touch. */
 const COMMAND_COLUMN = 30;
 const TABLE_COLUMN_MAX = 26;
 
-/** The words of a text, an option in brackets (`[--secret-store STORE]`) kept as one. */
+/** The words of a text that a line may break between: a usage's options stay whole. */
 function unbreakable(text: string): string[] {
   const words: string[] = [];
   let depth = 0;
