@@ -161,7 +161,7 @@ const SYNC = group(
   `The link with the shop's WooCommerce: its catalogue comes down, the till's sales, refunds, customers and stock changes go up. ${EXISTING_DATABASE}`,
   {
     connect: command(
-      'tillbase sync connect --url URL --consumer-key KEY --consumer-secret-stdin',
+      'tillbase sync connect --url URL --consumer-key KEY --consumer-secret-stdin [--secret-store STORE]',
       'Connect the till to WooCommerce with a REST API key (WooCommerce → Settings → Advanced → REST API, permissions Read/Write). The key is checked at once: ' +
         'a read, and a create WooCommerce must refuse, so nothing is made in the shop. Over https:// the key goes as HTTP Basic; over plain http:// requests ' +
         "are signed with OAuth 1.0a, for which URL must be the shop's home URL (WordPress → Settings → General → Site Address), with a warning unless the " +
@@ -176,7 +176,7 @@ const SYNC = group(
       ],
     ),
     disconnect: command(
-      'tillbase sync disconnect [--export FILE [--force]]',
+      'tillbase sync disconnect [--export FILE [--force]] [--secret-store STORE]',
       'End the connection: the key is forgotten and nothing more is queued for WooCommerce. Refused while sales, refunds, customers or stock changes have not ' +
         'reached WooCommerce, unless --force, which needs --export FILE: the unsent entries are written there as JSON, then marked handled. ' +
         EXISTING_DATABASE,
@@ -188,7 +188,7 @@ const SYNC = group(
       ],
     ),
     resume: command(
-      'tillbase sync resume',
+      'tillbase sync resume [--secret-store STORE]',
       'Sending to WooCommerce stops when WooCommerce refuses the key (a 401 or 403). Once the key works again in the shop, this checks the saved key as ' +
         'connect does (a read, and a create WooCommerce must refuse) and, when it is accepted, sending goes on with the connection as it was, its settings ' +
         'kept. A key still refused exits 1 with WooCommerce’s reason: then connect again with a new key. ' +
@@ -197,7 +197,7 @@ const SYNC = group(
       [SECRET_STORE_OPTION],
     ),
     pull: command(
-      'tillbase sync pull [--full]',
+      'tillbase sync pull [--full] [--secret-store STORE]',
       "Pull the catalogue's changes from WooCommerce now (by modified_after, then an audit of what was deleted), wait for the pull, and print what changed " +
         `per resource. The server pulls on its own every interval (60 s by default). ${EXISTING_DATABASE}`,
       ['tillbase sync pull'],
@@ -229,21 +229,59 @@ const TILLBASE: HelpTopic = {
   },
 };
 
-/** What the command list of `tillbase --help` says about each command without subcommands. */
-const SUMMARIES: Record<string, string> = {
-  serve: 'run the pos/v1 server and the browser UI',
+/** What the command list of `tillbase --help` says about each command, one line each. */
+const ONE_LINERS: Record<string, string> = {
+  serve: 'the server; the till app is at its root URL',
+  'users add': 'create a user; its password read from stdin',
+  'users list': 'list the users and their roles',
+  'users passwd': "set a new password; the user's sessions end",
+  'users remove': 'remove a user; their tokens stop at once',
+  'roles list': 'print each role and its capabilities',
+  'roles grant': 'give a role a capability',
+  'roles revoke': 'take a capability from a role',
+  'import products': "products by SKU from WooCommerce's CSV export",
+  'import taxes': "add tax rates from WooCommerce's tax-rate CSV",
+  'journal verify': "check the sales journal's hash chains",
   backup: 'copy the live database into FILE',
   restore: 'replace the database with a backup',
+  'sync connect': "link the till to the shop's WooCommerce",
+  'sync disconnect': 'end the link; refused while anything is unsent',
+  'sync resume': 'send again with the saved key',
+  'sync pull': "pull the catalogue's changes now",
+  'sync status': 'what waits to go up; the last push and pull',
+  'sync verify': 'prove each sale is in WooCommerce exactly once',
 };
-const WIDTH = 100;
 
-function wrap(text: string): string[] {
+/** Every line of help fits an 80-column terminal. */
+const HELP_WIDTH = 80;
+const INDENT = '  ';
+const GAP = '  ';
+/** The left column of the command list: a longer usage wraps inside it, so the columns never touch. */
+const COMMAND_COLUMN = 30;
+const TABLE_COLUMN_MAX = 26;
+
+/** The words of a text that a line may break between: a usage's options stay whole. */
+function unbreakable(text: string): string[] {
+  const words: string[] = [];
+  let depth = 0;
+  for (const word of text.split(' ')) {
+    const previous = words[words.length - 1];
+    // A flag stays with its value (`--role R`), an option in brackets stays whole.
+    if (previous !== undefined && (depth > 0 || (previous.startsWith('--') && /^[A-Z][A-Z.|_]*$/.test(word)))) words[words.length - 1] = `${previous} ${word}`;
+    else words.push(word);
+    depth += (word.match(/\[/g)?.length ?? 0) - (word.match(/\]/g)?.length ?? 0);
+  }
+  return words;
+}
+
+/** Words into lines of at most `width` characters; lines after the first start with `continuation`. */
+function wrapWords(text: string, width: number, continuation = ''): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > WIDTH) {
+  for (const word of unbreakable(text)) {
+    if (line.trim() !== '' && line.length + 1 + word.length > width) {
       lines.push(line);
-      line = word;
+      line = `${continuation}${word}`;
     } else {
       line = line === '' ? word : `${line} ${word}`;
     }
@@ -251,25 +289,50 @@ function wrap(text: string): string[] {
   return [...lines, line];
 }
 
+/** Two columns: each side wrapped in its own width, a gap of two spaces between them. */
+function columns(rows: Array<[string, string]>, leftWidth: number): string[] {
+  const rightWidth = HELP_WIDTH - INDENT.length - leftWidth - GAP.length;
+  return rows.flatMap(([left, right]) => {
+    const lefts = wrapWords(left, leftWidth, '  ');
+    const rights = wrapWords(right, rightWidth);
+    return Array.from({ length: Math.max(lefts.length, rights.length) }, (_, index) =>
+      `${INDENT}${(lefts[index] ?? '').padEnd(leftWidth)}${GAP}${rights[index] ?? ''}`.trimEnd(),
+    );
+  });
+}
+
 function table(rows: Array<[string, string]>): string[] {
-  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`);
+  return columns(rows, Math.min(TABLE_COLUMN_MAX, Math.max(...rows.map(([left]) => left.length))));
+}
+
+/** A shell example too long for the width goes on over lines ending in a backslash, as a shell reads it. */
+function example(text: string): string[] {
+  const lines = wrapWords(text, HELP_WIDTH - INDENT.length - 2, '    ');
+  return lines.map((line, index) => `${INDENT}${line}${index < lines.length - 1 ? ' \\' : ''}`);
+}
+
+/** The command list: every command of the dispatcher with its usage and one line of what it does. */
+function commandRows(commands: Record<string, HelpTopic>, prefix = ''): Array<[string, string]> {
+  return Object.entries(commands).flatMap(([name, sub]): Array<[string, string]> => {
+    const path = `${prefix}${name}`;
+    if (sub.commands !== undefined) return commandRows(sub.commands, `${path} `);
+    return [[(sub.usage[0] ?? path).replace(/^tillbase /, ''), ONE_LINERS[path] ?? '']];
+  });
 }
 
 function render(topic: HelpTopic, path: string[]): string {
-  const lines = [`Usage: ${topic.usage[0] ?? ''}`, ...topic.usage.slice(1).map((line) => `       ${line}`), '', ...wrap(topic.summary)];
+  const margin = ' '.repeat('Usage: '.length);
+  const usage = topic.usage.flatMap((line, index) =>
+    wrapWords(line, HELP_WIDTH - margin.length, '    ').map((part, partIndex) => `${index === 0 && partIndex === 0 ? 'Usage: ' : margin}${part}`),
+  );
+  const lines = [...usage, '', ...wrapWords(topic.summary, HELP_WIDTH)];
   if (path.length === 0 && topic.commands !== undefined) {
-    const rows = Object.entries(topic.commands).flatMap(([name, sub]) =>
-      sub.commands === undefined
-        ? [`${(sub.usage[0] ?? name).replace(/^tillbase /, '').padEnd(28)}${SUMMARIES[name] ?? ''}`]
-        : sub.usage.map((usage) => usage.replace(/^tillbase /, '')),
-    );
-    lines.push('', 'Commands:', ...rows.map((row) => `  ${row}`));
-    lines.push('', 'Run `tillbase help COMMAND` or `tillbase COMMAND --help` for its options and environment variables.');
+    lines.push('', 'Commands:', ...columns(commandRows(topic.commands), COMMAND_COLUMN));
+    lines.push('', ...wrapWords('Run `tillbase help COMMAND` or `tillbase COMMAND --help` for its options and environment variables.', HELP_WIDTH));
   }
   if (topic.options !== undefined) lines.push('', 'Options:', ...table(topic.options));
   if (topic.env !== undefined) lines.push('', 'Environment:', ...table(topic.env));
-  lines.push('', topic.examples.length > 1 ? 'Examples:' : 'Example:', ...topic.examples.map((example) => `  ${example}`));
+  lines.push('', topic.examples.length > 1 ? 'Examples:' : 'Example:', ...topic.examples.flatMap(example));
   return `${lines.join('\n')}\n`;
 }
 

@@ -34,6 +34,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   sync: async () => (await import('./sync.js')).syncCommand,
 };
 
+/** The commands `tillbase` dispatches: its help lists each of them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 /** Help wins over everything else on the line, so that asking for it never starts, creates or changes anything. */
 function asksForHelp(args: readonly string[]): boolean {
   const end = args.indexOf('--');

@@ -52,6 +52,14 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
   };
 }
 
+/**
+ * What the person who started the server needs next. The first line stays as scripts read it; the
+ * API base in a browser is a JSON route index, so the till app's address comes on a line of its own.
+ */
+function readyLines(apiUrl: string, origin: string, dataDir: string): string {
+  return `Tillbase listening on ${apiUrl}\n  The till app:   ${origin}/ (open it in a browser)\n  The data:       ${dataDir}\n`;
+}
+
 /** `tillbase serve`: runs until SIGINT or SIGTERM, then closes the server and the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = serveOptions(args, io.env);
@@ -65,7 +73,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   process.once('SIGTERM', requestStop);
   try {
     const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
-    io.stdout.write(`Tillbase listening on ${server.apiUrl}\n`);
+    io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir));
     await stopRequested;
     await server.close();
     return 0;

@@ -2,7 +2,7 @@ import type { Capability, RoleName } from '../../shared/access.js';
 
 /**
  * Who may call each route outside the seed's 40-route matrix (test/access/access-matrix.json holds
- * those 40), written by hand from CONTRACT.md sections 2 and 3 and the README, NOT read from
+ * those 40), written by hand from CONTRACT.md sections 2 and 3 and the docs, NOT read from
  * server/domain/access/policy.ts: a second statement of the same rules, so that a route moved to
  * another capability in the policy table disagrees with this list and fails
  * test/access/expected-access.test.ts. Change a line here only when the documents say so.
@@ -23,7 +23,7 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /auth/login', 'public', 'no token'],
   ['POST /auth/refresh', 'public', 'no token'],
   ['GET /auth/test', 'public', 'no token'],
-  // README "Pointing a WooCommerce or WCPOS client": the namespace index and the OpenAPI document, "before any login".
+  // docs/clients.md "Pointing a WooCommerce or WCPOS client": the namespace index and the OpenAPI document, "before any login".
   ['GET /', 'public', 'no token'],
   ['GET /openapi.json', 'public', 'no token'],
 
@@ -32,23 +32,23 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /auth/logout', 'authenticated', EVERY_ROLE],
   ['GET /auth/sessions', 'authenticated', EVERY_ROLE],
   ['DELETE /auth/sessions/{id}', 'authenticated', EVERY_ROLE],
-  // README "Users, PINs and approvals": anyone sets their own PIN.
+  // docs/http-api.md "Users, PINs and approvals": anyone sets their own PIN.
   ['POST /auth/pin', 'authenticated', EVERY_ROLE],
-  // README: each batch item runs under its own operation's capability, so the call itself needs only a login.
+  // docs/clients.md: each batch item runs under its own operation's capability, so the call itself needs only a login.
   ['POST /orders/batch', 'authenticated', EVERY_ROLE],
   ['POST /customers/batch', 'authenticated', EVERY_ROLE],
   ['POST /products/batch', 'authenticated', EVERY_ROLE],
 
-  // CONTRACT 3 access_pos covers the stores list and taxes; README: every collection has its single-record route.
+  // CONTRACT 3 access_pos covers the stores list and taxes; docs/clients.md: every collection has its single-record route.
   ['GET /stores/{id}', 'access_pos', EVERY_ROLE],
   // Issue 25 "Selling speed": every till shows its store's favourites as its first page; managers choose them.
   ['GET /stores/{id}/favourites', 'access_pos', EVERY_ROLE],
   ['PUT /stores/{id}/favourites', 'manage_pos', MANAGERS],
   ['GET /taxes/{id}', 'access_pos', EVERY_ROLE],
-  // The till reads which registers its store has (README "The drawer day"): the till's set-up, as the stores list.
+  // The till reads which registers its store has (docs/till-app.md "The drawer day"): the till's set-up, as the stores list.
   ['GET /registers', 'access_pos', EVERY_ROLE],
   ['GET /registers/{id}', 'access_pos', EVERY_ROLE],
-  // README "Manager approval": the cashier's till asks for the approval with the cashier's own token.
+  // docs/till-app.md "Manager approval": the cashier's till asks for the approval with the cashier's own token.
   ['POST /auth/approvals', 'access_pos', EVERY_ROLE],
 
   // CONTRACT 3 read_products: products, variations, categories, tags, brands; their single records too.
@@ -74,11 +74,11 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /settings/license', 'manage_pos', MANAGERS],
   ['GET /settings/approvals', 'manage_pos', MANAGERS],
   ['POST /settings/approvals', 'manage_pos', MANAGERS],
-  // README "Receipt templates": the templates settings group and the preview are manage_pos.
+  // docs/http-api.md "Receipt templates": the templates settings group and the preview are manage_pos.
   ['GET /settings/templates', 'manage_pos', MANAGERS],
   ['POST /settings/templates', 'manage_pos', MANAGERS],
   ['GET /templates/{id}/preview', 'manage_pos', MANAGERS],
-  // README "Users, PINs and approvals": managers (manage_pos) manage users and roles over HTTP.
+  // docs/http-api.md "Users, PINs and approvals": managers (manage_pos) manage users and roles over HTTP.
   ['GET /users', 'manage_pos', MANAGERS],
   ['POST /users', 'manage_pos', MANAGERS],
   ['GET /users/{id}', 'manage_pos', MANAGERS],
@@ -86,7 +86,7 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /roles', 'manage_pos', MANAGERS],
   ['PATCH /roles/{role}', 'manage_pos', MANAGERS],
 
-  // CONTRACT 3 manage_stores; README: managers choose who sells where, and stores and registers are manage_stores.
+  // CONTRACT 3 manage_stores; docs/http-api.md: managers choose who sells where, and stores and registers are manage_stores.
   ['GET /stores/{id}/users', 'manage_stores', MANAGERS],
   ['PUT /stores/{id}/users', 'manage_stores', MANAGERS],
   ['POST /registers', 'manage_stores', MANAGERS],
@@ -94,18 +94,18 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   // Setting up the drawer's printer is the manager's (as the register itself); its test opens the drawer, audited.
   ['POST /registers/{id}/drawer-test', 'manage_stores', MANAGERS],
 
-  // README "A day at the till": open, cash and close need handle_cash (every role by default); the
+  // docs/http-api.md "A day at the till": open, cash and close need handle_cash (every role by default); the
   // cashier reads the X report blind, and the Z closures once counted.
   ['POST /registers/{id}/open', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/cash', 'handle_cash', EVERY_ROLE],
-  // README "The drawer day": a no-sale opens the drawer like cash in or out, and is audited.
+  // docs/till-app.md "The drawer day": a no-sale opens the drawer like cash in or out, and is audited.
   ['POST /registers/{id}/no-sale', 'handle_cash', EVERY_ROLE],
   ['POST /registers/{id}/close', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/session', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/closures', 'handle_cash', EVERY_ROLE],
   ['GET /closures/{id}', 'handle_cash', EVERY_ROLE],
 
-  // README "Managing the catalogue": administrators and shop managers change products, variations,
+  // docs/http-api.md "Managing the catalogue": administrators and shop managers change products, variations,
   // terms and coupons, and the stock (manage_products).
   ['POST /products', 'manage_products', MANAGERS],
   ['PATCH /products/{id}', 'manage_products', MANAGERS],
@@ -133,21 +133,21 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['PATCH /coupons/{id}', 'manage_products', MANAGERS],
   ['PUT /coupons/{id}', 'manage_products', MANAGERS],
   ['DELETE /coupons/{id}', 'manage_products', MANAGERS],
-  // README "Import and backup over HTTP": all three import routes need manage_products.
+  // docs/http-api.md "Import and backup over HTTP": all three import routes need manage_products.
   ['POST /imports/products', 'manage_products', MANAGERS],
   ['GET /imports', 'manage_products', MANAGERS],
   ['GET /imports/{id}', 'manage_products', MANAGERS],
 
-  // README "A day at the till": a return without a receipt is a refund (refund_orders, as POST /orders/{id}/refunds in the matrix).
+  // docs/http-api.md "A day at the till": a return without a receipt is a refund (refund_orders, as POST /orders/{id}/refunds in the matrix).
   ['POST /returns', 'refund_orders', EVERY_ROLE],
-  // README "Selling at the till": an exchange's credit pays a sale, as a checkout does (create_orders).
+  // docs/till-app.md "Selling at the till": an exchange's credit pays a sale, as a checkout does (create_orders).
   ['POST /orders/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
   // The credit waiting at the till for its sale, read by whoever may spend it (create_orders).
   ['GET /registers/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
   // An exchange's credit the customer did not spend is given back in cash: a refund (refund_orders).
   ['POST /returns/{id}/cash-out', 'refund_orders', EVERY_ROLE],
 
-  // README "Backup download": install_plugins, administrators only by default.
+  // docs/http-api.md "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],
 
   // Issue 23, item 7: the sync's status is read by every role, because the till shows it; the outbox, its
@@ -156,12 +156,12 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /sync/outbox', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/retry', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/handled', 'manage_sync', MANAGERS],
-  // Issue 23, item 1 (README "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
+  // Issue 23, item 1 (docs/woocommerce-sync.md "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
   ['PUT /sync/connection', 'manage_sync', MANAGERS],
   ['DELETE /sync/connection', 'manage_sync', MANAGERS],
   // Resuming a sending paused by a refused key, with the saved key: as connecting, managers only.
   ['POST /sync/resume', 'manage_sync', MANAGERS],
-  // Issue 23, item 7 (README "Sync in the till app"): each order's sync badge for whoever reads orders; verify for managers.
+  // Issue 23, item 7 (docs/woocommerce-sync.md "Sync in the till app"): each order's sync badge for whoever reads orders; verify for managers.
   ['GET /sync/orders', 'read_orders', EVERY_ROLE],
   ['POST /sync/verify', 'manage_sync', MANAGERS],
 ];

@@ -8,7 +8,7 @@ import { useServer } from '../helpers/use-server.js';
 /**
  * How the access middleware reads the Authorization header and words its refusals, over real HTTP:
  * the cases a WCPOS or curl client may send that the access matrix (always `Bearer <token>`) does not.
- * Found by mutation testing (README, "Mutation testing").
+ * Found by mutation testing (docs/development.md, "Mutation testing").
  */
 
 const INVALID = { status: 403, reason: 'token_invalid', current_user: 0, token_expired: false };

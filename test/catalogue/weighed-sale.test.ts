@@ -3,14 +3,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/start.js';
+import { blockScript, commandBlocks, startDemoServer } from '../helpers/command-blocks.js';
 import { api, makeDataDir } from '../helpers/server.js';
 
 /**
- * README "Managing the catalogue" as written: its shell block runs with bash and curl against a
- * demo store started as `npm start` starts it, logged in as the demo manager. A manager adds a
+ * docs/http-api.md "Managing the catalogue" as written: its shell block runs with bash and curl
+ * against a demo store started as `npm start` starts it, logged in as the demo manager. A manager adds a
  * product sold by weight, takes in stock, and sells it by a GS1 weight label and by a decimal
- * quantity; the amounts are the README's (1.234 kg × 2.40 = 2.9616 → 2.96; 0.5 kg × 2.40 = 1.20).
+ * quantity; the amounts are the guide's (1.234 kg × 2.40 = 2.9616 → 2.96; 0.5 kg × 2.40 = 1.20).
  */
 let dataDir: string;
 let apiUrl: string;
@@ -19,18 +19,7 @@ let password: string;
 
 beforeAll(async () => {
   dataDir = makeDataDir();
-  const server = await startServer({
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    accessTtlSeconds: 1800,
-    refreshTtlSeconds: 86_400,
-    allowedOrigins: [],
-    allowedHosts: [],
-    secretStore: 'memory',
-    demo: true,
-    logLevel: 'silent',
-  });
+  const server = await startDemoServer(dataDir);
   apiUrl = server.apiUrl;
   close = () => server.close();
   const line = readFileSync(join(dataDir, 'first-run-credentials.txt'), 'utf8')
@@ -45,22 +34,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The first shell block of the README's "Managing the catalogue", without the two lines a reader fills in. */
-function readmeBlock(): string {
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Managing the catalogue'));
-  const match = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!match?.[1]) throw new Error('README has no shell block under "Managing the catalogue"');
-  const lines = match[1].split('\n');
-  expect(lines.filter((entry) => /^(API|PASSWORD)=/.test(entry))).toHaveLength(2);
-  return lines.filter((entry) => !/^(API|PASSWORD)=/.test(entry)).join('\n');
+/** The shell block of docs/http-api.md's "Managing the catalogue", after the guide's setup block (the logins). */
+function guideBlock(): string {
+  const block = commandBlocks('docs/http-api.md').find((entry) => entry.lines.some((line) => line.includes('"sku":"APL-KG"')));
+  if (!block) throw new Error('docs/http-api.md has no block selling APL-KG');
+  return blockScript(block);
 }
 
-describe('README: a manager adds a product, adjusts its stock and sells it at a weighed price', () => {
+describe('docs/http-api.md: a manager adds a product, adjusts its stock and sells it at a weighed price', () => {
   it('runs as written, and leaves the sales, totals and stock it describes', async () => {
     // Asynchronously: the server answering the script runs in this process.
-    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', readmeBlock()], {
-      env: { ...process.env, API: apiUrl, PASSWORD: password },
+    const { stdout: output } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', guideBlock()], {
+      env: { ...process.env, API: apiUrl, DATA: dataDir },
       encoding: 'utf8',
       timeout: 60_000,
     });

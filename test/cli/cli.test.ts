@@ -15,6 +15,12 @@ function makeStore(): string {
   return dataDir;
 }
 
+/** What serve prints once it listens: the API base, then the till app (the server's root) and the data directory. */
+function readyText(apiUrl: string, dataDir: string): string {
+  const root = apiUrl.replace(/pos\/v1$/, '');
+  return `Tillbase listening on ${apiUrl}\n  The till app:   ${root} (open it in a browser)\n  The data:       ${dataDir}\n`;
+}
+
 describe('tillbase serve', () => {
   it('prints one listening line, serves, and exits 0 on SIGTERM and on Ctrl-C', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -22,7 +28,7 @@ describe('tillbase serve', () => {
       const server = await serve(['--data-dir', dataDir, '--port', '0', '--no-demo', ...quiet]);
       expect(server.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pos\/v1$/);
       expect(server.apiUrl).not.toContain(':0/');
-      expect(server.stdout()).toBe(`Tillbase listening on ${server.apiUrl}\n`);
+      expect(server.stdout()).toBe(readyText(server.apiUrl, dataDir));
       expect((await api(server, 'GET', '/auth/test')).body).toEqual({ authenticated: false, user_id: 0 });
       expect(await server.stop(signal)).toBe(0);
     }
@@ -52,7 +58,7 @@ describe('tillbase serve', () => {
 
     // A second start neither creates users again nor prints passwords.
     const second = await serve(['--data-dir', dataDir, '--port', '0', '--demo', ...quiet]);
-    expect(second.stdout()).toBe(`Tillbase listening on ${second.apiUrl}\n`);
+    expect(second.stdout()).toBe(readyText(second.apiUrl, dataDir));
     expect(readFileSync(file, 'utf8')).toBe(credentials);
     expect(await second.stop(), second.stderr()).toBe(0);
     const users = await runCli(['users', 'list', '--json', '--data-dir', dataDir]);

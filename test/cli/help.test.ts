@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../server/cli/run.js';
 import { runCli } from '../helpers/cli.js';
 import { makeDataDir } from '../helpers/server.js';
 
@@ -9,6 +10,9 @@ import { makeDataDir } from '../helpers/server.js';
  * the line; a command other than serve never creates a data directory or a database.
  */
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Where the description column of the command list starts: two spaces, the usage column, two spaces. */
+const COMMAND_COLUMN_START = 34;
 
 const COMMANDS = [
   [],
@@ -34,6 +38,8 @@ const COMMANDS = [
   ['sync', 'disconnect'],
   ['sync', 'resume'],
   ['sync', 'pull'],
+  ['sync', 'status'],
+  ['sync', 'verify'],
 ];
 
 /** A data directory that does not exist, named by both --data-dir and TILLBASE_DATA_DIR. */
@@ -121,6 +127,36 @@ describe('help', () => {
     ]) {
       expect(stdout).toMatch(new RegExp(`^  ${line.replace(/[[\]]/g, '\\$&')}`, 'm'));
     }
+  });
+
+  it('tillbase --help gives every command of the dispatcher one line of what it does, in two columns that never touch', async () => {
+    const { stdout } = await runCli(['--help']);
+    const list = stdout.slice(stdout.indexOf('Commands:\n'), stdout.indexOf('\n\n', stdout.indexOf('Commands:\n')));
+    // A command's row: its name at the indent, then its usage; the description starts at the second column.
+    const rows = list.split('\n').slice(1);
+    const paths = [...COMMAND_NAMES.filter((name) => !COMMANDS.some((words) => words.length === 2 && words[0] === name)).map((name) => [name])];
+    paths.push(...COMMANDS.filter((words) => words.length === 2));
+    expect(new Set(paths.map((words) => words[0]))).toEqual(new Set(COMMAND_NAMES));
+    for (const words of paths) {
+      const row = rows.find((line) => line.startsWith(`  ${words.join(' ')}`));
+      expect(row, words.join(' ')).toBeDefined();
+      const [, left = '', right = ''] = /^( {2}\S.*?)( {2,}\S.*)?$/.exec(row ?? '') ?? [];
+      expect(right.trim(), `${words.join(' ')} has a description`).not.toBe('');
+      expect((left + right).indexOf(right.trim()), `${words.join(' ')}: the description starts in the second column`).toBe(COMMAND_COLUMN_START);
+    }
+    for (const line of rows.filter((row) => row.length > COMMAND_COLUMN_START))
+      expect(line.slice(COMMAND_COLUMN_START - 2, COMMAND_COLUMN_START), line).toBe('  ');
+    expect(stdout).toContain('sync connect --url URL');
+    for (const command of ['connect', 'disconnect', 'resume', 'pull']) {
+      const start = rows.findIndex((line) => line.startsWith(`  sync ${command}`));
+      const next = rows.findIndex((line, index) => index > start && /^ {2}\S/.test(line));
+      expect(rows.slice(start, next === -1 ? undefined : next).join(' '), command).toContain('[--secret-store STORE]');
+    }
+  });
+
+  it.concurrent.each(COMMANDS.map((words) => [words.join(' ') || '(tillbase)', words] as const))('%s --help fits 80 columns', async (_name, words) => {
+    const { stdout } = await runCli([...words, '--help']);
+    for (const line of stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
 
   it('tillbase alone prints the usage on standard error and exits 2', async () => {

@@ -33,6 +33,22 @@ export function makeDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tillbase-test-'));
 }
 
+/** A server for a test: on 127.0.0.1 at a free port, secrets in memory, no log, no demo store. */
+export function quietServeOptions(dataDir: string): ServeOptions {
+  return {
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    accessTtlSeconds: 1800,
+    refreshTtlSeconds: 86_400,
+    allowedOrigins: [],
+    allowedHosts: [],
+    secretStore: 'memory',
+    demo: false,
+    logLevel: 'silent',
+  };
+}
+
 /** A real server on 127.0.0.1 (free port) over a fresh data directory holding one user per role. */
 export async function startTestServer(overrides: Partial<ServeOptions> = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? makeDataDir();
@@ -51,19 +67,7 @@ export async function startTestServer(overrides: Partial<ServeOptions> = {}): Pr
   } finally {
     db.close();
   }
-  const server = await startServer({
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    accessTtlSeconds: 1800,
-    refreshTtlSeconds: 86_400,
-    allowedOrigins: [],
-    allowedHosts: [],
-    secretStore: 'memory',
-    demo: false,
-    logLevel: 'silent',
-    ...overrides,
-  });
+  const server = await startServer({ ...quietServeOptions(dataDir), ...overrides });
   return {
     origin: server.origin,
     apiUrl: server.apiUrl,

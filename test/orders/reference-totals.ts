@@ -11,7 +11,7 @@ import { Decimal as DecimalJs } from 'decimal.js';
  * - the negative fee split (§6.6, last paragraph) counts non-negative fees too (get_tax_class_costs
  *   walks line items, fees and shipping);
  * - the unit price that sorts the items divides by the quantity only above 1 (sort_by_price).
- * Two rules Tillbase keeps by decision (README, "How orders are totalled"): a negative fee larger than
+ * Two rules Tillbase keeps by decision (docs/http-api.md, "How orders are totalled"): a negative fee larger than
  * the order is refused (`refusedFee`), and the split uses the line totals after every coupon.
  */
 
