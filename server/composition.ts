@@ -78,9 +78,7 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   const lifecycle = new OrderLifecycle({
     settings: r.settings,
     refunds: r.refunds,
-    orders: r.orders,
-    products: r.products,
-    coupons: r.coupons,
+    changes: r.orderChanges,
     customers: r.customers,
     stores: r.stores,
   });
