@@ -122,25 +122,18 @@ const TAKE: Outcome = {
   reduced: [2, 1.5, 0],
 };
 
-const CANCEL: Outcome = {
+/** Stock and coupon uses given back, with the ledger's reason; units sold stay counted. */
+const givenBack = (reason: 'cancellation' | 'released'): Outcome => ({
   effects: [
-    { kind: 'stock', productId: 11, change: 2, reason: 'cancellation', orderId: 50 },
-    { kind: 'stock', productId: 22, change: 1.5, reason: 'cancellation', orderId: 50 },
+    { kind: 'stock', productId: 11, change: 2, reason, orderId: 50 },
+    { kind: 'stock', productId: 22, change: 1.5, reason, orderId: 50 },
     { kind: 'coupon_usage', code: 'SAVE10', usedBy: '7', change: -1 },
   ],
   flags: ['_recorded_sales'],
   reduced: [0, 0, 0],
-};
-
-const RELEASE: Outcome = {
-  effects: [
-    { kind: 'stock', productId: 11, change: 2, reason: 'released', orderId: 50 },
-    { kind: 'stock', productId: 22, change: 1.5, reason: 'released', orderId: 50 },
-    { kind: 'coupon_usage', code: 'SAVE10', usedBy: '7', change: -1 },
-  ],
-  flags: ['_recorded_sales'],
-  reduced: [0, 0, 0],
-};
+});
+const CANCEL = givenBack('cancellation');
+const RELEASE = givenBack('released');
 
 /** from, to, the effects on a fresh order (nothing taken yet), the effects on an order whose stock, sales and coupon uses are booked. */
 const TRANSITIONS: ReadonlyArray<[string, string, Outcome | typeof NONE, Outcome | typeof NONE]> = [
