@@ -11,6 +11,7 @@ import { ExtensionsRepository } from './data/repositories/extensions.js';
 import { ImportJournalRepository, ImportRepository } from './data/repositories/import.js';
 import { JournalRepository } from './data/repositories/journal.js';
 import { LogsRepository } from './data/repositories/logs.js';
+import { OrderChangesRepository } from './data/repositories/order-changes.js';
 import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
 import { OrdersRepository } from './data/repositories/orders.js';
 import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
@@ -42,17 +43,20 @@ import { TemplatesRepository } from './data/repositories/templates.js';
 import { TermsRepository } from './data/repositories/terms.js';
 import { UsersRepository } from './data/repositories/users.js';
 
-/** Every repository over one connection; the stock ledger and a product's stock are shared by the writers of stock. */
+/** Every repository over one connection; the stock ledger and a product's stock are shared by the writers of stock, and orders, products and coupons by an order's changes. */
 export function createRepositories(db: Database) {
   const stockLedger = new StockLedgerRepository(db);
   const productStock = new ProductStockRepository(db, stockLedger);
+  const orders = new OrdersRepository(db);
+  const products = new ProductsRepository(db, productStock, stockLedger);
+  const coupons = new CouponsRepository(db);
   return {
     approvals: new ApprovalsRepository(db),
     auditTrail: new AuditTrailRepository(db),
     barcodes: new BarcodesRepository(db),
     checkouts: new CheckoutsRepository(db),
     couponWrites: new CouponWritesRepository(db),
-    coupons: new CouponsRepository(db),
+    coupons,
     customers: new CustomersRepository(db),
     extensions: new ExtensionsRepository(db),
     importLookups: new ImportRepository(db),
@@ -60,14 +64,15 @@ export function createRepositories(db: Database) {
     journal: new JournalRepository(db),
     logs: new LogsRepository(db),
     orderStatuses: new OrderStatusesRepository(db),
-    orders: new OrdersRepository(db),
+    orderChanges: new OrderChangesRepository(db, orders, products, coupons),
+    orders,
     paymentGateways: new PaymentGatewaysRepository(db),
     payments: new PaymentsRepository(db),
     productBulk: new ProductBulkRepository(db),
     productDocuments: new ProductDocumentsRepository(db),
     productStock,
     productWrites: new ProductWritesRepository(db),
-    products: new ProductsRepository(db, productStock, stockLedger),
+    products,
     refunds: new RefundsRepository(db),
     registers: new RegistersRepository(db),
     roles: new RolesRepository(db),

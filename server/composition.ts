@@ -78,9 +78,7 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
   const lifecycle = new OrderLifecycle({
     settings: r.settings,
     refunds: r.refunds,
-    orders: r.orders,
-    products: r.products,
-    coupons: r.coupons,
+    changes: r.orderChanges,
     customers: r.customers,
     stores: r.stores,
   });
@@ -168,10 +166,10 @@ function createSalesServices(db: Database, r: Repositories, shared: { audit: Aud
 
 /** The catalogue's services: reading it (and the documents kept of its products) and writing it. */
 function createCatalogueServices(db: Database, r: Repositories, guard: CatalogueGuard) {
-  const catalogue = new Catalogue(r.products, r.terms);
+  const catalogue = new Catalogue({ products: r.products, terms: r.terms });
   return {
     catalogue,
-    productDocuments: new ProductDocuments(catalogue, r.products, r.productDocuments),
+    productDocuments: new ProductDocuments({ catalogue, products: r.products, documents: r.productDocuments }),
     catalogueWriter: new CatalogueWriter(db, {
       products: r.products,
       writes: r.productWrites,
@@ -180,13 +178,13 @@ function createCatalogueServices(db: Database, r: Repositories, guard: Catalogue
       settings: r.settings,
       guard,
     }),
-    termWriter: new TermWriter(r.terms, guard),
+    termWriter: new TermWriter({ terms: r.terms, guard }),
     couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites, guard }),
-    couponLookup: new CouponLookup(r.coupons),
+    couponLookup: new CouponLookup({ coupons: r.coupons }),
     tillFilter: new TillFilter({ settings: r.settings, barcodes: r.barcodes, stores: r.stores }),
-    stockHistory: new StockHistory(r.stockLedger),
+    stockHistory: new StockHistory({ ledger: r.stockLedger }),
     taxTables: new TaxTables({ rates: r.taxRates, classes: r.taxClasses }),
-    shippingMethods: new ShippingMethods(r.shippingMethods),
+    shippingMethods: new ShippingMethods({ methods: r.shippingMethods }),
   };
 }
 
@@ -235,15 +233,15 @@ export function createServices(db: Database) {
     ...createSalesServices(db, r, { audit, approvals, storeAccess }),
     ...createCatalogueServices(db, r, managedCatalogueGuard(r)),
     ...createImportServices(db, r),
-    customers: new CustomerService(r.customers, () => readGeneralSettings(r.settings).generate_username),
+    customers: new CustomerService({ customers: r.customers, generateUsername: () => readGeneralSettings(r.settings).generate_username }),
     users: new UserManagement(db, { users: r.users, roles: r.roles, sessions: r.sessions, audit }),
-    userAdmin: new UserAdmin(r.users, r.roles, r.sessions),
+    userAdmin: new UserAdmin({ users: r.users, roles: r.roles, sessions: r.sessions }),
     stores: new StoreService({ stores: r.stores, assignments: r.storeUsers }),
-    favourites: new StoreFavourites(r.storeFavourites),
+    favourites: new StoreFavourites({ favourites: r.storeFavourites }),
     settings: new SettingsService({ settings: r.settings, gateways: r.paymentGateways, templates: r.templates, stores: r.stores }),
     templates: new TemplateService({ templates: r.templates, settings: r.settings, stores: r.stores }),
-    extensions: new ExtensionsService(r.extensions),
-    cashiers: new CashierProfiles(r.users),
+    extensions: new ExtensionsService({ extensions: r.extensions }),
+    cashiers: new CashierProfiles({ users: r.users }),
     backup: new DatabaseBackup(db),
     syncStatus,
     orderSyncStates: new OrderSyncStates(r.syncOutbox, r.syncIds),
@@ -307,7 +305,13 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
     pullWorker,
     /** Connects over the server's secret store; the first pull runs in the pull worker, after any pull under way. */
     syncConnector: services.syncConnectorFor(options.secrets, (client, onProgress) => pullWorker.run('full', onProgress, client)),
-    auth: new AuthService(services.repositories.users, services.repositories.sessions, options.signer, new LoginThrottle(), options.tokens),
+    auth: new AuthService({
+      users: services.repositories.users,
+      sessions: services.repositories.sessions,
+      signer: options.signer,
+      throttle: new LoginThrottle(),
+      settings: options.tokens,
+    }),
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
     pushWorker: createPushWorker(services.repositories, options),
     /** The proof `tillbase sync verify` prints, over the server's secret store (the Sync screen's "Verify"). */
@@ -318,9 +322,9 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
         secrets: options.secrets,
         verifyJournal: () => services.journal.verify(),
       }),
-    imports: new ImportJobs(
-      () => importConnection(db.name),
-      {
+    imports: new ImportJobs({
+      openConnection: () => importConnection(db.name),
+      log: {
         info: (fields, message) => {
           logger.info(fields, message);
         },
@@ -329,9 +333,9 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
         },
       },
       // The server's own connection is closed when it stops: a running import stops with it.
-      () => !db.open,
-      managedCatalogueGuard(services.repositories),
-    ),
+      stopped: () => !db.open,
+      guard: managedCatalogueGuard(services.repositories),
+    }),
   };
 }
 export type AppServices = ReturnType<typeof createAppServices>;

@@ -4,9 +4,18 @@ import { invalidParams } from './errors.js';
 /** At most one page of the till's product area (renderer PRODUCTS_PER_PAGE): the favourites are that page. */
 export const MAX_FAVOURITES = 24;
 
+/** What StoreFavourites is built from (server/composition.ts builds each once). */
+export interface StoreFavouritesParts {
+  favourites: StoreFavouritesRepository;
+}
+
 /** The favourites of each store's till: read by every till, set by a manager. */
 export class StoreFavourites {
-  constructor(private readonly favourites: StoreFavouritesRepository) {}
+  private readonly favourites: StoreFavouritesRepository;
+
+  constructor(parts: StoreFavouritesParts) {
+    this.favourites = parts.favourites;
+  }
 
   productIdsOf(storeId: number): number[] {
     return this.favourites.productIdsOf(storeId);

@@ -27,13 +27,24 @@ export interface UserSummary {
   last_access_at: string | null;
 }
 
+/** What UserAdmin is built from (server/composition.ts builds each once). */
+export interface UserAdminParts {
+  users: UsersRepository;
+  roles: RolesRepository;
+  sessions: SessionsRepository;
+}
+
 /** Users and roles as `tillbase users ...` and `tillbase roles ...` manage them. */
 export class UserAdmin {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly roles: RolesRepository,
-    private readonly sessions: SessionsRepository,
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly roles: RolesRepository;
+  private readonly sessions: SessionsRepository;
+
+  constructor(parts: UserAdminParts) {
+    this.users = parts.users;
+    this.roles = parts.roles;
+    this.sessions = parts.sessions;
+  }
 
   async addUser(input: {
     username: string;

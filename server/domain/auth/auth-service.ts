@@ -58,15 +58,32 @@ function refreshFailure(code: 'pos_auth_refresh_expired' | 'pos_auth_refresh_inv
   return new ApiError(401, code, message, { reason, current_user: 0 });
 }
 
+/** What AuthService is built from (server/composition.ts builds each once). */
+export interface AuthServiceParts {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  signer: TokenSigner;
+  throttle: LoginThrottle;
+  settings: AuthSettings;
+  now?: () => number;
+}
+
 export class AuthService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly signer: TokenSigner,
-    private readonly throttle: LoginThrottle,
-    private readonly settings: AuthSettings,
-    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly signer: TokenSigner;
+  private readonly throttle: LoginThrottle;
+  private readonly settings: AuthSettings;
+  private readonly now: () => number;
+
+  constructor(parts: AuthServiceParts) {
+    this.users = parts.users;
+    this.sessions = parts.sessions;
+    this.signer = parts.signer;
+    this.throttle = parts.throttle;
+    this.settings = parts.settings;
+    this.now = parts.now ?? (() => Math.floor(Date.now() / 1000));
+  }
 
   /**
    * Signs a user in with their password, or with their PIN (for switching at a till: the same

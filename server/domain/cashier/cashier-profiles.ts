@@ -4,9 +4,18 @@ import type { Principal } from '../auth/auth-service.js';
 import { notFound } from '../errors.js';
 import { canSeeCashier, cashierProfile } from './profile.js';
 
+/** What CashierProfiles is built from (server/composition.ts builds each once). */
+export interface CashierProfilesParts {
+  users: UsersRepository;
+}
+
 /** The cashier's own profile (`GET /cashier/{id}`), which a manager may read for anyone. */
 export class CashierProfiles {
-  constructor(private readonly users: UsersRepository) {}
+  private readonly users: UsersRepository;
+
+  constructor(parts: CashierProfilesParts) {
+    this.users = parts.users;
+  }
 
   /** The requested user, or 404 when it does not exist or the caller may not see it (the two look the same). */
   visibleTo(principal: Principal, id: number): UserRecord {

@@ -9,12 +9,21 @@ export interface Page<T> {
   total: number;
 }
 
+/** What Catalogue is built from (server/composition.ts builds each once). */
+export interface CatalogueParts {
+  products: ProductsRepository;
+  terms: TermsRepository;
+}
+
 /** Catalogue reads: products, variations and terms, shaped as WooCommerce resources. */
 export class Catalogue {
-  constructor(
-    private readonly products: ProductsRepository,
-    private readonly terms: TermsRepository,
-  ) {}
+  private readonly products: ProductsRepository;
+  private readonly terms: TermsRepository;
+
+  constructor(parts: CatalogueParts) {
+    this.products = parts.products;
+    this.terms = parts.terms;
+  }
 
   private shapeProducts(records: readonly ProductRecord[], context: ShapeContext): ProductResource[] {
     return this.shapeProductsWithVariations(records, context).map((shaped) => shaped.resource);

@@ -56,17 +56,28 @@ export function saleBoundaries(items: readonly PriceFields[], nowGmt: string): {
   return { validBefore, validThrough };
 }
 
+/** What ProductDocuments is built from (server/composition.ts builds each once). */
+export interface ProductDocumentsParts {
+  catalogue: Catalogue;
+  products: ProductsRepository;
+  documents: ProductDocumentsRepository;
+}
+
 /**
  * Products as the JSON text the API sends by default (view context, every field), kept in
  * `product_documents` between requests. A document is sent as stored while it is fresh; a stale
  * or missing one is shaped now, by the same code as any other request, and stored for the next.
  */
 export class ProductDocuments {
-  constructor(
-    private readonly catalogue: Catalogue,
-    private readonly products: ProductsRepository,
-    private readonly documents: ProductDocumentsRepository,
-  ) {}
+  private readonly catalogue: Catalogue;
+  private readonly products: ProductsRepository;
+  private readonly documents: ProductDocumentsRepository;
+
+  constructor(parts: ProductDocumentsParts) {
+    this.catalogue = parts.catalogue;
+    this.products = parts.products;
+    this.documents = parts.documents;
+  }
 
   private readonly pages = new DocumentPages();
 

@@ -1,9 +1,18 @@
 import type { StockLedgerRepository } from '../../data/repositories/stock-ledger.js';
 import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
 
+/** What StockHistory is built from (server/composition.ts builds each once). */
+export interface StockHistoryParts {
+  ledger: StockLedgerRepository;
+}
+
 /** Each product's and variation's stock history, as the stock ledger keeps it, newest first. */
 export class StockHistory {
-  constructor(private readonly ledger: StockLedgerRepository) {}
+  private readonly ledger: StockLedgerRepository;
+
+  constructor(parts: StockHistoryParts) {
+    this.ledger = parts.ledger;
+  }
 
   page(itemId: number, limit: number, offset: number): { records: StockLedgerRecord[]; total: number } {
     return this.ledger.history(itemId, limit, offset);

@@ -19,12 +19,21 @@ export type TermInput = z.output<typeof termInputSchema>;
 
 const RESOURCE: Record<Taxonomy, string> = { product_cat: 'product_cat', product_tag: 'product_tag', product_brand: 'product_brand' };
 
+/** What TermWriter is built from (server/composition.ts builds each once). */
+export interface TermWriterParts {
+  terms: TermsRepository;
+  /** Refuses term writes while WooCommerce masters the catalogue (managed-catalogue.ts). */
+  guard?: CatalogueGuard;
+}
+
 export class TermWriter {
-  constructor(
-    private readonly terms: TermsRepository,
-    /** Refuses term writes while WooCommerce masters the catalogue (managed-catalogue.ts). */
-    private readonly guard: CatalogueGuard = UNGUARDED,
-  ) {}
+  private readonly terms: TermsRepository;
+  private readonly guard: CatalogueGuard;
+
+  constructor(parts: TermWriterParts) {
+    this.terms = parts.terms;
+    this.guard = parts.guard ?? UNGUARDED;
+  }
 
   term(taxonomy: Taxonomy, id: number): TermRecord {
     const record = this.terms.find(taxonomy, id);

@@ -59,13 +59,22 @@ function generatedUsername(email: string, taken: (username: string) => boolean):
   return username;
 }
 
+/** What CustomerService is built from (server/composition.ts builds each once). */
+export interface CustomerServiceParts {
+  customers: CustomersRepository;
+  generateUsername?: () => boolean;
+}
+
 /** Customer creation and update rules: unique email (case-insensitive), immutable username and uuid, replayable offline creates. */
 export class CustomerService {
   /** `generateUsername`: the general setting `generate_username` (on unless told otherwise). */
-  constructor(
-    private readonly customers: CustomersRepository,
-    private readonly generateUsername: () => boolean = () => true,
-  ) {}
+  private readonly customers: CustomersRepository;
+  private readonly generateUsername: () => boolean;
+
+  constructor(parts: CustomerServiceParts) {
+    this.customers = parts.customers;
+    this.generateUsername = parts.generateUsername ?? (() => true);
+  }
 
   list(filter: CustomerFilter, sort: CustomerSort, limit: number, offset: number): { records: CustomerRecord[]; total: number } {
     return this.customers.list(filter, sort, limit, offset);

@@ -40,6 +40,15 @@ export interface ImportConnection {
   close(): void;
 }
 
+/** What ImportJobs is built from (server/composition.ts builds each once). */
+export interface ImportJobsParts {
+  openConnection: () => ImportConnection;
+  log: ImportJobsLog;
+  stopped: () => boolean;
+  /** Refuses an import at once while WooCommerce masters the catalogue (catalogue/managed-catalogue.ts). */
+  guard?: CatalogueGuard;
+}
+
 /**
  * Product imports run by the server in the background, one at a time, with the same importer as
  * `tillbase import products` on a connection of their own (the importer changes its connection's
@@ -53,17 +62,21 @@ export class ImportJobs {
   private nextId = 1;
   private running: Promise<void> | undefined;
 
+  private readonly openConnection: () => ImportConnection;
+  private readonly log: ImportJobsLog;
+  private readonly stopped: () => boolean;
+  private readonly guard: CatalogueGuard;
+
   /**
    * `stopped` turns true when the server stops: a running import then stops between two slices or
    * steps and undoes what it wrote, as `tillbase import` does on Ctrl-C.
    */
-  constructor(
-    private readonly openConnection: () => ImportConnection,
-    private readonly log: ImportJobsLog,
-    private readonly stopped: () => boolean,
-    /** Refuses an import at once while WooCommerce masters the catalogue (catalogue/managed-catalogue.ts). */
-    private readonly guard: CatalogueGuard = UNGUARDED,
-  ) {}
+  constructor(parts: ImportJobsParts) {
+    this.openConnection = parts.openConnection;
+    this.log = parts.log;
+    this.stopped = parts.stopped;
+    this.guard = parts.guard ?? UNGUARDED;
+  }
 
   /**
    * Starts importing a product CSV and answers at once. A file that is not a product export (not

@@ -1,20 +1,24 @@
-import type { CouponsRepository } from '../../data/repositories/coupons.js';
 import type { CustomersRepository } from '../../data/repositories/customers.js';
-import type { OrdersRepository } from '../../data/repositories/orders.js';
-import type { ProductsRepository } from '../../data/repositories/products.js';
+import type { OrderChangesRepository } from '../../data/repositories/order-changes.js';
 import type { RefundsRepository } from '../../data/repositories/refunds.js';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
-import type { StockEntry } from '../../data/repositories/stock-ledger.js';
 import type { StoresRepository } from '../../data/repositories/stores.js';
 import { gmtNow } from '../../model/dates.js';
-import { badRequest } from '../errors.js';
-import { Decimal } from '../../model/money.js';
+import {
+  couponRefusal,
+  lineEditChange,
+  statusChange,
+  stockShortfall,
+  type CouponRefusal,
+  type OrderChange,
+  type StockLevel,
+} from '../../model/orders/status-effects.js';
+import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
+import { badRequest, type ApiError } from '../errors.js';
 import { readCheckoutSettings } from '../settings/checkout.js';
-import type { MetaData } from '../../model/stores.js';
 import { LOCAL_PICKUP_METHODS } from '../taxes/location.js';
 import { couponError } from './coupons.js';
-import { PAYABLE_STATUSES, STOCK_REDUCING_STATUSES, STOCK_RESTORING_STATUSES, type OrderStatuses } from './statuses.js';
-import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
+import { PAYABLE_STATUSES, type OrderStatuses } from './statuses.js';
 
 export interface Payment {
   paymentMethod: string;
@@ -22,17 +26,6 @@ export interface Payment {
   transactionId?: string | undefined;
   /** The status the gateway's settings send a paid order to (`completed` by default). */
   configuredStatus: string;
-}
-
-function hasFlag(meta: MetaData, key: string): boolean {
-  return meta.some((entry) => entry.key === key && entry.value === 'yes');
-}
-
-function setFlag(meta: MetaData, key: string, on: boolean): MetaData {
-  const rest = meta.filter((entry) => entry.key !== key);
-  if (!on) return rest;
-  const nextId = meta.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
-  return [...rest, { id: meta.find((entry) => entry.key === key)?.id ?? nextId, key, value: 'yes' }];
 }
 
 /** Whether a paid order still has to be shipped: a shipping line that is not a pickup at the store. */
@@ -45,29 +38,22 @@ export function isPaid(order: OrderRecord, statuses: OrderStatuses): boolean {
   return order.date_paid_gmt !== null || statuses.isPaid(order.status) || order.status === 'refunded';
 }
 
-/** Who used a coupon, as WooCommerce records it: the customer id, or a guest's email (none for an anonymous sale). */
-function couponUserOf(order: OrderRecord): string {
-  return order.customer_id > 0 ? String(order.customer_id) : order.billing.email.toLowerCase();
-}
-
-const productOf = (data: { product_id: number; variation_id: number }): number => (data.variation_id > 0 ? data.variation_id : data.product_id);
-
-/** Units to take from stock for one order line, with where the line sits in the order (for the error's `param`). */
-interface Demand {
-  index: number;
-  itemId: number;
-  name: string;
-  productId: number;
-  quantity: Decimal;
+/** Booking a coupon use beyond a limit is refused, as WooCommerce's checkout refuses it. */
+function usedUp({ reason, code, coupon }: CouponRefusal): ApiError {
+  return reason === 'usage_limit_reached'
+    ? couponError(
+        reason,
+        `Coupon "${code}" has been used up (${coupon.usage_count} of ${coupon.usage_limit}) since it was applied: remove it from the order.`,
+        code,
+      )
+    : couponError(reason, `Coupon "${code}" has been used up by this customer since it was applied: remove it from the order.`, code);
 }
 
 /** What OrderLifecycle is built from (server/composition.ts builds each once). */
 export interface OrderLifecycleParts {
   settings: SettingsRepository;
   refunds: RefundsRepository;
-  orders: OrdersRepository;
-  products: ProductsRepository;
-  coupons: CouponsRepository;
+  changes: OrderChangesRepository;
   customers: CustomersRepository;
   stores: StoresRepository;
 }
@@ -75,13 +61,12 @@ export interface OrderLifecycleParts {
 /**
  * Status changes with their side effects, as WooCommerce's status hooks do them: paying dates,
  * stock out on processing/completed/on-hold and back on cancelled/pending, units sold, coupon uses.
- * Every stock change is recorded in the stock ledger with its reason and the order's id.
+ * Each change is checked, worked out (model/orders/status-effects.ts), then written once with its
+ * effects; every stock change is recorded in the stock ledger with its reason and the order's id.
  * Callers run these inside their own transaction.
  */
 export class OrderLifecycle {
-  private readonly orders: OrdersRepository;
-  private readonly products: ProductsRepository;
-  private readonly coupons: CouponsRepository;
+  private readonly changes: OrderChangesRepository;
   private readonly customers: CustomersRepository;
   private readonly stores: StoresRepository;
   private readonly settings: SettingsRepository;
@@ -90,9 +75,7 @@ export class OrderLifecycle {
   constructor(parts: OrderLifecycleParts) {
     this.settings = parts.settings;
     this.refunds = parts.refunds;
-    this.orders = parts.orders;
-    this.products = parts.products;
-    this.coupons = parts.coupons;
+    this.changes = parts.changes;
     this.customers = parts.customers;
     this.stores = parts.stores;
   }
@@ -122,28 +105,18 @@ export class OrderLifecycle {
   }
 
   /**
-   * Moves without the transition check: a full refund, which the table does not offer as a move.
-   *
-   * A cancelled order reopened as pending is unpaid again: its payment date goes (WooCommerce keeps
-   * it, but here a payment date is what makes an order paid), so it counts as paid only once it has
-   * been through checkout again. Its stock and coupon uses were given back when it was cancelled
-   * and are taken again when it is paid.
+   * Moves without the transition check (a full refund, which the table does not offer as a move):
+   * works the change out (model/orders/status-effects.ts), refuses it if a coupon use or the stock
+   * it books is no longer there, then saves it with its effects at once.
    */
   applyStatus(order: OrderRecord, to: string): OrderRecord {
-    const now = gmtNow();
-    let next: OrderRecord = { ...order, status: to, date_modified_gmt: now };
-    if (order.status === 'cancelled' && to === 'pending') {
-      next.date_paid_gmt = null;
-      next.date_completed_gmt = null;
-    }
-    if ((to === 'processing' || to === 'completed') && next.date_paid_gmt === null) next.date_paid_gmt = now;
-    if (to === 'completed' && next.date_completed_gmt === null) next.date_completed_gmt = now;
-    if (STOCK_REDUCING_STATUSES.has(to) && order.status !== to) next = this.takeFromStock(next);
-    if (STOCK_RESTORING_STATUSES.has(to) && order.status !== to) {
-      next = this.releaseCouponUsage(this.putBackStock(next, { reason: to === 'cancelled' ? 'cancellation' : 'released', orderId: order.id }));
-    }
-    this.save(next);
-    return next;
+    const facts = this.changes.factsFor(order);
+    const change = statusChange(order, to, facts.levels, gmtNow());
+    const refused = couponRefusal(change, facts.coupons);
+    if (refused) throw usedUp(refused);
+    this.refuseShortfall(order, change, facts.levels);
+    this.changes.save(change.order, change.effects);
+    return change.order;
   }
 
   /**
@@ -175,175 +148,38 @@ export class OrderLifecycle {
   /**
    * `prevent_overselling` is one rule with two switches: the order's store's flag and
    * `settings/checkout`'s. With either on, a stock-managed item that takes no backorders cannot be
-   * taken beyond its stock; otherwise its stock may go below zero.
+   * taken beyond its stock (checked before any unit is taken); otherwise its stock may go below zero.
    */
-  private oversellingPrevented(order: OrderRecord): boolean {
-    return this.stores.findOrDefault(order.store_id).prevent_overselling || readCheckoutSettings(this.settings).prevent_overselling;
+  private refuseShortfall(order: OrderRecord, change: OrderChange, levels: ReadonlyMap<number, StockLevel>): void {
+    const shortfall = stockShortfall(change, levels);
+    if (!shortfall) return;
+    if (!this.stores.findOrDefault(order.store_id).prevent_overselling && !readCheckoutSettings(this.settings).prevent_overselling) return;
+    const { demand, left, total } = shortfall;
+    throw badRequest(
+      'pos_rest_insufficient_stock',
+      `Not enough stock of "${demand.name}" (line ${demand.index + 1}): ${left.toString()} in stock, ${total.toString()} ordered. Overselling is prevented (settings/checkout or the store's prevent_overselling).`,
+      {
+        param: `line_items[${demand.index}].quantity`,
+        line_item_id: demand.itemId,
+        product_id: demand.productId,
+        name: demand.name,
+        stock_quantity: left.toNumber(),
+        quantity: total.toNumber(),
+      },
+    );
   }
 
-  /**
-   * Refuses to take `demands` from stock when overselling is prevented and any product would go
-   * below zero; lines of the same product count together, and `returning` (units the same change
-   * gives back, by product) counts as stock. Checked before any unit is taken.
-   */
-  private assertInStock(order: OrderRecord, demands: readonly Demand[], returning: ReadonlyMap<number, Decimal> = new Map()): void {
-    if (demands.length === 0 || !this.oversellingPrevented(order)) return;
-    const wanted = new Map<number, Decimal>();
-    for (const demand of demands) {
-      const total = (wanted.get(demand.productId) ?? new Decimal(0)).plus(demand.quantity);
-      wanted.set(demand.productId, total);
-      const product = this.products.findSellable(demand.productId);
-      if (!product?.manageStock || product.backorders !== 'no') continue;
-      const left = new Decimal(product.stockQuantity ?? 0).plus(returning.get(demand.productId) ?? 0);
-      if (total.lte(left)) continue;
-      throw badRequest(
-        'pos_rest_insufficient_stock',
-        `Not enough stock of "${demand.name}" (line ${demand.index + 1}): ${left.toString()} in stock, ${total.toString()} ordered. Overselling is prevented (settings/checkout or the store's prevent_overselling).`,
-        {
-          param: `line_items[${demand.index}].quantity`,
-          line_item_id: demand.itemId,
-          product_id: demand.productId,
-          name: demand.name,
-          stock_quantity: left.toNumber(),
-          quantity: total.toNumber(),
-        },
-      );
-    }
-  }
-
-  /**
-   * A coupon is checked against its usage limits when it is applied, but its use is booked only
-   * when the order is paid or held: by then other orders may have used it up (or this one, reopened
-   * after a cancellation gave its use back, may come back to a coupon used up meanwhile). Booking a
-   * use beyond a limit is refused, as WooCommerce's checkout refuses it.
-   */
-  private assertCouponsUsable(order: OrderRecord): void {
-    const user = couponUserOf(order);
-    for (const line of itemsOfType(order.items, 'coupon')) {
-      const coupon = this.coupons.findByCode(line.name);
-      if (!coupon) continue;
-      if (coupon.usage_limit !== null && coupon.usage_limit > 0 && coupon.usage_count >= coupon.usage_limit) {
-        throw couponError(
-          'usage_limit_reached',
-          `Coupon "${line.name}" has been used up (${coupon.usage_count} of ${coupon.usage_limit}) since it was applied: remove it from the order.`,
-          line.name,
-        );
-      }
-      const perUser = coupon.usage_limit_per_user;
-      if (perUser !== null && perUser > 0 && user !== '' && coupon.used_by.filter((usedBy) => usedBy.toLowerCase() === user).length >= perUser) {
-        throw couponError(
-          'usage_limit_per_user_reached',
-          `Coupon "${line.name}" has been used up by this customer since it was applied: remove it from the order.`,
-          line.name,
-        );
-      }
-    }
-  }
-
-  private takeFromStock(order: OrderRecord): OrderRecord {
-    let meta = order.meta_data;
-    let items = order.items;
-    if (!hasFlag(meta, '_recorded_coupon_usage_counts')) this.assertCouponsUsable(order);
-    if (!hasFlag(meta, '_order_stock_reduced')) {
-      const lines = itemsOfType(items, 'line_item');
-      const demands = lines.flatMap((line, index) =>
-        line.data.reduced_stock > 0
-          ? []
-          : [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: new Decimal(line.data.quantity) }],
-      );
-      this.assertInStock(order, demands);
-      const sale: StockEntry = { reason: 'sale', orderId: order.id };
-      items = items.map((item) => {
-        if (item.type !== 'line_item' || item.data.reduced_stock > 0) return item;
-        const productId = productOf(item.data);
-        const product = this.products.findSellable(productId);
-        if (!product?.manageStock) return item;
-        this.products.adjustStock(productId, -item.data.quantity, sale);
-        return { ...item, data: { ...item.data, reduced_stock: item.data.quantity } };
-      });
-      meta = setFlag(meta, '_order_stock_reduced', true);
-    }
-    if (!hasFlag(meta, '_recorded_sales')) {
-      for (const line of itemsOfType(items, 'line_item')) {
-        const productId = productOf(line.data);
-        // `total_sales` is a whole number of units: WooCommerce adds absint(quantity), so 2.345 kg counts 2.
-        const units = Math.trunc(line.data.quantity);
-        if (productId > 0 && units > 0) this.products.addSales(productId, units);
-      }
-      meta = setFlag(meta, '_recorded_sales', true);
-    }
-    if (!hasFlag(meta, '_recorded_coupon_usage_counts')) {
-      for (const line of itemsOfType(items, 'coupon')) {
-        const coupon = this.coupons.findByCode(line.name);
-        if (coupon) this.coupons.incrementUsage(coupon.id, couponUserOf(order));
-      }
-      meta = setFlag(meta, '_recorded_coupon_usage_counts', true);
-    }
-    return { ...order, items, meta_data: meta };
-  }
-
-  /** A cancelled (or back to pending) order no longer counts against its coupons' usage limits. */
-  private releaseCouponUsage(order: OrderRecord): OrderRecord {
-    if (!hasFlag(order.meta_data, '_recorded_coupon_usage_counts')) return order;
-    for (const line of itemsOfType(order.items, 'coupon')) {
-      const coupon = this.coupons.findByCode(line.name);
-      if (coupon) this.coupons.decrementUsage(coupon.id, couponUserOf(order));
-    }
-    return { ...order, meta_data: setFlag(order.meta_data, '_recorded_coupon_usage_counts', false) };
-  }
-
-  /**
-   * Once an order's stock is taken (on hold, say), edits to its lines move stock too: removed lines
-   * give their units back, new or larger lines take more, smaller lines give some back.
-   */
+  /** Once an order's stock is taken (on hold, say), edits to its lines move stock too (model/orders/status-effects.ts). */
   followLineChanges(previous: OrderRecord, order: OrderRecord): OrderRecord {
-    if (!hasFlag(order.meta_data, '_order_stock_reduced')) return order;
-    const edit: StockEntry = { reason: 'order_edit', orderId: order.id };
-    const lines = itemsOfType(order.items, 'line_item');
-    const kept = new Map(lines.map((item) => [item.id, productOf(item.data)]));
-    const before = new Map(itemsOfType(previous.items, 'line_item').map((item) => [item.id, item]));
-    const takenBefore = (item: (typeof lines)[number]): Decimal => {
-      const earlier = before.get(item.id);
-      return new Decimal(earlier !== undefined && productOf(earlier.data) === productOf(item.data) ? earlier.data.reduced_stock : 0);
-    };
-    // More units of a line (or a new line) are checked against stock before anything moves.
-    const demands = lines.flatMap((line, index) => {
-      const more = new Decimal(line.data.quantity).minus(takenBefore(line));
-      return more.gt(0) ? [{ index, itemId: line.id, name: line.name, productId: productOf(line.data), quantity: more }] : [];
-    });
-    // A line removed, or now selling another product, gives back what it took.
-    const givenBack = itemsOfType(previous.items, 'line_item').filter((line) => line.data.reduced_stock > 0 && kept.get(line.id) !== productOf(line.data));
-    const returning = new Map<number, Decimal>();
-    for (const line of givenBack) returning.set(productOf(line.data), (returning.get(productOf(line.data)) ?? new Decimal(0)).plus(line.data.reduced_stock));
-    this.assertInStock(order, demands, returning);
-    for (const line of givenBack) this.products.adjustStock(productOf(line.data), line.data.reduced_stock, edit);
-    const items = order.items.map((item) => {
-      if (item.type !== 'line_item') return item;
-      const productId = productOf(item.data);
-      const taken = takenBefore(item);
-      if (!this.products.findSellable(productId)?.manageStock || taken.eq(item.data.quantity))
-        return { ...item, data: { ...item.data, reduced_stock: taken.toNumber() } };
-      this.products.adjustStock(productId, taken.minus(item.data.quantity).toNumber(), edit);
-      return { ...item, data: { ...item.data, reduced_stock: item.data.quantity } };
-    });
-    const next = { ...order, items };
-    this.save(next);
-    return next;
-  }
-
-  private putBackStock(order: OrderRecord, entry: StockEntry): OrderRecord {
-    if (!hasFlag(order.meta_data, '_order_stock_reduced')) return order;
-    const items = order.items.map((item) => {
-      if (item.type !== 'line_item' || item.data.reduced_stock <= 0) return item;
-      this.products.adjustStock(productOf(item.data), item.data.reduced_stock, entry);
-      return { ...item, data: { ...item.data, reduced_stock: 0 } };
-    });
-    return { ...order, items, meta_data: setFlag(order.meta_data, '_order_stock_reduced', false) };
+    const facts = this.changes.factsFor(order);
+    const change = lineEditChange(previous, order, facts.levels);
+    if (!change) return order;
+    this.refuseShortfall(order, change, facts.levels);
+    this.changes.save(change.order, change.effects);
+    return change.order;
   }
 
   save(order: OrderRecord): void {
-    const { id, items, ...fields } = order;
-    this.orders.update(id, fields);
-    this.orders.saveItems(id, items);
+    this.changes.save(order);
   }
 }

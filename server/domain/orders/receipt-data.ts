@@ -5,8 +5,9 @@ import type { RefundRecord } from '../../model/orders/refund-types.js';
 import type { UserRecord } from '../../model/records/users.js';
 import type { Store } from '../../model/stores.js';
 import { itemsOfType, type ItemMeta, type ItemTax, type OrderItem, type OrderRecord } from '../../model/orders/types.js';
-import { addressLines, nullableReceiptDate, ratePercent, ReceiptMoney, receiptDate, taxIdLabel } from '../receipts/format.js';
-import { RECEIPT_LABELS, type PresentationHints, type ReceiptData, type ReceiptTaxId } from '../receipts/schema.js';
+import { nullableReceiptDate, ratePercent, ReceiptMoney, receiptDate } from '../receipts/format.js';
+import { receiptLabels, receiptStoreSection } from '../receipts/store-section.js';
+import type { PresentationHints, ReceiptData, ReceiptTaxId } from '../receipts/schema.js';
 import { sum } from '../taxes/calc.js';
 import { currencySymbol } from './shape.js';
 import type { OrderStatuses } from './statuses.js';
@@ -180,31 +181,6 @@ function paymentsOf(amounts: ReceiptAmounts, sources: ReceiptSources) {
   return { payments, paidTotal, changeTotal, dueTotal };
 }
 
-function storeSection(store: Store): ReceiptData['store'] {
-  const address = {
-    address_1: store.store_address,
-    address_2: store.store_address_2,
-    city: store.store_city,
-    state: store.store_state,
-    postcode: store.store_postcode,
-    country: store.store_country,
-  };
-  return {
-    id: store.id,
-    name: store.name,
-    address,
-    address_lines: addressLines(address, store.locale),
-    phone: store.phone,
-    email: store.email,
-    url: store.url,
-    tax_ids: store.tax_ids.map((taxId) => ({ type: taxId.type, value: taxId.value, label: taxId.label ?? taxIdLabel(taxId.type) })),
-    opening_hours_notes: store.opening_hours_notes,
-    personal_notes: store.personal_notes,
-    policies_and_conditions: store.policies_and_conditions,
-    footer_imprint: store.footer_imprint,
-  };
-}
-
 function customerSection({ order, customer, customerTaxIds }: ReceiptSources): ReceiptData['customer'] {
   const name = customer ? `${customer.first_name} ${customer.last_name}` : `${order.billing.first_name} ${order.billing.last_name}`;
   return {
@@ -338,13 +314,6 @@ const noFiscalRecord = (): ReceiptData['fiscal'] => ({
   extra_fields: [],
 });
 
-/** The store's labels, with its own wording (`receipt_i18n`) where it has one for a known label. */
-function labelsOf(store: Store): ReceiptData['i18n'] {
-  const labels: Record<string, string> = { ...RECEIPT_LABELS };
-  for (const [key, value] of Object.entries(store.receipt_i18n)) if (Object.hasOwn(RECEIPT_LABELS, key)) labels[key] = value;
-  return labels as ReceiptData['i18n'];
-}
-
 /** The receipt data (server/domain/receipts/schema.ts) of an order, from what ReceiptService read. */
 export function buildReceipt(sources: ReceiptSources): ReceiptData {
   const { order, store } = sources;
@@ -355,7 +324,7 @@ export function buildReceipt(sources: ReceiptSources): ReceiptData {
   const summary = taxSummary(amounts, items);
   return {
     order: orderSection(order, sources.statuses, hints),
-    store: storeSection(store),
+    store: receiptStoreSection(store),
     cashier: sources.cashier ? { id: sources.cashier.id, name: sources.cashier.display_name } : null,
     customer: customerSection(sources),
     lines: lineRows(amounts, items),
@@ -376,6 +345,6 @@ export function buildReceipt(sources: ReceiptSources): ReceiptData {
     refunds: refundsSection(amounts, sources.refunds),
     fiscal: noFiscalRecord(),
     presentation_hints: hints,
-    i18n: labelsOf(store),
+    i18n: receiptLabels(store),
   };
 }

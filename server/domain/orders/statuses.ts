@@ -12,7 +12,7 @@ import { badRequest } from '../errors.js';
  *   on hold never goes back to pending (OrderLifecycle.moveStatus: that would give back its stock
  *   while it stays paid);
  * - a cancelled order may only be reopened as pending (not once it has refunds), and is then
- *   unpaid (its payment date goes: see OrderLifecycle.applyStatus) until it is paid through
+ *   unpaid (its payment date goes: see statusChange in model/orders/status-effects.ts) until it is paid through
  *   checkout again; refunded is final.
  */
 const TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
@@ -28,12 +28,6 @@ const TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
 
 /** Statuses an order can be paid from (checkout, `set_paid`). */
 export const PAYABLE_STATUSES: ReadonlySet<string> = new Set(['pending', 'on-hold', 'failed', 'checkout-draft']);
-
-/** Moving into one of these takes the goods out of stock and books the coupons (WooCommerce's status hooks). */
-export const STOCK_REDUCING_STATUSES: ReadonlySet<string> = new Set(['processing', 'completed', 'on-hold']);
-
-/** Moving into one of these puts reduced stock back. */
-export const STOCK_RESTORING_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'pending']);
 
 export class OrderStatuses {
   private readonly byStatus: Map<string, OrderStatusRecord>;

@@ -1,6 +1,7 @@
 import { currencySymbol, Decimal } from '../../model/money.js';
-import { addressLines, ReceiptMoney, receiptDate, taxIdLabel } from '../receipts/format.js';
-import { RECEIPT_LABELS, receiptDataSchema, type ReceiptData } from '../receipts/schema.js';
+import { ReceiptMoney, receiptDate } from '../receipts/format.js';
+import { receiptLabels, receiptStoreSection } from '../receipts/store-section.js';
+import { receiptDataSchema, type ReceiptData } from '../receipts/schema.js';
 import type { Store } from '../../model/stores.js';
 
 /** The sample sale: two items at one tax rate, paid in cash. Amounts before tax. */
@@ -63,17 +64,7 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
   const tendered = Decimal.max(new Decimal(SAMPLE_TENDERED), total.ceil());
   const change = tendered.minus(total);
   const when = receiptDate(now.toISOString().slice(0, 19), store.timezone);
-  const address = {
-    address_1: store.store_address,
-    address_2: store.store_address_2,
-    city: store.store_city,
-    state: store.store_state,
-    postcode: store.store_postcode,
-    country: store.store_country,
-  };
   const guest = { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: '', phone: '' };
-  const labels: Record<string, string> = { ...RECEIPT_LABELS };
-  for (const [key, value] of Object.entries(store.receipt_i18n)) if (Object.hasOwn(RECEIPT_LABELS, key)) labels[key] = value;
 
   return receiptDataSchema.parse({
     order: {
@@ -90,20 +81,7 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       paid: when,
       completed: when,
     },
-    store: {
-      id: store.id,
-      name: store.name,
-      address,
-      address_lines: addressLines(address, store.locale),
-      phone: store.phone,
-      email: store.email,
-      url: store.url,
-      tax_ids: store.tax_ids.map((taxId) => ({ type: taxId.type, value: taxId.value, label: taxId.label ?? taxIdLabel(taxId.type) })),
-      opening_hours_notes: store.opening_hours_notes,
-      personal_notes: store.personal_notes,
-      policies_and_conditions: store.policies_and_conditions,
-      footer_imprint: store.footer_imprint,
-    },
+    store: receiptStoreSection(store),
     cashier: { id: 0, name: 'Sample cashier' },
     customer: {
       id: 0,
@@ -188,6 +166,6 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       extra_fields: [],
     },
     presentation_hints: hints,
-    i18n: labels,
+    i18n: receiptLabels(store),
   });
 }
