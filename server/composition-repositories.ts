@@ -15,7 +15,7 @@ import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
 import { OrdersRepository } from './data/repositories/orders.js';
 import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
 import { PaymentsRepository } from './data/repositories/payments.js';
-import { ProductBulkRepository, SearchIndexRepository } from './data/repositories/product-bulk.js';
+import { SearchIndexRepository } from './data/repositories/search-index.js';
 import { ProductDocumentsRepository } from './data/repositories/product-documents.js';
 import { ProductStockRepository } from './data/repositories/product-stock.js';
 import { ProductWritesRepository } from './data/repositories/product-writes.js';
@@ -46,6 +46,7 @@ import { UsersRepository } from './data/repositories/users.js';
 export function createRepositories(db: Database) {
   const stockLedger = new StockLedgerRepository(db);
   const productStock = new ProductStockRepository(db, stockLedger);
+  const productWrites = new ProductWritesRepository(db);
   return {
     approvals: new ApprovalsRepository(db),
     auditTrail: new AuditTrailRepository(db),
@@ -63,11 +64,10 @@ export function createRepositories(db: Database) {
     orders: new OrdersRepository(db),
     paymentGateways: new PaymentGatewaysRepository(db),
     payments: new PaymentsRepository(db),
-    productBulk: new ProductBulkRepository(db),
     productDocuments: new ProductDocumentsRepository(db),
     productStock,
-    productWrites: new ProductWritesRepository(db),
-    products: new ProductsRepository(db, productStock, stockLedger),
+    productWrites,
+    products: new ProductsRepository(db, productStock, stockLedger, productWrites),
     refunds: new RefundsRepository(db),
     registers: new RegistersRepository(db),
     roles: new RolesRepository(db),
