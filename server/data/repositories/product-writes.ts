@@ -65,9 +65,19 @@ function stored(fields: WrittenFields): Record<string, unknown> {
   return values;
 }
 
-/** A whole row's stored values, by column: the attributes column holds what the item's type keeps there. */
+/** The fields whose stored form is not their value, with their column and stored form. */
+const ENCODED = (Object.entries(COLUMNS) as Array<[keyof WrittenFields, [string, (value: unknown) => unknown]]>).filter(([, [, encode]]) => encode !== same);
+
+/**
+ * A whole row's stored values, by column (the statements ignore the one field that is not a column,
+ * `variation_attributes`): the attributes column holds what the item's type keeps there. A copy of
+ * the fields with some replaced, because an object given 32 properties one by one becomes a
+ * dictionary, which took a tenth more time over the inserts of an import.
+ */
 function storedRow(fields: Omit<ProductFields, 'stock_quantity'> & Partial<Pick<ProductFields, 'stock_quantity'>>): Record<string, unknown> {
-  const values = stored(fields);
+  const values: Record<string, unknown> = { ...fields };
+  const given: WrittenFields = fields;
+  for (const [key, [column, encode]] of ENCODED) values[column] = encode(given[key]);
   values.attributes = json(fields.type === 'variation' ? fields.variation_attributes : fields.attributes);
   return values;
 }
