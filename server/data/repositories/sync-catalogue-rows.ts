@@ -6,7 +6,7 @@ import type { TaxRate } from '../../model/taxes/rates.js';
 
 /**
  * A product or variation as WooCommerce has it, in the till's stored form (server/sync/pull-records.ts
- * makes it), with its local term ids. Stock is apart: the pull writes it only when WooCommerce's changed.
+ * makes it). Stock is apart: the pull writes it only when WooCommerce's changed.
  */
 export type PulledProductRow = Omit<ProductFields, 'stock_quantity'> & { term_ids: number[] };
 
