@@ -87,7 +87,7 @@ export async function catalogueBench(report) {
   ]) {
     const insertStart = performance.now();
     addSimpleProducts(db, from, to);
-    if (to === 100_000) report('insert 100,000 products (bulk repository, 10,000 a transaction)', (performance.now() - insertStart) / 1000, 60, 's');
+    if (to === 100_000) report('insert 100,000 products (product writer, 10,000 a transaction)', (performance.now() - insertStart) / 1000, 60, 's');
     await compare(`page of 100 products at ${label}, 8 clients`, pages(100, to), 0.8);
   }
   const COUNT = 100_000;

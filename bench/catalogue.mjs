@@ -1,7 +1,7 @@
-// The generated catalogue of the benchmarks, written through the import's bulk repository on a
+// The generated catalogue of the benchmarks, written through the import's product writer on a
 // connection of the bench's own while the server runs: simple products whose names are distinct
 // (brand × variant × goods × size), then variable products with their variations.
-import { ProductBulkRepository } from '../dist/server/data/repositories/product-bulk.js';
+import { ProductWritesRepository } from '../dist/server/data/repositories/product-writes.js';
 import { TermsRepository } from '../dist/server/data/repositories/terms.js';
 import { writeTransaction } from '../dist/server/data/write-transaction.js';
 import { ean13 } from '../dist/server/model/catalogue/barcode.js';
@@ -105,11 +105,11 @@ export function categoriesOf(db) {
 /** Simple products `from` to `to` - 1, one transaction per 10,000. */
 export function addSimpleProducts(db, from, to) {
   const categories = categoriesOf(db);
-  const bulk = new ProductBulkRepository(db);
+  const writes = new ProductWritesRepository(db);
   for (let start = from; start < to; start += 10_000) {
     writeTransaction(db, () => {
       for (let index = start; index < Math.min(to, start + 10_000); index++) {
-        bulk.insert({
+        writes.insert({
           type: 'simple',
           ...product(index),
           regular_price: `${(index % 40) + 1}.49`,
@@ -126,13 +126,13 @@ export function addSimpleProducts(db, from, to) {
 /** `parents` variable products after the `after` simple ones, each with `each` variations (ten options at most). */
 export function addVariableProducts(db, after, parents, each) {
   const categories = categoriesOf(db);
-  const bulk = new ProductBulkRepository(db);
+  const writes = new ProductWritesRepository(db);
   const options = OPTIONS.slice(0, each);
   for (let start = 0; start < parents; start += 2_000) {
     writeTransaction(db, () => {
       for (let number = start; number < Math.min(parents, start + 2_000); number++) {
         const index = after + number;
-        const parentId = bulk.insert({
+        const parentId = writes.insert({
           type: 'variable',
           name: `Variable ${product(index).name} ${number + 1}`,
           sku: `BV-${String(number + 1).padStart(6, '0')}`,
@@ -141,7 +141,7 @@ export function addVariableProducts(db, after, parents, each) {
           date_created_gmt: created(index),
         });
         options.forEach((option, position) => {
-          bulk.insert({
+          writes.insert({
             type: 'variation',
             parent_id: parentId,
             sku: `BV-${String(number + 1).padStart(6, '0')}-${position + 1}`,

@@ -16,7 +16,7 @@ import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
 import { OrdersRepository } from './data/repositories/orders.js';
 import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
 import { PaymentsRepository } from './data/repositories/payments.js';
-import { ProductBulkRepository, SearchIndexRepository } from './data/repositories/product-bulk.js';
+import { SearchIndexRepository } from './data/repositories/search-index.js';
 import { ProductDocumentsRepository } from './data/repositories/product-documents.js';
 import { ProductStockRepository } from './data/repositories/product-stock.js';
 import { ProductWritesRepository } from './data/repositories/product-writes.js';
@@ -48,7 +48,8 @@ export function createRepositories(db: Database) {
   const stockLedger = new StockLedgerRepository(db);
   const productStock = new ProductStockRepository(db, stockLedger);
   const orders = new OrdersRepository(db);
-  const products = new ProductsRepository(db, productStock, stockLedger);
+  const productWrites = new ProductWritesRepository(db);
+  const products = new ProductsRepository(db, productStock, stockLedger, productWrites);
   const coupons = new CouponsRepository(db);
   return {
     approvals: new ApprovalsRepository(db),
@@ -68,10 +69,9 @@ export function createRepositories(db: Database) {
     orders,
     paymentGateways: new PaymentGatewaysRepository(db),
     payments: new PaymentsRepository(db),
-    productBulk: new ProductBulkRepository(db),
     productDocuments: new ProductDocumentsRepository(db),
     productStock,
-    productWrites: new ProductWritesRepository(db),
+    productWrites,
     products,
     refunds: new RefundsRepository(db),
     registers: new RegistersRepository(db),

@@ -11,7 +11,15 @@ import type { WooCommerceClient } from './sync/shop/client.js';
 
 /** The sync's catalogue and connection services over one database connection (composition.ts spreads them into its services). */
 export function createSyncServices(db: Database, r: Repositories, syncStatus: SyncStatus) {
-  const pullParts = { db, ids: r.syncCatalogue, rows: r.syncCatalogueRows, stores: r.stores, ledger: r.stockLedger, unsent: r.syncUnsentStock };
+  const pullParts = {
+    db,
+    ids: r.syncCatalogue,
+    rows: r.syncCatalogueRows,
+    products: r.productWrites,
+    stores: r.stores,
+    ledger: r.stockLedger,
+    unsent: r.syncUnsentStock,
+  };
   /** One pull over this connection, waited for, stamped on the connection row (`tillbase sync pull`, and the CLI's first pull). */
   const syncPull = async (client: WooCommerceClient, kind: 'full' | 'incremental', onProgress?: (progress: PullProgress) => void): Promise<PullReport> => {
     const puller = new CataloguePull(client, pullParts, onProgress === undefined ? {} : { onProgress });

@@ -191,7 +191,13 @@ function createCatalogueServices(db: Database, r: Repositories, guard: Catalogue
 /** Imports write over the connection they are given (the CLI's, or one of the server's imports' own). */
 function createImportServices(db: Database, r: Repositories) {
   const guard = managedCatalogueGuard(r);
-  const journal: ImportJournalParts = { runs: r.importJournal, lookups: r.importLookups, ledger: r.stockLedger, search: r.searchIndex };
+  const journal: ImportJournalParts = {
+    runs: r.importJournal,
+    lookups: r.importLookups,
+    writes: r.productWrites,
+    ledger: r.stockLedger,
+    search: r.searchIndex,
+  };
   return {
     /** A new importer for one file (it keeps the file's rejections and progress). */
     productImporter: () =>
@@ -199,7 +205,7 @@ function createImportServices(db: Database, r: Repositories) {
         products: r.products,
         terms: r.terms,
         lookups: r.importLookups,
-        bulk: r.productBulk,
+        writes: r.productWrites,
         stores: r.stores,
         taxClasses: r.taxClasses,
         journal,

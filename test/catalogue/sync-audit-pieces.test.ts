@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProductBulkRepository } from '../../server/data/repositories/product-bulk.js';
+import { ProductWritesRepository } from '../../server/data/repositories/product-writes.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { withDb } from '../helpers/server.js';
@@ -18,12 +18,12 @@ const COUNT = 3 * 8192 + 500;
 const { server, tokens } = useServer({ roles: ['cashier'], timeout: 120_000 }, () => {
   const db = openDataDirDatabase(server.dataDir);
   try {
-    const bulk = new ProductBulkRepository(db);
+    const writes = new ProductWritesRepository(db);
     writeTransaction(db, () => {
       for (let index = 0; index < COUNT; index++) {
         const created = new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 7) * 60_000).toISOString().slice(0, 19);
         // Inserted out of date order, so that the ids do not follow the dates.
-        bulk.insert({
+        writes.insert({
           type: 'simple',
           name: `Pieced ${index}`,
           sku: `PC-${index}`,

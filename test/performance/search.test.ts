@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/data/database.js';
-import { ProductBulkRepository, SearchIndexRepository } from '../../server/data/repositories/product-bulk.js';
+import { ProductWritesRepository } from '../../server/data/repositories/product-writes.js';
+import { SearchIndexRepository } from '../../server/data/repositories/search-index.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { gtinForms } from '../../server/model/catalogue/barcode.js';
 import { api, login, withDb } from '../helpers/server.js';
@@ -37,12 +38,12 @@ const createdAt = (index: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(
 
 /** The catalogue: every seventh product without a SKU, every fifth without a barcode, some trashed, and variable products whose variations match too. */
 function addCatalogue(db: Database): void {
-  const bulk = new ProductBulkRepository(db);
+  const writes = new ProductWritesRepository(db);
   for (let start = 0; start < COUNT; start += 100) {
     writeTransaction(db, () => {
       for (let index = start; index < start + 100; index++) {
         const name = `${FLAVOURS[index % 6] ?? ''} ${WORDS[Math.floor(index / 6) % 10] ?? ''} ${index % 11 === 0 ? 'Organic ' : ''}No. ${index}`;
-        bulk.insert({
+        writes.insert({
           type: 'simple',
           name,
           sku: index % 7 === 0 ? undefined : `SR-${index}`,
@@ -56,14 +57,14 @@ function addCatalogue(db: Database): void {
   }
   writeTransaction(db, () => {
     for (let number = 0; number < 20; number++) {
-      const parent = bulk.insert({
+      const parent = writes.insert({
         type: 'variable',
         name: `Smoked Bread Hamper ${number}`,
         sku: `HAMPER-${number}`,
         date_created_gmt: createdAt(COUNT + number),
       });
       for (const option of ['Small', 'Large']) {
-        bulk.insert({
+        writes.insert({
           type: 'variation',
           parent_id: parent,
           regular_price: '9.00',
@@ -216,9 +217,11 @@ describe('catalogue search answers what a scan of every product would', () => {
     index((repository, db) => {
       repository.setAutomerge(0);
       crisisMerge(db, 64);
-      const bulk = new ProductBulkRepository(db);
+      const writes = new ProductWritesRepository(db);
       for (let step = 0; step < 30; step++)
-        writeTransaction(db, () => bulk.insert({ type: 'simple', name: `Late Arrival ${step}`, sku: `LATE-${step}`, date_created_gmt: createdAt(step * 50) }));
+        writeTransaction(db, () =>
+          writes.insert({ type: 'simple', name: `Late Arrival ${step}`, sku: `LATE-${step}`, date_created_gmt: createdAt(step * 50) }),
+        );
     });
     const written = segments();
     expect(written).toBeGreaterThan(30);

@@ -2,71 +2,7 @@ import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
 import { gmtNow } from '../../model/dates.js';
 import { variableStockStatus } from '../../model/catalogue/stock.js';
-import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
-
-/** The product fields a CSV import may change on an existing product or variation. */
-export type ProductChanges = Partial<
-  Pick<
-    ProductRecord,
-    | 'name'
-    | 'slug'
-    | 'status'
-    | 'featured'
-    | 'catalog_visibility'
-    | 'description'
-    | 'short_description'
-    | 'barcode'
-    | 'regular_price'
-    | 'sale_price'
-    | 'date_on_sale_from_gmt'
-    | 'date_on_sale_to_gmt'
-    | 'virtual'
-    | 'tax_status'
-    | 'tax_class'
-    | 'manage_stock'
-    | 'stock_quantity'
-    | 'stock_status'
-    | 'backorders'
-    | 'sold_individually'
-    | 'weight'
-    | 'menu_order'
-    | 'attributes'
-    | 'variation_attributes'
-    | 'default_attributes'
-    | 'images'
-  >
->;
-
-/** How each changeable field is written: its column and its stored form. */
-const COLUMN_OF: { [K in keyof Required<ProductChanges>]: [column: string, encode: (value: Required<ProductChanges>[K]) => unknown] } = {
-  name: ['name', (value) => value],
-  slug: ['slug', (value) => value],
-  status: ['status', (value) => value],
-  featured: ['featured', (value) => (value ? 1 : 0)],
-  catalog_visibility: ['catalog_visibility', (value) => value],
-  description: ['description', (value) => value],
-  short_description: ['short_description', (value) => value],
-  barcode: ['barcode', (value) => (value === '' ? null : value)],
-  regular_price: ['regular_price', (value) => value],
-  sale_price: ['sale_price', (value) => value],
-  date_on_sale_from_gmt: ['date_on_sale_from_gmt', (value) => value],
-  date_on_sale_to_gmt: ['date_on_sale_to_gmt', (value) => value],
-  virtual: ['virtual', (value) => (value ? 1 : 0)],
-  tax_status: ['tax_status', (value) => value],
-  tax_class: ['tax_class', (value) => value],
-  manage_stock: ['manage_stock', (value) => (value ? 1 : 0)],
-  stock_quantity: ['stock_quantity', (value) => value],
-  stock_status: ['stock_status', (value) => value],
-  backorders: ['backorders', (value) => value],
-  sold_individually: ['sold_individually', (value) => (value ? 1 : 0)],
-  weight: ['weight', (value) => value],
-  menu_order: ['menu_order', (value) => value],
-  // Products and variations share the attributes column: a product's attributes, a variation's choices.
-  attributes: ['attributes', (value) => JSON.stringify(value)],
-  variation_attributes: ['attributes', (value) => JSON.stringify(value)],
-  default_attributes: ['default_attributes', (value) => JSON.stringify(value)],
-  images: ['images', (value) => JSON.stringify(value)],
-};
+import type { Taxonomy } from '../../model/catalogue/types.js';
 
 export interface TermMatch {
   id: number;
@@ -120,52 +56,10 @@ export class ImportRepository {
       .map((row) => row.term_id);
   }
 
-  /** Makes a product's terms of one taxonomy exactly `termIds`. */
-  replaceTerms(productId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
-    prepared(this.db, 'DELETE FROM product_terms WHERE product_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)').run(productId, taxonomy);
-    const add = prepared(this.db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
-    for (const termId of termIds) add.run(productId, termId);
-  }
-
-  /** The stored columns that writing these fields changes. */
-  columnsOf(changes: ProductChanges): string[] {
-    const columns = new Set<string>();
-    for (const key of Object.keys(changes) as Array<keyof ProductChanges>) {
-      if (changes[key] !== undefined) columns.add(COLUMN_OF[key][0]);
-    }
-    return [...columns];
-  }
-
   /** Some columns of a product as stored (for the journal: what an import step is about to overwrite). */
   storedColumns(id: number, columns: readonly string[]): Record<string, unknown> | undefined {
     if (columns.length === 0) return {};
     return prepared<[number], Record<string, unknown>>(this.db, `SELECT ${columns.join(', ')} FROM products WHERE id = ?`).get(id);
-  }
-
-  /** Writes the given fields of a product or variation and stamps its modification date. */
-  updateProduct(id: number, changes: ProductChanges): void {
-    const values: Record<string, unknown> = {};
-    for (const key of Object.keys(changes) as Array<keyof ProductChanges>) {
-      const value = changes[key];
-      if (value === undefined) continue;
-      const [column, encode] = COLUMN_OF[key] as [string, (value: unknown) => unknown];
-      values[column] = encode(value);
-    }
-    this.writeColumns(id, values);
-  }
-
-  /** Writes stored column values as they are (`columnsOf` names them) and stamps the modification date. */
-  writeColumns(id: number, values: Record<string, unknown>): void {
-    const columns = Object.keys(values).filter((column) => column !== 'date_modified_gmt');
-    if (columns.length === 0) return;
-    prepared(
-      this.db,
-      `UPDATE products SET ${columns.map((column) => `${column} = @${column}`).join(', ')}, date_modified_gmt = @date_modified_gmt WHERE id = @id`,
-    ).run({
-      date_modified_gmt: gmtNow(),
-      ...values,
-      id,
-    });
   }
 
   parentOfVariation(id: number): number | undefined {

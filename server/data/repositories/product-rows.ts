@@ -206,5 +206,5 @@ export const SELECT_RECORD = `SELECT p.*, parent.name AS parent_name, parent.tax
 const NOT_INSERTED: ReadonlySet<keyof ProductRow> = new Set(['id', 'parent_name', 'parent_tax_class', 'pos_visibility']);
 export const INSERT_COLUMNS: readonly (keyof ProductRow)[] = ROW_COLUMNS.filter((column) => !NOT_INSERTED.has(column));
 
-/** The one INSERT of a product row (the catalogue writer's and the import's), named parameters by column. */
+/** The one INSERT of a new product row (ProductWritesRepository's), named parameters by column. */
 export const INSERT_PRODUCT = `INSERT INTO products (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')})`;

@@ -2,7 +2,7 @@ import type { Database } from '../database.js';
 import { SqlParams } from '../sql.js';
 import { prepared } from '../statements.js';
 import { writeTransactionIfFree } from '../write-transaction.js';
-import { mergeSearchIndex, searchIndexAutomerge } from './product-bulk.js';
+import { mergeSearchIndex, searchIndexAutomerge } from './search-index.js';
 import {
   catalogueFrom,
   catalogueOrderBy,

@@ -5,8 +5,6 @@ import { prepared } from '../statements.js';
 import type { Database } from '../database.js';
 import { gmtNow } from '../../model/dates.js';
 import { activePrice, isOnSale, lowestPrice } from '../../model/catalogue/pricing.js';
-import { managedStockStatus } from '../../model/catalogue/stock.js';
-import { slugify, variationName } from '../../model/catalogue/naming.js';
 import type { CatalogueItemType, NewProduct, ProductRecord, TaxStatus, VariationPricing } from '../../model/catalogue/types.js';
 import { readTransaction, writeTransaction } from '../write-transaction.js';
 import {
@@ -20,8 +18,9 @@ import {
 } from './catalogue-query.js';
 import { ProductPages } from './product-pages.js';
 import { searchPage } from './product-search.js';
-import { INSERT_PRODUCT, productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
+import { productRowOf, productRowPositions, SELECT_RECORD, toRecord, type ProductRowPositions } from './product-rows.js';
 import type { ProductStockRepository } from './product-stock.js';
+import type { ProductWritesRepository } from './product-writes.js';
 import type { StockLedgerRepository, StockEntry } from './stock-ledger.js';
 
 export { CATALOGUE_ORDERBY, type CatalogueFilter, type CatalogueKind, type CatalogueOrderBy, type CatalogueSort } from './catalogue-query.js';
@@ -82,6 +81,7 @@ export class ProductsRepository {
     private readonly db: Database,
     private readonly stock: ProductStockRepository,
     private readonly ledger: StockLedgerRepository,
+    private readonly writes: ProductWritesRepository,
   ) {
     registerPriceFunctions(db);
     this.pages = new ProductPages(db);
@@ -217,73 +217,11 @@ export class ProductsRepository {
     this.stock.syncParentStockStatus(parentId);
   }
 
-  /** A slug not yet used by another product (WordPress appends -2, -3...). */
-  private uniqueSlug(base: string): string {
-    const taken = this.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM products WHERE slug = ? AND type <> 'variation'");
-    let slug = base;
-    for (let suffix = 2; (taken.get(slug)?.n ?? 0) > 0; suffix++) slug = `${base}-${suffix}`;
-    return slug;
-  }
-
   /** A new product or variation; its opening stock is recorded in the ledger with `stockEntry` (`opening` when omitted). */
   create(product: NewProduct, stockEntry?: StockEntry): ProductRecord {
     return this.ledger.recording(stockEntry, () => {
-      const now = gmtNow();
-      const isVariation = product.type === 'variation';
-      let name = product.name;
-      const parentId = product.parent_id ?? 0;
-      if (isVariation) {
-        const parent = this.prepare<[number], { name: string; type: string }>('SELECT name, type FROM products WHERE id = ?').get(parentId);
-        if (parent?.type !== 'variable') throw new Error(`a variation needs a variable parent product; ${parentId} is not one`);
-        name = variationName(parent.name, product.variation_attributes ?? []);
-      } else if (name === undefined || name.trim() === '') {
-        throw new Error('a product needs a name');
-      }
-      const manageStock = product.manage_stock ?? false;
-      const backorders = product.backorders ?? 'no';
-      const stockQuantity = manageStock ? (product.stock_quantity ?? 0) : null;
-      const stockStatus = stockQuantity !== null ? managedStockStatus(stockQuantity, backorders) : (product.stock_status ?? 'instock');
-      const slug = isVariation ? slugify(name) : this.uniqueSlug(product.slug ?? slugify(name));
-      const metaData = (product.meta_data ?? []).map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value }));
-      const created = product.date_created_gmt ?? now;
-      const { lastInsertRowid } = this.prepare(INSERT_PRODUCT).run({
-        parent_id: parentId,
-        type: product.type,
-        name,
-        slug,
-        status: product.status ?? 'publish',
-        featured: product.featured === true ? 1 : 0,
-        catalog_visibility: product.catalog_visibility ?? 'visible',
-        description: product.description ?? '',
-        short_description: product.short_description ?? '',
-        sku: product.sku === undefined || product.sku === '' ? null : product.sku,
-        barcode: product.barcode === undefined || product.barcode === '' ? null : product.barcode,
-        regular_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.regular_price ?? ''),
-        sale_price: product.type === 'variable' || product.type === 'grouped' ? '' : (product.sale_price ?? ''),
-        date_on_sale_from_gmt: product.date_on_sale_from_gmt ?? null,
-        date_on_sale_to_gmt: product.date_on_sale_to_gmt ?? null,
-        virtual: product.virtual === true ? 1 : 0,
-        tax_status: product.tax_status ?? 'taxable',
-        tax_class: product.tax_class ?? (isVariation ? 'parent' : ''),
-        manage_stock: manageStock ? 1 : 0,
-        stock_quantity: stockQuantity,
-        stock_status: stockStatus,
-        backorders,
-        sold_individually: product.sold_individually === true ? 1 : 0,
-        weight: product.weight ?? '',
-        menu_order: product.menu_order ?? 0,
-        total_sales: product.total_sales ?? 0,
-        attributes: JSON.stringify(isVariation ? (product.variation_attributes ?? []) : (product.attributes ?? [])),
-        default_attributes: JSON.stringify(product.default_attributes ?? []),
-        images: JSON.stringify(product.images ?? []),
-        meta_data: JSON.stringify(metaData),
-        date_created_gmt: created,
-        date_modified_gmt: product.date_modified_gmt ?? created,
-      });
-      const id = Number(lastInsertRowid);
-      const addTerm = this.prepare('INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)');
-      for (const termId of [...(product.category_ids ?? []), ...(product.tag_ids ?? []), ...(product.brand_ids ?? [])]) addTerm.run(id, termId);
-      if (isVariation) this.syncParentStockStatus(parentId);
+      const id = this.writes.insert(product);
+      if (product.type === 'variation') this.syncParentStockStatus(product.parent_id ?? 0);
       const record = this.find(id);
       if (!record) throw new Error('product vanished after insert');
       return record;

@@ -1,133 +1,22 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
-import { INSERT_COLUMNS } from './product-rows.js';
-import type { CatalogueItemType, TaxStatus, Taxonomy } from '../../model/catalogue/types.js';
-import type { MetaData } from '../../model/stores.js';
+import type { ProductFields, TermRecord, Taxonomy } from '../../model/catalogue/types.js';
+import type { CouponRecord } from '../../model/coupons/types.js';
+import type { TaxRate } from '../../model/taxes/rates.js';
 
 /**
  * A product or variation as WooCommerce has it, in the till's stored form (server/sync/pull/records.ts
  * makes it). Stock is apart: the pull writes it only when WooCommerce's changed.
  */
-export interface PulledProductRow {
-  parent_id: number;
-  type: CatalogueItemType;
-  name: string;
-  slug: string;
-  status: string;
-  featured: boolean;
-  catalog_visibility: string;
-  description: string;
-  short_description: string;
-  sku: string;
-  barcode: string;
-  regular_price: string;
-  sale_price: string;
-  date_on_sale_from_gmt: string | null;
-  date_on_sale_to_gmt: string | null;
-  virtual: boolean;
-  tax_status: TaxStatus;
-  tax_class: string;
-  manage_stock: boolean;
-  stock_status: string;
-  backorders: string;
-  sold_individually: boolean;
-  weight: string;
-  menu_order: number;
-  total_sales: number;
-  /** A product's attributes, or a variation's choices (they share the column). */
-  attributes: unknown[];
-  default_attributes: unknown[];
-  images: unknown[];
-  meta_data: MetaData;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-  /** Local term ids. */
-  term_ids: number[];
-}
+export type PulledProductRow = Omit<ProductFields, 'stock_quantity'> & { term_ids: number[] };
 
-export interface PulledTermRow {
-  taxonomy: Taxonomy;
-  name: string;
-  slug: string;
-  /** The local id of the parent term (0 at the top). */
-  parent: number;
-  description: string;
-  menu_order: number;
-}
+/** A term; `parent` is the local id of its parent term (0 at the top). */
+export type PulledTermRow = Omit<TermRecord, 'id' | 'count'>;
 
-export interface PulledCouponRow {
-  code: string;
-  amount: string;
-  discount_type: string;
-  status: string;
-  description: string;
-  date_expires_gmt: string | null;
-  usage_count: number;
-  individual_use: boolean;
-  product_ids: number[];
-  excluded_product_ids: number[];
-  product_categories: number[];
-  excluded_product_categories: number[];
-  usage_limit: number | null;
-  usage_limit_per_user: number | null;
-  limit_usage_to_x_items: number | null;
-  free_shipping: boolean;
-  exclude_sale_items: boolean;
-  minimum_amount: string;
-  maximum_amount: string;
-  email_restrictions: string[];
-  used_by: string[];
-  meta_data: MetaData;
-  date_created_gmt: string;
-  date_modified_gmt: string;
-}
+export type PulledCouponRow = Omit<CouponRecord, 'id'>;
 
-export interface PulledTaxRateRow {
-  country: string;
-  state: string;
-  postcodes: string[];
-  cities: string[];
-  rate: string;
-  name: string;
-  priority: number;
-  compound: boolean;
-  shipping: boolean;
-  rate_order: number;
-  /** `standard` or a class slug. */
-  class: string;
-}
-
-/** A product row's written columns, less its stock: the pull writes stock apart, with this till's unsent moves on top (sync/pull/stock.ts). */
-const PRODUCT_COLUMNS = INSERT_COLUMNS.filter((column) => column !== 'stock_quantity');
-
-const COUPON_COLUMNS = [
-  'code',
-  'amount',
-  'discount_type',
-  'status',
-  'description',
-  'date_expires_gmt',
-  'usage_count',
-  'individual_use',
-  'product_ids',
-  'excluded_product_ids',
-  'product_categories',
-  'excluded_product_categories',
-  'usage_limit',
-  'usage_limit_per_user',
-  'limit_usage_to_x_items',
-  'free_shipping',
-  'exclude_sale_items',
-  'minimum_amount',
-  'maximum_amount',
-  'email_restrictions',
-  'used_by',
-  'meta_data',
-  'date_created_gmt',
-  'date_modified_gmt',
-] as const;
-
-const TAX_RATE_COLUMNS = ['country', 'state', 'postcodes', 'cities', 'rate', 'name', 'priority', 'compound', 'shipping', 'rate_order', 'class'] as const;
+/** A tax rate as the table stores it: the record's `order` and `taxClass` (`standard` or a class slug) in the columns `rate_order` and `class`. */
+export type PulledTaxRateRow = Omit<TaxRate, 'id' | 'order' | 'taxClass'> & { rate_order: TaxRate['order']; class: TaxRate['taxClass'] };
 
 /** SQLite has no booleans and keeps lists as JSON text. */
 function stored(row: object): Record<string, unknown> {
@@ -142,35 +31,13 @@ const updateSql = (table: string, columns: readonly string[]): string =>
   `UPDATE ${table} SET ${columns.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`;
 
 /**
- * The SQL of the catalogue pull's writes: whole rows as WooCommerce has them, at the ids the pull
- * chose (WooCommerce's own on a till connected from empty). The database's triggers keep the search
- * index, the product documents and the stock ledger in step, as for every other write.
+ * The SQL of the catalogue pull's writes but the products' rows (ProductWritesRepository writes
+ * those): whole rows as WooCommerce has them, at the ids the pull chose (WooCommerce's own on a till
+ * connected from empty), each written with its row's columns. The database's triggers keep the
+ * search index, the product documents and the stock ledger in step, as for every other write.
  */
 export class SyncCatalogueRowsRepository {
   constructor(private readonly db: Database) {}
-
-  /** Writes a product or variation at `id` (null: a new id); returns its id. */
-  writeProduct(id: number | null, row: PulledProductRow): number {
-    const { term_ids: termIds, ...fields } = row;
-    const values = stored({ ...fields, sku: fields.sku === '' ? null : fields.sku, barcode: fields.barcode === '' ? null : fields.barcode });
-    let productId = id;
-    if (productId !== null && prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM products WHERE id = ?').get(productId)?.n === 1) {
-      prepared(this.db, updateSql('products', PRODUCT_COLUMNS)).run({ ...values, id: productId });
-    } else {
-      productId = Number(prepared(this.db, insertSql('products', PRODUCT_COLUMNS)).run({ ...values, id: productId }).lastInsertRowid);
-    }
-    const current = new Set(
-      prepared<[number], { term_id: number }>(this.db, 'SELECT term_id FROM product_terms WHERE product_id = ?')
-        .all(productId)
-        .map((r) => r.term_id),
-    );
-    const wanted = new Set(termIds);
-    for (const termId of current)
-      if (!wanted.has(termId)) prepared(this.db, 'DELETE FROM product_terms WHERE product_id = ? AND term_id = ?').run(productId, termId);
-    for (const termId of wanted)
-      if (!current.has(termId)) prepared(this.db, 'INSERT OR IGNORE INTO product_terms (product_id, term_id) VALUES (?, ?)').run(productId, termId);
-    return productId;
-  }
 
   /** Sets a product's stock (the stock ledger's trigger records it with the caller's reason). */
   writeStock(id: number, quantity: number | null, stockStatus: string): void {
@@ -240,10 +107,10 @@ export class SyncCatalogueRowsRepository {
   writeCoupon(id: number | null, row: PulledCouponRow): number {
     const values = stored(row);
     if (id !== null && prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM coupons WHERE id = ?').get(id)?.n === 1) {
-      prepared(this.db, updateSql('coupons', COUPON_COLUMNS)).run({ ...values, id });
+      prepared(this.db, updateSql('coupons', Object.keys(values))).run({ ...values, id });
       return id;
     }
-    return Number(prepared(this.db, insertSql('coupons', COUPON_COLUMNS)).run({ ...values, id }).lastInsertRowid);
+    return Number(prepared(this.db, insertSql('coupons', Object.keys(values))).run({ ...values, id }).lastInsertRowid);
   }
 
   /** Case-insensitively, as the column collates. */
@@ -295,10 +162,10 @@ export class SyncCatalogueRowsRepository {
   writeTaxRate(id: number | null, row: PulledTaxRateRow): number {
     const values = stored(row);
     if (id !== null && prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM tax_rates WHERE id = ?').get(id)?.n === 1) {
-      prepared(this.db, updateSql('tax_rates', TAX_RATE_COLUMNS)).run({ ...values, id });
+      prepared(this.db, updateSql('tax_rates', Object.keys(values))).run({ ...values, id });
       return id;
     }
-    return Number(prepared(this.db, insertSql('tax_rates', TAX_RATE_COLUMNS)).run({ ...values, id }).lastInsertRowid);
+    return Number(prepared(this.db, insertSql('tax_rates', Object.keys(values))).run({ ...values, id }).lastInsertRowid);
   }
 
   taxRateIds(): number[] {

@@ -1,8 +1,7 @@
 import type { Database } from '../../data/database.js';
 import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
-import type { ProductWritesRepository, ProductFieldChanges } from '../../data/repositories/product-writes.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import type { ProductsRepository } from '../../data/repositories/products.js';
-import type { NewProduct } from '../../model/catalogue/types.js';
 import type { SettingsRepository } from '../../data/repositories/settings.js';
 import type { TaxClassesRepository } from '../../data/repositories/tax-classes.js';
 import { writeTransaction } from '../../data/write-transaction.js';
@@ -15,7 +14,8 @@ import { writtenMeta } from '../../model/catalogue/product-meta.js';
 import { posVisibilityOf, withoutPosVisibility, type ProductInput, type StockAdjustment, type VariationInput } from './product-input.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
 import { onlySetsStock, UNGUARDED, type CatalogueGuard } from './managed-catalogue.js';
-import type { ProductAttribute, ProductImage, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
+import { hasVariations, numberedMeta } from '../../model/catalogue/product-rules.js';
+import type { NewProduct, ProductAttribute, ProductChanges, ProductImage, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 
 type AnyInput = ProductInput | VariationInput;
 
@@ -145,7 +145,8 @@ export class CatalogueWriter {
   }
 
   /** The non-stock fields an input sets, as stored. */
-  private fieldChanges(input: AnyInput): ProductFieldChanges {
+  private fieldChanges(input: AnyInput): ProductChanges {
+    const meta = withoutPosVisibility(input.meta_data);
     return {
       description: input.description,
       sku: input.sku,
@@ -160,13 +161,13 @@ export class CatalogueWriter {
       backorders: input.backorders,
       weight: input.weight,
       menu_order: input.menu_order,
-      meta_data: withoutPosVisibility(input.meta_data)?.map((entry, index) => ({ id: entry.id ?? index + 1, key: entry.key, value: entry.value })),
+      meta_data: meta && numberedMeta(meta),
       pos_visibility: posVisibilityOf(input.meta_data),
       status: input.status,
     };
   }
 
-  private productChanges(input: ProductInput): ProductFieldChanges {
+  private productChanges(input: ProductInput): ProductChanges {
     return {
       ...this.fieldChanges(input),
       name: input.name,
@@ -181,7 +182,7 @@ export class CatalogueWriter {
     };
   }
 
-  private variationChanges(input: VariationInput): ProductFieldChanges {
+  private variationChanges(input: VariationInput): ProductChanges {
     return {
       ...this.fieldChanges(input),
       images: input.image === undefined ? undefined : input.image === null ? [] : imagesOf([input.image]),
@@ -198,11 +199,11 @@ export class CatalogueWriter {
   createVariation(parentId: number, input: VariationInput, userId: number): ProductRecord {
     this.guard();
     const parent = this.product(parentId);
-    if (parent.type !== 'variable') throw invalidParams({ id: `product ${parentId} is a ${parent.type} product; only variable products have variations` });
+    if (!hasVariations(parent.type)) throw invalidParams({ id: `product ${parentId} is a ${parent.type} product; only variable products have variations` });
     return this.create({ ...this.variationChanges(input), type: 'variation', parent_id: parentId }, input, parent, userId);
   }
 
-  private create(product: NewProduct & ProductFieldChanges, input: AnyInput, parent: ProductRecord | undefined, userId: number): ProductRecord {
+  private create(product: NewProduct & ProductChanges, input: AnyInput, parent: ProductRecord | undefined, userId: number): ProductRecord {
     return writeTransaction(this.db, () => {
       this.check(input, undefined, parent === undefined ? 'product' : 'variation');
       const { pos_visibility, ...fields } = product;
@@ -258,7 +259,7 @@ export class CatalogueWriter {
   }
 
   /** Field changes, then stock: managing it or not, a new quantity, and the status that follows. */
-  private apply(current: ProductRecord, changes: ProductFieldChanges, input: AnyInput, userId: number): void {
+  private apply(current: ProductRecord, changes: ProductChanges, input: AnyInput, userId: number): void {
     const manage = input.manage_stock ?? current.manage_stock;
     if (manage) changes.stock_status = undefined;
     else changes.stock_status = input.stock_status;

@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
 import type { Database } from '../../data/database.js';
-import type { ImportJournalRepository, ImportRepository, ImportRun, ProductChanges, UndoEntry } from '../../data/repositories/import.js';
-import type { SearchIndexRepository } from '../../data/repositories/product-bulk.js';
+import type { ImportJournalRepository, ImportRepository, ImportRun, UndoEntry } from '../../data/repositories/import.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
+import type { SearchIndexRepository } from '../../data/repositories/search-index.js';
 import type { StockLedgerRepository, StockEntry } from '../../data/repositories/stock-ledger.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
-import type { Taxonomy } from '../../model/catalogue/types.js';
+import type { ProductChanges, Taxonomy } from '../../model/catalogue/types.js';
 import { Decimal } from '../../model/money.js';
 import type { Pacer } from './pacing.js';
 
@@ -27,6 +28,7 @@ const UNDO_BATCH = 200;
 export interface ImportJournalParts {
   runs: ImportJournalRepository;
   lookups: ImportRepository;
+  writes: ProductWritesRepository;
   ledger: StockLedgerRepository;
   search: SearchIndexRepository;
 }
@@ -38,6 +40,7 @@ export interface ImportJournalParts {
 export class ImportJournal {
   private readonly runs: ImportJournalRepository;
   private readonly lookups: ImportRepository;
+  private readonly writes: ProductWritesRepository;
   private seq = 0;
 
   private constructor(
@@ -46,6 +49,7 @@ export class ImportJournal {
   ) {
     this.runs = parts.runs;
     this.lookups = parts.lookups;
+    this.writes = parts.writes;
   }
 
   /**
@@ -75,11 +79,11 @@ export class ImportJournal {
 
   /** Writes fields of a product, recording first what they were. */
   updateProduct(id: number, changes: ProductChanges): void {
-    const columns = this.lookups.columnsOf(changes);
+    const columns = this.writes.columnsOf(changes);
     const stored = this.lookups.storedColumns(id, columns);
     if (stored === undefined || columns.length === 0) return;
     const prior: PriorColumns = { columns: stored };
-    this.lookups.updateProduct(id, changes);
+    this.writes.update(id, changes);
     if (columns.includes('stock_quantity')) prior.stockWritten = this.runs.stockOf(id)?.stock_quantity ?? null;
     this.runs.record(this.runId, ++this.seq, 'restore_product', id, prior);
   }
@@ -87,7 +91,7 @@ export class ImportJournal {
   /** Replaces a product's terms of one taxonomy, recording first what they were. */
   replaceTerms(productId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
     const prior: PriorTerms = { taxonomy, termIds: this.lookups.termIdsOf(productId, taxonomy) };
-    this.lookups.replaceTerms(productId, taxonomy, termIds);
+    this.writes.replaceTerms(productId, taxonomy, termIds);
     this.runs.record(this.runId, ++this.seq, 'restore_terms', productId, prior);
   }
 
@@ -98,7 +102,7 @@ export class ImportJournal {
 }
 
 /** Applies one undo entry. A product's stock keeps what was sold or received since the import wrote it. */
-function undo({ lookups, runs }: ImportJournalParts, entry: UndoEntry): void {
+function undo({ lookups, runs, writes }: ImportJournalParts, entry: UndoEntry): void {
   switch (entry.action) {
     case 'delete_product': {
       // A variable product's stock status follows its variations: it is worked out again without this one.
@@ -112,7 +116,7 @@ function undo({ lookups, runs }: ImportJournalParts, entry: UndoEntry): void {
       return;
     case 'restore_terms': {
       const prior = JSON.parse(entry.prior ?? '{}') as PriorTerms;
-      lookups.replaceTerms(entry.target, prior.taxonomy, prior.termIds);
+      writes.replaceTerms(entry.target, prior.taxonomy, prior.termIds);
       return;
     }
     case 'restore_product': {
@@ -128,7 +132,7 @@ function undo({ lookups, runs }: ImportJournalParts, entry: UndoEntry): void {
       const quantity = 'stock_quantity' in columns ? columns.stock_quantity : now.stock_quantity;
       const backorders = 'backorders' in columns ? String(columns.backorders) : now.backorders;
       if (manageStock === 1 && typeof quantity === 'number') columns.stock_status = managedStockStatus(quantity, backorders);
-      lookups.writeColumns(entry.target, columns);
+      writes.writeColumns(entry.target, columns);
       return;
     }
   }

@@ -1,4 +1,4 @@
-import type { ProductChanges } from '../../data/repositories/import.js';
+import type { ProductChanges } from '../../model/catalogue/types.js';
 import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 import type { ImportedType, RowAttribute, TermPath } from './product-row.js';
 

@@ -1,10 +1,10 @@
-import type { ImportRepository, ProductChanges } from '../../data/repositories/import.js';
-import type { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
+import type { ImportRepository } from '../../data/repositories/import.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import type { ProductsRepository } from '../../data/repositories/products.js';
 import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify, variationName } from '../../model/catalogue/naming.js';
 import { managedStockStatus } from '../../model/catalogue/stock.js';
-import type { ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
+import type { ProductChanges, ProductRecord, Taxonomy } from '../../model/catalogue/types.js';
 import { Decimal, money } from '../../model/money.js';
 import type { ImportJournal } from './journal.js';
 import type { Entry } from './product-entry.js';
@@ -38,7 +38,7 @@ export interface ProductWriterParts {
   products: ProductsRepository;
   terms: TermsRepository;
   lookups: ImportRepository;
-  bulk: ProductBulkRepository;
+  writes: ProductWritesRepository;
 }
 
 /** Writes the checked rows of a product import into the catalogue, through the import's journal. */
@@ -51,7 +51,7 @@ export class ProductWriter {
   private readonly products: ProductsRepository;
   private readonly terms: TermsRepository;
   private readonly lookups: ImportRepository;
-  private readonly bulk: ProductBulkRepository;
+  private readonly writes: ProductWritesRepository;
 
   constructor(
     parts: ProductWriterParts,
@@ -62,7 +62,7 @@ export class ProductWriter {
     this.products = parts.products;
     this.terms = parts.terms;
     this.lookups = parts.lookups;
-    this.bulk = parts.bulk;
+    this.writes = parts.writes;
     resolver.onCreate = (termId) => {
       journal.createdTerm(termId);
     };
@@ -123,7 +123,7 @@ export class ProductWriter {
       const parentId =
         entry.parent === undefined ? 0 : 'record' in entry.parent ? entry.parent.record.id : (idOfSku.get(entry.parent.entry.sku.toLowerCase()) ?? 0);
       if (!entry.existing) {
-        const id = this.bulk.insert({
+        const id = this.writes.insert({
           ...entry.changes,
           type: entry.type,
           sku: entry.sku,

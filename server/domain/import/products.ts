@@ -1,12 +1,12 @@
 import type { Database } from '../../data/database.js';
-import type { ImportRepository, ProductChanges } from '../../data/repositories/import.js';
-import type { ProductBulkRepository } from '../../data/repositories/product-bulk.js';
+import type { ImportRepository } from '../../data/repositories/import.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import type { ProductsRepository } from '../../data/repositories/products.js';
 import type { StoresRepository } from '../../data/repositories/stores.js';
 import type { TaxClassesRepository, TaxClass } from '../../data/repositories/tax-classes.js';
 import type { TermsRepository } from '../../data/repositories/terms.js';
 import { slugify } from '../../model/catalogue/naming.js';
-import type { Taxonomy } from '../../model/catalogue/types.js';
+import type { ProductChanges, Taxonomy } from '../../model/catalogue/types.js';
 import { money } from '../../model/money.js';
 import { localToGmt, problemsOf } from './cells.js';
 import { cellsOf, mapColumns, requireColumns, unescapeCell, type ColumnIndex } from './columns.js';
@@ -64,7 +64,7 @@ export interface ProductImporterParts {
   products: ProductsRepository;
   terms: TermsRepository;
   lookups: ImportRepository;
-  bulk: ProductBulkRepository;
+  writes: ProductWritesRepository;
   stores: StoresRepository;
   taxClasses: TaxClassesRepository;
   journal: ImportJournalParts;

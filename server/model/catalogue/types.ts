@@ -88,6 +88,19 @@ export interface ProductRecord {
   pos_visibility: string;
 }
 
+/**
+ * A product row's own fields as written: a record without its id (SQLite's), its parent's joined
+ * fields and its wcpos visibility (the table's default until written).
+ */
+export type ProductFields = Omit<ProductRecord, 'id' | 'parent_name' | 'parent_tax_class' | 'pos_visibility'>;
+
+/**
+ * The fields that may change on a product or variation that exists (the API's edits, an import's
+ * rows, the retitling of variations): all but what it was created as and its sales.
+ */
+export type ProductChanges = Partial<Omit<ProductFields, 'parent_id' | 'type' | 'total_sales' | 'date_created_gmt' | 'date_modified_gmt'>> &
+  Partial<Pick<ProductRecord, 'pos_visibility'>>;
+
 /** What a variable product's shape and price take from each variation: which it is, whether it sells, and its prices. */
 export type VariationPricing = Pick<
   ProductRecord,

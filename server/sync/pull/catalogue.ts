@@ -1,4 +1,5 @@
 import type { Database } from '../../data/database.js';
+import type { ProductWritesRepository } from '../../data/repositories/product-writes.js';
 import type { StockLedgerRepository } from '../../data/repositories/stock-ledger.js';
 import type { StoresRepository } from '../../data/repositories/stores.js';
 import type { SyncCatalogueRepository } from '../../data/repositories/sync-catalogue.js';
@@ -9,18 +10,7 @@ import { managedStockStatus } from '../../model/catalogue/stock.js';
 import { shiftedGmt } from '../../model/dates.js';
 import { storeFieldsSchema } from '../../model/stores.js';
 import { CataloguePullFailed, emptyCounts, type PullProgress, type PullReport, type PulledResource } from './report.js';
-import {
-  couponRow,
-  isPulledCoupon,
-  isPulledType,
-  newestModified,
-  productRow,
-  productTermIds,
-  remoteStock,
-  taxRateRow,
-  termRow,
-  variationAttributes,
-} from './records.js';
+import { couponRow, isPulledCoupon, isPulledType, newestModified, productRow, productTermIds, remoteStock, taxRateRow, termRow } from './records.js';
 import { isJson, list, text, whole, type Json } from '../shop/answers.js';
 import { storeFieldsFromSettings } from './settings.js';
 import { PulledStock } from './stock.js';
@@ -41,6 +31,8 @@ export interface CataloguePullParts {
   db: Database;
   ids: SyncCatalogueRepository;
   rows: SyncCatalogueRowsRepository;
+  /** The one writer of product rows. */
+  products: ProductWritesRepository;
   stores: StoresRepository;
   ledger: StockLedgerRepository;
   /** The till's stock moves not yet in WooCommerce, kept on top of the stock the pull brings. */
@@ -78,6 +70,7 @@ export class CataloguePull {
   private readonly db: Database;
   private readonly ids: SyncCatalogueRepository;
   private readonly rows: SyncCatalogueRowsRepository;
+  private readonly products: ProductWritesRepository;
   private readonly stores: StoresRepository;
   private readonly ledger: StockLedgerRepository;
   private readonly unsent: SyncUnsentStockRepository;
@@ -90,6 +83,7 @@ export class CataloguePull {
     this.db = parts.db;
     this.ids = parts.ids;
     this.rows = parts.rows;
+    this.products = parts.products;
     this.stores = parts.stores;
     this.ledger = parts.ledger;
     this.unsent = parts.unsent;
@@ -304,9 +298,9 @@ export class CataloguePull {
       return local === undefined ? [] : [local];
     });
     const row = productRow(record, localParentId, termIds);
-    if (parentName !== undefined) row.name = variationName(parentName, variationAttributes(row.attributes));
+    if (parentName !== undefined) row.name = variationName(parentName, row.variation_attributes);
     const before = this.ids.mapping('product', remoteId);
-    const localId = this.rows.writeProduct(id, row);
+    const localId = this.products.put(id, row);
     const stock = remoteStock(record);
     // Stock is written when WooCommerce's changed (or the product is new to the till, or was in doubt), never because a pull ran.
     const quantity = context.stock.quantityFor({

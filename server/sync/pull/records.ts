@@ -1,6 +1,17 @@
 import { writtenMeta } from '../../model/catalogue/product-meta.js';
 import type { PulledCouponRow, PulledProductRow, PulledTaxRateRow, PulledTermRow } from '../../data/repositories/sync-catalogue-rows.js';
-import { TAX_STATUSES, type CatalogueItemType, type TaxStatus, type Taxonomy, type VariationAttribute } from '../../model/catalogue/types.js';
+import { defaultTaxClass, hasOwnPrice } from '../../model/catalogue/product-rules.js';
+import { BACKORDER_OPTIONS, STOCK_STATUSES } from '../../model/catalogue/stock.js';
+import {
+  TAX_STATUSES,
+  type CatalogueItemType,
+  type DefaultAttribute,
+  type ProductAttribute,
+  type TaxStatus,
+  type Taxonomy,
+  type VariationAttribute,
+} from '../../model/catalogue/types.js';
+import { DISCOUNT_TYPES } from '../../model/coupons/types.js';
 import type { MetaData } from '../../model/stores.js';
 import { isJson, list, objectsOf, text, whole, type Json } from '../shop/answers.js';
 
@@ -47,7 +58,7 @@ export function newestModified(records: readonly Json[], since: string | undefin
 export function productRow(record: Json, parentId: number, termIds: number[]): PulledProductRow {
   const type = oneOf(record.type, PULLED_TYPES, 'simple');
   const isVariation = type === 'variation';
-  const noPrice = type === 'variable' || type === 'grouped';
+  const priced = hasOwnPrice(type);
   const image = record.image;
   const images = isVariation ? (isJson(image) && typeof image.src === 'string' ? [image] : []) : list(record.images);
   const modified = gmt(record.date_modified_gmt) ?? '1970-01-01T00:00:00';
@@ -64,22 +75,24 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
     short_description: text(record.short_description),
     sku: text(record.sku),
     barcode: text(record.global_unique_id),
-    regular_price: noPrice ? '' : text(record.regular_price),
-    sale_price: noPrice ? '' : text(record.sale_price),
+    regular_price: priced ? text(record.regular_price) : '',
+    sale_price: priced ? text(record.sale_price) : '',
     date_on_sale_from_gmt: gmt(record.date_on_sale_from_gmt),
     date_on_sale_to_gmt: gmt(record.date_on_sale_to_gmt),
     virtual: flag(record.virtual),
     tax_status: oneOf<TaxStatus>(record.tax_status, TAX_STATUSES, 'taxable'),
-    tax_class: text(record.tax_class, isVariation ? 'parent' : ''),
+    tax_class: text(record.tax_class, defaultTaxClass(type)),
     manage_stock: flag(record.manage_stock),
-    stock_status: oneOf(record.stock_status, ['instock', 'outofstock', 'onbackorder'], 'instock'),
-    backorders: oneOf(record.backorders, ['no', 'notify', 'yes'], 'no'),
+    stock_status: oneOf(record.stock_status, STOCK_STATUSES, 'instock'),
+    backorders: oneOf(record.backorders, BACKORDER_OPTIONS, 'no'),
     sold_individually: flag(record.sold_individually),
     weight: text(record.weight),
     menu_order: whole(record.menu_order),
     total_sales: whole(record.total_sales),
-    attributes: list(record.attributes),
-    default_attributes: list(record.default_attributes),
+    // Read field by field as WooCommerce sends them: a product's attributes, or a variation's choices.
+    attributes: isVariation ? [] : productAttributes(record.attributes),
+    variation_attributes: isVariation ? variationAttributes(record.attributes) : [],
+    default_attributes: defaultAttributes(record.default_attributes),
     images: images.map((entry) => {
       const item = isJson(entry) ? entry : {};
       return { id: whole(item.id), src: text(item.src), name: text(item.name), alt: text(item.alt) };
@@ -94,6 +107,22 @@ export function productRow(record: Json, parentId: number, termIds: number[]): P
 /** A variation's attributes as WooCommerce answered them (`[{ id, name, option }]`), for its name. */
 export const variationAttributes = (value: unknown): VariationAttribute[] =>
   objectsOf(value).map((attribute) => ({ id: whole(attribute.id), name: text(attribute.name), slug: text(attribute.slug), option: text(attribute.option) }));
+
+/** A product's attributes as WooCommerce answered them (`[{ id, name, slug, position, visible, variation, options }]`). */
+const productAttributes = (value: unknown): ProductAttribute[] =>
+  objectsOf(value).map((attribute) => ({
+    id: whole(attribute.id),
+    name: text(attribute.name),
+    slug: text(attribute.slug),
+    position: whole(attribute.position),
+    visible: flag(attribute.visible),
+    variation: flag(attribute.variation),
+    options: list(attribute.options).map((option) => text(option)),
+  }));
+
+/** A variable product's default choices as WooCommerce answered them (`[{ id, name, option }]`). */
+const defaultAttributes = (value: unknown): DefaultAttribute[] =>
+  objectsOf(value).map((attribute) => ({ id: whole(attribute.id), name: text(attribute.name), option: text(attribute.option) }));
 
 /** The remote ids of a product's categories, tags and brands. */
 export const productTermIds = (record: Json): number[] => [...ids(record.categories), ...ids(record.tags), ...ids(record.brands)];
@@ -110,7 +139,7 @@ export function termRow(record: Json, taxonomy: Taxonomy, parent: number): Pulle
 const limit = (value: unknown): number | null => (whole(value) > 0 ? whole(value) : null);
 const spend = (value: unknown): string => (text(value) === '' || Number(text(value)) === 0 ? '' : text(value));
 
-export const isPulledCoupon = (record: Json): boolean => ['percent', 'fixed_cart', 'fixed_product'].includes(text(record.discount_type));
+export const isPulledCoupon = (record: Json): boolean => (DISCOUNT_TYPES as readonly string[]).includes(text(record.discount_type));
 
 /** A coupon; product and category ids already resolved to local ones by the caller. */
 export function couponRow(record: Json, local: { products: (remoteIds: number[]) => number[]; terms: (remoteIds: number[]) => number[] }): PulledCouponRow {
@@ -122,7 +151,7 @@ export function couponRow(record: Json, local: { products: (remoteIds: number[])
   return {
     code: text(record.code),
     amount: text(record.amount, '0'),
-    discount_type: text(record.discount_type, 'fixed_cart'),
+    discount_type: oneOf(record.discount_type, DISCOUNT_TYPES, 'fixed_cart'),
     status: text(record.status, 'publish'),
     description: text(record.description),
     date_expires_gmt: gmt(record.date_expires_gmt),

@@ -3,28 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/data/database.js';
-import { ProductBulkRepository } from '../../server/data/repositories/product-bulk.js';
+import { ProductWritesRepository } from '../../server/data/repositories/product-writes.js';
 import type { NewProduct } from '../../server/model/catalogue/types.js';
 import { TermsRepository } from '../../server/data/repositories/terms.js';
 import { writeTransaction } from '../../server/data/write-transaction.js';
 import { servicesOf } from '../helpers/services.js';
 
 /**
- * The import inserts through ProductBulkRepository, which repeats the defaults of
- * ProductsRepository.create without its per-product savepoint and read-back: the two must store
- * the same row for the same product.
+ * The import inserts through ProductWritesRepository.insert, without the per-product savepoint,
+ * stock-ledger context and read-back of ProductsRepository.create (which the API and the seed use):
+ * the two must store the same row for the same product.
  */
-const dir = mkdtempSync(join(tmpdir(), 'tillbase-bulk-'));
+const dir = mkdtempSync(join(tmpdir(), 'tillbase-insert-'));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('ProductBulkRepository.insert', () => {
+describe('ProductWritesRepository.insert', () => {
   it('stores the row, terms, search entry and ledger line that create stores', () => {
-    const db = openDatabase(join(dir, 'bulk.db'));
+    const db = openDatabase(join(dir, 'insert.db'));
     try {
       const products = servicesOf(db).repositories.products;
-      const bulk = new ProductBulkRepository(db);
+      const writes = new ProductWritesRepository(db);
       const category = new TermsRepository(db).create('product_cat', { name: 'Bakery' }).id;
       const shapes: Array<(suffix: string) => NewProduct> = [
         (suffix) => ({
@@ -65,7 +65,7 @@ describe('ProductBulkRepository.insert', () => {
       const terms = (id: number) => db.prepare('SELECT term_id FROM product_terms WHERE product_id = ?').all(id);
       for (const [index, shape] of shapes.entries()) {
         const created = products.create(shape(`${index}1`), { reason: 'import', reference: 'a.csv' }).id;
-        const inserted = writeTransaction(db, () => products.recordingStock({ reason: 'import', reference: 'a.csv' }, () => bulk.insert(shape(`${index}2`))));
+        const inserted = writeTransaction(db, () => products.recordingStock({ reason: 'import', reference: 'a.csv' }, () => writes.insert(shape(`${index}2`))));
         expect(row(inserted)).toEqual(row(created));
         expect(ledger(inserted)).toEqual(ledger(created));
         expect(terms(inserted)).toEqual(terms(created));
@@ -79,15 +79,15 @@ describe('ProductBulkRepository.insert', () => {
             date_created_gmt: '2025-01-02T03:04:05',
           });
           const viaCreate = products.create(variation(created)).id;
-          const viaBulk = writeTransaction(db, () => bulk.insert(variation(inserted)));
-          expect(row(viaBulk)).toEqual({ ...row(viaCreate), parent_id: inserted });
-          expect(products.find(viaBulk)?.name).toBe(`Cake ${index}2 - S`);
+          const viaInsert = writeTransaction(db, () => writes.insert(variation(inserted)));
+          expect(row(viaInsert)).toEqual({ ...row(viaCreate), parent_id: inserted });
+          expect(products.find(viaInsert)?.name).toBe(`Cake ${index}2 - S`);
         }
       }
       const search = (text: string) => db.prepare('SELECT rowid FROM products_search WHERE products_search MATCH ?').all(`"${text}"`);
       expect(search('rye loaf 02')).toHaveLength(1);
       expect(search('RYE-02')).toHaveLength(1);
-      expect(() => writeTransaction(db, () => bulk.insert({ type: 'simple', name: ' ' }))).toThrow('a product needs a name');
+      expect(() => writeTransaction(db, () => writes.insert({ type: 'simple', name: ' ' }))).toThrow('a product needs a name');
     } finally {
       db.close();
     }
