@@ -8,7 +8,7 @@ import type { Register } from '../../../shared/resources/registers.js';
 import * as registersApi from '../../api/registers.js';
 import { useTill } from '../context.js';
 import { failWithReason } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
 
 export interface DrawerPrinterValue {
   printer: string;

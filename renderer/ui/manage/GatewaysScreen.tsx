@@ -7,7 +7,7 @@ import type { GatewaySettings } from '../../../shared/resources/payments.js';
 import * as paymentsApi from '../../api/payments.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
 
 interface Draft {
   order: string[];

@@ -7,7 +7,7 @@ import * as storesApi from '../../api/stores.js';
 import { formatDateTime } from '../../format.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
 import { DrawerPrinterRow, type DrawerPrinterValue } from './DrawerPrinterRow.js';
 import { TableHead } from './TableHead.js';
 

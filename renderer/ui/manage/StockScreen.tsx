@@ -12,7 +12,7 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { errorFor, type FieldErrors } from './api.js';
 import { saveCatalogue } from './catalogue-save.js';
-import { FieldMessage } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
 import { LowStockList, StockLedger } from './StockLists.js';
 import { TableHead } from './TableHead.js';
 

@@ -9,7 +9,8 @@ import * as usersApi from '../../api/users.js';
 import { useTill, useTillState } from '../context.js';
 import { errorFor, hasCapability, runSave, useLoaded, type FieldErrors } from './api.js';
 import { describeFields, type FieldOverride, type Options } from './fields.js';
-import { FieldMessage, ObjectForm } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
+import { ObjectForm } from './ObjectForm.js';
 
 const DETAIL_KEYS = [
   'name',
