@@ -48,6 +48,8 @@ export interface FieldProps {
    * `manage-field` block of their own (the managers' forms).
    */
   bare?: boolean;
+  /** The label only for screen readers, where a table's head already names the column. */
+  labelHidden?: boolean;
   /** The control, made with `fieldAria(id, error, hint)`. */
   children: ComponentChildren;
 }
@@ -55,7 +57,9 @@ export interface FieldProps {
 export function Field(props: FieldProps) {
   const parts = (
     <>
-      <label for={props.id}>{props.label}</label>
+      <label for={props.id} class={props.labelHidden === true ? 'visually-hidden' : undefined}>
+        {props.label}
+      </label>
       {props.children}
       <FieldHint id={props.id} hint={props.hint} />
       <FieldMessage id={props.id} message={props.error} />

@@ -13,13 +13,18 @@ export interface SelectFieldProps {
   onChange: (value: string) => void;
   hint?: ComponentChildren;
   error?: string | null;
+  /** The form the select belongs to, where it stands outside it (in a table row). */
+  form?: string;
+  bare?: boolean;
+  labelHidden?: boolean;
 }
 
 export function SelectField(props: SelectFieldProps) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error} bare={props.bare} labelHidden={props.labelHidden}>
       <select
         id={props.id}
+        form={props.form}
         value={props.value}
         {...fieldAria(props.id, props.error, props.hint)}
         onChange={(event) => {

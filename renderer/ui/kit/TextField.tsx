@@ -19,12 +19,13 @@ export interface TextFieldProps extends InputAttributes {
   inputRef?: Ref<HTMLInputElement>;
   /** Label and input straight into the form's grid, as in the till's dialogs. */
   bare?: boolean;
+  labelHidden?: boolean;
 }
 
 export function TextField(props: TextFieldProps) {
-  const { id, label, value, onInput, hint, error, inputRef, bare, type, ...input } = props;
+  const { id, label, value, onInput, hint, error, inputRef, bare, labelHidden, type, ...input } = props;
   return (
-    <Field id={id} label={label} hint={hint} error={error} bare={bare}>
+    <Field id={id} label={label} hint={hint} error={error} bare={bare} labelHidden={labelHidden}>
       <input
         {...input}
         id={id}

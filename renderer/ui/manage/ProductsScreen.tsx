@@ -10,6 +10,7 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
+import { SearchForm } from '../kit/SearchForm.js';
 import { TableHead } from './TableHead.js';
 
 const PER_PAGE = 20;
@@ -51,27 +52,14 @@ export function ProductsScreen() {
       [formOpen],
     ),
   );
-  const find = (event: Event): void => {
-    event.preventDefault();
+  const find = (): void => {
     setPage(1);
     setSearch(typed.trim());
   };
   return (
     <div class="manage-columns">
       <div class="manage-panel">
-        <form class="manage-inline" role="search" aria-label="Find products" onSubmit={find}>
-          <label for="products-search">Name, SKU or barcode</label>
-          <input
-            id="products-search"
-            type="text"
-            value={typed}
-            onInput={(event) => {
-              setTyped(event.currentTarget.value);
-            }}
-          />
-          <button type="submit" class="button">
-            Find
-          </button>
+        <SearchForm id="products-search" formLabel="Find products" label="Name, SKU or barcode" type="text" value={typed} onInput={setTyped} onFind={find}>
           <button
             type="button"
             id="product-add"
@@ -82,7 +70,7 @@ export function ProductsScreen() {
           >
             Add product
           </button>
-        </form>
+        </SearchForm>
         <table id="products-table" class="lines manage-table" aria-busy={list.loading ? 'true' : 'false'}>
           <caption class="visually-hidden">Products</caption>
           <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />

@@ -9,6 +9,7 @@ import * as storesApi from '../../api/stores.js';
 import { useTill, useTillState } from '../context.js';
 import { saveCatalogue } from './catalogue-save.js';
 import { useLoaded } from './api.js';
+import { TextField } from '../kit/TextField.js';
 
 const LEDGER_PAGE = 20;
 
@@ -150,19 +151,7 @@ export function LowStockList(props: { version: number; onChoose: (product: Manag
       <h2 id="low-stock-heading">Low stock</h2>
       <p class="hint">A product is low at or under its own amount (in its form), or else the shop’s amount below.</p>
       <form class="manage-inline" aria-label="The shop’s low stock amount" onSubmit={(event) => void save(event)}>
-        <div class="manage-field">
-          <label for="low-stock-threshold">Low means at most</label>
-          <input
-            id="low-stock-threshold"
-            type="number"
-            min="0"
-            step="1"
-            value={shown}
-            onInput={(event) => {
-              setTyped(event.currentTarget.value);
-            }}
-          />
-        </div>
+        <TextField id="low-stock-threshold" label="Low means at most" type="number" min="0" step="1" value={shown} onInput={setTyped} />
         <button type="submit" class="button button-quiet">
           Save
         </button>
