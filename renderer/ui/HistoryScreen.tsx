@@ -9,6 +9,7 @@ import { GiftReceiptButton } from './GiftReceipt.js';
 import { OrderSearch } from './OrderSearch.js';
 import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
+import { TextField } from './kit/TextField.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -78,15 +79,7 @@ function RefundForm(props: { order: Order }) {
         </tbody>
       </table>
       <MoneyBackFields idPrefix="refund" restock={restock} onRestock={setRestock} destination={destination} onDestination={setDestination} tenders={tenders} />
-      <label for="refund-reason">Reason</label>
-      <input
-        id="refund-reason"
-        type="text"
-        value={reason}
-        onInput={(event) => {
-          setReason(event.currentTarget.value);
-        }}
-      />
+      <TextField bare id="refund-reason" label="Reason" value={reason} onInput={setReason} />
       <div class="dialog-actions">
         <button type="submit" class="button button-primary" disabled={busy}>
           Refund

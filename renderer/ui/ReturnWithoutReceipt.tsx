@@ -11,6 +11,7 @@ import { EXCHANGE_CREDIT, startExchange } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
+import { TextField } from './kit/TextField.js';
 
 interface ReturnLine {
   product: productsApi.ProductTile;
@@ -152,15 +153,7 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
           onDestination={setDestination}
           tenders={gateways}
         />
-        <label for="return-reason">Why it came back</label>
-        <input
-          id="return-reason"
-          type="text"
-          value={reason}
-          onInput={(event) => {
-            setReason(event.currentTarget.value);
-          }}
-        />
+        <TextField bare id="return-reason" label="Why it came back" value={reason} onInput={setReason} />
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={props.onDone}>
             Cancel
