@@ -10,6 +10,7 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
+import { PageButtons } from '../kit/PageButtons.js';
 import { SearchForm } from '../kit/SearchForm.js';
 import { TableHead } from './TableHead.js';
 
@@ -18,6 +19,41 @@ const PER_PAGE = 20;
 function stockText(product: ManagedProduct): string {
   if (!product.manage_stock || product.stock_quantity === null) return product.stock_status === 'outofstock' ? 'Out of stock' : 'Not counted';
   return String(product.stock_quantity);
+}
+
+function ProductsTable(props: { products: readonly ManagedProduct[]; loading: boolean; onEdit: (product: ManagedProduct) => void }) {
+  return (
+    <table id="products-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
+      <caption class="visually-hidden">Products</caption>
+      <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />
+      <tbody>
+        {props.products.map((product) => (
+          <tr key={product.id}>
+            <td>
+              {product.name}
+              {product.status === 'publish' ? null : <span class="hint">{product.status === 'draft' ? 'Draft: not sold' : `Status: ${product.status}`}</span>}
+            </td>
+            <td>{product.sku}</td>
+            <td>{product.global_unique_id}</td>
+            <td>{product.price}</td>
+            <td>{stockText(product)}</td>
+            <td>
+              <button
+                type="button"
+                class="button button-small"
+                aria-label={`Edit ${product.name}`}
+                onClick={() => {
+                  props.onEdit(product);
+                }}
+              >
+                Edit
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export function ProductsScreen() {
@@ -71,63 +107,17 @@ export function ProductsScreen() {
             Add product
           </button>
         </SearchForm>
-        <table id="products-table" class="lines manage-table" aria-busy={list.loading ? 'true' : 'false'}>
-          <caption class="visually-hidden">Products</caption>
-          <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id}>
-                <td>
-                  {product.name}
-                  {product.status === 'publish' ? null : (
-                    <span class="hint">{product.status === 'draft' ? 'Draft: not sold' : `Status: ${product.status}`}</span>
-                  )}
-                </td>
-                <td>{product.sku}</td>
-                <td>{product.global_unique_id}</td>
-                <td>{product.price}</td>
-                <td>{stockText(product)}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="button button-small"
-                    aria-label={`Edit ${product.name}`}
-                    onClick={() => {
-                      setEditing(product);
-                    }}
-                  >
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ProductsTable
+          products={products}
+          loading={list.loading}
+          onEdit={(product) => {
+            setEditing(product);
+          }}
+        />
         {!list.loading && products.length === 0 ? <p class="empty">{search === '' ? 'No products yet.' : `No product matches “${search}”.`}</p> : null}
-        <div class="manage-toolbar" aria-label="Pages">
-          <button
-            type="button"
-            class="button button-quiet"
-            disabled={page === 1}
-            onClick={() => {
-              setPage(page - 1);
-            }}
-          >
-            Previous page
-          </button>
+        <PageButtons page={page} last={products.length < PER_PAGE} onPage={setPage} label="Pages" back="Previous page" forward="Next page">
           <span id="products-page">Page {page}</span>
-          <button
-            type="button"
-            class="button button-quiet"
-            // A full page may have more after it; a short one is the last.
-            disabled={products.length < PER_PAGE}
-            onClick={() => {
-              setPage(page + 1);
-            }}
-          >
-            Next page
-          </button>
-        </div>
+        </PageButtons>
       </div>
       {editing === null || choices.data === null ? (
         <p class="hint">Choose a product to edit it, or add one.</p>

@@ -9,6 +9,7 @@ import * as storesApi from '../../api/stores.js';
 import { useTill, useTillState } from '../context.js';
 import { saveCatalogue } from './catalogue-save.js';
 import { useLoaded } from './api.js';
+import { PageButtons } from '../kit/PageButtons.js';
 import { TextField } from '../kit/TextField.js';
 
 const LEDGER_PAGE = 20;
@@ -85,28 +86,7 @@ export function StockLedger(props: { product: ManagedProduct; version: number })
         </tbody>
       </table>
       {!ledger.loading && entries.length === 0 ? <p class="empty">No stock changes yet.</p> : null}
-      <div class="manage-toolbar">
-        <button
-          type="button"
-          class="button button-quiet"
-          disabled={page === 1}
-          onClick={() => {
-            setPage(page - 1);
-          }}
-        >
-          Newer
-        </button>
-        <button
-          type="button"
-          class="button button-quiet"
-          disabled={entries.length < LEDGER_PAGE}
-          onClick={() => {
-            setPage(page + 1);
-          }}
-        >
-          Older
-        </button>
-      </div>
+      <PageButtons page={page} last={entries.length < LEDGER_PAGE} onPage={setPage} />
     </section>
   );
 }

@@ -28,7 +28,7 @@ function Inputs(props: {
   values: Values;
   roles: readonly ManagedRole[];
   errors: FieldErrors;
-  onChange: (name: string, value: string | boolean) => void;
+  onChange: (values: Values) => void;
 }) {
   const roles: Choices = props.roles.map((role) => [role.name, role.label]);
   return (
@@ -38,7 +38,7 @@ function Inputs(props: {
         const value = props.values[spec.name];
         const field = { key: spec.name, id, label: spec.label, hint: spec.help, error: errorFor(props.errors, spec.name) };
         const change = (next: string | boolean): void => {
-          props.onChange(spec.name, next);
+          props.onChange({ ...props.values, [spec.name]: next });
         };
         if (spec.type === 'checkbox') return <CheckField {...field} checked={value === true} onChange={change} />;
         const text = typeof value === 'string' ? value : '';
@@ -94,16 +94,7 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
   return (
     <form id="add-user" class="card manage-form" aria-label="Add a user" noValidate onSubmit={(event) => void add(event)}>
       <h2>Add a user</h2>
-      <Inputs
-        formId="add-user"
-        specs={NEW_USER}
-        values={values}
-        roles={props.roles}
-        errors={errors}
-        onChange={(name, value) => {
-          setValues({ ...values, [name]: value });
-        }}
-      />
+      <Inputs formId="add-user" specs={NEW_USER} values={values} roles={props.roles} errors={errors} onChange={setValues} />
       <div class="manage-actions">
         <button type="submit" class="button button-primary">
           Add user
@@ -150,16 +141,7 @@ function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onS
   return (
     <form id="edit-user" class="card manage-form" aria-label={`Change user ${user.username}`} noValidate onSubmit={(event) => void save(event)}>
       <h2>{`Change ${user.username}`}</h2>
-      <Inputs
-        formId="edit-user"
-        specs={EDIT_USER}
-        values={values}
-        roles={props.roles}
-        errors={errors}
-        onChange={(name, value) => {
-          setValues({ ...values, [name]: value });
-        }}
-      />
+      <Inputs formId="edit-user" specs={EDIT_USER} values={values} roles={props.roles} errors={errors} onChange={setValues} />
       <div class="manage-actions">
         <button type="button" class="button button-quiet" onClick={props.onClose}>
           Close
