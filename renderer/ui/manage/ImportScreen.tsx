@@ -12,6 +12,8 @@ import { SelectField, type Choices } from '../kit/SelectField.js';
 /** How often the progress is asked for while an import runs. */
 const POLL_MS = 400;
 
+type ImportOptions = Parameters<typeof importsApi.startProducts>[2];
+
 const STOCK_MODES: Choices = [
   ['set', 'Sets the stock (a full count)'],
   ['add', 'Adds to the stock (a delivery received)'],
@@ -76,11 +78,12 @@ function ImportProgress(props: { job: ImportJob }) {
   );
 }
 
-export function ImportScreen() {
+/**
+ * The import started last, as the server answers it: asked for again every POLL_MS while it runs,
+ * and no more once the screen closes.
+ */
+function useImportJob(): { job: ImportJob | null; start: (file: File, options: ImportOptions) => Promise<void> } {
   const { till } = useTill();
-  const [file, setFile] = useState<File | null>(null);
-  const [dryRun, setDryRun] = useState(false);
-  const [stock, setStock] = useState<importsApi.StockMode>('set');
   const [job, setJob] = useState<ImportJob | null>(null);
   const timer = useRef<number | null>(null);
 
@@ -106,27 +109,39 @@ export function ImportScreen() {
     }, POLL_MS);
   };
 
-  const start = async (event: Event): Promise<void> => {
-    event.preventDefault();
-    if (file === null) {
-      till.info('Choose a CSV file first.');
-      return;
-    }
+  const start = async (file: File, options: ImportOptions): Promise<void> => {
     till.clearStatus();
     try {
       // 202 with the job as it starts; its progress is asked for until it has finished.
-      const started = await importsApi.startProducts(till.client, file, { dryRun, stock });
+      const started = await importsApi.startProducts(till.client, file, options);
       setJob(started);
       follow(started.id);
     } catch (error) {
       till.fail(error);
     }
   };
+  return { job, start };
+}
+
+export function ImportScreen() {
+  const { till } = useTill();
+  const [file, setFile] = useState<File | null>(null);
+  const [dryRun, setDryRun] = useState(false);
+  const [stock, setStock] = useState<importsApi.StockMode>('set');
+  const { job, start } = useImportJob();
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    if (file === null) {
+      till.info('Choose a CSV file first.');
+      return;
+    }
+    await start(file, { dryRun, stock });
+  };
 
   const running = job?.status === 'running';
   return (
     <div class="manage-columns">
-      <form id="import-form" class="card manage-form" aria-label="Import products" onSubmit={(event) => void start(event)}>
+      <form id="import-form" class="card manage-form" aria-label="Import products" onSubmit={(event) => void submit(event)}>
         <h2>Import products from CSV</h2>
         <p class="hint">A WooCommerce product export (or the same columns). Rows with a known SKU update that product; the others are added.</p>
         <div class="manage-field">

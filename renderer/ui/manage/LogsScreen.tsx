@@ -131,6 +131,36 @@ function LogFilters(props: {
   );
 }
 
+function LogTable(props: { entries: readonly LogEntry[]; loading: boolean }) {
+  return (
+    <table id="logs-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
+      <caption class="visually-hidden">Log entries</caption>
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Level</th>
+          <th scope="col">Source</th>
+          <th scope="col">Entry</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.entries.map((entry, index) => (
+          <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
+            <td>{entry.timestamp.replace('T', ' ')}</td>
+            <td>{entry.level}</td>
+            <td>{entry.source}</td>
+            <td>
+              {entry.message}
+              {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
+              {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function LogsScreen() {
   const { till } = useTill();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -180,31 +210,7 @@ export function LogsScreen() {
           The log holds critical errors.
         </p>
       )}
-      <table id="logs-table" class="lines manage-table" aria-busy={loading ? 'true' : 'false'}>
-        <caption class="visually-hidden">Log entries</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Level</th>
-            <th scope="col">Source</th>
-            <th scope="col">Entry</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => (
-            <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
-              <td>{entry.timestamp.replace('T', ' ')}</td>
-              <td>{entry.level}</td>
-              <td>{entry.source}</td>
-              <td>
-                {entry.message}
-                {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
-                {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LogTable entries={entries} loading={loading} />
       {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
       {answer !== null && answer.entries.length === PER_PAGE && (
         <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>

@@ -56,6 +56,19 @@ function ProductsTable(props: { products: readonly ManagedProduct[]; loading: bo
   );
 }
 
+/** What the product form offers: the categories and tax classes, and whether WooCommerce keeps the catalogue. */
+function useProductChoices() {
+  const { till } = useTill();
+  return useLoaded(async () => {
+    const [categories, taxClasses, managedElsewhere] = await Promise.all([
+      catalogueApi.categories(till.client),
+      catalogueApi.taxClasses(till.client),
+      catalogueApi.catalogueManagedElsewhere(till.client),
+    ]);
+    return { categories, taxClasses, managedElsewhere };
+  }, []);
+}
+
 export function ProductsScreen() {
   const { till } = useTill();
   const [typed, setTyped] = useState('');
@@ -65,14 +78,7 @@ export function ProductsScreen() {
   const [editing, setEditing] = useState<ManagedProduct | 'new' | null>(null);
   // Each save opens the form again over the server's answer.
   const [saves, setSaves] = useState(0);
-  const choices = useLoaded(async () => {
-    const [categories, taxClasses, managedElsewhere] = await Promise.all([
-      catalogueApi.categories(till.client),
-      catalogueApi.taxClasses(till.client),
-      catalogueApi.catalogueManagedElsewhere(till.client),
-    ]);
-    return { categories, taxClasses, managedElsewhere };
-  }, []);
+  const choices = useProductChoices();
   const list = useLoaded(() => catalogueApi.page(till.client, { search, page, per_page: PER_PAGE }), [search, page]);
   const products = list.data ?? [];
   // With the form closed a scan finds its product (the open form takes it as the barcode instead).

@@ -77,6 +77,49 @@ function ProductFinder(props: { onFound: (product: ManagedProduct) => void }) {
   );
 }
 
+/** The products of a delivery, each with how many came. */
+function DeliveryLines(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine[]) => void }) {
+  const { lines, setLines } = props;
+  return (
+    <table class="lines manage-table">
+      <caption class="visually-hidden">Products in this delivery</caption>
+      <TableHead columns={['Product', 'How many came']} />
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={line.product.id}>
+            <td>{line.product.name}</td>
+            <td class="manage-field">
+              <input
+                type="number"
+                min="0"
+                step="any"
+                aria-label={`How many of ${line.product.name} came`}
+                value={line.quantity}
+                onInput={(event) => {
+                  const quantity = event.currentTarget.value;
+                  setLines(lines.map((other, at) => (at === index ? { ...other, quantity } : other)));
+                }}
+              />
+            </td>
+            <td>
+              <button
+                type="button"
+                class="button button-small button-quiet"
+                aria-label={`Take ${line.product.name} off the delivery`}
+                onClick={() => {
+                  setLines(lines.filter((_, at) => at !== index));
+                }}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Delivery(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine[]) => void; onReceived: () => void }) {
   const { till } = useTill();
   const [note, setNote] = useState('');
@@ -114,42 +157,7 @@ function Delivery(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine
     <form id="delivery-form" class="card manage-form" aria-label="Receive a delivery" noValidate onSubmit={(event) => void receive(event)}>
       <h2>Receive a delivery</h2>
       <p class="hint">Scan each item, or find it above; scanning it again counts one more.</p>
-      <table class="lines manage-table">
-        <caption class="visually-hidden">Products in this delivery</caption>
-        <TableHead columns={['Product', 'How many came']} />
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={line.product.id}>
-              <td>{line.product.name}</td>
-              <td class="manage-field">
-                <input
-                  type="number"
-                  min="0"
-                  step="any"
-                  aria-label={`How many of ${line.product.name} came`}
-                  value={line.quantity}
-                  onInput={(event) => {
-                    const quantity = event.currentTarget.value;
-                    setLines(lines.map((other, at) => (at === index ? { ...other, quantity } : other)));
-                  }}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  class="button button-small button-quiet"
-                  aria-label={`Take ${line.product.name} off the delivery`}
-                  onClick={() => {
-                    setLines(lines.filter((_, at) => at !== index));
-                  }}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DeliveryLines lines={lines} setLines={setLines} />
       {lines.length === 0 ? <p class="empty">Nothing scanned yet.</p> : null}
       <TextField id="delivery-note" label="Delivery note or supplier (optional)" value={note} onInput={setNote} />
       <div class="manage-actions">
