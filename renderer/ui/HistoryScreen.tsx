@@ -128,11 +128,50 @@ function OrderDetail(props: { order: Order }) {
   );
 }
 
+/** The orders found, newest first, each with its sync state and a button that opens it. */
+function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeof useOrderSync> }) {
+  const { sale } = useTill();
+  const store = useTillState((state) => state.store);
+  return (
+    <table id="history-table" class="products">
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Date</th>
+          <th scope="col">Status</th>
+          <th scope="col" class="numeric">
+            Total
+          </th>
+          <th scope="col">
+            <span class="visually-hidden">Open</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.history.map((order) => (
+          <tr key={order.id}>
+            <td>{order.number}</td>
+            <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
+            <td>
+              {order.status} <SyncBadge sync={props.sync.get(order.id)} />
+            </td>
+            <td class="numeric">{formatPrice(order.total, store)}</td>
+            <td>
+              <button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>
+                Open
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function HistoryScreen() {
-  const { sale, till } = useTill();
+  const { till } = useTill();
   const history = useTillState((state) => state.history);
   const selected = useTillState((state) => state.historyOrder);
-  const store = useTillState((state) => state.store);
   const failed = useTillState((state) => state.status?.kind === 'error');
   const sync = useOrderSync(history?.map((order) => order.id) ?? []);
   const [returning, setReturning] = useState(false);
@@ -168,43 +207,7 @@ export function HistoryScreen() {
         // After a failed load the message above says why; "no sales" would be untrue.
         !failed && <p class="empty">No orders found.</p>
       ) : (
-        <table id="history-table" class="products">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="numeric">
-                Total
-              </th>
-              <th scope="col">
-                <span class="visually-hidden">Open</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((order) => (
-              <tr key={order.id}>
-                <td>{order.number}</td>
-                <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
-                <td>
-                  {order.status} <SyncBadge sync={sync.get(order.id)} />
-                </td>
-                <td class="numeric">{formatPrice(order.total, store)}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="button button-small"
-                    aria-label={`Open order ${order.number}`}
-                    onClick={() => void sale.openHistoryOrder(order.id)}
-                  >
-                    Open
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HistoryTable history={history} sync={sync} />
       )}
       <ReceiptDialog />
     </section>
