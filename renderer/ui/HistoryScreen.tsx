@@ -10,6 +10,7 @@ import { OrderSearch } from './OrderSearch.js';
 import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
 import { TextField } from './kit/TextField.js';
+import { TableHead } from './kit/TableHead.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -41,18 +42,7 @@ function RefundForm(props: { order: Order }) {
     <form id="refund-form" class="card refund" aria-label="Refund" onSubmit={(event) => void submit(event)}>
       <h2>Refund</h2>
       <table class="lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" class="numeric">
-              Sold
-            </th>
-            <th scope="col" class="numeric">
-              Line total
-            </th>
-            <th scope="col">Refund quantity</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Item', { label: 'Sold', numeric: true }, { label: 'Line total', numeric: true }, 'Refund quantity']} actions={false} />
         <tbody>
           {order.line_items.map((line) => (
             <tr key={line.id}>
@@ -134,19 +124,7 @@ function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeo
   const store = useTillState((state) => state.store);
   return (
     <table id="history-table" class="products">
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Date</th>
-          <th scope="col">Status</th>
-          <th scope="col" class="numeric">
-            Total
-          </th>
-          <th scope="col">
-            <span class="visually-hidden">Open</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Order', 'Date', 'Status', { label: 'Total', numeric: true }]} actions="Open" />
       <tbody>
         {props.history.map((order) => (
           <tr key={order.id}>

@@ -8,6 +8,7 @@ import * as importsApi from '../../api/imports.js';
 import { useTill } from '../context.js';
 import { CheckField } from '../kit/Field.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TableHead } from '../kit/TableHead.js';
 
 /** How often the progress is asked for while an import runs. */
 const POLL_MS = 400;
@@ -56,13 +57,7 @@ function ImportProgress(props: { job: ImportJob }) {
       {job.errors.length > 0 && (
         <table id="import-errors" class="lines manage-table">
           <caption>Rows the server refused</caption>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Column</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Row', 'Column', 'Message']} actions={false} />
           <tbody>
             {job.errors.map((problem, index) => (
               <tr key={`${problem.row}-${index}`}>

@@ -10,6 +10,7 @@ import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TableHead } from '../kit/TableHead.js';
 import { TextField } from '../kit/TextField.js';
 
 const LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
@@ -135,14 +136,7 @@ function LogTable(props: { entries: readonly LogEntry[]; loading: boolean }) {
   return (
     <table id="logs-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
       <caption class="visually-hidden">Log entries</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Level</th>
-          <th scope="col">Source</th>
-          <th scope="col">Entry</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Time', 'Level', 'Source', 'Entry']} actions={false} />
       <tbody>
         {props.entries.map((entry, index) => (
           <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>

@@ -12,7 +12,7 @@ import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
 import { PageButtons } from '../kit/PageButtons.js';
 import { SearchForm } from '../kit/SearchForm.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 const PER_PAGE = 20;
 

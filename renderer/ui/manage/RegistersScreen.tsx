@@ -10,7 +10,7 @@ import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
 import { TextField } from '../kit/TextField.js';
 import { DrawerPrinterRow, type DrawerPrinterValue } from './DrawerPrinterRow.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 /** The registers table's columns: the drawer printer's row spans them. */
 const COLUMNS = 6;

@@ -15,7 +15,7 @@ import { saveCatalogue } from './catalogue-save.js';
 import { SearchForm } from '../kit/SearchForm.js';
 import { TextField } from '../kit/TextField.js';
 import { LowStockList, StockLedger } from './StockLists.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 interface DeliveryLine {
   product: ManagedProduct;

@@ -9,7 +9,7 @@ import { localTime, STATE_WORDS } from '../../sync-words.js';
 import { useTill } from '../context.js';
 import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
 import { PageButtons } from '../kit/PageButtons.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 const PER_PAGE = 10;
 /** The states "Try again" and "Mark handled" apply to (the server refuses them for the others). */

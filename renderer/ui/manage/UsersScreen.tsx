@@ -11,7 +11,7 @@ import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
 import { CheckField } from '../kit/Field.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
 import { TextField } from '../kit/TextField.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 type Values = Record<string, string | boolean>;
 
