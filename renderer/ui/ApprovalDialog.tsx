@@ -6,6 +6,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { actionWords } from '../approvals.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { TextField } from './kit/TextField.js';
 
 export function ApprovalDialog() {
   const { till } = useTill();
@@ -43,30 +44,27 @@ export function ApprovalDialog() {
         <p>
           A manager has to approve {actionWords(ask.action)}. The manager enters their username and {usePassword ? 'password' : 'PIN'} here.
         </p>
-        <label for="approval-username">Manager's username</label>
-        <input
+        <TextField
+          bare
           id="approval-username"
-          type="text"
+          label="Manager's username"
           autocomplete="off"
           autocapitalize="none"
           spellcheck={false}
           autoFocus
           value={username}
-          onInput={(event) => {
-            setUsername(event.currentTarget.value);
-          }}
+          onInput={setUsername}
         />
-        <label for="approval-secret">{usePassword ? "Manager's password" : "Manager's PIN"}</label>
-        <input
+        <TextField
+          bare
           id="approval-secret"
-          ref={secretRef}
+          label={usePassword ? "Manager's password" : "Manager's PIN"}
+          inputRef={secretRef}
           type="password"
           inputMode={usePassword ? 'text' : 'numeric'}
           autocomplete="off"
           value={secret}
-          onInput={(event) => {
-            setSecret(event.currentTarget.value);
-          }}
+          onInput={setSecret}
         />
         <label class="check">
           <input

@@ -11,34 +11,10 @@ import { discountedTotal, readQuantity, type DiscountKind } from '../line-edits.
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { DiscountKindChoice } from './DiscountKindChoice.js';
+import { TextField } from './kit/TextField.js';
 
 export type CartExtra =
   { kind: 'line'; line: OrderLineItem } | { kind: 'customer' } | { kind: 'note' } | { kind: 'coupon' } | { kind: 'fee' } | { kind: 'shipping' };
-
-function Field(props: {
-  id: string;
-  label: string;
-  value: string;
-  onInput: (value: string) => void;
-  inputMode?: 'decimal' | 'numeric' | 'email' | 'text';
-  autoFocus?: boolean;
-}) {
-  return (
-    <>
-      <label for={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="text"
-        inputMode={props.inputMode ?? 'text'}
-        autoFocus={props.autoFocus}
-        value={props.value}
-        onInput={(event) => {
-          props.onInput(event.currentTarget.value);
-        }}
-      />
-    </>
-  );
-}
 
 function Actions(props: { submitLabel: string; onClose: () => void }) {
   const busy = useTillState((state) => state.busy);
@@ -113,7 +89,8 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
     <Dialog label={`Change ${line.name}`} onClose={onClose}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>{line.name}</h2>
-        <Field
+        <TextField
+          bare
           id="line-quantity"
           label={rules.decimalQuantities ? 'Quantity (decimals allowed, such as 1.5)' : 'Quantity'}
           inputMode={rules.decimalQuantities ? 'decimal' : 'numeric'}
@@ -123,7 +100,8 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
         />
         <fieldset class="choice">
           <legend>Discount off {formatPrice(line.subtotal, store)}</legend>
-          <Field
+          <TextField
+            bare
             id="line-discount"
             label={wasDiscounted ? `Discount (the line is now ${formatPrice(line.total, store)}; 0 takes the discount off)` : 'Discount (leave empty for none)'}
             inputMode="decimal"
@@ -132,7 +110,8 @@ function LineEditor(props: { line: OrderLineItem; onClose: () => void }) {
           />
           <DiscountKindChoice name="line-discount-kind" kind={discountKind} onChange={setDiscountKind} />
         </fieldset>
-        <Field
+        <TextField
+          bare
           id="line-price"
           label="New price for the line, in place of the price (leave empty to keep)"
           inputMode="decimal"
@@ -174,7 +153,7 @@ function CustomerPicker(props: { onClose: () => void }) {
     <Dialog label="Customer" onClose={props.onClose} wide>
       <form class="dialog-form" role="search" onSubmit={(event) => void search(event)}>
         <h2>Customer</h2>
-        <Field id="customer-search" label="Find a customer" value={term} onInput={setTerm} autoFocus />
+        <TextField bare id="customer-search" label="Find a customer" value={term} onInput={setTerm} autoFocus />
         <button type="submit" class="button">
           Find
         </button>
@@ -193,7 +172,8 @@ function CustomerPicker(props: { onClose: () => void }) {
       )}
       <form class="dialog-form" onSubmit={(event) => void create(event)}>
         <h3>New customer</h3>
-        <Field
+        <TextField
+          bare
           id="customer-first"
           label="First name"
           value={draft.first_name}
@@ -201,7 +181,8 @@ function CustomerPicker(props: { onClose: () => void }) {
             setDraft({ ...draft, first_name: value });
           }}
         />
-        <Field
+        <TextField
+          bare
           id="customer-last"
           label="Last name"
           value={draft.last_name}
@@ -209,7 +190,8 @@ function CustomerPicker(props: { onClose: () => void }) {
             setDraft({ ...draft, last_name: value });
           }}
         />
-        <Field
+        <TextField
+          bare
           id="customer-email"
           label="Email"
           inputMode="email"
@@ -258,14 +240,17 @@ function SimpleExtra(props: { kind: 'note' | 'coupon' | 'fee' | 'shipping'; onCl
     <Dialog label={titles[kind]} onClose={onClose}>
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>{titles[kind]}</h2>
-        <Field
+        <TextField
+          bare
           id={`extra-${kind}`}
           label={kind === 'note' ? 'Note on the order' : kind === 'coupon' ? 'Coupon code' : 'Name'}
           value={text}
           onInput={setText}
           autoFocus
         />
-        {(kind === 'fee' || kind === 'shipping') && <Field id={`extra-${kind}-amount`} label="Amount" inputMode="decimal" value={amount} onInput={setAmount} />}
+        {(kind === 'fee' || kind === 'shipping') && (
+          <TextField bare id={`extra-${kind}-amount`} label="Amount" inputMode="decimal" value={amount} onInput={setAmount} />
+        )}
         <Actions submitLabel={kind === 'note' ? 'Save note' : 'Add'} onClose={onClose} />
       </form>
     </Dialog>

@@ -9,6 +9,8 @@ import { GiftReceiptButton } from './GiftReceipt.js';
 import { OrderSearch } from './OrderSearch.js';
 import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
+import { TextField } from './kit/TextField.js';
+import { TableHead } from './kit/TableHead.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
@@ -40,18 +42,7 @@ function RefundForm(props: { order: Order }) {
     <form id="refund-form" class="card refund" aria-label="Refund" onSubmit={(event) => void submit(event)}>
       <h2>Refund</h2>
       <table class="lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" class="numeric">
-              Sold
-            </th>
-            <th scope="col" class="numeric">
-              Line total
-            </th>
-            <th scope="col">Refund quantity</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Item', { label: 'Sold', numeric: true }, { label: 'Line total', numeric: true }, 'Refund quantity']} actions={false} />
         <tbody>
           {order.line_items.map((line) => (
             <tr key={line.id}>
@@ -78,15 +69,7 @@ function RefundForm(props: { order: Order }) {
         </tbody>
       </table>
       <MoneyBackFields idPrefix="refund" restock={restock} onRestock={setRestock} destination={destination} onDestination={setDestination} tenders={tenders} />
-      <label for="refund-reason">Reason</label>
-      <input
-        id="refund-reason"
-        type="text"
-        value={reason}
-        onInput={(event) => {
-          setReason(event.currentTarget.value);
-        }}
-      />
+      <TextField bare id="refund-reason" label="Reason" value={reason} onInput={setReason} />
       <div class="dialog-actions">
         <button type="submit" class="button button-primary" disabled={busy}>
           Refund
@@ -135,11 +118,38 @@ function OrderDetail(props: { order: Order }) {
   );
 }
 
+/** The orders found, newest first, each with its sync state and a button that opens it. */
+function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeof useOrderSync> }) {
+  const { sale } = useTill();
+  const store = useTillState((state) => state.store);
+  return (
+    <table id="history-table" class="products">
+      <TableHead columns={['Order', 'Date', 'Status', { label: 'Total', numeric: true }]} actions="Open" />
+      <tbody>
+        {props.history.map((order) => (
+          <tr key={order.id}>
+            <td>{order.number}</td>
+            <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
+            <td>
+              {order.status} <SyncBadge sync={props.sync.get(order.id)} />
+            </td>
+            <td class="numeric">{formatPrice(order.total, store)}</td>
+            <td>
+              <button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>
+                Open
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function HistoryScreen() {
-  const { sale, till } = useTill();
+  const { till } = useTill();
   const history = useTillState((state) => state.history);
   const selected = useTillState((state) => state.historyOrder);
-  const store = useTillState((state) => state.store);
   const failed = useTillState((state) => state.status?.kind === 'error');
   const sync = useOrderSync(history?.map((order) => order.id) ?? []);
   const [returning, setReturning] = useState(false);
@@ -175,43 +185,7 @@ export function HistoryScreen() {
         // After a failed load the message above says why; "no sales" would be untrue.
         !failed && <p class="empty">No orders found.</p>
       ) : (
-        <table id="history-table" class="products">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="numeric">
-                Total
-              </th>
-              <th scope="col">
-                <span class="visually-hidden">Open</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((order) => (
-              <tr key={order.id}>
-                <td>{order.number}</td>
-                <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
-                <td>
-                  {order.status} <SyncBadge sync={sync.get(order.id)} />
-                </td>
-                <td class="numeric">{formatPrice(order.total, store)}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="button button-small"
-                    aria-label={`Open order ${order.number}`}
-                    onClick={() => void sale.openHistoryOrder(order.id)}
-                  >
-                    Open
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HistoryTable history={history} sync={sync} />
       )}
       <ReceiptDialog />
     </section>

@@ -11,24 +11,19 @@ import { EXCHANGE_CREDIT, startExchange } from '../exchange.js';
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
+import { TextField } from './kit/TextField.js';
 
 interface ReturnLine {
   product: productsApi.ProductTile;
   quantity: string;
 }
 
-export function ReturnWithoutReceipt(props: { onDone: () => void }) {
+/** Finding the item brought back by its name, SKU or barcode; a variable product's variations are the items. */
+function ItemFinder(props: { onAdd: (product: productsApi.ProductTile) => void }) {
   const { till } = useTill();
-  const gateways = useTillState((state) => state.gateways);
   const store = useTillState((state) => state.store);
-  const busy = useTillState((state) => state.busy);
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<productsApi.ProductTile[] | null>(null);
-  const [lines, setLines] = useState<ReturnLine[]>([]);
-  const [destination, setDestination] = useState(gateways.find((gateway) => gateway.id === 'pos_cash')?.id ?? gateways[0]?.id ?? '');
-  const [restock, setRestock] = useState(true);
-  const [reason, setReason] = useState('');
-
   const find = async (event: Event): Promise<void> => {
     event.preventDefault();
     try {
@@ -39,6 +34,93 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
       till.fail(error);
     }
   };
+  return (
+    <>
+      <form class="order-search" role="search" aria-label="Find the item brought back" onSubmit={(event) => void find(event)}>
+        <label>
+          <span>Item name, SKU or barcode</span>
+          <input
+            type="search"
+            value={search}
+            onInput={(event) => {
+              setSearch(event.currentTarget.value);
+            }}
+          />
+        </label>
+        <button type="submit" class="button">
+          Find item
+        </button>
+      </form>
+      {found !== null && found.length === 0 && <p class="empty">No items match.</p>}
+      {found !== null && found.length > 0 && (
+        <ul id="return-found" class="return-found">
+          {found.map((product) => (
+            <li key={product.id}>
+              <button
+                type="button"
+                class="button"
+                onClick={() => {
+                  props.onAdd(product);
+                }}
+              >
+                Add {product.name} ({formatPrice(product.price, store)})
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The items brought back, each with the quantity the cashier can change. */
+function ReturnLines(props: { lines: readonly ReturnLine[]; onChange: (update: (lines: ReturnLine[]) => ReturnLine[]) => void }) {
+  return (
+    <table class="lines">
+      <tbody>
+        {props.lines.map((line) => (
+          <tr key={line.product.id}>
+            <td>{line.product.name}</td>
+            <td>
+              <input
+                type="text"
+                inputMode="decimal"
+                aria-label={`Quantity of ${line.product.name} brought back`}
+                value={line.quantity}
+                onInput={(event) => {
+                  const quantity = event.currentTarget.value;
+                  props.onChange((current) => current.map((other) => (other.product.id === line.product.id ? { ...other, quantity } : other)));
+                }}
+              />
+            </td>
+            <td>
+              <button
+                type="button"
+                class="button button-quiet"
+                onClick={() => {
+                  props.onChange((current) => current.filter((other) => other.product.id !== line.product.id));
+                }}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ReturnWithoutReceipt(props: { onDone: () => void }) {
+  const { till } = useTill();
+  const gateways = useTillState((state) => state.gateways);
+  const store = useTillState((state) => state.store);
+  const busy = useTillState((state) => state.busy);
+  const [lines, setLines] = useState<ReturnLine[]>([]);
+  const [destination, setDestination] = useState(gateways.find((gateway) => gateway.id === 'pos_cash')?.id ?? gateways[0]?.id ?? '');
+  const [restock, setRestock] = useState(true);
+  const [reason, setReason] = useState('');
+
   const add = (product: productsApi.ProductTile): void => {
     setLines((current) =>
       current.some((line) => line.product.id === product.id)
@@ -78,72 +160,9 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
   return (
     <section id="return-without-receipt" class="card" aria-labelledby="return-heading">
       <h2 id="return-heading">Return without a receipt</h2>
-      <form class="order-search" role="search" aria-label="Find the item brought back" onSubmit={(event) => void find(event)}>
-        <label>
-          <span>Item name, SKU or barcode</span>
-          <input
-            type="search"
-            value={search}
-            onInput={(event) => {
-              setSearch(event.currentTarget.value);
-            }}
-          />
-        </label>
-        <button type="submit" class="button">
-          Find item
-        </button>
-      </form>
-      {found !== null && found.length === 0 && <p class="empty">No items match.</p>}
-      {found !== null && found.length > 0 && (
-        <ul id="return-found" class="return-found">
-          {found.map((product) => (
-            <li key={product.id}>
-              <button
-                type="button"
-                class="button"
-                onClick={() => {
-                  add(product);
-                }}
-              >
-                Add {product.name} ({formatPrice(product.price, store)})
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemFinder onAdd={add} />
       <form id="return-form" class="dialog-form" aria-label="Give the money back" onSubmit={(event) => void submit(event)}>
-        <table class="lines">
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.product.id}>
-                <td>{line.product.name}</td>
-                <td>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    aria-label={`Quantity of ${line.product.name} brought back`}
-                    value={line.quantity}
-                    onInput={(event) => {
-                      const quantity = event.currentTarget.value;
-                      setLines((current) => current.map((other) => (other.product.id === line.product.id ? { ...other, quantity } : other)));
-                    }}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    class="button button-quiet"
-                    onClick={() => {
-                      setLines((current) => current.filter((other) => other.product.id !== line.product.id));
-                    }}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReturnLines lines={lines} onChange={setLines} />
         <MoneyBackFields
           idPrefix="return"
           restock={restock}
@@ -152,15 +171,7 @@ export function ReturnWithoutReceipt(props: { onDone: () => void }) {
           onDestination={setDestination}
           tenders={gateways}
         />
-        <label for="return-reason">Why it came back</label>
-        <input
-          id="return-reason"
-          type="text"
-          value={reason}
-          onInput={(event) => {
-            setReason(event.currentTarget.value);
-          }}
-        />
+        <TextField bare id="return-reason" label="Why it came back" value={reason} onInput={setReason} />
         <div class="dialog-actions">
           <button type="button" class="button button-quiet" onClick={props.onDone}>
             Cancel

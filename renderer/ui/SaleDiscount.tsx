@@ -10,6 +10,7 @@ import type { DiscountKind } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { DiscountKindChoice } from './DiscountKindChoice.js';
+import { TextField } from './kit/TextField.js';
 
 export function SaleDiscountDialog(props: { onClose: () => void }) {
   const { sale, till } = useTill();
@@ -51,18 +52,7 @@ export function SaleDiscountDialog(props: { onClose: () => void }) {
           Off the items’ {formatPrice(base, store)} {inclusive ? 'with tax' : 'before tax'}, shared over the lines. It replaces any line discount; 0 takes the
           discount off.
         </p>
-        <label for="sale-discount">Discount</label>
-        <input
-          id="sale-discount"
-          type="text"
-          inputMode="decimal"
-          autocomplete="off"
-          autoFocus
-          value={typed}
-          onInput={(event) => {
-            setTyped(event.currentTarget.value);
-          }}
-        />
+        <TextField bare id="sale-discount" label="Discount" inputMode="decimal" autocomplete="off" autoFocus value={typed} onInput={setTyped} />
         <fieldset class="choice">
           <legend>Discount as</legend>
           <DiscountKindChoice name="sale-discount-kind" kind={kind} onChange={setKind} />

@@ -9,6 +9,7 @@ import { formatPrice } from '../format.js';
 import { readQuantity } from '../line-edits.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { TextField } from './kit/TextField.js';
 
 export function WeighDialog() {
   const { till, sale } = useTill();
@@ -44,18 +45,7 @@ export function WeighDialog() {
       <form class="dialog-form" onSubmit={(event) => void submit(event)}>
         <h2>{item.name}</h2>
         <p>{formatPrice(item.price, store)} a kilogram. Put it on the scale and enter the weight.</p>
-        <label for="weigh-kilograms">Weight in kg</label>
-        <input
-          id="weigh-kilograms"
-          type="text"
-          inputMode="decimal"
-          autocomplete="off"
-          autoFocus
-          value={typed}
-          onInput={(event) => {
-            setTyped(event.currentTarget.value);
-          }}
-        />
+        <TextField bare id="weigh-kilograms" label="Weight in kg" inputMode="decimal" autocomplete="off" autoFocus value={typed} onInput={setTyped} />
         <p id="weigh-error" class="form-error" role="alert">
           {error}
         </p>

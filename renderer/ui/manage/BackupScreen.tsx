@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import * as backupApi from '../../api/backup.js';
 import { useTill } from '../context.js';
+import { saveFile } from '../kit/download.js';
 
 function backupName(): string {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -21,17 +22,7 @@ export function BackupScreen() {
     try {
       const file = await backupApi.download(till.client);
       const name = backupName();
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the file once the click is handled.
-      window.setTimeout(() => {
-        URL.revokeObjectURL(url);
-      }, 10_000);
+      saveFile(name, file);
       setLast({ name, bytes: file.size });
       till.info(`The backup ${name} is downloaded.`);
     } catch (error) {

@@ -8,7 +8,13 @@ import type { Register } from '../../../shared/resources/registers.js';
 import * as registersApi from '../../api/registers.js';
 import { useTill } from '../context.js';
 import { failWithReason } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TextField } from '../kit/TextField.js';
+
+const PINS: Choices = [
+  ['2', 'Pin 2 (most drawers)'],
+  ['5', 'Pin 5 (a second drawer)'],
+];
 
 export interface DrawerPrinterValue {
   printer: string;
@@ -50,39 +56,28 @@ export function DrawerPrinterRow(props: {
       <td />
       <td colSpan={props.columns - 1}>
         <div class="manage-inline">
-          <div class="manage-field">
-            <label for={`${base}-printer`}>Cash drawer printer</label>
-            <input
-              id={`${base}-printer`}
-              form={`${base}-form`}
-              type="text"
-              inputMode="url"
-              value={value.printer}
-              aria-invalid={props.printerError === null ? undefined : 'true'}
-              aria-describedby={`${base}-printer-hint${props.printerError === null ? '' : ` ${base}-printer-error`}`}
-              onInput={(event) => {
-                props.onChange({ ...value, printer: event.currentTarget.value });
-              }}
-            />
-            <small id={`${base}-printer-hint`}>
-              The network receipt printer the drawer is plugged into, by its address and port (192.168.1.50:9100). Empty: the drawer opens with its key.
-            </small>
-            <FieldMessage id={`${base}-printer`} message={props.printerError} />
-          </div>
-          <div class="manage-field">
-            <label for={`${base}-pin`}>Drawer socket pin</label>
-            <select
-              id={`${base}-pin`}
-              form={`${base}-form`}
-              value={String(value.pin)}
-              onChange={(event) => {
-                props.onChange({ ...value, pin: event.currentTarget.value === '5' ? 5 : 2 });
-              }}
-            >
-              <option value="2">Pin 2 (most drawers)</option>
-              <option value="5">Pin 5 (a second drawer)</option>
-            </select>
-          </div>
+          <TextField
+            id={`${base}-printer`}
+            label="Cash drawer printer"
+            form={`${base}-form`}
+            inputMode="url"
+            value={value.printer}
+            hint="The network receipt printer the drawer is plugged into, by its address and port (192.168.1.50:9100). Empty: the drawer opens with its key."
+            error={props.printerError}
+            onInput={(printer) => {
+              props.onChange({ ...value, printer });
+            }}
+          />
+          <SelectField
+            id={`${base}-pin`}
+            label="Drawer socket pin"
+            form={`${base}-form`}
+            value={String(value.pin)}
+            options={PINS}
+            onChange={(pin) => {
+              props.onChange({ ...value, pin: pin === '5' ? 5 : 2 });
+            }}
+          />
           <button type="button" class="button button-quiet" disabled={testing} onClick={() => void test()}>
             {testing ? 'Opening…' : 'Test the drawer'}
           </button>

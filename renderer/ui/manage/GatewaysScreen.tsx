@@ -7,7 +7,8 @@ import type { GatewaySettings } from '../../../shared/resources/payments.js';
 import * as paymentsApi from '../../api/payments.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { CheckField, FieldMessage } from '../kit/Field.js';
+import { SelectField } from '../kit/SelectField.js';
 
 interface Draft {
   order: string[];
@@ -24,6 +25,67 @@ function draftOf(settings: GatewaySettings): Draft {
     defaultGateway: settings.default_gateway,
     autoPrint: settings.auto_print_receipt,
   };
+}
+
+/** The tenders in the till's order, each with whether it is offered and buttons that move it. */
+function GatewayList(props: {
+  draft: Draft;
+  settings: GatewaySettings;
+  errors: FieldErrors;
+  onMove: (id: string, step: number) => void;
+  onEnable: (id: string, enabled: boolean) => void;
+}) {
+  const { draft, settings, errors } = props;
+  return (
+    <ol id="gateway-list" class="manage-ordered">
+      {draft.order.map((id, index) => {
+        const gateway = settings.gateways[id];
+        const title = gateway?.title ?? id;
+        const message = errorFor(errors, `gateways.${id}`);
+        return (
+          <li key={id} class="manage-gateway">
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={draft.enabled[id] === true}
+                aria-describedby={message === null ? undefined : `gateway-${id}-error`}
+                onChange={(event) => {
+                  props.onEnable(id, event.currentTarget.checked);
+                }}
+              />
+              {` ${title} enabled`}
+            </label>
+            <span class="hint">{gateway?.description}</span>
+            <span class="manage-row-actions">
+              <button
+                type="button"
+                class="button button-small"
+                aria-label={`Move ${title} up`}
+                disabled={index === 0}
+                onClick={() => {
+                  props.onMove(id, -1);
+                }}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                class="button button-small"
+                aria-label={`Move ${title} down`}
+                disabled={index === draft.order.length - 1}
+                onClick={() => {
+                  props.onMove(id, 1);
+                }}
+              >
+                ↓
+              </button>
+            </span>
+            <FieldMessage id={`gateway-${id}`} message={message} />
+          </li>
+        );
+      })}
+    </ol>
+  );
 }
 
 export function GatewaysScreen() {
@@ -62,7 +124,6 @@ export function GatewaysScreen() {
       { done: 'Payment settings: saved.', onFieldErrors: setErrors },
     );
   };
-  const defaultError = errorFor(errors, 'default_gateway');
   return (
     <form id="gateways-form" class="card manage-form" aria-label="Payment gateways" noValidate onSubmit={(event) => void save(event)}>
       {Object.keys(errors).length > 0 && (
@@ -70,87 +131,34 @@ export function GatewaysScreen() {
           Not saved: see the messages below.
         </div>
       )}
-      <ol id="gateway-list" class="manage-ordered">
-        {draft.order.map((id, index) => {
-          const gateway = settings.gateways[id];
-          const title = gateway?.title ?? id;
-          const message = errorFor(errors, `gateways.${id}`);
-          return (
-            <li key={id} class="manage-gateway">
-              <label class="check">
-                <input
-                  type="checkbox"
-                  checked={draft.enabled[id] === true}
-                  aria-describedby={message === null ? undefined : `gateway-${id}-error`}
-                  onChange={(event) => {
-                    setDraft({ ...draft, enabled: { ...draft.enabled, [id]: event.currentTarget.checked } });
-                  }}
-                />
-                {` ${title} enabled`}
-              </label>
-              <span class="hint">{gateway?.description}</span>
-              <span class="manage-row-actions">
-                <button
-                  type="button"
-                  class="button button-small"
-                  aria-label={`Move ${title} up`}
-                  disabled={index === 0}
-                  onClick={() => {
-                    moveBy(id, -1);
-                  }}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  class="button button-small"
-                  aria-label={`Move ${title} down`}
-                  disabled={index === draft.order.length - 1}
-                  onClick={() => {
-                    moveBy(id, 1);
-                  }}
-                >
-                  ↓
-                </button>
-              </span>
-              <FieldMessage id={`gateway-${id}`} message={message} />
-            </li>
-          );
-        })}
-      </ol>
-      <div class="manage-field">
-        <label for="default-gateway">Preselected at payment</label>
-        <select
-          id="default-gateway"
-          value={draft.defaultGateway}
-          aria-invalid={defaultError === null ? undefined : 'true'}
-          aria-describedby={defaultError === null ? undefined : 'default-gateway-error'}
-          onChange={(event) => {
-            setDraft({ ...draft, defaultGateway: event.currentTarget.value });
-          }}
-        >
-          {draft.order.map((id) => (
-            <option key={id} value={id}>
-              {settings.gateways[id]?.title ?? id}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id="default-gateway" message={defaultError} />
-      </div>
-      <div class="manage-field manage-check">
-        <label class="check">
-          <input
-            id="auto-print-receipt"
-            type="checkbox"
-            checked={draft.autoPrint}
-            onChange={(event) => {
-              setDraft({ ...draft, autoPrint: event.currentTarget.checked });
-            }}
-          />{' '}
-          Print the receipt after each payment
-        </label>
-        <FieldMessage id="auto-print-receipt" message={errorFor(errors, 'auto_print_receipt')} />
-      </div>
+      <GatewayList
+        draft={draft}
+        settings={settings}
+        errors={errors}
+        onMove={moveBy}
+        onEnable={(id, enabled) => {
+          setDraft({ ...draft, enabled: { ...draft.enabled, [id]: enabled } });
+        }}
+      />
+      <SelectField
+        id="default-gateway"
+        label="Preselected at payment"
+        value={draft.defaultGateway}
+        options={draft.order.map((id) => [id, settings.gateways[id]?.title ?? id] as const)}
+        error={errorFor(errors, 'default_gateway')}
+        onChange={(defaultGateway) => {
+          setDraft({ ...draft, defaultGateway });
+        }}
+      />
+      <CheckField
+        id="auto-print-receipt"
+        label="Print the receipt after each payment"
+        checked={draft.autoPrint}
+        error={errorFor(errors, 'auto_print_receipt')}
+        onChange={(autoPrint) => {
+          setDraft({ ...draft, autoPrint });
+        }}
+      />
       <div class="manage-actions">
         <button type="submit" class="button button-primary">
           Save payment settings

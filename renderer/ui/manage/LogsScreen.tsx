@@ -9,7 +9,9 @@ import type { LogEntry, LogsPage } from '../../api/logs.js';
 import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TableHead } from '../kit/TableHead.js';
+import { TextField } from '../kit/TextField.js';
 
 const LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
 const PER_PAGE = 50;
@@ -65,23 +67,91 @@ function FilterField(props: {
   type?: 'date' | 'number';
   onChange: (filters: Filters) => void;
 }) {
-  const id = `logs-${props.name}`;
-  const message = errorFor(props.errors, props.name);
   return (
-    <div class="manage-field">
-      <label for={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.filters[props.name]}
-        aria-invalid={message === null ? undefined : 'true'}
-        aria-describedby={message === null ? undefined : `${id}-error`}
-        onInput={(event) => {
-          props.onChange({ ...props.filters, [props.name]: event.currentTarget.value });
-        }}
-      />
-      <FieldMessage id={id} message={message} />
-    </div>
+    <TextField
+      id={`logs-${props.name}`}
+      label={props.label}
+      type={props.type ?? 'text'}
+      value={props.filters[props.name]}
+      error={errorFor(props.errors, props.name)}
+      onInput={(value) => {
+        props.onChange({ ...props.filters, [props.name]: value });
+      }}
+    />
+  );
+}
+
+/** The filters the server takes; those of the audit trail show once it is the source. */
+function LogFilters(props: {
+  filters: Filters;
+  errors: FieldErrors;
+  sources: LogsPage['sources'];
+  users: readonly ManagedUser[];
+  onChange: (filters: Filters) => void;
+  onSubmit: () => void;
+}) {
+  const { filters, errors, onChange } = props;
+  const pick = (name: keyof Filters) => (value: string) => {
+    onChange({ ...filters, [name]: value });
+  };
+  const sources: Choices = [
+    ['', 'All logs'],
+    ...(props.sources.some((source) => source.source === 'audit') ? [] : [['audit', 'Audit trail'] as const]),
+    ...props.sources.map((source) => [source.source, source.name] as const),
+  ];
+  const levels: Choices = [['', 'Any level'], ...LEVELS.map((level) => [level, level] as const)];
+  const users: Choices = [['', 'Anyone'], ...props.users.map((user) => [String(user.id), `${user.display_name} (${user.username})`] as const)];
+  return (
+    <form
+      id="logs-filters"
+      class="card manage-form manage-filters"
+      aria-label="Log filters"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <SelectField id="logs-source" label="Source" value={filters.source} options={sources} onChange={pick('source')} />
+      <SelectField id="logs-level" label="Level" value={filters.level} options={levels} error={errors.level ?? null} onChange={pick('level')} />
+      <FilterField name="after" label="From" type="date" filters={filters} errors={errors} onChange={onChange} />
+      {filters.source === 'audit' && (
+        <>
+          <FilterField name="before" label="Until" type="date" filters={filters} errors={errors} onChange={onChange} />
+          <SelectField id="logs-user" label="By" value={filters.user} options={users} error={errors.user ?? null} onChange={pick('user')} />
+          <FilterField name="action" label="Action (e.g. user.create)" filters={filters} errors={errors} onChange={onChange} />
+          <FilterField name="register" label="Register ID" type="number" filters={filters} errors={errors} onChange={onChange} />
+        </>
+      )}
+      <div class="manage-actions">
+        <button type="submit" class="button button-primary">
+          Show entries
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LogTable(props: { entries: readonly LogEntry[]; loading: boolean }) {
+  return (
+    <table id="logs-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
+      <caption class="visually-hidden">Log entries</caption>
+      <TableHead columns={['Time', 'Level', 'Source', 'Entry']} actions={false} />
+      <tbody>
+        {props.entries.map((entry, index) => (
+          <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
+            <td>{entry.timestamp.replace('T', ' ')}</td>
+            <td>{entry.level}</td>
+            <td>{entry.source}</td>
+            <td>
+              {entry.message}
+              {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
+              {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -126,116 +196,15 @@ export function LogsScreen() {
       till.fail(error);
     });
   }, [audit, users, till]);
-  const sources = answer?.sources ?? [];
   return (
     <div class="manage-panel">
-      <form
-        id="logs-filters"
-        class="card manage-form manage-filters"
-        aria-label="Log filters"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void load(1);
-        }}
-      >
-        <div class="manage-field">
-          <label for="logs-source">Source</label>
-          <select
-            id="logs-source"
-            value={filters.source}
-            onChange={(event) => {
-              setFilters({ ...filters, source: event.currentTarget.value });
-            }}
-          >
-            <option value="">All logs</option>
-            {!sources.some((source) => source.source === 'audit') && <option value="audit">Audit trail</option>}
-            {sources.map((source) => (
-              <option key={source.source} value={source.source}>
-                {source.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="manage-field">
-          <label for="logs-level">Level</label>
-          <select
-            id="logs-level"
-            value={filters.level}
-            aria-describedby={errors.level === undefined ? undefined : 'logs-level-error'}
-            onChange={(event) => {
-              setFilters({ ...filters, level: event.currentTarget.value });
-            }}
-          >
-            <option value="">Any level</option>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </select>
-          <FieldMessage id="logs-level" message={errors.level ?? null} />
-        </div>
-        <FilterField name="after" label="From" type="date" filters={filters} errors={errors} onChange={setFilters} />
-        {audit && (
-          <>
-            <FilterField name="before" label="Until" type="date" filters={filters} errors={errors} onChange={setFilters} />
-            <div class="manage-field">
-              <label for="logs-user">By</label>
-              <select
-                id="logs-user"
-                value={filters.user}
-                onChange={(event) => {
-                  setFilters({ ...filters, user: event.currentTarget.value });
-                }}
-              >
-                <option value="">Anyone</option>
-                {(users ?? []).map((user) => (
-                  <option key={user.id} value={String(user.id)}>{`${user.display_name} (${user.username})`}</option>
-                ))}
-              </select>
-              <FieldMessage id="logs-user" message={errors.user ?? null} />
-            </div>
-            <FilterField name="action" label="Action (e.g. user.create)" filters={filters} errors={errors} onChange={setFilters} />
-            <FilterField name="register" label="Register ID" type="number" filters={filters} errors={errors} onChange={setFilters} />
-          </>
-        )}
-        <div class="manage-actions">
-          <button type="submit" class="button button-primary">
-            Show entries
-          </button>
-        </div>
-      </form>
+      <LogFilters filters={filters} errors={errors} sources={answer?.sources ?? []} users={users ?? []} onChange={setFilters} onSubmit={() => void load(1)} />
       {answer?.has_fatal_errors === true && (
         <p class="form-error" role="note">
           The log holds critical errors.
         </p>
       )}
-      <table id="logs-table" class="lines manage-table" aria-busy={loading ? 'true' : 'false'}>
-        <caption class="visually-hidden">Log entries</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Level</th>
-            <th scope="col">Source</th>
-            <th scope="col">Entry</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => (
-            <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
-              <td>{entry.timestamp.replace('T', ' ')}</td>
-              <td>{entry.level}</td>
-              <td>{entry.source}</td>
-              <td>
-                {entry.message}
-                {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
-                {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LogTable entries={entries} loading={loading} />
       {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
       {answer !== null && answer.entries.length === PER_PAGE && (
         <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>

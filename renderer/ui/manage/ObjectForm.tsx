@@ -7,25 +7,11 @@ import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { useTill } from '../context.js';
 import { errorFor, runSave, type FieldErrors } from './api.js';
+import { CheckField, Field, FieldHint, FieldMessage, fieldAria } from '../kit/Field.js';
 import { changesOf, draftFrom, type Draft, type FieldSpec } from './fields.js';
 
 export function fieldId(formId: string, path: string): string {
   return `${formId}-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
-}
-
-/** The message under a field, tied to it by `aria-describedby`. */
-export function FieldMessage(props: { id: string; message: string | null }) {
-  if (props.message === null) return null;
-  return (
-    <p id={`${props.id}-error`} class="field-error">
-      {props.message}
-    </p>
-  );
-}
-
-export function describedBy(id: string, message: string | null, help?: string): string | undefined {
-  const ids = [help === undefined ? null : `${id}-help`, message === null ? null : `${id}-error`].filter((item) => item !== null);
-  return ids.length === 0 ? undefined : ids.join(' ');
 }
 
 interface InputProps {
@@ -37,58 +23,94 @@ interface InputProps {
   onChange: (path: string, value: string | boolean | string[]) => void;
 }
 
-function Field(props: InputProps) {
-  const { formId, spec, draft, errors, onChange } = props;
-  const id = fieldId(formId, spec.path);
-  const message = errorFor(errors, spec.path);
-  const aria = { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': describedBy(id, message, spec.help) };
-  const help =
-    spec.help === undefined ? null : (
-      <p id={`${id}-help`} class="hint">
-        {spec.help}
-      </p>
-    );
+/** A group of fields, or a set of choices: a fieldset with its legend. */
+function FieldGroup(props: InputProps & { legend: string; children: ComponentChildren; message: string | null; aria: Partial<ReturnType<typeof fieldAria>> }) {
+  const id = fieldId(props.formId, props.spec.path);
+  return (
+    <fieldset class="manage-fieldset" {...props.aria}>
+      <legend>{props.legend}</legend>
+      <FieldHint id={id} hint={props.spec.help} />
+      {props.children}
+      <FieldMessage id={id} message={props.message} />
+    </fieldset>
+  );
+}
+
+function Control(props: InputProps & { id: string; message: string | null }) {
+  const { id, spec, draft, placeholder, onChange } = props;
+  const aria = fieldAria(id, props.message, spec.help);
   const value = draft[spec.path];
   const text = typeof value === 'string' ? value : '';
   const field = spec.field;
+  const set = (event: { currentTarget: { value: string } }): void => {
+    onChange(spec.path, event.currentTarget.value);
+  };
+  if (field.kind === 'select') {
+    return (
+      <select id={id} value={text} {...aria} onChange={set}>
+        {field.options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.kind === 'number') {
+    return <input id={id} type="number" step="any" value={text} placeholder={field.nullable === true ? 'Automatic' : undefined} {...aria} onInput={set} />;
+  }
+  if (field.kind === 'readonly') {
+    return (
+      <output id={id} class="manage-readonly">
+        {text === '' ? '—' : text}
+      </output>
+    );
+  }
+  if (field.kind === 'text' && field.multiline !== true) {
+    return <input id={id} type={field.type ?? 'text'} value={text} placeholder={placeholder} {...aria} onInput={set} />;
+  }
+  const rows = field.kind === 'json' ? 6 : 3;
+  return <textarea id={id} rows={rows} value={text} placeholder={placeholder} spellcheck={false} {...aria} onInput={set} />;
+}
+
+function ObjectField(props: InputProps) {
+  const { formId, spec, draft, errors, onChange } = props;
+  const id = fieldId(formId, spec.path);
+  const message = errorFor(errors, spec.path);
+  const value = draft[spec.path];
+  const field = spec.field;
   if (field.kind === 'group') {
     return (
-      <fieldset class="manage-fieldset" aria-describedby={aria['aria-describedby']}>
-        <legend>{spec.label}</legend>
-        {help}
+      <FieldGroup
+        {...props}
+        legend={spec.label}
+        message={errors[spec.path] ?? null}
+        aria={{ 'aria-describedby': fieldAria(id, message, spec.help)['aria-describedby'] }}
+      >
         {field.fields.map((inner) => (
-          <Field key={inner.path} {...props} spec={inner} placeholder={undefined} />
+          <ObjectField key={inner.path} {...props} spec={inner} placeholder={undefined} />
         ))}
-        <FieldMessage id={id} message={errors[spec.path] ?? null} />
-      </fieldset>
+      </FieldGroup>
     );
   }
   if (field.kind === 'checkbox') {
     return (
-      <div class="manage-field manage-check">
-        <label class="check">
-          <input
-            id={id}
-            type="checkbox"
-            checked={value === true}
-            {...aria}
-            onChange={(event) => {
-              onChange(spec.path, event.currentTarget.checked);
-            }}
-          />{' '}
-          {spec.label}
-        </label>
-        {help}
-        <FieldMessage id={id} message={message} />
-      </div>
+      <CheckField
+        id={id}
+        label={spec.label}
+        checked={value === true}
+        hint={spec.help}
+        error={message}
+        onChange={(checked) => {
+          onChange(spec.path, checked);
+        }}
+      />
     );
   }
   if (field.kind === 'choices') {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <fieldset class="manage-fieldset" {...aria}>
-        <legend>{spec.label}</legend>
-        {help}
+      <FieldGroup {...props} legend={spec.label} message={message} aria={fieldAria(id, message, spec.help)}>
         {field.options.map(([option, label]) => (
           <label key={option} class="check">
             <input
@@ -101,45 +123,13 @@ function Field(props: InputProps) {
             {label}
           </label>
         ))}
-        <FieldMessage id={id} message={message} />
-      </fieldset>
+      </FieldGroup>
     );
-  }
-  let input: ComponentChildren;
-  const set = (event: { currentTarget: { value: string } }): void => {
-    onChange(spec.path, event.currentTarget.value);
-  };
-  if (field.kind === 'select') {
-    input = (
-      <select id={id} value={text} {...aria} onChange={set}>
-        {field.options.map(([option, label]) => (
-          <option key={option} value={option}>
-            {label}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (field.kind === 'number') {
-    input = <input id={id} type="number" step="any" value={text} placeholder={field.nullable === true ? 'Automatic' : undefined} {...aria} onInput={set} />;
-  } else if (field.kind === 'readonly') {
-    input = (
-      <output id={id} class="manage-readonly">
-        {text === '' ? '—' : text}
-      </output>
-    );
-  } else if (field.kind === 'text' && field.multiline !== true) {
-    input = <input id={id} type={field.type ?? 'text'} value={text} placeholder={props.placeholder} {...aria} onInput={set} />;
-  } else {
-    const rows = field.kind === 'json' ? 6 : 3;
-    input = <textarea id={id} rows={rows} value={text} placeholder={props.placeholder} spellcheck={false} {...aria} onInput={set} />;
   }
   return (
-    <div class="manage-field">
-      <label for={id}>{spec.label}</label>
-      {input}
-      {help}
-      <FieldMessage id={id} message={message} />
-    </div>
+    <Field id={id} label={spec.label} hint={spec.help} error={message}>
+      <Control {...props} id={id} message={message} />
+    </Field>
   );
 }
 
@@ -213,7 +203,15 @@ export function ObjectForm(props: ObjectFormProps) {
         </div>
       )}
       {fields.map((spec) => (
-        <Field key={spec.path} formId={props.id} spec={spec} draft={draft} errors={errors} placeholder={props.placeholders?.[spec.path]} onChange={onChange} />
+        <ObjectField
+          key={spec.path}
+          formId={props.id}
+          spec={spec}
+          draft={draft}
+          errors={errors}
+          placeholder={props.placeholders?.[spec.path]}
+          onChange={onChange}
+        />
       ))}
       {props.children}
       <div class="manage-actions">

@@ -10,16 +10,21 @@ import type { CategoryChoice, ManagedProduct, ProductWrite, TaxClass } from '../
 import { useTill } from '../context.js';
 import { errorFor, type FieldErrors } from './api.js';
 import { MANAGED_ELSEWHERE, MANAGED_ELSEWHERE_WHY, saveCatalogue } from './catalogue-save.js';
-import { FieldMessage } from './ObjectForm.js';
+import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TextField } from '../kit/TextField.js';
 
 const VISIBILITY_KEY = '_pos_visibility';
 /** `yes` where the till asks for a weight when the product is added (server/model/catalogue/product-meta.ts). */
 const SOLD_BY_WEIGHT_KEY = '_pos_sold_by_weight';
-const VISIBILITIES = [
-  { value: '', label: 'At the till and in the online shop' },
-  { value: 'pos_only', label: 'At the till only' },
-  { value: 'online_only', label: 'In the online shop only' },
-] as const;
+const VISIBILITIES: Choices = [
+  ['', 'At the till and in the online shop'],
+  ['pos_only', 'At the till only'],
+  ['online_only', 'In the online shop only'],
+];
+const SELLS_BY: Choices = [
+  ['no', 'The item'],
+  ['yes', 'Weight (the till asks for the kilograms)'],
+];
 
 interface Draft {
   name: string;
@@ -90,39 +95,74 @@ function changesOf(before: Draft, after: Draft): Partial<ProductWrite> {
   return changed;
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  error: string | null;
-  hint?: string;
-  inputMode?: 'decimal' | 'numeric';
-  onInput: (value: string) => void;
-}
-
-function TextField(props: FieldProps) {
-  const describedBy = [props.hint === undefined ? null : `${props.id}-hint`, props.error === null ? null : `${props.id}-error`].filter((id) => id !== null);
+/** The product's fields, each with the server's message for it. */
+function ProductFields(props: {
+  draft: Draft;
+  errors: FieldErrors;
+  set: (field: keyof Draft) => (value: string) => void;
+  categories: readonly CategoryChoice[];
+  taxClasses: readonly TaxClass[];
+}) {
+  const { draft, errors, set } = props;
+  const taxClasses: Choices = props.taxClasses.map((taxClass) => [taxClass.slug === 'standard' ? '' : taxClass.slug, taxClass.name]);
+  const categories: Choices = [['', 'None'], ...props.categories.map((category) => [String(category.id), category.name] as const)];
   return (
-    <div class="manage-field">
-      <label for={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="text"
-        value={props.value}
-        inputMode={props.inputMode}
-        aria-invalid={props.error === null ? undefined : 'true'}
-        aria-describedby={describedBy.length === 0 ? undefined : describedBy.join(' ')}
-        onInput={(event) => {
-          props.onInput(event.currentTarget.value);
-        }}
+    <>
+      <TextField id="product-name" label="Name" value={draft.name} error={errorFor(errors, 'name')} onInput={set('name')} />
+      <TextField id="product-sku" label="SKU (stock code)" value={draft.sku} error={errorFor(errors, 'sku')} onInput={set('sku')} />
+      <TextField
+        id="product-barcode"
+        label="Barcode"
+        value={draft.global_unique_id}
+        inputMode="numeric"
+        hint="The number under the bars (EAN or UPC): scan the item while this form is open, or type it."
+        error={errorFor(errors, 'global_unique_id') ?? errorFor(errors, 'barcode')}
+        onInput={set('global_unique_id')}
       />
-      {props.hint === undefined ? null : (
-        <p id={`${props.id}-hint`} class="hint">
-          {props.hint}
-        </p>
-      )}
-      <FieldMessage id={props.id} message={props.error} />
-    </div>
+      <TextField
+        id="product-price"
+        label="Price"
+        value={draft.regular_price}
+        inputMode="decimal"
+        error={errorFor(errors, 'regular_price')}
+        onInput={set('regular_price')}
+      />
+      <SelectField
+        id="product-tax-class"
+        label="Tax class"
+        value={draft.tax_class}
+        options={taxClasses}
+        error={errorFor(errors, 'tax_class')}
+        onChange={set('tax_class')}
+      />
+      <SelectField
+        id="product-category"
+        label="Category"
+        value={draft.category}
+        options={categories}
+        error={errorFor(errors, 'categories')}
+        onChange={set('category')}
+      />
+      <TextField id="product-image" label="Picture (web address)" value={draft.image} error={errorFor(errors, 'images')} onInput={set('image')} />
+      <SelectField
+        id="product-visibility"
+        label="Sold"
+        value={draft.visibility}
+        options={VISIBILITIES}
+        error={errorFor(errors, 'meta_data')}
+        onChange={set('visibility')}
+      />
+      <SelectField id="product-by-weight" label="Sells by" value={draft.by_weight} options={SELLS_BY} onChange={set('by_weight')} />
+      <TextField
+        id="product-low-stock"
+        label="Low stock at"
+        value={draft.low_stock}
+        inputMode="numeric"
+        hint="Stock at or under this shows in Low stock. Leave it empty to use the shop’s amount."
+        error={errorFor(errors, 'low_stock_amount')}
+        onInput={set('low_stock')}
+      />
+    </>
   );
 }
 
@@ -186,100 +226,7 @@ export function ProductForm(props: ProductFormProps) {
           <strong>{MANAGED_ELSEWHERE}</strong> {MANAGED_ELSEWHERE_WHY}
         </p>
       ) : null}
-      <TextField id="product-name" label="Name" value={draft.name} error={errorFor(errors, 'name')} onInput={set('name')} />
-      <TextField id="product-sku" label="SKU (stock code)" value={draft.sku} error={errorFor(errors, 'sku')} onInput={set('sku')} />
-      <TextField
-        id="product-barcode"
-        label="Barcode"
-        value={draft.global_unique_id}
-        inputMode="numeric"
-        hint="The number under the bars (EAN or UPC): scan the item while this form is open, or type it."
-        error={errorFor(errors, 'global_unique_id') ?? errorFor(errors, 'barcode')}
-        onInput={set('global_unique_id')}
-      />
-      <TextField
-        id="product-price"
-        label="Price"
-        value={draft.regular_price}
-        inputMode="decimal"
-        error={errorFor(errors, 'regular_price')}
-        onInput={set('regular_price')}
-      />
-      <div class="manage-field">
-        <label for="product-tax-class">Tax class</label>
-        <select
-          id="product-tax-class"
-          value={draft.tax_class}
-          onChange={(event) => {
-            set('tax_class')(event.currentTarget.value);
-          }}
-        >
-          {props.taxClasses.map((taxClass) => (
-            <option key={taxClass.slug} value={taxClass.slug === 'standard' ? '' : taxClass.slug}>
-              {taxClass.name}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id="product-tax-class" message={errorFor(errors, 'tax_class')} />
-      </div>
-      <div class="manage-field">
-        <label for="product-category">Category</label>
-        <select
-          id="product-category"
-          value={draft.category}
-          onChange={(event) => {
-            set('category')(event.currentTarget.value);
-          }}
-        >
-          <option value="">None</option>
-          {props.categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id="product-category" message={errorFor(errors, 'categories')} />
-      </div>
-      <TextField id="product-image" label="Picture (web address)" value={draft.image} error={errorFor(errors, 'images')} onInput={set('image')} />
-      <div class="manage-field">
-        <label for="product-visibility">Sold</label>
-        <select
-          id="product-visibility"
-          value={draft.visibility}
-          onChange={(event) => {
-            set('visibility')(event.currentTarget.value);
-          }}
-        >
-          {VISIBILITIES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id="product-visibility" message={errorFor(errors, 'meta_data')} />
-      </div>
-      <div class="manage-field">
-        <label for="product-by-weight">Sells by</label>
-        <select
-          id="product-by-weight"
-          value={draft.by_weight}
-          onChange={(event) => {
-            set('by_weight')(event.currentTarget.value);
-          }}
-        >
-          <option value="no">The item</option>
-          <option value="yes">Weight (the till asks for the kilograms)</option>
-        </select>
-      </div>
-      <TextField
-        id="product-low-stock"
-        label="Low stock at"
-        value={draft.low_stock}
-        inputMode="numeric"
-        hint="Stock at or under this shows in Low stock. Leave it empty to use the shop’s amount."
-        error={errorFor(errors, 'low_stock_amount')}
-        onInput={set('low_stock')}
-      />
+      <ProductFields draft={draft} errors={errors} set={set} categories={props.categories} taxClasses={props.taxClasses} />
       <div class="manage-actions">
         <button type="button" class="button button-quiet" onClick={props.onClose}>
           Close

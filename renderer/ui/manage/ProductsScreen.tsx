@@ -10,13 +10,63 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { ProductForm } from './ProductForm.js';
-import { TableHead } from './TableHead.js';
+import { PageButtons } from '../kit/PageButtons.js';
+import { SearchForm } from '../kit/SearchForm.js';
+import { TableHead } from '../kit/TableHead.js';
 
 const PER_PAGE = 20;
 
 function stockText(product: ManagedProduct): string {
   if (!product.manage_stock || product.stock_quantity === null) return product.stock_status === 'outofstock' ? 'Out of stock' : 'Not counted';
   return String(product.stock_quantity);
+}
+
+function ProductsTable(props: { products: readonly ManagedProduct[]; loading: boolean; onEdit: (product: ManagedProduct) => void }) {
+  return (
+    <table id="products-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
+      <caption class="visually-hidden">Products</caption>
+      <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />
+      <tbody>
+        {props.products.map((product) => (
+          <tr key={product.id}>
+            <td>
+              {product.name}
+              {product.status === 'publish' ? null : <span class="hint">{product.status === 'draft' ? 'Draft: not sold' : `Status: ${product.status}`}</span>}
+            </td>
+            <td>{product.sku}</td>
+            <td>{product.global_unique_id}</td>
+            <td>{product.price}</td>
+            <td>{stockText(product)}</td>
+            <td>
+              <button
+                type="button"
+                class="button button-small"
+                aria-label={`Edit ${product.name}`}
+                onClick={() => {
+                  props.onEdit(product);
+                }}
+              >
+                Edit
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What the product form offers: the categories and tax classes, and whether WooCommerce keeps the catalogue. */
+function useProductChoices() {
+  const { till } = useTill();
+  return useLoaded(async () => {
+    const [categories, taxClasses, managedElsewhere] = await Promise.all([
+      catalogueApi.categories(till.client),
+      catalogueApi.taxClasses(till.client),
+      catalogueApi.catalogueManagedElsewhere(till.client),
+    ]);
+    return { categories, taxClasses, managedElsewhere };
+  }, []);
 }
 
 export function ProductsScreen() {
@@ -28,14 +78,7 @@ export function ProductsScreen() {
   const [editing, setEditing] = useState<ManagedProduct | 'new' | null>(null);
   // Each save opens the form again over the server's answer.
   const [saves, setSaves] = useState(0);
-  const choices = useLoaded(async () => {
-    const [categories, taxClasses, managedElsewhere] = await Promise.all([
-      catalogueApi.categories(till.client),
-      catalogueApi.taxClasses(till.client),
-      catalogueApi.catalogueManagedElsewhere(till.client),
-    ]);
-    return { categories, taxClasses, managedElsewhere };
-  }, []);
+  const choices = useProductChoices();
   const list = useLoaded(() => catalogueApi.page(till.client, { search, page, per_page: PER_PAGE }), [search, page]);
   const products = list.data ?? [];
   // With the form closed a scan finds its product (the open form takes it as the barcode instead).
@@ -51,27 +94,14 @@ export function ProductsScreen() {
       [formOpen],
     ),
   );
-  const find = (event: Event): void => {
-    event.preventDefault();
+  const find = (): void => {
     setPage(1);
     setSearch(typed.trim());
   };
   return (
     <div class="manage-columns">
       <div class="manage-panel">
-        <form class="manage-inline" role="search" aria-label="Find products" onSubmit={find}>
-          <label for="products-search">Name, SKU or barcode</label>
-          <input
-            id="products-search"
-            type="text"
-            value={typed}
-            onInput={(event) => {
-              setTyped(event.currentTarget.value);
-            }}
-          />
-          <button type="submit" class="button">
-            Find
-          </button>
+        <SearchForm id="products-search" formLabel="Find products" label="Name, SKU or barcode" type="text" value={typed} onInput={setTyped} onFind={find}>
           <button
             type="button"
             id="product-add"
@@ -82,64 +112,18 @@ export function ProductsScreen() {
           >
             Add product
           </button>
-        </form>
-        <table id="products-table" class="lines manage-table" aria-busy={list.loading ? 'true' : 'false'}>
-          <caption class="visually-hidden">Products</caption>
-          <TableHead columns={['Name', 'SKU', 'Barcode', 'Price', 'Stock']} />
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id}>
-                <td>
-                  {product.name}
-                  {product.status === 'publish' ? null : (
-                    <span class="hint">{product.status === 'draft' ? 'Draft: not sold' : `Status: ${product.status}`}</span>
-                  )}
-                </td>
-                <td>{product.sku}</td>
-                <td>{product.global_unique_id}</td>
-                <td>{product.price}</td>
-                <td>{stockText(product)}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="button button-small"
-                    aria-label={`Edit ${product.name}`}
-                    onClick={() => {
-                      setEditing(product);
-                    }}
-                  >
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        </SearchForm>
+        <ProductsTable
+          products={products}
+          loading={list.loading}
+          onEdit={(product) => {
+            setEditing(product);
+          }}
+        />
         {!list.loading && products.length === 0 ? <p class="empty">{search === '' ? 'No products yet.' : `No product matches “${search}”.`}</p> : null}
-        <div class="manage-toolbar" aria-label="Pages">
-          <button
-            type="button"
-            class="button button-quiet"
-            disabled={page === 1}
-            onClick={() => {
-              setPage(page - 1);
-            }}
-          >
-            Previous page
-          </button>
+        <PageButtons page={page} last={products.length < PER_PAGE} onPage={setPage} label="Pages" back="Previous page" forward="Next page">
           <span id="products-page">Page {page}</span>
-          <button
-            type="button"
-            class="button button-quiet"
-            // A full page may have more after it; a short one is the last.
-            disabled={products.length < PER_PAGE}
-            onClick={() => {
-              setPage(page + 1);
-            }}
-          >
-            Next page
-          </button>
-        </div>
+        </PageButtons>
       </div>
       {editing === null || choices.data === null ? (
         <p class="hint">Choose a product to edit it, or add one.</p>

@@ -7,18 +7,20 @@ import * as storesApi from '../../api/stores.js';
 import { formatDateTime } from '../../format.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TextField } from '../kit/TextField.js';
 import { DrawerPrinterRow, type DrawerPrinterValue } from './DrawerPrinterRow.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 /** The registers table's columns: the drawer printer's row spans them. */
 const COLUMNS = 6;
 
 type StoreName = Pick<StoreResource, 'id' | 'name'>;
 
-function aria(id: string, message: string | null) {
-  return { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': message === null ? undefined : `${id}-error` };
-}
+const STATUSES: Choices = [
+  ['active', 'Active'],
+  ['disabled', 'Disabled'],
+];
 
 function RegisterRow(props: { register: Register; storeName: string; onSaved: (register: Register) => void }) {
   const { till } = useTill();
@@ -55,35 +57,32 @@ function RegisterRow(props: { register: Register; storeName: string; onSaved: (r
         <td>{register.id}</td>
         <td>
           <form id={`${base}-form`} aria-label={`Register ${register.id}`} noValidate onSubmit={(event) => void save(event)} />
-          <label class="visually-hidden" for={`${base}-name`}>{`Name of register ${register.id}`}</label>
-          <input
+          <TextField
+            bare
+            labelHidden
             id={`${base}-name`}
+            label={`Name of register ${register.id}`}
             form={`${base}-form`}
-            type="text"
             value={name}
-            {...aria(`${base}-name`, nameError)}
-            onInput={(event) => {
-              setName(event.currentTarget.value);
-            }}
+            error={nameError}
+            onInput={setName}
           />
-          <FieldMessage id={`${base}-name`} message={nameError} />
         </td>
         <td>{props.storeName}</td>
         <td>
-          <label class="visually-hidden" for={`${base}-status`}>{`Status of register ${register.id}`}</label>
-          <select
+          <SelectField
+            bare
+            labelHidden
             id={`${base}-status`}
+            label={`Status of register ${register.id}`}
             form={`${base}-form`}
             value={status}
-            {...aria(`${base}-status`, statusError)}
-            onChange={(event) => {
-              setStatus(event.currentTarget.value as Register['status']);
+            options={STATUSES}
+            error={statusError}
+            onChange={(value) => {
+              setStatus(value as Register['status']);
             }}
-          >
-            <option value="active">Active</option>
-            <option value="disabled">Disabled</option>
-          </select>
-          <FieldMessage id={`${base}-status`} message={statusError} />
+          />
         </td>
         <td>{register.session === null ? 'Closed' : `Open since ${formatDateTime(register.session.date_opened ?? '')}`}</td>
         <td>
@@ -119,37 +118,15 @@ function NewRegister(props: { stores: readonly StoreName[]; onCreated: () => voi
   const nameError = errorFor(errors, 'name');
   return (
     <form class="card manage-form manage-inline" aria-label="Add a register" noValidate onSubmit={(event) => void create(event)}>
-      <div class="manage-field">
-        <label for="new-register-name">New register’s name</label>
-        <input
-          id="new-register-name"
-          type="text"
-          value={name}
-          {...aria('new-register-name', nameError)}
-          onInput={(event) => {
-            setName(event.currentTarget.value);
-          }}
-        />
-        <FieldMessage id="new-register-name" message={nameError} />
-      </div>
-      <div class="manage-field">
-        <label for="new-register-store">In store</label>
-        <select
-          id="new-register-store"
-          value={storeId}
-          onChange={(event) => {
-            setStoreId(event.currentTarget.value);
-          }}
-        >
-          <option value="">The default store</option>
-          {props.stores.map((store) => (
-            <option key={store.id} value={String(store.id)}>
-              {store.name}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id="new-register-store" message={errorFor(errors, 'store_id')} />
-      </div>
+      <TextField id="new-register-name" label="New register’s name" value={name} error={nameError} onInput={setName} />
+      <SelectField
+        id="new-register-store"
+        label="In store"
+        value={storeId}
+        options={[['', 'The default store'], ...props.stores.map((store) => [String(store.id), store.name] as const)]}
+        error={errorFor(errors, 'store_id')}
+        onChange={setStoreId}
+      />
       <button type="submit" class="button">
         Add register
       </button>

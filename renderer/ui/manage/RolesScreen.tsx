@@ -8,7 +8,7 @@ import type { ManagedRole } from '../../../shared/api.js';
 import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
 
 const CAPABILITY_TEXT: Readonly<Record<string, string>> = {
   access_pos: 'Use the till',

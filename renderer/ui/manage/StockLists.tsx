@@ -9,6 +9,8 @@ import * as storesApi from '../../api/stores.js';
 import { useTill, useTillState } from '../context.js';
 import { saveCatalogue } from './catalogue-save.js';
 import { useLoaded } from './api.js';
+import { PageButtons } from '../kit/PageButtons.js';
+import { TextField } from '../kit/TextField.js';
 
 const LEDGER_PAGE = 20;
 
@@ -84,28 +86,7 @@ export function StockLedger(props: { product: ManagedProduct; version: number })
         </tbody>
       </table>
       {!ledger.loading && entries.length === 0 ? <p class="empty">No stock changes yet.</p> : null}
-      <div class="manage-toolbar">
-        <button
-          type="button"
-          class="button button-quiet"
-          disabled={page === 1}
-          onClick={() => {
-            setPage(page - 1);
-          }}
-        >
-          Newer
-        </button>
-        <button
-          type="button"
-          class="button button-quiet"
-          disabled={entries.length < LEDGER_PAGE}
-          onClick={() => {
-            setPage(page + 1);
-          }}
-        >
-          Older
-        </button>
-      </div>
+      <PageButtons page={page} last={entries.length < LEDGER_PAGE} onPage={setPage} />
     </section>
   );
 }
@@ -150,19 +131,7 @@ export function LowStockList(props: { version: number; onChoose: (product: Manag
       <h2 id="low-stock-heading">Low stock</h2>
       <p class="hint">A product is low at or under its own amount (in its form), or else the shop’s amount below.</p>
       <form class="manage-inline" aria-label="The shop’s low stock amount" onSubmit={(event) => void save(event)}>
-        <div class="manage-field">
-          <label for="low-stock-threshold">Low means at most</label>
-          <input
-            id="low-stock-threshold"
-            type="number"
-            min="0"
-            step="1"
-            value={shown}
-            onInput={(event) => {
-              setTyped(event.currentTarget.value);
-            }}
-          />
-        </div>
+        <TextField id="low-stock-threshold" label="Low means at most" type="number" min="0" step="1" value={shown} onInput={setTyped} />
         <button type="submit" class="button button-quiet">
           Save
         </button>

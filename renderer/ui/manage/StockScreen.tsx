@@ -12,9 +12,10 @@ import { useScans } from '../../scans-elsewhere.js';
 import { useTill } from '../context.js';
 import { errorFor, type FieldErrors } from './api.js';
 import { saveCatalogue } from './catalogue-save.js';
-import { FieldMessage } from './ObjectForm.js';
+import { SearchForm } from '../kit/SearchForm.js';
+import { TextField } from '../kit/TextField.js';
 import { LowStockList, StockLedger } from './StockLists.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 interface DeliveryLine {
   product: ManagedProduct;
@@ -27,8 +28,7 @@ function ProductFinder(props: { onFound: (product: ManagedProduct) => void }) {
   const { till } = useTill();
   const [typed, setTyped] = useState('');
   const [matches, setMatches] = useState<ManagedProduct[] | null>(null);
-  const find = async (event: Event): Promise<void> => {
-    event.preventDefault();
+  const find = async (): Promise<void> => {
     const term = typed.trim();
     if (term === '') return;
     try {
@@ -44,20 +44,15 @@ function ProductFinder(props: { onFound: (product: ManagedProduct) => void }) {
   };
   return (
     <div>
-      <form class="manage-inline" role="search" aria-label="Find a product for stock" onSubmit={(event) => void find(event)}>
-        <label for="stock-search">Scan a barcode, or type a SKU or name</label>
-        <input
-          id="stock-search"
-          type="text"
-          value={typed}
-          onInput={(event) => {
-            setTyped(event.currentTarget.value);
-          }}
-        />
-        <button type="submit" class="button">
-          Find
-        </button>
-      </form>
+      <SearchForm
+        id="stock-search"
+        formLabel="Find a product for stock"
+        label="Scan a barcode, or type a SKU or name"
+        type="text"
+        value={typed}
+        onInput={setTyped}
+        onFind={find}
+      />
       {matches === null ? null : matches.length === 0 ? (
         <p class="empty">No product matches “{typed.trim()}”.</p>
       ) : (
@@ -79,6 +74,49 @@ function ProductFinder(props: { onFound: (product: ManagedProduct) => void }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The products of a delivery, each with how many came. */
+function DeliveryLines(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine[]) => void }) {
+  const { lines, setLines } = props;
+  return (
+    <table class="lines manage-table">
+      <caption class="visually-hidden">Products in this delivery</caption>
+      <TableHead columns={['Product', 'How many came']} />
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={line.product.id}>
+            <td>{line.product.name}</td>
+            <td class="manage-field">
+              <input
+                type="number"
+                min="0"
+                step="any"
+                aria-label={`How many of ${line.product.name} came`}
+                value={line.quantity}
+                onInput={(event) => {
+                  const quantity = event.currentTarget.value;
+                  setLines(lines.map((other, at) => (at === index ? { ...other, quantity } : other)));
+                }}
+              />
+            </td>
+            <td>
+              <button
+                type="button"
+                class="button button-small button-quiet"
+                aria-label={`Take ${line.product.name} off the delivery`}
+                onClick={() => {
+                  setLines(lines.filter((_, at) => at !== index));
+                }}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -119,54 +157,9 @@ function Delivery(props: { lines: DeliveryLine[]; setLines: (lines: DeliveryLine
     <form id="delivery-form" class="card manage-form" aria-label="Receive a delivery" noValidate onSubmit={(event) => void receive(event)}>
       <h2>Receive a delivery</h2>
       <p class="hint">Scan each item, or find it above; scanning it again counts one more.</p>
-      <table class="lines manage-table">
-        <caption class="visually-hidden">Products in this delivery</caption>
-        <TableHead columns={['Product', 'How many came']} />
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={line.product.id}>
-              <td>{line.product.name}</td>
-              <td class="manage-field">
-                <input
-                  type="number"
-                  min="0"
-                  step="any"
-                  aria-label={`How many of ${line.product.name} came`}
-                  value={line.quantity}
-                  onInput={(event) => {
-                    const quantity = event.currentTarget.value;
-                    setLines(lines.map((other, at) => (at === index ? { ...other, quantity } : other)));
-                  }}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  class="button button-small button-quiet"
-                  aria-label={`Take ${line.product.name} off the delivery`}
-                  onClick={() => {
-                    setLines(lines.filter((_, at) => at !== index));
-                  }}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DeliveryLines lines={lines} setLines={setLines} />
       {lines.length === 0 ? <p class="empty">Nothing scanned yet.</p> : null}
-      <div class="manage-field">
-        <label for="delivery-note">Delivery note or supplier (optional)</label>
-        <input
-          id="delivery-note"
-          type="text"
-          value={note}
-          onInput={(event) => {
-            setNote(event.currentTarget.value);
-          }}
-        />
-      </div>
+      <TextField id="delivery-note" label="Delivery note or supplier (optional)" value={note} onInput={setNote} />
       <div class="manage-actions">
         <button type="submit" class="button" disabled={lines.length === 0}>
           Receive delivery
@@ -212,34 +205,17 @@ function Stocktake(props: { product: ManagedProduct; onCounted: (product: Manage
       <p class="hint" id="stocktake-current">
         In stock now: {product.stock_quantity ?? 'not counted'}
       </p>
-      <div class="manage-field">
-        <label for="stocktake-counted">Counted on the shelf</label>
-        <input
-          id="stocktake-counted"
-          type="number"
-          min="0"
-          step="any"
-          value={counted}
-          aria-invalid={errorFor(errors, 'set') === null ? undefined : 'true'}
-          onInput={(event) => {
-            setCounted(event.currentTarget.value);
-          }}
-        />
-        <FieldMessage id="stocktake-counted" message={errorFor(errors, 'set')} />
-      </div>
-      <div class="manage-field">
-        <label for="stocktake-reason">Why it differs</label>
-        <input
-          id="stocktake-reason"
-          type="text"
-          value={reason}
-          aria-invalid={errorFor(errors, 'note') === null ? undefined : 'true'}
-          onInput={(event) => {
-            setReason(event.currentTarget.value);
-          }}
-        />
-        <FieldMessage id="stocktake-reason" message={errorFor(errors, 'note')} />
-      </div>
+      <TextField
+        id="stocktake-counted"
+        label="Counted on the shelf"
+        type="number"
+        min="0"
+        step="any"
+        value={counted}
+        error={errorFor(errors, 'set')}
+        onInput={setCounted}
+      />
+      <TextField id="stocktake-reason" label="Why it differs" value={reason} error={errorFor(errors, 'note')} onInput={setReason} />
       <div class="manage-actions">
         <button type="submit" class="button">
           Record count

@@ -9,7 +9,9 @@ import * as usersApi from '../../api/users.js';
 import { useTill, useTillState } from '../context.js';
 import { errorFor, hasCapability, runSave, useLoaded, type FieldErrors } from './api.js';
 import { describeFields, type FieldOverride, type Options } from './fields.js';
-import { FieldMessage, ObjectForm } from './ObjectForm.js';
+import { FieldMessage } from '../kit/Field.js';
+import { ObjectForm } from './ObjectForm.js';
+import { TextField } from '../kit/TextField.js';
 
 const DETAIL_KEYS = [
   'name',
@@ -218,21 +220,10 @@ function NewStore(props: { onCreated: (id: number) => void }) {
   const message = errorFor(errors, 'name');
   return (
     <form class="manage-inline" aria-label="Add a store" noValidate onSubmit={(event) => void create(event)}>
-      <label for="new-store-name">New store’s name</label>
-      <input
-        id="new-store-name"
-        type="text"
-        value={name}
-        aria-invalid={message === null ? undefined : 'true'}
-        aria-describedby={message === null ? undefined : 'new-store-name-error'}
-        onInput={(event) => {
-          setName(event.currentTarget.value);
-        }}
-      />
+      <TextField bare id="new-store-name" label="New store’s name" value={name} error={message} onInput={setName} />
       <button type="submit" class="button">
         Add store
       </button>
-      <FieldMessage id="new-store-name" message={message} />
     </form>
   );
 }

@@ -8,7 +8,8 @@ import * as syncApi from '../../api/sync.js';
 import { localTime, STATE_WORDS } from '../../sync-words.js';
 import { useTill } from '../context.js';
 import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
-import { TableHead } from './TableHead.js';
+import { PageButtons } from '../kit/PageButtons.js';
+import { TableHead } from '../kit/TableHead.js';
 
 const PER_PAGE = 10;
 /** The states "Try again" and "Mark handled" apply to (the server refuses them for the others). */
@@ -142,29 +143,9 @@ export function SyncOutbox(props: { status: SyncStatusView; onChanged: () => voi
           </tbody>
         </table>
       )}
-      <div class="manage-toolbar">
-        <button
-          type="button"
-          class="button"
-          disabled={page <= 1}
-          onClick={() => {
-            setPage(page - 1);
-          }}
-        >
-          Newer
-        </button>
+      <PageButtons page={page} last={page >= pages} onPage={setPage} buttonClass="button">
         <span id="sync-outbox-page">{`Page ${page} of ${pages}`}</span>
-        <button
-          type="button"
-          class="button"
-          disabled={page >= pages}
-          onClick={() => {
-            setPage(page + 1);
-          }}
-        >
-          Older
-        </button>
-      </div>
+      </PageButtons>
     </section>
   );
 }

@@ -13,30 +13,12 @@ import { figuresWords, localTime, pausedReasonWords, STATE_WORDS } from '../../s
 import { useTill, useTillState } from '../context.js';
 import { announceSyncChanged, useSyncPolling } from '../sync-polling.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
+import { jsonFile, saveFile } from '../kit/download.js';
+import { TextField } from '../kit/TextField.js';
 import { SyncOutbox } from './SyncOutbox.js';
 import { SyncResume } from './SyncResume.js';
 
 const FIGURE_STATES: readonly SyncOutboxState[] = ['pending', 'sending', 'unknown', 'rejected', 'synced', 'handled'];
-
-const aria = (id: string, message: string | null) => ({
-  'aria-invalid': message === null ? undefined : ('true' as const),
-  'aria-describedby': message === null ? undefined : `${id}-error`,
-});
-
-/** Saves what the server answered as a file, as the CLI's `--export FILE` writes it. */
-function download(name: string, content: unknown): void {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(content, null, 2)}\n`], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 10_000);
-}
 
 /** `again`: the till is connected but WooCommerce refused its key, so a new one replaces it. */
 function ConnectForm(props: { onConnected: () => void; again?: boolean }) {
@@ -67,27 +49,20 @@ function ConnectForm(props: { onConnected: () => void; again?: boolean }) {
       setBusy(false);
     }
   };
-  const field = (name: keyof typeof fields, label: string, type: 'text' | 'password', hint?: string) => {
-    const id = `sync-${name.replace('_', '-')}`;
-    const message = errorFor(errors, name);
-    return (
-      <div class="manage-field">
-        <label for={id}>{label}</label>
-        {hint !== undefined && <span class="hint">{hint}</span>}
-        <input
-          id={id}
-          type={type}
-          autocomplete="off"
-          value={fields[name]}
-          {...aria(id, message)}
-          onInput={(event) => {
-            setFields({ ...fields, [name]: event.currentTarget.value });
-          }}
-        />
-        <FieldMessage id={id} message={message} />
-      </div>
-    );
-  };
+  const field = (name: keyof typeof fields, label: string, type: 'text' | 'password', hint?: string) => (
+    <TextField
+      id={`sync-${name.replace('_', '-')}`}
+      label={label}
+      hint={hint}
+      type={type}
+      autocomplete="off"
+      value={fields[name]}
+      error={errorFor(errors, name)}
+      onInput={(value) => {
+        setFields({ ...fields, [name]: value });
+      }}
+    />
+  );
   return (
     <form id="sync-connect" class="card manage-form" aria-label="Connect to WooCommerce" noValidate onSubmit={(event) => void submit(event)}>
       <h2>{props.again === true ? 'Connect again with a new key' : 'Connect to the shop’s WooCommerce'}</h2>
@@ -126,7 +101,7 @@ function Connection(props: { status: SyncStatusView; onChanged: () => void }) {
       const answer = await syncApi.disconnect(till.client, force);
       if (answer.unsent.length > 0) {
         const name = `tillbase-unsent-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
-        download(name, answer.unsent);
+        saveFile(name, jsonFile(answer.unsent));
         till.info(
           `Disconnected from WooCommerce. ${answer.unsent.length} unsent entries are saved in ${name} and marked handled: enter them in WooCommerce by hand.`,
         );

@@ -9,7 +9,7 @@ import * as templatesApi from '../../api/templates.js';
 import { showReceipt } from '../../receipt-view.js';
 import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
-import { TableHead } from './TableHead.js';
+import { TableHead } from '../kit/TableHead.js';
 
 function Preview(props: { template: Template }) {
   const { till } = useTill();

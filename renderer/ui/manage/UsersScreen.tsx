@@ -8,8 +8,10 @@ import type { ManagedRole, ManagedUser } from '../../../shared/api.js';
 import * as usersApi from '../../api/users.js';
 import { useTill } from '../context.js';
 import { errorFor, runSave, useLoaded, type FieldErrors } from './api.js';
-import { FieldMessage } from './ObjectForm.js';
-import { TableHead } from './TableHead.js';
+import { CheckField } from '../kit/Field.js';
+import { SelectField, type Choices } from '../kit/SelectField.js';
+import { TextField } from '../kit/TextField.js';
+import { TableHead } from '../kit/TableHead.js';
 
 type Values = Record<string, string | boolean>;
 
@@ -26,76 +28,23 @@ function Inputs(props: {
   values: Values;
   roles: readonly ManagedRole[];
   errors: FieldErrors;
-  onChange: (name: string, value: string | boolean) => void;
+  onChange: (values: Values) => void;
 }) {
+  const roles: Choices = props.roles.map((role) => [role.name, role.label]);
   return (
     <>
       {props.specs.map((spec) => {
         const id = `${props.formId}-${spec.name}`;
-        const message = errorFor(props.errors, spec.name);
-        const described =
-          [spec.help === undefined ? null : `${id}-help`, message === null ? null : `${id}-error`].filter((item) => item !== null).join(' ') || undefined;
-        const aria = { 'aria-invalid': message === null ? undefined : ('true' as const), 'aria-describedby': described };
         const value = props.values[spec.name];
-        const help =
-          spec.help === undefined ? null : (
-            <p id={`${id}-help`} class="hint">
-              {spec.help}
-            </p>
-          );
-        if (spec.type === 'checkbox') {
-          return (
-            <div key={spec.name} class="manage-field manage-check">
-              <label class="check">
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={value === true}
-                  {...aria}
-                  onChange={(event) => {
-                    props.onChange(spec.name, event.currentTarget.checked);
-                  }}
-                />{' '}
-                {spec.label}
-              </label>
-              {help}
-              <FieldMessage id={id} message={message} />
-            </div>
-          );
-        }
+        const field = { key: spec.name, id, label: spec.label, hint: spec.help, error: errorFor(props.errors, spec.name) };
+        const change = (next: string | boolean): void => {
+          props.onChange({ ...props.values, [spec.name]: next });
+        };
+        if (spec.type === 'checkbox') return <CheckField {...field} checked={value === true} onChange={change} />;
+        const text = typeof value === 'string' ? value : '';
+        if (spec.type === 'role') return <SelectField {...field} value={text} options={roles} onChange={change} />;
         return (
-          <div key={spec.name} class="manage-field">
-            <label for={id}>{spec.label}</label>
-            {spec.type === 'role' ? (
-              <select
-                id={id}
-                value={typeof value === 'string' ? value : ''}
-                {...aria}
-                onChange={(event) => {
-                  props.onChange(spec.name, event.currentTarget.value);
-                }}
-              >
-                {props.roles.map((role) => (
-                  <option key={role.name} value={role.name}>
-                    {role.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                type={spec.type ?? 'text'}
-                autoComplete={spec.type === 'password' ? 'new-password' : 'off'}
-                value={typeof value === 'string' ? value : ''}
-                {...aria}
-                onInput={(event) => {
-                  props.onChange(spec.name, event.currentTarget.value);
-                }}
-              />
-            )}
-            {help}
-            <FieldMessage id={id} message={message} />
-          </div>
+          <TextField {...field} type={spec.type ?? 'text'} autoComplete={spec.type === 'password' ? 'new-password' : 'off'} value={text} onInput={change} />
         );
       })}
     </>
@@ -145,16 +94,7 @@ function AddUser(props: { roles: readonly ManagedRole[]; onAdded: () => void }) 
   return (
     <form id="add-user" class="card manage-form" aria-label="Add a user" noValidate onSubmit={(event) => void add(event)}>
       <h2>Add a user</h2>
-      <Inputs
-        formId="add-user"
-        specs={NEW_USER}
-        values={values}
-        roles={props.roles}
-        errors={errors}
-        onChange={(name, value) => {
-          setValues({ ...values, [name]: value });
-        }}
-      />
+      <Inputs formId="add-user" specs={NEW_USER} values={values} roles={props.roles} errors={errors} onChange={setValues} />
       <div class="manage-actions">
         <button type="submit" class="button button-primary">
           Add user
@@ -201,16 +141,7 @@ function EditUser(props: { user: ManagedUser; roles: readonly ManagedRole[]; onS
   return (
     <form id="edit-user" class="card manage-form" aria-label={`Change user ${user.username}`} noValidate onSubmit={(event) => void save(event)}>
       <h2>{`Change ${user.username}`}</h2>
-      <Inputs
-        formId="edit-user"
-        specs={EDIT_USER}
-        values={values}
-        roles={props.roles}
-        errors={errors}
-        onChange={(name, value) => {
-          setValues({ ...values, [name]: value });
-        }}
-      />
+      <Inputs formId="edit-user" specs={EDIT_USER} values={values} roles={props.roles} errors={errors} onChange={setValues} />
       <div class="manage-actions">
         <button type="button" class="button button-quiet" onClick={props.onClose}>
           Close

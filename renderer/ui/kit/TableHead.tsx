@@ -1,6 +1,6 @@
 /**
- * The head of a manager's table: its column names, then a last column for each row's buttons,
- * which has no visible name but one a screen reader reads ("Actions").
+ * The head of a table: its column names, then, unless `actions` is false, a last column for each
+ * row's buttons, which has no visible name but one a screen reader reads ("Actions" unless named).
  */
 export interface Column {
   label: string;
@@ -8,7 +8,7 @@ export interface Column {
   numeric?: boolean;
 }
 
-export function TableHead(props: { columns: ReadonlyArray<string | Column> }) {
+export function TableHead(props: { columns: ReadonlyArray<string | Column>; actions?: string | false }) {
   return (
     <thead>
       <tr>
@@ -20,9 +20,11 @@ export function TableHead(props: { columns: ReadonlyArray<string | Column> }) {
             </th>
           );
         })}
-        <th scope="col">
-          <span class="visually-hidden">Actions</span>
-        </th>
+        {props.actions === false ? null : (
+          <th scope="col">
+            <span class="visually-hidden">{props.actions ?? 'Actions'}</span>
+          </th>
+        )}
       </tr>
     </thead>
   );
