@@ -5,7 +5,18 @@ import { invalidParams } from '../../domain/errors.js';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
-import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
+import {
+  apiBase as apiBaseOf,
+  collectionFilterOf,
+  isSyncAudit,
+  offsetOf,
+  orderQuery,
+  pagingQuery,
+  sendAll,
+  sendAudit,
+  sendItem,
+  sendPage,
+} from '../collection.js';
 import { openDrawerAfterCommit } from '../drawer-after-commit.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
@@ -70,7 +81,7 @@ export function createOrdersRouter(context: AppContext): Router {
       .list()
       .map((status) => status.status);
     if (isSyncAudit(req)) {
-      sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
+      sendAudit(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;
     }
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));

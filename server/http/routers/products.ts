@@ -20,6 +20,7 @@ import {
   orderQuery,
   pagingQuery,
   sendPage,
+  sendItemJson,
   sendPageJson,
   sendItem,
 } from '../collection.js';
@@ -197,8 +198,7 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
     if (isDefaultShape(req)) {
       const document = documents.productJson(id, shapeContextOf(req, stores));
       if (document === undefined || (document.posVisibility === 'online_only' && till.hidesOnlineOnly())) throw notFound('product');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.send(document.json);
+      sendItemJson(res, document.json);
       return;
     }
     const product = catalogue.getProduct(id, shapeContextOf(req, stores));
