@@ -14,7 +14,7 @@ import type { LogsPage } from './resources/logs.js';
 import type { Order, OrderRefund } from './resources/orders.js';
 import type { CheckoutState, GatewaySettings, PaymentGateway } from './resources/payments.js';
 import type { ProductCategory, ProductTag, ScannedProduct, StockAdjustmentAnswer, StockLedgerEntry, Variation } from './resources/products.js';
-import type { ClosureReport, DrawerKick, ReadableReport, Register } from './resources/registers.js';
+import type { CashMovement, ClosureReport, DrawerKick, ReadableReport, Register } from './resources/registers.js';
 import type { ReturnResult } from './resources/returns.js';
 import type { AllSettings, SettingsGroupName, SettingsGroupValues } from './resources/settings.js';
 import type { StoreResource, StoreUsers } from './resources/stores.js';
@@ -72,6 +72,7 @@ export interface RouteAnswers extends SettingsGroupAnswers {
   'PATCH /registers/{id}': Register;
   'GET /registers/{id}/exchange-credit': WaitingExchangeCredit[];
   'POST /registers/{id}/open': ReadableReport;
+  'POST /registers/{id}/cash': CashMovement;
   'GET /registers/{id}/session': ReadableReport;
   'POST /registers/{id}/close': ClosureReport;
   'POST /registers/{id}/no-sale': { drawer: DrawerKick };
