@@ -117,6 +117,12 @@ export function sendItemJson(res: Response, json: string | Buffer): void {
   res.send(json);
 }
 
+/** Sends an answer that is not JSON (a receipt as HTML or text) where the route's JSON answer is typed. */
+export function sendDocument(res: Response, contentType: string, body: string): void {
+  res.setHeader('Content-Type', contentType);
+  res.send(body);
+}
+
 /** `http://host:port/pos/v1` as this request reached it, for `_links` and `Location`. */
 export function apiBase(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;

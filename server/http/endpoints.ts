@@ -18,6 +18,11 @@ export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The answer's schema, for the OpenAPI document only, where a zod schema describes the JSON answer
+   * exactly (its output is what the handler sends): settings stored by their schema, the receipt's data.
+   */
+  answer?: z.ZodType;
   /** A body that is a file as it is (a CSV), not JSON: its media type, and the step that reads it into `req.body`. */
   rawBody?: { mediaType: string; read: RequestHandler };
   /**
@@ -37,12 +42,15 @@ export interface RouteInput<S extends RouteSchemas> {
 }
 
 /**
- * What a route answers, from the shared map of answers (shared/route-answers.ts): a route listed
- * there is given a response typed by its answer, so sending anything else fails the typecheck.
+ * What a route answers, from the shared map of answers (shared/route-answers.ts), else from the
+ * answer's schema it is mounted with: the route's handler is given a response typed by its answer,
+ * so sending anything else fails the typecheck.
  */
-export type AnswerOf<Method extends HttpMethod, Path extends string> = `${Method} ${Path}` extends keyof RouteAnswers
+export type AnswerOf<Method extends HttpMethod, Path extends string, S extends RouteSchemas = RouteSchemas> = `${Method} ${Path}` extends keyof RouteAnswers
   ? RouteAnswers[`${Method} ${Path}`]
-  : unknown;
+  : S extends { answer: infer Answer extends z.ZodType }
+    ? z.output<Answer>
+    : unknown;
 
 /**
  * A route's handler. Written where it is mounted, its response is typed by the route's answer. The
@@ -56,7 +64,7 @@ export type RouteHandler<S extends RouteSchemas, Answer = unknown> = {
 interface Mount<Method extends HttpMethod> {
   /** A route that reads nothing of the request but what the access check and the response helpers read. */
   <const Path extends string>(path: Path, handler: RouteHandler<RouteSchemas, AnswerOf<Method, Path>>): void;
-  <const Path extends string, const S extends RouteSchemas>(path: Path, schemas: S, handler: RouteHandler<S, AnswerOf<Method, Path>>): void;
+  <const Path extends string, const S extends RouteSchemas>(path: Path, schemas: S, handler: RouteHandler<S, AnswerOf<Method, Path, S>>): void;
 }
 
 export interface EndpointRouter {
