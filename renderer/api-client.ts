@@ -7,6 +7,7 @@
  */
 import { STILL_UNAUTHORIZED_MESSAGE, type ApiErrorBody, type ApiUser } from '../shared/api.js';
 import type { AuthOutcome, SavedProfile } from '../shared/bridge.js';
+import type { PathOf, PathParameterNames, RouteAnswers, RouteDocuments, RouteName } from '../shared/route-answers.js';
 import type { AuthTransport, LoginKind, TokenVault } from './token-vault.js';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -44,6 +45,49 @@ export class RawBody {
 }
 
 export type QueryValue = string | number | boolean;
+
+type Query = Readonly<Record<string, QueryValue | undefined>>;
+
+/** What a route answers as the till reads it: its JSON answer (shared/route-answers.ts), or a document as text or a file. */
+export type AnswerOf<Route extends RouteName> = Route extends keyof RouteAnswers
+  ? RouteAnswers[Route]
+  : Route extends keyof RouteDocuments
+    ? RouteDocuments[Route] extends 'blob'
+      ? Blob
+      : string
+    : never;
+
+type ParamsOf<Route extends RouteName> = [PathParameterNames<PathOf<Route>>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParameterNames<PathOf<Route>>, string | number> };
+
+/** A call of a route: the values of its path's parameters (where it has any), its query, body and extra headers. */
+export type RouteCall<Route extends RouteName> = ParamsOf<Route> &
+  (Route extends keyof RouteDocuments ? { responseType: RouteDocuments[Route] } : { responseType?: undefined }) & {
+    query?: Query;
+    body?: unknown;
+    headers?: Readonly<Record<string, string>>;
+  };
+
+/** A call as the transport reads it, whatever its route. */
+interface LooseCall {
+  params?: Readonly<Record<string, string | number>> | undefined;
+  query?: Query;
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+  responseType?: 'text' | 'blob' | undefined;
+}
+
+/** The call may be left out where nothing of it is required. */
+type CallArguments<Route extends RouteName> = Partial<RouteCall<Route>> extends RouteCall<Route> ? [call?: RouteCall<Route>] : [call: RouteCall<Route>];
+
+/** The path with its query string; parameters left undefined are not sent. */
+function withQuery(path: string, query: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
 
 /** A failed request: the server's error body, or a transport failure (status 0). */
 export class ApiRequestError extends Error {
@@ -195,11 +239,22 @@ export class ApiClient {
     return user;
   }
 
-  get<T>(path: string, query: Readonly<Record<string, QueryValue | undefined>> = {}, options: RequestOptions = {}): Promise<T> {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-    const search = params.toString();
-    return this.request<T>('GET', search === '' ? path : `${path}?${search}`, undefined, options);
+  get<T>(path: string, query: Query = {}, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('GET', withQuery(path, query), undefined, options);
+  }
+
+  /**
+   * A route by its name in the shared map of answers (`GET /orders/{id}`, with `params: { id }`): the
+   * answer is typed by the map's entry, so the till's endpoint modules never type an answer by hand.
+   */
+  call<Route extends RouteName>(route: Route, ...[call]: CallArguments<Route>): Promise<AnswerOf<Route>> {
+    const { params, query = {}, body, headers, responseType }: LooseCall = call ?? {};
+    const space = route.indexOf(' ');
+    const path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(params?.[name])));
+    const options: RequestOptions = {};
+    if (headers !== undefined) options.headers = headers;
+    if (responseType !== undefined) options.responseType = responseType;
+    return this.request<AnswerOf<Route>>(route.slice(0, space), withQuery(path, query), body, options);
   }
 
   /** A request as the active profile, with the refresh-once-and-repeat rule of CONTRACT 5. */

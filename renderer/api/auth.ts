@@ -1,9 +1,8 @@
 /** A manager's approval (`POST /auth/approvals`): the token goes into the cashier's next request. */
-import type { ApprovalResponse } from '../../shared/api.js';
 import type { ApiClient } from '../api-client.js';
 
 export type ApprovalRequest = ({ pin: string } | { password: string }) & { username: string; action: string; order_id?: number };
 
-export function approve(client: ApiClient, body: ApprovalRequest): Promise<ApprovalResponse> {
-  return client.request<ApprovalResponse>('POST', '/auth/approvals', body);
+export function approve(client: ApiClient, body: ApprovalRequest) {
+  return client.call('POST /auth/approvals', { body });
 }

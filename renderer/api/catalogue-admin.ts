@@ -4,9 +4,7 @@
  * the choices a product form offers (categories, tax classes), and whether WooCommerce masters the
  * catalogue (`/sync/status`).
  */
-import type { Product, ProductTerm, StockAdjustmentAnswer as StockAnswer, StockLedgerEntry as LedgerEntry } from '../../shared/resources/products.js';
-import type { SyncStatusView } from '../../shared/resources/sync.js';
-import type { ApiClient } from '../api-client.js';
+import type { AnswerOf, ApiClient } from '../api-client.js';
 
 /** The fields the Products and Stock screens read; lists ask for only these. */
 export const MANAGED_FIELDS = [
@@ -29,7 +27,7 @@ export const MANAGED_FIELDS = [
   'meta_data',
 ] as const;
 
-export type ManagedProduct = Pick<Product, (typeof MANAGED_FIELDS)[number]>;
+export type ManagedProduct = Pick<AnswerOf<'GET /products'>[number], (typeof MANAGED_FIELDS)[number]>;
 
 /** What the product form sends: WooCommerce's fields; `meta_data` carries `_pos_visibility`. */
 export interface ProductWrite {
@@ -48,11 +46,12 @@ export interface ProductWrite {
 
 export type StockReason = 'received' | 'damaged' | 'counted' | 'correction';
 
-/** The ledger's lines and a stock adjustment's answer, as the server types them. */
-export type { StockLedgerEntry as LedgerEntry, StockAdjustmentAnswer as StockAnswer } from '../../shared/resources/products.js';
+/** The ledger's lines and a stock adjustment's answer. */
+export type LedgerEntry = AnswerOf<'GET /products/{id}/stock'>[number];
+export type StockAnswer = AnswerOf<'POST /products/{id}/stock'>;
 
-export type TaxClass = { slug: string; name: string };
-export type CategoryChoice = Pick<ProductTerm, 'id' | 'name'>;
+export type TaxClass = Pick<AnswerOf<'GET /taxes/classes'>[number], 'slug' | 'name'>;
+export type CategoryChoice = Pick<AnswerOf<'GET /products/categories'>[number], 'id' | 'name'>;
 
 export interface ProductPageQuery {
   search: string;
@@ -64,63 +63,61 @@ const FIELDS = MANAGED_FIELDS.join(',');
 
 /** One page of the catalogue, every status, by name (the till's own list hides drafts; a manager's must not). */
 export function page(client: ApiClient, query: ProductPageQuery): Promise<ManagedProduct[]> {
-  return client.get<ManagedProduct[]>('/products', {
-    search: query.search === '' ? undefined : query.search,
-    page: query.page,
-    per_page: query.per_page,
-    orderby: 'title',
-    order: 'asc',
-    status: 'any',
-    _fields: FIELDS,
+  return client.call('GET /products', {
+    query: {
+      search: query.search === '' ? undefined : query.search,
+      page: query.page,
+      per_page: query.per_page,
+      orderby: 'title',
+      order: 'asc',
+      status: 'any',
+      _fields: FIELDS,
+    },
   });
 }
 
 /** The product whose barcode or SKU was scanned or typed, or null. */
 export async function byCode(client: ApiClient, code: string): Promise<ManagedProduct | null> {
-  const found = await client.get<ManagedProduct[]>('/products', { barcode: code, per_page: 1, status: 'any', _fields: FIELDS });
+  const found: ManagedProduct[] = await client.call('GET /products', { query: { barcode: code, per_page: 1, status: 'any', _fields: FIELDS } });
   return found[0] ?? null;
 }
 
 export function one(client: ApiClient, id: number): Promise<ManagedProduct> {
-  return client.get<ManagedProduct>(`/products/${id}`, { _fields: FIELDS });
+  return client.call('GET /products/{id}', { params: { id }, query: { _fields: FIELDS } });
 }
 
 /** Products whose managed stock is at or under their own low-stock amount, else the shop's; fewest first. */
 export async function lowStock(client: ApiClient): Promise<ManagedProduct[]> {
-  const found = await client.get<ManagedProduct[]>('/products', { low_in_stock: true, per_page: 100, status: 'any', _fields: FIELDS });
+  const found: ManagedProduct[] = await client.call('GET /products', { query: { low_in_stock: true, per_page: 100, status: 'any', _fields: FIELDS } });
   return found.filter((product) => product.manage_stock && product.stock_quantity !== null).sort((a, b) => (a.stock_quantity ?? 0) - (b.stock_quantity ?? 0));
 }
 
 export function create(client: ApiClient, body: ProductWrite): Promise<ManagedProduct> {
-  return client.request<ManagedProduct>('POST', '/products', body);
+  return client.call('POST /products', { body });
 }
 
 export function update(client: ApiClient, id: number, body: Partial<ProductWrite>): Promise<ManagedProduct> {
-  return client.request<ManagedProduct>('PATCH', `/products/${id}`, body);
+  return client.call('PATCH /products/{id}', { params: { id }, body });
 }
 
 /** A change of stock (`adjust`) or a count (`set`), with why; the server writes the ledger line. */
-export function changeStock(
-  client: ApiClient,
-  id: number,
-  body: ({ adjust: number } | { set: number }) & { reason: StockReason; note: string },
-): Promise<StockAnswer> {
-  return client.request<StockAnswer>('POST', `/products/${id}/stock`, body);
+export function changeStock(client: ApiClient, id: number, body: ({ adjust: number } | { set: number }) & { reason: StockReason; note: string }) {
+  return client.call('POST /products/{id}/stock', { params: { id }, body });
 }
 
-export function ledger(client: ApiClient, id: number, query: { page: number; per_page: number }): Promise<LedgerEntry[]> {
-  return client.get<LedgerEntry[]>(`/products/${id}/stock`, query);
+export function ledger(client: ApiClient, id: number, query: { page: number; per_page: number }) {
+  return client.call('GET /products/{id}/stock', { params: { id }, query });
 }
 
 export function categories(client: ApiClient): Promise<CategoryChoice[]> {
-  return client.get<CategoryChoice[]>('/products/categories', { per_page: 100, _fields: 'id,name' });
+  return client.call('GET /products/categories', { query: { per_page: 100, _fields: 'id,name' } });
 }
 
 export function taxClasses(client: ApiClient): Promise<TaxClass[]> {
-  return client.get<TaxClass[]>('/taxes/classes');
+  return client.call('GET /taxes/classes');
 }
 
 /** Whether the till is connected to WooCommerce, which then masters the catalogue. */
 export async function catalogueManagedElsewhere(client: ApiClient): Promise<boolean> {
-  return (await client.get<SyncStatusView>('/sync/status')).connected;
+  return (await client.call('GET /sync/status')).connected;
 }

@@ -6,12 +6,13 @@ import { RawBody, type ApiClient } from '../api-client.js';
 export type StockMode = ImportJobView['stock'];
 
 /** Answered 202 with the job as it starts. */
-export function startProducts(client: ApiClient, file: File, options: { dryRun: boolean; stock: StockMode }): Promise<ImportJobView> {
-  const query = new URLSearchParams({ file_name: file.name, stock: options.stock });
-  if (options.dryRun) query.set('dry_run', 'true');
-  return client.request<ImportJobView>('POST', `/imports/products?${query.toString()}`, new RawBody('text/csv', file));
+export function startProducts(client: ApiClient, file: File, options: { dryRun: boolean; stock: StockMode }) {
+  return client.call('POST /imports/products', {
+    query: { file_name: file.name, stock: options.stock, dry_run: options.dryRun ? 'true' : undefined },
+    body: new RawBody('text/csv', file),
+  });
 }
 
-export function get(client: ApiClient, id: number): Promise<ImportJobView> {
-  return client.get<ImportJobView>(`/imports/${id}`);
+export function get(client: ApiClient, id: number) {
+  return client.call('GET /imports/{id}', { params: { id } });
 }

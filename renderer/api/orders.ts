@@ -1,6 +1,4 @@
 /** Orders (`/orders`): the cart, parked sales, the history, payment and refunds. */
-import type { Order, OrderRefund } from '../../shared/resources/orders.js';
-import type { CheckoutState } from '../../shared/resources/payments.js';
 import type { ApiClient } from '../api-client.js';
 
 /** A request's extra headers: a manager's approval (`X-POS-Approval`), when one was asked for. */
@@ -20,36 +18,31 @@ export type OrderListQuery = {
   page?: number;
 };
 
-export function list(client: ApiClient, query: OrderListQuery): Promise<Order[]> {
-  return client.get<Order[]>('/orders', query);
+export function list(client: ApiClient, query: OrderListQuery) {
+  return client.call('GET /orders', { query });
 }
 
-export function get(client: ApiClient, id: number): Promise<Order> {
-  return client.get<Order>(`/orders/${id}`);
+export function get(client: ApiClient, id: number) {
+  return client.call('GET /orders/{id}', { params: { id } });
 }
 
-export function create(client: ApiClient, body: Record<string, unknown>): Promise<Order> {
-  return client.request<Order>('POST', '/orders', body);
+export function create(client: ApiClient, body: Record<string, unknown>) {
+  return client.call('POST /orders', { body });
 }
 
-export function update(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<Order> {
-  return client.request<Order>('PATCH', `/orders/${id}`, body, { headers });
+export function update(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}) {
+  return client.call('PATCH /orders/{id}', { params: { id }, body, headers });
 }
 
-export function checkoutState(client: ApiClient, id: number): Promise<CheckoutState> {
-  return client.get<CheckoutState>(`/orders/${id}/checkout`);
+export function checkoutState(client: ApiClient, id: number) {
+  return client.call('GET /orders/{id}/checkout', { params: { id } });
 }
 
 /** One payment; `idempotencyKey` makes a retry of the same attempt safe. */
-export function checkout(
-  client: ApiClient,
-  id: number,
-  body: { gateway_id: string; payment_data: Record<string, string> },
-  idempotencyKey: string,
-): Promise<CheckoutState> {
-  return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function checkout(client: ApiClient, id: number, body: { gateway_id: string; payment_data: Record<string, string> }, idempotencyKey: string) {
+  return client.call('POST /orders/{id}/checkout', { params: { id }, body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<OrderRefund> {
-  return client.request<OrderRefund>('POST', `/orders/${id}/refunds`, body, { headers });
+export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}) {
+  return client.call('POST /orders/{id}/refunds', { params: { id }, body, headers });
 }

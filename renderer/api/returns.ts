@@ -1,5 +1,4 @@
 /** Returns without a receipt (`POST /returns`): goods taken back and refunded through a tender. */
-import type { OrderRefund } from '../../shared/resources/orders.js';
 import type { ApiClient } from '../api-client.js';
 import type { ApprovalHeaders } from './orders.js';
 
@@ -10,12 +9,6 @@ export interface ReturnRequest {
   reason: string;
 }
 
-export interface ReturnResult {
-  order_id: number;
-  refund: OrderRefund;
-  restocked: boolean;
-}
-
-export function create(client: ApiClient, body: ReturnRequest, headers: ApprovalHeaders = {}): Promise<ReturnResult> {
-  return client.request<ReturnResult>('POST', '/returns', body, { headers });
+export function create(client: ApiClient, body: ReturnRequest, headers: ApprovalHeaders = {}) {
+  return client.call('POST /returns', { body, headers });
 }

@@ -62,8 +62,22 @@ function pageUrl(req: Request, page: number): string {
   return url.toString();
 }
 
-/** Sends one page of a collection with `X-WP-Total`, `X-WP-TotalPages` and `Link` (prev/next). */
-export function sendPage(req: Request, res: Response, items: readonly object[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
+/**
+ * Sends one page of a collection with `X-WP-Total`, `X-WP-TotalPages` and `Link` (prev/next). The
+ * items are of the route's answer (`res` is typed by it where the route declares one), before
+ * `_fields` trims them.
+ */
+export function sendPage<T extends object>(
+  req: Request,
+  res: Response<T[]>,
+  items: readonly NoInfer<T>[],
+  total: number,
+  paging: Pick<Paging, 'page' | 'per_page'>,
+): void {
+  sendTrimmedPage(req, res, items, total, paging);
+}
+
+function sendTrimmedPage(req: Request, res: Response, items: readonly object[], total: number, paging: Pick<Paging, 'page' | 'per_page'>): void {
   setPageHeaders(req, res, total, paging);
   const fields = requestedFields(req);
   res.json(items.map((item) => trimFields(item, fields)));
@@ -87,14 +101,26 @@ function setPageHeaders(req: Request, res: Response, total: number, paging: Pick
 }
 
 /** Sends a whole, unpaginated list (tax classes, gateways...) with the totals headers WordPress still sends. */
-export function sendAll(req: Request, res: Response, items: readonly object[]): void {
+export function sendAll<T extends object>(req: Request, res: Response<T[]>, items: readonly NoInfer<T>[]): void {
   sendPage(req, res, items, items.length, { page: 1, per_page: Math.max(items.length, 1) });
 }
 
-/** Sends one resource, trimmed by `_fields`; `201` with `Location` for a create. */
-export function sendItem(req: Request, res: Response, item: object, created?: { location: string }): void {
+/** Sends one resource of the route's answer, trimmed by `_fields`; `201` with `Location` for a create. */
+export function sendItem<T extends object>(req: Request, res: Response<T>, item: NoInfer<T>, created?: { location: string }): void {
   if (created) res.status(201).setHeader('Location', created.location);
-  res.json(trimFields(item, requestedFields(req)));
+  (res as Response).json(trimFields(item, requestedFields(req)));
+}
+
+/** Sends one resource already serialised (a stored product document), as `sendItem` sends it untrimmed. */
+export function sendItemJson(res: Response, json: string | Buffer): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(json);
+}
+
+/** Sends an answer that is not JSON (a receipt as HTML or text) where the route's JSON answer is typed. */
+export function sendDocument(res: Response, contentType: string, body: string): void {
+  res.setHeader('Content-Type', contentType);
+  res.send(body);
 }
 
 /** `http://host:port/pos/v1` as this request reached it, for `_links` and `Location`. */
@@ -125,7 +151,7 @@ export function auditQuery(req: Request): Record<string, unknown> {
 
 /** Sends the whole audit index in one response, with the totals headers of one page. */
 export function sendAudit(req: Request, res: Response, index: ReadonlyArray<{ id: number; date_modified_gmt: string | null }>): void {
-  sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+  sendTrimmedPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
 }
 
 const OPEN = Buffer.from('[');

@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
+import type { RouteAnswers } from '../../shared/route-answers.js';
 import type { AuthService } from '../domain/auth/auth-service.js';
 import { findPolicy, type EndpointPolicy, type HttpMethod } from '../domain/access/policy.js';
 import { auditQuery, isSyncAudit } from './collection.js';
@@ -17,6 +18,11 @@ export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The answer's schema, for the OpenAPI document only, where a zod schema describes the JSON answer
+   * exactly (its output is what the handler sends): settings stored by their schema, the receipt's data.
+   */
+  answer?: z.ZodType;
   /** A body that is a file as it is (a CSV), not JSON: its media type, and the step that reads it into `req.body`. */
   rawBody?: { mediaType: string; read: RequestHandler };
   /**
@@ -35,21 +41,39 @@ export interface RouteInput<S extends RouteSchemas> {
   body: Parsed<S, 'body'>;
 }
 
-export type RouteHandler<S extends RouteSchemas> = (req: Request, res: Response, input: RouteInput<S>) => void | Promise<void>;
+/**
+ * What a route answers, from the shared map of answers (shared/route-answers.ts), else from the
+ * answer's schema it is mounted with: the route's handler is given a response typed by its answer,
+ * so sending anything else fails the typecheck.
+ */
+export type AnswerOf<Method extends HttpMethod, Path extends string, S extends RouteSchemas = RouteSchemas> = `${Method} ${Path}` extends keyof RouteAnswers
+  ? RouteAnswers[`${Method} ${Path}`]
+  : S extends { answer: infer Answer extends z.ZodType }
+    ? z.output<Answer>
+    : unknown;
 
-interface Mount {
+/**
+ * A route's handler. Written where it is mounted, its response is typed by the route's answer. The
+ * parameters are compared both ways (a method's), so that one handler written apart for several
+ * routes with different answers (the catalogue's lists) can be typed with `unknown` as its answer.
+ */
+export type RouteHandler<S extends RouteSchemas, Answer = unknown> = {
+  handle(req: Request, res: Response<Answer>, input: RouteInput<S>): void | Promise<void>;
+}['handle'];
+
+interface Mount<Method extends HttpMethod> {
   /** A route that reads nothing of the request but what the access check and the response helpers read. */
-  (path: string, handler: RouteHandler<RouteSchemas>): void;
-  <const S extends RouteSchemas>(path: string, schemas: S, handler: RouteHandler<S>): void;
+  <const Path extends string>(path: Path, handler: RouteHandler<RouteSchemas, AnswerOf<Method, Path>>): void;
+  <const Path extends string, const S extends RouteSchemas>(path: Path, schemas: S, handler: RouteHandler<S, AnswerOf<Method, Path, S>>): void;
 }
 
 export interface EndpointRouter {
   router: Router;
-  get: Mount;
-  post: Mount;
-  patch: Mount;
-  put: Mount;
-  delete: Mount;
+  get: Mount<'GET'>;
+  post: Mount<'POST'>;
+  patch: Mount<'PATCH'>;
+  put: Mount<'PUT'>;
+  delete: Mount<'DELETE'>;
 }
 
 /** A mounted route: its entry in the access policy and the schemas it validates with. */
@@ -89,7 +113,7 @@ export function endpointRouter(auth: AuthService): EndpointRouter {
   const mounted: MountedRoute[] = [];
   mountedByRouter.set(router, mounted);
   const mount =
-    (method: HttpMethod): Mount =>
+    <Method extends HttpMethod>(method: Method): Mount<Method> =>
     (path: string, ...rest: [RouteHandler<RouteSchemas>] | [RouteSchemas, RouteHandler<RouteSchemas>]) => {
       const [schemas, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
       const policy = findPolicy(method, path);

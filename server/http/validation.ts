@@ -27,12 +27,38 @@ export const parseParams = <S extends z.ZodType>(schema: S, req: Request): z.out
 export const idSchema = z.coerce.number().int('must be an integer').positive('must be a positive integer');
 export const idParams = z.object({ id: idSchema });
 
-/** `1,2,3`, `[1,2,3]` or repeated `include[]=1&include[]=2`, as WordPress takes id lists. */
-export const idListSchema = z.preprocess((value: unknown) => {
+/*
+ * List parameters of a query string, as WordPress takes them: `a,b` or repeated `a[]=x&a[]=y`. The
+ * three kinds below differ only in what they do with empty items and with a value that is neither a
+ * string nor a list; an absent or empty parameter is always no list at all.
+ */
+
+/** The items of a list parameter, strings trimmed; any other single value becomes a list of one. */
+function listItems(value: unknown): unknown[] | undefined {
   if (value === undefined || value === '') return undefined;
   const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
   return items.map((item) => (typeof item === 'string' ? item.trim() : item));
-}, z.array(idSchema).optional());
+}
+
+const isNotEmpty = (item: unknown): boolean => item !== '';
+
+/** `1,2,3`, `[1,2,3]` or repeated `include[]=1&include[]=2`, as WordPress takes id lists. An empty item is refused as no id. */
+export const idListSchema = z.preprocess(listItems, z.array(idSchema).optional());
+
+/** `status=pending,processing`, `status[]=pending` or `any`: empty items are left out. */
+export const statusListSchema = z.preprocess((value) => listItems(value)?.filter(isNotEmpty), z.array(z.string().max(40)).optional());
+
+/**
+ * `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. Empty items of `a,,b` are left
+ * out, an empty `sku[]=` is refused, and a value of another kind (`sku[k]=a`) is refused as not a list.
+ */
+export const stringListSchema = z.preprocess(
+  (value) => {
+    if (typeof value === 'string') return listItems(value)?.filter(isNotEmpty);
+    return Array.isArray(value) ? listItems(value) : value;
+  },
+  z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional(),
+);
 
 /** Booleans from query strings: `true|false|1|0`. */
 export const queryBoolean = z.preprocess((value) => {

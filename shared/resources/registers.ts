@@ -19,6 +19,18 @@ export type Register = {
   _links: SelfLinks & { store: Link };
 } & LocalAndGmt<'date_created' | 'date_modified'>;
 
+/** `POST /registers/{id}/cash`: cash put into the open session's drawer or taken out of it. */
+export interface CashMovement {
+  id: number;
+  register_id: number;
+  session_id: number;
+  type: 'in' | 'out';
+  amount: string;
+  reason: string;
+  user_id: number;
+  date_created_gmt: string;
+}
+
 /** What became of a pulse to open the drawer (a no-sale's answer, the drawer test's). */
 export interface DrawerKick {
   /** The pulse reached the printer. */

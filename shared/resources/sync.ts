@@ -53,3 +53,39 @@ export interface OutboxEntryView {
   date_created_gmt: string;
   date_synced_gmt: string | null;
 }
+
+/** How the till signs its requests to the shop: HTTP Basic over HTTPS, else OAuth 1.0a signatures. */
+export type SyncAuthKind = 'basic' | 'oauth1';
+
+/** The sync's own settings, kept with the connection (the server's model/records/sync.ts SyncSettings). */
+export interface SyncConnectionSettings {
+  create_accounts: boolean;
+  grace_seconds: number;
+  sweep_minutes: number;
+  interval_seconds: number;
+  request_timeout_seconds: number;
+}
+
+/** The connection as it is shown (`POST /sync/resume`): never the consumer secret, and only the end of the key. */
+export interface SyncConnectionView {
+  url: string;
+  consumer_key_ending: string;
+  auth: SyncAuthKind;
+  state: 'active' | 'paused';
+  paused_reason: string | null;
+  connected_at_gmt: string;
+  last_pull_gmt: string | null;
+  settings: SyncConnectionSettings;
+}
+
+/** `PUT /sync/connection`: the connection made, what the check of the key warned about, and the first pull started. */
+export interface SyncConnectionAnswer extends SyncConnectionView {
+  warnings: string[];
+  first_pull: 'started';
+}
+
+/** `DELETE /sync/connection`: with `force`, the entries that had not reached WooCommerce, now marked handled. */
+export interface SyncDisconnectAnswer {
+  connected: false;
+  unsent: OutboxEntryView[];
+}

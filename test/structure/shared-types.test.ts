@@ -2,12 +2,16 @@
  * The answers the till reads are typed once, in shared/resources, and the server's shape functions
  * return those types. So a field renamed in `shapeOrder` alone fails the server's typecheck, and
  * the same rename carried into the order's shared type (what makes the server compile again)
- * fails the renderer's wherever the till reads the field. Both checks run the TypeScript compiler
- * on the project's own tsconfig files, with one file's text replaced in memory.
+ * fails the renderer's wherever the till reads the field. Each route's answer is declared once, in
+ * shared/route-answers.ts: the server's handlers are held to it and the renderer's endpoint modules
+ * read their answers' types from it. The checks run the TypeScript compiler on the project's own
+ * tsconfig files, with one file's text replaced in memory.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ENDPOINT_POLICIES } from '../../server/domain/access/policy.js';
 
 const ROOT = process.cwd();
 const SHAPE = resolve(ROOT, 'server/domain/orders/shape.ts');
@@ -79,4 +83,70 @@ describe('a field renamed in the order shape', () => {
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.filter((error) => !(error.startsWith('renderer/') && error.includes("'total'")))).toEqual([]);
   }, 60_000);
+});
+
+const SYNC_TYPES = resolve(ROOT, 'shared/resources/sync.ts');
+const ROUTE_ANSWERS = resolve(ROOT, 'shared/route-answers.ts');
+const SYNC_CONNECTION_ROUTER = resolve(ROOT, 'server/http/routers/sync-connection.ts');
+const RENDERER_API = resolve(ROOT, 'renderer/api');
+
+/** The names of the properties of the interfaces `names` of `file`: the routes of the shared maps. */
+function interfaceKeys(file: string, names: readonly string[]): string[] {
+  const config = parsedConfig('tsconfig.json');
+  const program = ts.createProgram({ rootNames: [file], options: config.options });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  if (source === undefined) throw new Error(`${file} is not in the program`);
+  return source.statements
+    .filter((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && names.includes(statement.name.text))
+    .flatMap((declaration) => checker.getPropertiesOfType(checker.getTypeAtLocation(declaration)).map((property) => property.name));
+}
+
+describe('an answer declared in the shared map of route answers', () => {
+  it('fails the server typecheck where the handler sends something else (the key’s ending, not the key)', () => {
+    const drifted = replaceOnce(
+      ts.sys.readFile(SYNC_TYPES) ?? '',
+      '  consumer_key_ending: string;',
+      '  consumer_key: string;',
+      'export interface SyncConnectionView {',
+    );
+    const { errors } = typecheck('tsconfig.json', new Map([[SYNC_TYPES, drifted]]), [SYNC_CONNECTION_ROUTER]);
+    // PUT /sync/connection and POST /sync/resume both send the connection as the server shows it
+    // (`npm run typecheck` holds the router free of errors without the change).
+    expect(errors).toHaveLength(2);
+    expect(errors.filter((error) => error.startsWith('server/http/routers/sync-connection.ts:') && error.includes("type 'SyncConnection"))).toHaveLength(2);
+  }, 120_000);
+
+  it('types what the renderer reads of the answer: an entry changed in the map fails where the till reads it', () => {
+    const changed = replaceOnce(
+      ts.sys.readFile(ROUTE_ANSWERS) ?? '',
+      "'PUT /sync/connection': SyncConnectionAnswer;",
+      "'PUT /sync/connection': SyncConnectionView;",
+    );
+    const { errors } = typecheck('renderer/tsconfig.json', new Map([[ROUTE_ANSWERS, changed]]));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.filter((error) => !(error.startsWith('renderer/ui/manage/SyncScreen.tsx:') && error.includes("'warnings'")))).toEqual([]);
+  }, 60_000);
+
+  it('names only routes of the access policy', () => {
+    const policy = new Set(ENDPOINT_POLICIES.map((route) => `${route.method} ${route.path}`));
+    const routes = interfaceKeys(ROUTE_ANSWERS, ['RouteAnswers', 'RouteDocuments']);
+    expect(routes.length).toBeGreaterThan(80);
+    expect(routes.filter((route) => !policy.has(route))).toEqual([]);
+  }, 60_000);
+
+  it('is the only typing of an answer in the renderer’s endpoint modules: they call routes by name, never a path with a type', () => {
+    const typedByHand = readdirSync(RENDERER_API)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => {
+        const text = readFileSync(resolve(RENDERER_API, name), 'utf8');
+        const calls = [...text.matchAll(/client\.(get|request)\b|\.call</g)].map((match) => `${name}: ${match[0]}`);
+        // A type named for an answer is the map's (`AnswerOf<...>`), never one written here.
+        const declared = [
+          ...text.matchAll(/^export (?:interface (\w*(?:Answer|Result|Response|View))\b|type (\w*(?:Answer|Result|Response|View)) = (?!AnswerOf<))/gm),
+        ].map((match) => `${name}: ${match[1] ?? match[2]}`);
+        return [...calls, ...declared];
+      });
+    expect(typedByHand).toEqual([]);
+  });
 });

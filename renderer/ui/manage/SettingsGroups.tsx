@@ -10,7 +10,7 @@ import { describeFields, type FieldOverride, type Options } from './fields.js';
 import { ObjectForm } from './ObjectForm.js';
 
 interface Group {
-  name: string;
+  name: settingsApi.SettingsGroupName;
   title: string;
   overrides: Readonly<Record<string, FieldOverride>>;
   skip?: readonly string[];

@@ -319,6 +319,18 @@ export type ReceiptDate = z.output<typeof receiptDateSchema>;
 export type PresentationHints = ReceiptData['presentation_hints'];
 export type ReceiptTaxId = z.output<typeof taxIdSchema>;
 
+/**
+ * `GET /receipts/{order_id}` as JSON (`format=json`), made live or from the fiscal journal: what the
+ * OpenAPI document shows of the answer. The receipts router holds both envelopes to it.
+ */
+export const receiptEnvelopeSchema = z.object({
+  order_id: z.number().int(),
+  mode: z.enum(['live', 'fiscal']),
+  has_snapshot: z.boolean(),
+  submission_status: z.null(),
+  data: receiptDataSchema,
+});
+
 /** `GET /receipts/{order_id}` as JSON. */
 export interface ReceiptEnvelope {
   order_id: number;

@@ -4,11 +4,15 @@ import type { MountedRoute } from '../endpoints.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A request schema as JSON Schema 2020-12, as a client sends it (before zod's coercions and defaults). */
-export function requestJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
   return json;
+}
+
+/** A request schema as JSON Schema 2020-12, as a client sends it (before zod's coercions and defaults). */
+export function requestJsonSchema(schema: z.ZodType): JsonSchema {
+  return jsonSchemaOf(schema, 'input');
 }
 
 function pathParameters(path: string): string[] {
@@ -68,6 +72,7 @@ function operation(route: MountedRoute): JsonSchema {
   ];
   const body = bodySchema(route);
   const rawBody = route.schemas.rawBody?.mediaType;
+  const { answer } = route.schemas;
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9_]+/g, '_')}`,
     'x-capability': route.access,
@@ -76,7 +81,10 @@ function operation(route: MountedRoute): JsonSchema {
     ...(body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
     ...(rawBody === undefined ? {} : { requestBody: { required: true, content: { [rawBody]: { schema: { type: 'string' } } } } }),
     responses: {
-      '200': { description: 'The resource, the list or the result (201 with Location for a create).', content: { 'application/json': {} } },
+      '200': {
+        description: 'The resource, the list or the result (201 with Location for a create).',
+        content: { 'application/json': answer === undefined ? {} : { schema: jsonSchemaOf(answer, 'output') } },
+      },
       default: { description: 'An error in the WordPress shape.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
   };

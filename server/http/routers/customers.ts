@@ -4,7 +4,7 @@ import { shapeCustomer } from '../../domain/customers/customers.js';
 import { customerCreateInput, customerUpdateInput } from '../../domain/customers/input.js';
 import { invalidParams } from '../../domain/errors.js';
 import { CUSTOMER_ORDERBY } from '../../domain/lists.js';
-import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendItem, sendPage } from '../collection.js';
+import { apiBase, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAudit, sendItem, sendPage } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idListSchema, idParams } from '../validation.js';
@@ -32,7 +32,7 @@ export function createCustomersRouter({ auth, services }: AppContext): Router {
         { search: query.search, email: query.email, include: query.include, exclude: query.exclude },
         { orderby: query.orderby, order: query.order, include: query.include },
       );
-      sendPage(req, res, index, index.length, { page: 1, per_page: Math.max(index.length, 1) });
+      sendAudit(req, res, index);
       return;
     }
     if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });

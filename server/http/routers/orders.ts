@@ -5,27 +5,28 @@ import { invalidParams } from '../../domain/errors.js';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
-import { apiBase as apiBaseOf, collectionFilterOf, isSyncAudit, offsetOf, orderQuery, pagingQuery, sendAll, sendItem, sendPage } from '../collection.js';
+import {
+  apiBase as apiBaseOf,
+  collectionFilterOf,
+  isSyncAudit,
+  offsetOf,
+  orderQuery,
+  pagingQuery,
+  sendAll,
+  sendAudit,
+  sendItem,
+  sendPage,
+} from '../collection.js';
 import { openDrawerAfterCommit } from '../drawer-after-commit.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { principalOf } from '../middleware/access.js';
-import { idListSchema, idParams, idSchema, queryDate } from '../validation.js';
-
-/** `status=pending,processing`, `status[]=pending` or `any`. */
-const statusList = z.preprocess(
-  (value: unknown) => {
-    if (value === undefined || value === '') return undefined;
-    const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-    return items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
-  },
-  z.array(z.string().max(40)).optional(),
-);
+import { idListSchema, idParams, idSchema, queryDate, statusListSchema } from '../validation.js';
 
 const positiveInt = z.coerce.number().int('must be an integer').positive('must be a positive integer');
 
 export const ordersQuery = pagingQuery.extend({
-  status: statusList,
+  status: statusListSchema,
   customer: z.coerce.number().int('must be an integer').min(0, 'must be 0 (guests) or a customer id').optional(),
   pos_store: positiveInt.optional(),
   pos_cashier: positiveInt.optional(),
@@ -80,7 +81,7 @@ export function createOrdersRouter(context: AppContext): Router {
       .list()
       .map((status) => status.status);
     if (isSyncAudit(req)) {
-      sendAll(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
+      sendAudit(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;
     }
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));

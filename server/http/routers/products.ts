@@ -20,13 +20,14 @@ import {
   orderQuery,
   pagingQuery,
   sendPage,
+  sendItemJson,
   sendPageJson,
   sendItem,
 } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter, type RouteHandler } from '../endpoints.js';
 import { contextOf } from '../middleware/request-context.js';
-import { idListSchema, idParams, parseWith, queryBoolean, queryDate } from '../validation.js';
+import { idListSchema, idParams, parseWith, queryBoolean, queryDate, stringListSchema } from '../validation.js';
 
 /** What the catalogue's shapes need of a request: `stores` is the stores' service (AppContext's services). */
 export function shapeContextOf(req: Request, stores: { defaultStore(): Store }): ShapeContext {
@@ -36,27 +37,13 @@ export function shapeContextOf(req: Request, stores: { defaultStore(): Store }):
 /** A request for the whole default shape (view context, no `_fields`), which stored product documents answer. */
 const isDefaultShape = (req: Request): boolean => requestedFields(req) === undefined && contextOf(req) === 'view';
 
-/** `a,b` or repeated `sku[]=a&sku[]=b`: a list of non-empty strings. */
-const stringList = z.preprocess(
-  (value) => {
-    if (value === undefined || value === '') return undefined;
-    if (typeof value === 'string')
-      return value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    return Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)) : value;
-  },
-  z.array(z.string().min(1).max(200)).min(1, 'must name at least one value').optional(),
-);
-
 const search = z.string().trim().max(200).optional();
 const stockQuantity = z.coerce.number('must be a number').optional();
 
 /** Filters that products and variations share (woocommerce-reference §3). */
 export const catalogueQuery = pagingQuery.extend({
   search,
-  sku: stringList,
+  sku: stringListSchema,
   barcode: z.string().trim().min(1).max(64).optional(),
   status: z.enum(['any', ...PRODUCT_STATUSES]).default('any'),
   stock_status: z.enum(STOCK_STATUSES).optional(),
@@ -122,7 +109,7 @@ export const termsQuery = pagingQuery.extend({
   hide_empty: queryBoolean.default(false),
   parent: z.coerce.number().int('must be an integer').min(0, 'must be 0 or a term id').optional(),
   product: z.coerce.number().int('must be an integer').positive('must be a product id').optional(),
-  slug: stringList,
+  slug: stringListSchema,
 });
 
 /** Catalogue browsing: products, variations, categories, tags and brands (read-only). */
@@ -211,8 +198,7 @@ export function createProductsRouter({ auth, db, services }: AppContext): Router
     if (isDefaultShape(req)) {
       const document = documents.productJson(id, shapeContextOf(req, stores));
       if (document === undefined || (document.posVisibility === 'online_only' && till.hidesOnlineOnly())) throw notFound('product');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.send(document.json);
+      sendItemJson(res, document.json);
       return;
     }
     const product = catalogue.getProduct(id, shapeContextOf(req, stores));

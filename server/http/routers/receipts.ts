@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
+import { receiptEnvelopeSchema } from '../../domain/receipts/schema.js';
 import { renderReceiptText, TEXT_WIDTH } from '../../domain/receipts/text.js';
+import { sendDocument } from '../collection.js';
 import type { AppContext } from '../context.js';
 import { endpointRouter } from '../endpoints.js';
 import { idSchema } from '../validation.js';
@@ -38,7 +40,7 @@ export function createReceiptsRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { receipts, templates, settings } = services;
 
-  routes.get('/receipts/{order_id}', { params: receiptParams, query: receiptQuery }, (req, res, input) => {
+  routes.get('/receipts/{order_id}', { params: receiptParams, query: receiptQuery, answer: receiptEnvelopeSchema }, (req, res, input) => {
     const { order_id } = input.params;
     const { format, template_id, width, ...query } = input.query;
     const mode = query.mode ?? settings.checkout().receipt_default_mode;
@@ -50,14 +52,12 @@ export function createReceiptsRouter({ auth, services }: AppContext): Router {
         return;
       case 'html': {
         const html = templates.receiptHtml(receipt.data, template_id);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Content-Security-Policy', RECEIPT_CSP);
-        res.send(html);
+        sendDocument(res, 'text/html; charset=utf-8', html);
         return;
       }
       case 'text':
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.send(renderReceiptText(receipt.data, width));
+        sendDocument(res, 'text/plain; charset=utf-8', renderReceiptText(receipt.data, width));
         return;
     }
   });

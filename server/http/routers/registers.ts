@@ -46,7 +46,7 @@ function sendReports(
   const list = 'page' in reports ? reports.page : [reports];
   res.setHeader('Cache-Control', 'no-store');
   if (format === 'json') {
-    if ('page' in reports) sendPage(req, res, reports.page, reports.total, reports.paging);
+    if ('page' in reports) sendPage(req, res as Response<ReadableReport[]>, reports.page, reports.total, reports.paging);
     else sendItem(req, res, reports);
     return;
   }

@@ -49,18 +49,24 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     }
   };
 
-  /** GET returns the view; POST validates a partial update laid over the stored values, persists it and returns the view. */
+  /**
+   * GET returns the view; POST validates a partial update laid over the stored values, persists it
+   * and returns the view. Without a view of its own the answer is the values, which the section's
+   * schema then describes in the OpenAPI document.
+   */
   function mountSection<S extends z.ZodObject>(
     router: EndpointRouter,
     path: string,
     section: SettingsSection<S>,
-    view: (values: z.output<S>) => object,
-    check: (values: z.output<S>) => void = () => undefined,
+    own: { view?: (values: z.output<S>) => object; check?: (values: z.output<S>) => void } = {},
   ): void {
-    router.get(path, (_req, res) => {
+    const view = own.view ?? ((values: z.output<S>) => values);
+    const check = own.check ?? (() => undefined);
+    const answer = own.view === undefined ? { answer: section.schema } : {};
+    router.get(path, answer, (_req, res) => {
       res.json(view(settings.read(section)));
     });
-    router.post(path, { body: settingsPatch }, (_req, res, { body: patch }) => {
+    router.post(path, { body: settingsPatch, ...answer }, (_req, res, { body: patch }) => {
       const { candidate, keys } = patchSection(section, settings.read(section), patch);
       const values = parseWith(section.schema, candidate);
       check(values);
@@ -74,19 +80,15 @@ export function createSettingsRouter({ auth, logs, services }: AppContext): Rout
     res.json(settings.index());
   });
 
-  mountSection(routes, '/settings/general', GENERAL_SETTINGS, (values) => generalSettingsView(values, stores.defaultStore()));
-  mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS, (values) => values);
-  mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS, (values) => values);
-  mountSection(routes, '/settings/approvals', APPROVAL_SETTINGS, (values) => values);
-  mountSection(
-    routes,
-    '/settings/templates',
-    TEMPLATE_SETTINGS,
-    (values) => values,
-    (values) => {
+  mountSection(routes, '/settings/general', GENERAL_SETTINGS, { view: (values) => generalSettingsView(values, stores.defaultStore()) });
+  mountSection(routes, '/settings/checkout', CHECKOUT_SETTINGS);
+  mountSection(routes, '/settings/tax_ids', TAX_IDS_SETTINGS);
+  mountSection(routes, '/settings/approvals', APPROVAL_SETTINGS);
+  mountSection(routes, '/settings/templates', TEMPLATE_SETTINGS, {
+    check: (values) => {
       settings.checkTemplateChoices(values);
     },
-  );
+  });
 
   routes.get('/settings/payment-gateways', (_req, res) => {
     res.json(gatewaySettingsView(settings.paymentGateways(), settings.gatewayCatalogue()));
