@@ -3,6 +3,9 @@
 
 // STRYKER_CONCURRENCY: how many test runners at once; 1 by default, the machine's two cores are shared.
 const concurrency = Number(process.env.STRYKER_CONCURRENCY ?? '1');
+// STRYKER_TSCONFIG: the project the type checker drops mutants by; renderer/tsconfig.json for a slice of renderer/
+// (the root project leaves renderer/ out, and the checker stops on a file that is not in its project).
+const tsconfigFile = process.env.STRYKER_TSCONFIG ?? 'tsconfig.json';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -25,7 +28,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts', related: true },
   coverageAnalysis: 'perTest',
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile,
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',

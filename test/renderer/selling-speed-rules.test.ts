@@ -44,6 +44,10 @@ describe('a discount on the whole sale', () => {
     ).toEqual(['0.99', '0.98', '0.00']);
   });
 
+  it('takes 100% off the whole sale, every line to nothing', () => {
+    expect(totalsOf('100', 'percent')).toEqual(['0.00', '0.00', '0.00']);
+  });
+
   it('refuses more than the sale, more than 100%, too many decimals, and words', () => {
     expect(spreadSaleDiscount(lines, '9.00', 'amount', 2)).toEqual({ ok: false, message: "The amount off cannot be more than the sale's 8.95." });
     expect(spreadSaleDiscount(lines, '101', 'percent', 2)).toEqual({ ok: false, message: 'A discount is at most 100%.' });

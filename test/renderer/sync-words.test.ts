@@ -67,6 +67,12 @@ describe('the sync in shop words', () => {
     expect(pausedReasonWords(paused.connection?.paused_reason ?? null)).toBe('Consumer key is invalid.');
   });
 
+  it('turns the bar to a problem for a single entry that needs a manager, with all else sent', () => {
+    const rejected = { count: 1, sales: 1, sales_amount: '3.00', refunds: 0, refunds_amount: '0.00' };
+    const one = status({ last_push_gmt: gmtOf(new Date(2026, 10, 27, 12, 4)) }, { rejected });
+    expect(barWords(one, dollar, now)).toEqual({ tone: 'problem', text: 'Synced 12:04 · 1 needs a manager’s attention' });
+  });
+
   it('names the WooCommerce order of a synced sale and the reason of a refused one', () => {
     expect(badgeWords({ order_id: 4, state: 'synced', woo_id: 1234, reason: null })).toEqual({ tone: 'ok', text: 'In WooCommerce #1234', reason: null });
     expect(badgeWords({ order_id: 4, state: 'unknown', woo_id: null, reason: null }).text).toBe('Checking');
