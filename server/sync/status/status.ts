@@ -100,8 +100,8 @@ export class SyncStatus {
     return this.parts.outbox.retry(id);
   }
 
-  /** Someone dealt with it by hand: the worker leaves it, and a sale that waits for it goes. */
-  markHandled(id: number): boolean {
-    return this.parts.outbox.markHandled(id);
+  /** Someone dealt with it by hand: the worker leaves it, and a sale that waits for it goes. `sending` also takes one in flight (a disconnect). */
+  markHandled(id: number, options: { sending?: boolean } = {}): boolean {
+    return this.parts.outbox.markHandled(id, options);
   }
 }
