@@ -6,6 +6,7 @@ import type { ApiClient } from '../api-client.js';
 export const TILE_FIELDS = [
   'id',
   'name',
+  'status',
   'sku',
   'barcode',
   'price',
