@@ -10,6 +10,7 @@ import type { Order, OrderLineItem } from '../shared/resources/orders.js';
 import type { BarcodeMatch, Variation } from '../shared/resources/products.js';
 import { Decimal } from 'decimal.js';
 import { stepQuantity } from './line-edits.js';
+import { notForSale } from './for-sale.js';
 import { checkStock, type StockFields } from './stock.js';
 import * as customersApi from './api/customers.js';
 import * as ordersApi from './api/orders.js';
@@ -73,6 +74,7 @@ export class Sale {
 
   /** A tile or a scan: one more of the product, or the variation picker for a variable product. */
   async addProduct(product: ProductTile): Promise<void> {
+    if (this.refusedNotForSale(product)) return;
     if (product.type === 'variable') {
       try {
         this.till.state.set({ variationPicker: { product, variations: await this.till.variationsOf(product) } });
@@ -126,6 +128,7 @@ export class Sale {
 
   async addVariation(product: ProductTile, variation: Variation): Promise<void> {
     this.till.state.set({ variationPicker: null });
+    if (this.refusedNotForSale(variation, product)) return;
     // A variation sold by weight (or whose product is) asks for its weight as a simple product does.
     const weighing = weighingOf(product, variation);
     if (weighing !== null) {
@@ -134,6 +137,15 @@ export class Sale {
     }
     this.stockOf.set(itemKey(product.id, variation.id), { name: variationName(product, variation), stock: variation });
     await this.addItem(product.id, variation.id);
+  }
+
+  /** A scan or tile of an item the shop does not sell says so (the server would refuse its line). */
+  private refusedNotForSale(item: { name: string; status: string }, parent?: ProductTile): boolean {
+    const why = notForSale(item, this.till.state.get().rules, parent);
+    if (why === null) return false;
+    const name = parent === undefined ? item.name : parent.name;
+    this.till.state.set({ status: { kind: 'error', message: `${name}: ${why}`, explanation: 'The shop has taken it off sale in WooCommerce.' } });
+    return true;
   }
 
   private addItem(productId: number, variationId: number): Promise<boolean> {

@@ -19,6 +19,16 @@ export function localTime(gmt: string, now: Date = new Date()): string {
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** How long something has waited, to the largest whole unit: "40 s", "12 min", "3 h 5 min", "2 days". */
+export function ageWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return count(Math.floor(hours / 24), 'day');
+}
+
 /** "14 sales ($312.40), 1 refund ($5.00), 2 other changes", or "nothing". */
 export function figuresWords(figures: StateFigures, store: PriceFormat | null): string {
   const parts: string[] = [];
@@ -41,6 +51,11 @@ export function barWords(status: SyncStatusView, store: PriceFormat | null, now:
     tone = 'problem';
     // The server pauses only when WooCommerce refuses the key (401/403); its reason is for the Sync screen.
     parts.push('Sending to WooCommerce is paused: WooCommerce refused the till’s key, a manager must connect again');
+  } else if (connection.link === 'degraded') {
+    tone = 'warning';
+    // Something answers at the shop's address, but not WooCommerce: nothing is arriving there.
+    const since = connection.offline_since_gmt === null ? '' : ` since ${localTime(connection.offline_since_gmt, now)}`;
+    parts.push(`WooCommerce is not answering properly${since}: sales are not arriving (${connection.degraded_reason ?? 'no reason given'})`);
   } else if (!connection.online) {
     tone = 'warning';
     parts.push(connection.offline_since_gmt === null ? 'Offline' : `Offline since ${localTime(connection.offline_since_gmt, now)}`);
@@ -55,7 +70,10 @@ export function barWords(status: SyncStatusView, store: PriceFormat | null, now:
       .at(-1);
     parts.push(last === undefined ? 'Synced' : `Synced ${localTime(last, now)}`);
   }
-  if (waiting.count > 0) parts.push(`${figuresWords(waiting, store)} waiting`);
+  if (waiting.count > 0) {
+    const oldest = status.oldest_waiting_sale;
+    parts.push(`${figuresWords(waiting, store)} waiting${oldest === null ? '' : `, the oldest for ${ageWords(oldest.age_seconds)}`}`);
+  }
   if (states.rejected.count > 0) {
     tone = 'problem';
     parts.push(`${count(states.rejected.count, 'needs', 'need')} a manager’s attention`);

@@ -36,6 +36,8 @@ export interface SellingRules {
   decimalQuantities: boolean;
   /** The store's or `settings/checkout`'s prevent_overselling: a counted item is not sold beyond its stock. */
   preventOverselling: boolean;
+  /** `settings/general` sell_private_products: a product WooCommerce has as private is sold (shared/for-sale.ts). */
+  sellPrivate: boolean;
 }
 
 export interface TillState {
@@ -101,7 +103,7 @@ export function initialState(): TillState {
     unreachable: false,
     store: null,
     gateways: [],
-    rules: { decimalQuantities: false, preventOverselling: false },
+    rules: { decimalQuantities: false, preventOverselling: false, sellPrivate: false },
     categories: [],
     category: null,
     search: '',

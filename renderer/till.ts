@@ -178,6 +178,7 @@ export class Till {
         rules: {
           decimalQuantities: settings.general?.decimal_qty === true,
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
+          sellPrivate: settings.general?.sell_private_products === true,
         },
       });
       await this.loadFavourites();

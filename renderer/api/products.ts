@@ -5,6 +5,7 @@ import type { AnswerOf, ApiClient } from '../api-client.js';
 export const TILE_FIELDS = [
   'id',
   'name',
+  'status',
   'sku',
   'barcode',
   'price',

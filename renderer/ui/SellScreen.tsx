@@ -1,6 +1,7 @@
 /** The selling screen: search, category tabs and the product grid on the left, the cart on the right. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
+import { notForSale } from '../for-sale.js';
 import { stockNote } from '../stock.js';
 import type { ProductTile as TileProduct } from '../api/products.js';
 import { CartPanel } from './CartPanel.js';
@@ -25,10 +26,12 @@ function ProductTile(props: { product: TileProduct }) {
   const { sale } = useTill();
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
+  const rules = useTillState((state) => state.rules);
   const { product } = props;
   const image = product.images[0]?.src ?? '';
-  const stock = stockNote(product);
-  const out = stock === 'Out of stock';
+  const withdrawn = notForSale(product, rules);
+  const stock = withdrawn ?? stockNote(product);
+  const out = withdrawn !== null || stock === 'Out of stock';
   const stockId = `tile-stock-${product.id}`;
   return (
     <li>
@@ -38,7 +41,8 @@ function ProductTile(props: { product: TileProduct }) {
         aria-label={product.name}
         aria-describedby={stock === null ? undefined : stockId}
         data-product={product.id}
-        disabled={busy}
+        disabled={busy || withdrawn !== null}
+        data-not-for-sale={withdrawn !== null ? '' : undefined}
         onClick={() => void sale.addProduct(product)}
       >
         {image === '' ? (
@@ -69,6 +73,7 @@ function VariationPicker() {
   const { till, sale } = useTill();
   const picker = useTillState((state) => state.variationPicker);
   const store = useTillState((state) => state.store);
+  const rules = useTillState((state) => state.rules);
   if (picker === null) return null;
   const close = (): void => {
     till.state.set({ variationPicker: null });
@@ -85,7 +90,7 @@ function VariationPicker() {
                 type="button"
                 class="variation"
                 aria-label={`${name}, ${formatPrice(variation.price, store)}`}
-                disabled={variation.stock_status === 'outofstock'}
+                disabled={variation.stock_status === 'outofstock' || notForSale(variation, rules, picker.product) !== null}
                 onClick={() => void sale.addVariation(picker.product, variation)}
               >
                 <span>{name}</span>

@@ -98,12 +98,18 @@ function statusLines(status: SyncStatusView, secretKept: boolean): string[] {
     lines.push(`connected to ${connection.url} since ${gmt(connection.connected_at_gmt)}`);
     if (connection.state === 'paused') lines.push(`paused: ${connection.paused_reason ?? 'no reason given'}; nothing goes up until it is resumed`);
     if (!secretKept) lines.push('the consumer secret is not in the secret store: nothing goes up until the till is connected again');
-    lines.push(connection.online ? 'WooCommerce could be reached at the last attempt' : `offline since ${gmt(connection.offline_since_gmt)}`);
+    if (connection.link === 'degraded')
+      lines.push(
+        `degraded since ${gmt(connection.offline_since_gmt)}: the shop's address answers, but not as WooCommerce (${connection.degraded_reason ?? 'no reason given'})`,
+      );
+    else lines.push(connection.online ? 'WooCommerce could be reached at the last attempt' : `offline since ${gmt(connection.offline_since_gmt)}`);
     lines.push(`last push ${gmt(connection.last_push_gmt)}, last pull ${gmt(connection.last_pull_gmt)}`);
   }
   lines.push(`waiting to go up: ${figures(status.waiting)}`);
   if (status.oldest_waiting_sale !== null)
-    lines.push(`oldest waiting sale: order ${status.oldest_waiting_sale.order_id ?? '?'}, made ${gmt(status.oldest_waiting_sale.date_created_gmt)}`);
+    lines.push(
+      `oldest waiting sale: order ${status.oldest_waiting_sale.order_id ?? '?'}, made ${gmt(status.oldest_waiting_sale.date_created_gmt)} (${status.oldest_waiting_sale.age_seconds} s ago)`,
+    );
   if (states.unknown.count > 0) lines.push(`outcome unknown, being looked up before anything is sent again: ${figures(states.unknown)}`);
   if (states.rejected.count > 0) lines.push(`needs attention (refused by WooCommerce): ${figures(states.rejected)}`);
   lines.push(`in WooCommerce: ${figures(states.synced)}`);

@@ -14,7 +14,7 @@ export interface OrderSyncView {
   state: SyncOutboxState;
   /** The WooCommerce order the sale became, once it is there. */
   woo_id: number | null;
-  /** Why WooCommerce refused the entry that needs attention; null otherwise. */
+  /** Why WooCommerce refused the entry that needs attention, or that a sale there has lines without their product (deleted there); null otherwise. */
   reason: null | { code: string; message: string };
 }
 

@@ -24,7 +24,13 @@ export interface SyncStatusView {
     state: 'active' | 'paused';
     paused_reason: string | null;
     connected_at_gmt: string;
+    /** True only while the link is `online`. */
     online: boolean;
+    /** `online` after WooCommerce's own answer; `offline` when nothing could be reached; `degraded` when something answered, but not as WooCommerce (a 5xx, a timeout, a page that is not its JSON). */
+    link: 'online' | 'degraded' | 'offline';
+    /** What the degraded link last answered; null unless degraded. */
+    degraded_reason: string | null;
+    /** When the run of failures (offline or degraded) began. */
     offline_since_gmt: string | null;
     last_push_gmt: string | null;
     last_pull_gmt: string | null;
@@ -32,7 +38,8 @@ export interface SyncStatusView {
   states: Record<SyncOutboxState, StateFigures>;
   /** Pending, sending and unknown together: what the till's bar counts as waiting to go up. */
   waiting: StateFigures;
-  oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string };
+  /** The oldest sale not yet in WooCommerce, and how long it has waited (seconds, at the time of the answer). */
+  oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string; age_seconds: number };
 }
 
 /** One entry of the outbox page. */

@@ -29,6 +29,7 @@ export interface DoubleProduct {
 }
 export interface DoubleLine {
   id: number;
+  name: string;
   product_id: number;
   variation_id: number;
   quantity: number;

@@ -138,6 +138,8 @@ export class DoubleShop {
       const total = money(str(line.total, subtotal));
       return {
         id: this.id(),
+        // A posted name stands (WooCommerce sets the product's, then the posted props over it).
+        name: str(line.name, product?.name ?? ''),
         product_id: product ? product.parent_id || product.id : 0,
         variation_id: product?.parent_id ? product.id : 0,
         quantity,

@@ -63,7 +63,9 @@ describe('the sync screens of the till', { timeout: 120_000 }, () => {
 
     await double.goOffline();
     const waiting = await till.sell(product.local, 1);
-    await page.locator('#sync-bar-text', { hasText: /^Offline since \d{2}:\d{2} · 1 sale \(\D*3\.00\D*\) waiting$/ }).waitFor(SLOW_WAIT);
+    await page
+      .locator('#sync-bar-text', { hasText: /^Offline since \d{2}:\d{2} · 1 sale \(\D*3\.00\D*\) waiting, the oldest for \d+ (s|min)$/ })
+      .waitFor(SLOW_WAIT);
     expect(await page.locator('#sync-bar').getAttribute('data-tone')).toBe('warning');
     await screenshot(page, 'sync-bar-offline');
     await double.comeOnline();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceFormat } from '../../renderer/format.js';
-import { badgeWords, barWords, localTime, pausedReasonWords } from '../../renderer/sync-words.js';
+import { ageWords, badgeWords, barWords, localTime, pausedReasonWords } from '../../renderer/sync-words.js';
 import type { StateFigures, SyncOutboxState, SyncStatusView } from '../../shared/resources/sync.js';
 
 /** The sync bar's and badges' words for the states the Chromium test cannot bring about on demand (paused, other days). */
@@ -22,6 +22,8 @@ function status(connection: Partial<NonNullable<SyncStatusView['connection']>>, 
       paused_reason: null,
       connected_at_gmt: gmtOf(new Date(2026, 10, 27, 8, 0)),
       online: true,
+      link: 'online',
+      degraded_reason: null,
       offline_since_gmt: null,
       last_push_gmt: null,
       last_pull_gmt: null,
@@ -48,9 +50,28 @@ describe('the sync in shop words', () => {
     expect(barWords(pushed, dollar, now)).toEqual({ tone: 'ok', text: 'Synced 12:04' });
   });
 
+  it('says the link is degraded, why and since when, and how long the oldest sale has waited', () => {
+    const pending = { count: 2, sales: 2, sales_amount: '7.50', refunds: 0, refunds_amount: '0.00' };
+    const degraded = {
+      ...status(
+        { online: false, link: 'degraded', degraded_reason: 'HTTP 503: no WooCommerce error body', offline_since_gmt: gmtOf(new Date(2026, 10, 27, 11, 20)) },
+        { pending },
+      ),
+      oldest_waiting_sale: { order_id: 9, date_created_gmt: gmtOf(new Date(2026, 10, 27, 11, 15)), age_seconds: 900 },
+    };
+    expect(barWords(degraded, dollar, now)).toEqual({
+      tone: 'warning',
+      text: 'WooCommerce is not answering properly since 11:20: sales are not arriving (HTTP 503: no WooCommerce error body) · 2 sales ($7.50) waiting, the oldest for 15 min',
+    });
+    expect(ageWords(42)).toBe('42 s');
+    expect(ageWords(3 * 3600 + 5 * 60)).toBe('3 h 5 min');
+    expect(ageWords(2 * 3600)).toBe('2 h');
+    expect(ageWords(3 * 86_400)).toBe('3 days');
+  });
+
   it('says since when it is offline and what waits, with the store’s money', () => {
     const pending = { count: 16, sales: 14, sales_amount: '312.40', refunds: 1, refunds_amount: '5.00' };
-    const offline = status({ online: false, offline_since_gmt: gmtOf(new Date(2026, 10, 27, 11, 20)) }, { pending });
+    const offline = status({ online: false, link: 'offline', offline_since_gmt: gmtOf(new Date(2026, 10, 27, 11, 20)) }, { pending });
     expect(barWords(offline, dollar, now)).toEqual({
       tone: 'warning',
       text: 'Offline since 11:20 · 14 sales ($312.40), 1 refund ($5.00), 1 customer or stock change waiting',

@@ -54,6 +54,7 @@ function storedSection(section: string): Record<string, unknown> {
 const GENERAL_DEFAULTS = {
   pos_only_products: false,
   decimal_qty: false,
+  sell_private_products: false,
   force_ssl: true,
   default_customer: 0,
   default_customer_is_cashier: false,

@@ -56,13 +56,24 @@ describe('disconnecting with entries unsent', () => {
     expect(await secrets.get(CONSUMER_SECRET_ACCOUNT)).toBeNull();
   });
 
+  it('marks handled an entry caught sending, which the next start would otherwise make unknown and send through the next connection', async () => {
+    const { repositories } = servicesOf(db);
+    const [first] = repositories.syncOutbox.page(null, 100, 0).entries.reverse();
+    repositories.syncOutbox.markSending(first!.id, '2026-01-01T00:00:00');
+    expect(states()).toEqual(['pending', 'sending']);
+    const { handled } = await connector(servicesOf(db).syncStatus).disconnect(true);
+    expect(handled.map((entry) => entry.state)).toEqual(['sending', 'pending']);
+    expect(states()).toEqual(['handled', 'handled']);
+    expect(repositories.syncOutbox.sendingBecomesUnknown('2026-01-01T00:00:00')).toBe(0);
+  });
+
   it('leaves the connection, its entries and its secret as they were when it fails part-way', async () => {
     const { repositories } = servicesOf(db);
     const status = new SyncStatus({ connection: repositories.syncConnection, outbox: repositories.syncOutbox });
     let marked = 0;
-    status.markHandled = (id) => {
+    status.markHandled = (id, options) => {
       if (++marked === 2) throw new Error('the disk is full');
-      return repositories.syncOutbox.markHandled(id);
+      return repositories.syncOutbox.markHandled(id, options);
     };
     await expect(connector(status).disconnect(true)).rejects.toThrow('the disk is full');
     expect(repositories.syncConnection.find()?.url).toBe('https://shop.example');

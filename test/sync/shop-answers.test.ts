@@ -10,10 +10,11 @@ const ours = (id: unknown, status: string, uuid?: unknown) => ({ id, status, met
 
 describe("the push's readers of WooCommerce's answers", () => {
   it('reads a made order with its lines in the order posted, and nothing from an answer without an id', () => {
-    expect(madeOrderOf({ id: 7, total: '5.00', line_items: [{ id: 31 }, { id: 'x' }, { id: 33 }] })).toEqual({
+    expect(madeOrderOf({ id: 7, total: '5.00', line_items: [{ id: 31, product_id: 12 }, { id: 'x' }, { id: 33, product_id: 0 }] })).toEqual({
       id: 7,
       total: '5.00',
       lineIds: [31, undefined, 33],
+      lineProductIds: [12, 0, 0],
     });
     expect(madeOrderOf({ total: '5.00' })).toBeUndefined();
     expect(madeOrderOf({ id: '7' })).toBeUndefined();

@@ -37,6 +37,10 @@ export const SETTINGS_GROUPS: readonly Group[] = [
     overrides: {
       pos_only_products: { label: 'POS-only products', help: 'Products can be kept for the till only, hidden from the online shop.' },
       decimal_qty: { label: 'Decimal quantities', help: 'Quantities such as 0.5 kg may be sold.' },
+      sell_private_products: {
+        label: 'Sell private products',
+        help: 'A product WooCommerce has as private is sold at the till; off, the till treats it like a draft, as not for sale.',
+      },
       force_ssl: { label: 'Force SSL' },
       default_customer: {
         label: 'Default customer',

@@ -46,6 +46,8 @@ export interface SellableProduct {
   stockStatus: string;
   backorders: string;
   status: string;
+  /** A variation's product's status (it is not sold when its product is not); null for anything else. */
+  parentStatus: string | null;
   /** Its own first image, if it has one (an order line shows it, or else its parent's). */
   image: { id: number; src: string } | undefined;
   /** Sold by weight (meta `_pos_sold_by_weight`): a line of it takes a decimal quantity whatever `decimal_qty` says. */
@@ -156,6 +158,7 @@ export class ProductsRepository {
       price = lowestPrice(children.map((child) => activePrice(child, now)));
       onSale = children.some((child) => isOnSale(child, now));
     }
+    const parent = record.type === 'variation' ? this.find(record.parent_id) : undefined;
     return {
       id: record.id,
       parentId: record.parent_id,
@@ -173,9 +176,10 @@ export class ProductsRepository {
       stockStatus: record.stock_status,
       backorders: record.backorders,
       status: record.status,
+      parentStatus: parent?.status ?? null,
       image: record.images[0] && { id: record.images[0].id, src: record.images[0].src },
       // A variation is sold by weight when it or its product is: the till asks a weight for either.
-      soldByWeight: isSoldByWeight(record.meta_data) || (record.type === 'variation' && isSoldByWeight(this.find(record.parent_id)?.meta_data ?? [])),
+      soldByWeight: isSoldByWeight(record.meta_data) || isSoldByWeight(parent?.meta_data ?? []),
     };
   }
 

@@ -29,7 +29,7 @@ export class SyncConnectionRepository {
         `INSERT INTO sync_connection (id, url, consumer_key, state, paused_reason, connected_at_gmt, online, settings)
          VALUES (1, ?, ?, 'active', NULL, ${NOW}, 1, ?)
          ON CONFLICT (id) DO UPDATE SET url = excluded.url, consumer_key = excluded.consumer_key, state = 'active', paused_reason = NULL,
-           connected_at_gmt = excluded.connected_at_gmt, online = 1, offline_since_gmt = NULL, settings = excluded.settings`,
+           connected_at_gmt = excluded.connected_at_gmt, online = 1, offline_since_gmt = NULL, degraded_reason = NULL, settings = excluded.settings`,
       ).run(url, consumerKey, JSON.stringify({ ...DEFAULT_SYNC_SETTINGS, ...settings }));
     });
     const connection = this.find();
@@ -50,12 +50,29 @@ export class SyncConnectionRepository {
     writeTransaction(this.db, () => prepared(this.db, "UPDATE sync_connection SET state = 'active', paused_reason = NULL WHERE id = 1").run());
   }
 
-  /** Whether WooCommerce could be reached; `offline_since_gmt` keeps the first failure of a run of them. */
+  /** Whether WooCommerce could be reached; `offline_since_gmt` keeps the first failure of a run of them, offline or degraded. */
   markReachable(online: boolean): void {
     writeTransaction(this.db, () => {
-      if (online) prepared(this.db, 'UPDATE sync_connection SET online = 1, offline_since_gmt = NULL WHERE id = 1 AND online = 0').run();
-      else prepared(this.db, `UPDATE sync_connection SET online = 0, offline_since_gmt = ${NOW} WHERE id = 1 AND online = 1`).run();
+      if (online)
+        prepared(this.db, 'UPDATE sync_connection SET online = 1, offline_since_gmt = NULL, degraded_reason = NULL WHERE id = 1 AND online = 0').run();
+      else
+        prepared(
+          this.db,
+          `UPDATE sync_connection SET online = 0, offline_since_gmt = COALESCE(offline_since_gmt, ${NOW}), degraded_reason = NULL
+           WHERE id = 1 AND (online = 1 OR degraded_reason IS NOT NULL)`,
+        ).run();
     });
+  }
+
+  /** WooCommerce's address answered, but not as WooCommerce (a 5xx, a timeout, a page that is not its JSON): not online until a good answer. */
+  markDegraded(reason: string): void {
+    writeTransaction(this.db, () =>
+      prepared(
+        this.db,
+        `UPDATE sync_connection SET online = 0, offline_since_gmt = COALESCE(offline_since_gmt, ${NOW}), degraded_reason = ?
+         WHERE id = 1 AND (online = 1 OR degraded_reason IS NULL OR degraded_reason <> ?)`,
+      ).run(reason, reason),
+    );
   }
 
   /** A catalogue pull (the server's or `tillbase sync pull`) ended whole. */

@@ -154,13 +154,20 @@ export class SyncOutboxRepository {
     });
   }
 
-  markHandled(id: number): boolean {
+  /**
+   * Someone deals with the entry by hand. A `sending` one is in flight and left to its answer, except
+   * when the connection ends (`sending` true): kept, it would become unknown at the next start and go
+   * up through whatever connection is made next.
+   */
+  markHandled(id: number, options: { sending?: boolean } = {}): boolean {
+    const states = options.sending === true ? "('pending', 'sending', 'unknown', 'rejected')" : "('pending', 'unknown', 'rejected')";
     return writeTransaction(
       this.db,
       () =>
-        prepared(this.db, "UPDATE sync_outbox SET state = 'handled', next_attempt_gmt = NULL WHERE id = ? AND state IN ('pending', 'unknown', 'rejected')").run(
-          id,
-        ).changes > 0,
+        prepared(
+          this.db,
+          `UPDATE sync_outbox SET state = 'handled', next_attempt_gmt = NULL, sending_since_gmt = NULL WHERE id = ? AND state IN ${states}`,
+        ).run(id).changes > 0,
     );
   }
 

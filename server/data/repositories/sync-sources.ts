@@ -24,11 +24,11 @@ export class SyncSourcesRepository {
     );
   }
 
-  /** A product's SKU, and its parent for a variation. */
-  product(id: number): { id: number; sku: string | null; parent_id: number; name: string } | undefined {
-    return prepared<[number], { id: number; sku: string | null; parent_id: number; name: string }>(
+  /** A product's SKU, its parent for a variation, and its status (`trash` once the pull learns the shop deleted it). */
+  product(id: number): { id: number; sku: string | null; parent_id: number; name: string; status: string } | undefined {
+    return prepared<[number], { id: number; sku: string | null; parent_id: number; name: string; status: string }>(
       this.db,
-      'SELECT id, sku, parent_id, name FROM products WHERE id = ?',
+      'SELECT id, sku, parent_id, name, status FROM products WHERE id = ?',
     ).get(id);
   }
 }

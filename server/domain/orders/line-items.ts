@@ -3,6 +3,7 @@ import type { ProductsRepository, SellableProduct } from '../../data/repositorie
 import { resolveScannedItem, type BarcodeMatch } from '../catalogue/barcode-lookup.js';
 import { badRequest, invalidParams } from '../errors.js';
 import { Decimal, formatMoney } from '../../model/money.js';
+import { withdrawnStatus, withdrawnWords } from '../../../shared/for-sale.js';
 import type { GeneralSettings } from '../settings/general.js';
 import type { Store } from '../../model/stores.js';
 import { baseLocationOf, type TaxRateFinder } from '../taxes/location.js';
@@ -133,6 +134,14 @@ export class LineItemBuilder {
       throw badRequest('woocommerce_rest_required_product_reference', 'Product ID, SKU or barcode is required.', { param });
     }
     if (!product || product.status === 'trash') throw badRequest('woocommerce_rest_invalid_product_id', `Invalid product: no ${reference}.`, { param });
+    const withdrawn = withdrawnStatus(product.status, product.parentStatus, context.general.sell_private_products);
+    if (withdrawn !== null) {
+      throw badRequest('pos_product_not_for_sale', `Product ${product.id} (${product.name}) is not for sale: ${withdrawnWords(withdrawn)}.`, {
+        param,
+        product_id: product.id,
+        product_status: withdrawn,
+      });
+    }
     if (product.type === 'variable' || product.type === 'grouped') {
       throw badRequest(
         'woocommerce_rest_invalid_product_id',

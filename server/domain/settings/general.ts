@@ -14,6 +14,8 @@ const taxId = z.object({
 export const generalSettingsSchema = z.object({
   pos_only_products: z.boolean().default(false),
   decimal_qty: z.boolean().default(false),
+  /** A product WooCommerce has as private is sold at the till (WCPOS does); off, it is not for sale like a draft (shared/for-sale.ts). */
+  sell_private_products: z.boolean().default(false),
   force_ssl: z.boolean().default(true),
   default_customer: z.number().int('must be an integer').min(0, 'must be 0 (guest) or a customer id').default(0),
   default_customer_is_cashier: z.boolean().default(false),

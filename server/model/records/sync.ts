@@ -7,6 +7,8 @@ export interface SyncConnectionRecord {
   connected_at_gmt: string;
   online: boolean;
   offline_since_gmt: string | null;
+  /** Not online because WooCommerce's address answered, but not as WooCommerce (migration 23): what was last seen; null otherwise. */
+  degraded_reason: string | null;
   last_push_gmt: string | null;
   last_pull_gmt: string | null;
   settings: SyncSettings;

@@ -7,17 +7,20 @@ import type { WooProductRef } from './order-body.js';
  * the push needs reads as `undefined`, which the push treats as an answer it could not read.
  */
 
-/** An order WooCommerce made or read: its id, its total as answered, and its lines' ids in the order they were posted. */
+/** An order WooCommerce made or read: its id, its total as answered, and its lines' ids and product ids in the order they were posted. */
 export interface MadeOrder {
   readonly id: number;
   readonly total: unknown;
   readonly lineIds: readonly (number | undefined)[];
+  /** 0 for a line WooCommerce made by name, without a product (its product is not there, §15.2). */
+  readonly lineProductIds: readonly number[];
 }
 
 export function madeOrderOf(body: unknown): MadeOrder | undefined {
   const id = idOf(body);
   if (id === undefined || !isJson(body)) return undefined;
-  return { id, total: body.total, lineIds: list(body.line_items).map(idOf) };
+  const lines = list(body.line_items);
+  return { id, total: body.total, lineIds: lines.map(idOf), lineProductIds: lines.map((line) => (isJson(line) ? whole(line.product_id) : 0)) };
 }
 
 /** The product (or variation) of `sku` among the products WooCommerce listed for it; undefined when none has that SKU. */

@@ -64,6 +64,24 @@ export function lineBody(item: Extract<OrderItem, { type: 'line_item' }>, produc
   return line;
 }
 
+/** Why a sale's badge says its lines went up by name: the code stored with it. */
+export const LINES_BY_NAME = 'tillbase_lines_by_name';
+
+/**
+ * The note a sale keeps when WooCommerce made some of its lines by name, without a product (the
+ * product was deleted there since the sale, §15.2): which lines, by name and SKU. `lineProductIds`
+ * are the answer's, in the order the lines were posted; undefined when every line names a product.
+ */
+export function linesByNameNote(order: OrderRecord, lineProductIds: readonly number[]): { code: string; message: string } | undefined {
+  const byName = itemsOfType(order.items, 'line_item').filter((_, index) => lineProductIds[index] === 0);
+  if (byName.length === 0) return undefined;
+  const names = byName.map((line) => (line.data.sku === '' ? line.name : `${line.name} (SKU ${line.data.sku})`)).join(', ');
+  return {
+    code: LINES_BY_NAME,
+    message: `In WooCommerce without its product, by name, SKU and price: ${names}; the product is no longer in the shop.`,
+  };
+}
+
 /** A sale as sold: completed and paid, the till's line totals standing, and meta that proves where it came from. */
 export function orderBody(sources: SaleSources): Record<string, unknown> {
   const { order, payments, entry } = sources;

@@ -13,7 +13,7 @@ import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
 import { madeOrderOf, productBySku, stockQuantityOf, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
-import { orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
+import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
 
@@ -85,7 +85,9 @@ export class OutboxPush {
     // A local-only product (the pull found no match in the shop) goes up as a line by name (§15.2).
     if (this.from.ids.isLocalOnly(localId)) return { ok: true, value: null };
     const local = this.from.sources.product(localId);
-    const mapped = this.from.ids.wooId('product', localId);
+    // One the pull trashed (deleted in WooCommerce, or in its trash) is looked for by SKU, which
+    // finds it only if the shop still sells it; else its line goes up by name, SKU and price.
+    const mapped = local?.status === 'trash' ? undefined : this.from.ids.wooId('product', localId);
     if (mapped !== undefined) {
       const parent = local && local.parent_id ? this.from.ids.wooId('product', local.parent_id) : undefined;
       if (!local?.parent_id) return { ok: true, value: { product_id: mapped, variation_id: 0 } };
@@ -186,6 +188,7 @@ export class OutboxPush {
       made,
       itemsOfType(order.items, 'line_item').map((l) => l.id),
     );
+    note = linesByNameNote(order, made.lineProductIds) ?? note;
     return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
   }
 
@@ -227,7 +230,8 @@ export class OutboxPush {
         made,
         itemsOfType(order.items, 'line_item').map((l) => l.id),
       );
-    return { kind: 'synced', wooId, totalsDifference: journal ? totalsDifference(made.total, saleTotal(journal)) : null };
+    const note = order && linesByNameNote(order, made.lineProductIds);
+    return { kind: 'synced', wooId, totalsDifference: journal ? totalsDifference(made.total, saleTotal(journal)) : null, ...(note ? { note } : {}) };
   }
 
   private async refund(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {

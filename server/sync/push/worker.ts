@@ -1,7 +1,9 @@
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
 import { toGmtMillis } from '../../model/dates.js';
 import { Poller } from '../poller.js';
+import type { WooCommerceOutcome } from '../shop/client.js';
 import { openShop, type ShopSecrets } from '../shop/open-shop.js';
+import { linkReading } from '../shop/outcome.js';
 import { OutboxPush, type PushResult, type PushSources } from './outbox-push.js';
 import { sweepDuplicates } from './sweep.js';
 
@@ -76,12 +78,21 @@ export class PushWorker {
     return this.poller.stop();
   }
 
+  private markLink(outcome: WooCommerceOutcome): void {
+    const reading = linkReading(outcome);
+    if (reading.link === 'degraded') this.parts.connection.markDegraded(reading.reason);
+    else this.parts.connection.markReachable(reading.link === 'online');
+  }
+
   /** One pass: every entry that may go, until the outbox is empty or WooCommerce cannot be reached. */
   async pass(): Promise<PassSummary> {
     const summary: PassSummary = { synced: 0, rejected: 0, duplicatesCancelled: [] };
     const connection = this.parts.connection.find();
     if (connection === undefined || connection.state === 'paused') return summary;
-    const shop = await openShop(connection, this.parts.secrets);
+    // Every answer, a lookup's and a read's too, says where the link stands; a good one alone says online.
+    const shop = await openShop(connection, this.parts.secrets, (outcome) => {
+      this.markLink(outcome);
+    });
     if (shop.kind === 'refused') {
       // Said once, not at every pass: the secret comes back only when someone connects again.
       if (!this.refusalLogged) this.parts.log.warn({ code: shop.refusal.code }, `sync: nothing is pushed: ${shop.refusal.message}`);
@@ -110,21 +121,18 @@ export class PushWorker {
       if (result.kind === 'synced') {
         outbox.settle(entry.id, { state: 'synced', wooId: result.wooId, totalsDifference: result.totalsDifference ?? null, error: result.note ?? null });
         this.parts.connection.markPushed();
-        this.parts.connection.markReachable(true);
         summary.synced++;
         settledUnknown ||= wasUnknown;
         continue;
       }
       if (result.kind === 'rejected') {
         outbox.settle(entry.id, { state: 'rejected', error: { code: result.code, message: result.message } });
-        this.parts.connection.markReachable(true);
         summary.rejected++;
         continue;
       }
       summary.stoppedBy = result.kind;
       if (result.kind === 'not_sent') {
         outbox.unsend(entry.id, before);
-        this.parts.connection.markReachable(false);
       } else if (result.kind === 'unauthorized') {
         outbox.unsend(entry.id, before);
         this.parts.connection.pause(`${result.code}: ${result.message}`);

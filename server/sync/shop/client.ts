@@ -28,6 +28,8 @@ export interface WooCommerceClientOptions {
   readonly auth?: WooCommerceAuth;
   /** Seconds since the epoch for OAuth timestamps (WooCommerce accepts ±15 minutes of its clock). */
   readonly nowSeconds?: () => number;
+  /** Told every outcome, as it ends: how the push keeps the link's state (online, degraded, offline) honest. */
+  readonly onOutcome?: (outcome: WooCommerceOutcome) => void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -165,6 +167,7 @@ export class WooCommerceClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        this.options.onOutcome?.(outcome);
         resolve(outcome);
       };
       const outgoing = send(target, { method: call.method, headers, agent: false });

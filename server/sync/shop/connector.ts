@@ -156,7 +156,7 @@ export class SyncConnector {
     // pending, and the next connection would send them to whichever shop it is made with.
     writeTransaction(this.parts.db, () => {
       this.parts.connection.disconnect();
-      for (const entry of unsent) this.parts.status.markHandled(entry.id);
+      for (const entry of unsent) this.parts.status.markHandled(entry.id, { sending: true });
     });
     // The secret only once that is committed: a crash before leaves the connection whole, with its
     // secret, so nothing is lost; one after leaves only a secret nobody reads (no row points to it),

@@ -1,7 +1,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { SyncConnectionRecord } from '../../model/records/sync.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
-import { WooCommerceClient } from './client.js';
+import { WooCommerceClient, type WooCommerceOutcome } from './client.js';
 import type { ConnectionRequest } from './key-check.js';
 
 /** The secret store's name for the connection's consumer secret (never in the database, a log or an answer). */
@@ -38,7 +38,11 @@ export async function storedKey(connection: SyncConnectionRecord | undefined, se
  * at each opening, so a connection made or ended by the CLI while the server runs takes effect at the
  * server's next look, without a restart.
  */
-export async function openShop(connection: SyncConnectionRecord | undefined, secrets: ShopSecrets): Promise<OpenedShop> {
+export async function openShop(
+  connection: SyncConnectionRecord | undefined,
+  secrets: ShopSecrets,
+  onOutcome?: (outcome: WooCommerceOutcome) => void,
+): Promise<OpenedShop> {
   const stored = await storedKey(connection, secrets);
   if (stored.kind === 'refused') return stored;
   const { key } = stored;
@@ -50,6 +54,7 @@ export async function openShop(connection: SyncConnectionRecord | undefined, sec
       consumerKey: key.consumerKey,
       consumerSecret: key.consumerSecret,
       timeoutMs: stored.connection.settings.request_timeout_seconds * 1000,
+      ...(onOutcome === undefined ? {} : { onOutcome }),
     }),
   };
 }

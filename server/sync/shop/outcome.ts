@@ -62,3 +62,27 @@ export function classifyAnswer(status: number, body: unknown, bodyIsJson: boolea
     ? { kind: 'rejected', status, code: fields.code, message: fields.message }
     : { kind: 'rejected', status, code: fields.code, message: fields.message, data: fields.data };
 }
+
+/** What one outcome says of the link to the shop: WooCommerce answered as itself, nothing was reached, or something else answered. */
+export type LinkReading = { readonly link: 'online' } | { readonly link: 'offline' } | { readonly link: 'degraded'; readonly reason: string };
+
+/**
+ * Online only on an answer of WooCommerce's (a JSON success or refusal, a refused key included);
+ * offline when no connection opened; degraded on a 5xx, a timeout or broken answer, or an answer
+ * that is not WooCommerce's JSON (a captive portal's page, a proxy's error), which a shop must not
+ * read as its sales arriving.
+ */
+export function linkReading(outcome: WooCommerceOutcome): LinkReading {
+  switch (outcome.kind) {
+    case 'ok':
+    case 'unauthorized':
+      return { link: 'online' };
+    case 'not_sent':
+      return { link: 'offline' };
+    case 'unknown':
+      return { link: 'degraded', reason: outcome.status === undefined ? outcome.message : `HTTP ${outcome.status}: ${outcome.message}` };
+    case 'rejected':
+      // errorFields names a refusal without WooCommerce's error body `http_<status>`.
+      return /^http_\d+$/.test(outcome.code) ? { link: 'degraded', reason: `HTTP ${outcome.status} that is not WooCommerce's answer` } : { link: 'online' };
+  }
+}

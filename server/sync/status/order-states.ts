@@ -2,6 +2,7 @@ import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
 import type { OrderSyncView } from '../../../shared/resources/sync-screens.js';
+import { LINES_BY_NAME } from '../push/order-body.js';
 
 /**
  * Where each order's sale and refunds are on their way to WooCommerce, for the badges of the till's
@@ -14,7 +15,10 @@ const SHOWN_FIRST: readonly OutboxState[] = ['rejected', 'unknown', 'sending', '
 
 function viewOf(orderId: number, entries: readonly OutboxEntry[], wooOrderId: () => number | undefined): OrderSyncView {
   const state = SHOWN_FIRST.find((candidate) => entries.some((entry) => entry.state === candidate)) ?? 'pending';
-  const refused = entries.find((entry) => entry.state === 'rejected');
+  // A sale in WooCommerce whose lines went by name (their product deleted there since) says so too.
+  const refused =
+    entries.find((entry) => entry.state === 'rejected') ??
+    entries.find((entry) => entry.kind === 'sale' && entry.state === 'synced' && entry.last_error_code === LINES_BY_NAME);
   return {
     order_id: orderId,
     state,

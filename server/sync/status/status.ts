@@ -24,6 +24,9 @@ const view = (entry: OutboxEntry): OutboxEntryView => ({
   date_synced_gmt: entry.date_synced_gmt,
 });
 
+/** Whole seconds from a stored GMT time (with or without milliseconds) to `nowMs`; never below zero. */
+const ageSeconds = (gmt: string, nowMs: number): number => Math.max(0, Math.floor((nowMs - Date.parse(`${gmt.replace(/Z$/, '')}Z`)) / 1000));
+
 /** States of an entry that has not reached WooCommerce yet and is still on its way (not rejected, not handled). */
 const WAITING_STATES: readonly OutboxState[] = ['pending', 'sending', 'unknown'];
 
@@ -37,7 +40,10 @@ const addFigures = (a: StateFigures, b: StateFigures): StateFigures => ({
 
 /** The sync as people see it: the connection, the outbox by state, and the outbox's entries with retry and "mark handled". */
 export class SyncStatus {
-  constructor(private readonly parts: { connection: SyncConnectionRepository; outbox: SyncOutboxRepository }) {}
+  constructor(
+    private readonly parts: { connection: SyncConnectionRepository; outbox: SyncOutboxRepository },
+    private readonly now: () => number = Date.now,
+  ) {}
 
   status(): SyncStatusView {
     const connection = this.parts.connection.find();
@@ -74,13 +80,17 @@ export class SyncStatus {
               paused_reason: connection.paused_reason,
               connected_at_gmt: connection.connected_at_gmt,
               online: connection.online,
+              link: connection.online ? 'online' : connection.degraded_reason === null ? 'offline' : 'degraded',
+              degraded_reason: connection.online ? null : connection.degraded_reason,
               offline_since_gmt: connection.offline_since_gmt,
               last_push_gmt: connection.last_push_gmt,
               last_pull_gmt: connection.last_pull_gmt,
             },
       states,
       waiting,
-      oldest_waiting_sale: oldest ? { order_id: oldest.order_id, date_created_gmt: oldest.date_created_gmt } : null,
+      oldest_waiting_sale: oldest
+        ? { order_id: oldest.order_id, date_created_gmt: oldest.date_created_gmt, age_seconds: ageSeconds(oldest.date_created_gmt, this.now()) }
+        : null,
     };
   }
 
@@ -100,8 +110,8 @@ export class SyncStatus {
     return this.parts.outbox.retry(id);
   }
 
-  /** Someone dealt with it by hand: the worker leaves it, and a sale that waits for it goes. */
-  markHandled(id: number): boolean {
-    return this.parts.outbox.markHandled(id);
+  /** Someone dealt with it by hand: the worker leaves it, and a sale that waits for it goes. `sending` also takes one in flight (a disconnect). */
+  markHandled(id: number, options: { sending?: boolean } = {}): boolean {
+    return this.parts.outbox.markHandled(id, options);
   }
 }
