@@ -69,6 +69,8 @@ describe('the sync in shop words, less common', () => {
         paused_reason: null,
         connected_at_gmt: null as unknown as string,
         online: true,
+        link: 'online',
+        degraded_reason: null,
         offline_since_gmt: null,
         last_push_gmt: null,
         last_pull_gmt: null,
