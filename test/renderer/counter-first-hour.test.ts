@@ -1,0 +1,63 @@
+/**
+ * Issue 33's first hour and first queue at the till, in real Chromium against a real server with the
+ * demo catalogue: a receipt that adds up when the sale was discounted.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addByTile, searchFor, token as tokenOf } from '../helpers/counter.js';
+import { api } from '../helpers/server.js';
+import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
+
+const { harness, server } = useHarness({ catalogue: true });
+
+async function openRegister(): Promise<number> {
+  const admin = await tokenOf(server, 'administrator');
+  const [register] = (await api(server, 'GET', '/registers', { token: admin })).body;
+  if (register.session === null) {
+    const opened = await api(server, 'POST', `/registers/${register.id}/open`, { token: admin, body: { opening_float: '0.00', note: '' } });
+    expect([200, 201]).toContain(opened.status);
+  }
+  return register.id as number;
+}
+
+async function discountLine(page: Page, name: string, amountOff: string): Promise<void> {
+  await page.getByRole('button', { name: `Change ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Change ${name}` });
+  await dialog.locator('#line-discount').fill(amountOff);
+  await dialog.getByLabel('amount off').check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await cartSettled(page);
+}
+
+/** The receipt's label and amount rows (two spans side by side), as the till shows them in its shadow root. */
+async function receiptRows(page: Page): Promise<string[][]> {
+  return page.locator('#receipt-preview').evaluate((host) =>
+    Array.from((host.shadowRoot ?? host).querySelectorAll('div'))
+      .filter((row) => row.children.length === 2 && Array.from(row.children).every((cell) => cell.tagName === 'SPAN'))
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent.trim())),
+  );
+}
+
+describe('the receipt of a discounted sale', () => {
+  it('prints the line discount, so that the lines less the discount are the total', async () => {
+    await openRegister();
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await searchFor(page, 'Still Water');
+    await addByTile(page, 'Still Water 500ml');
+    await discountLine(page, 'Still Water 500ml', '0.50');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await page.locator('#change-due').waitFor();
+    const receipt = page.locator('#receipt-preview');
+    await receipt.getByText('Subtotal').waitFor();
+    const rows = await receiptRows(page);
+    expect(rows).toContainEqual(['Subtotal', '$1.95']);
+    expect(rows).toContainEqual(['Discount', '-$0.50']);
+    expect(rows).toContainEqual(['Total USD', '$1.45']);
+    await screenshot(page, 'receipt-with-discount');
+    expect(pageErrors).toEqual([]);
+  });
+});
