@@ -38,6 +38,12 @@ export interface SellingRules {
   preventOverselling: boolean;
 }
 
+/** A payment refused because the register was closed: taken again, as typed, once the register is open. */
+export interface WaitingPayment {
+  gatewayId: string;
+  paymentData: Record<string, string>;
+}
+
 export interface TillState {
   user: ApiUser | null;
   screen: Screen;
@@ -76,6 +82,7 @@ export interface TillState {
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
+  waitingPayment: WaitingPayment | null;
   parked: Order[] | null;
   history: Order[] | null;
   historyOrder: Order | null;
@@ -119,6 +126,7 @@ export function initialState(): TillState {
     paying: false,
     checkout: null,
     receipt: null,
+    waitingPayment: null,
     parked: null,
     history: null,
     historyOrder: null,

@@ -180,10 +180,18 @@ export class Till {
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
         },
       });
-      await this.loadFavourites();
+      await Promise.all([this.loadFavourites(), this.loadRegister()]);
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** The register sales go to, without its report: whether the Sell screen must ask for the float first. */
+  async loadRegister(): Promise<void> {
+    const [register] = await registersApi.list(this.client, { per_page: 1, store_id: this.state.get().store?.id });
+    this.state.set((state) => ({
+      drawer: { register: register ?? null, report: state.drawer?.report ?? null, closure: state.drawer?.closure ?? null },
+    }));
   }
 
   /** The first page of the current query, or (with `more`) the next one. A failure clears the old results. */

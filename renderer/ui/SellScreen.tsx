@@ -9,6 +9,7 @@ import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { KeyHint } from './KeyHint.js';
 import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
+import { RegisterClosed } from './RegisterClosed.js';
 import { SHORTCUTS } from '../shortcuts.js';
 import { WeighDialog } from './WeighDialog.js';
 
@@ -128,6 +129,11 @@ export function SellScreen() {
   return (
     <div class="sell">
       <section id="products-view" class="catalogue" aria-label="Products" aria-busy={loading ? 'true' : 'false'}>
+        <RegisterClosed
+          onOpened={() => {
+            searchRef.current?.focus();
+          }}
+        />
         <form
           id="search-form"
           class="search"
