@@ -16,6 +16,7 @@ import * as ordersApi from './api/orders.js';
 import * as productsApi from './api/products.js';
 import type { ProductTile } from './api/products.js';
 import { variationName, weighingOf, type Weighing } from './weighing.js';
+import { unitsRefunded } from './refunds-left.js';
 
 export interface CustomerDraft {
   first_name: string;
@@ -354,9 +355,10 @@ export class Sale {
 
   async openHistoryOrder(id: number): Promise<void> {
     try {
-      this.till.state.set({ historyOrder: await ordersApi.get(this.client, id) });
+      const [historyOrder, refunds] = await Promise.all([ordersApi.get(this.client, id), ordersApi.refunds(this.client, id)]);
+      this.till.state.set({ historyOrder, historyRefunded: unitsRefunded(refunds) });
     } catch (error) {
-      this.till.state.set({ historyOrder: null });
+      this.till.state.set({ historyOrder: null, historyRefunded: {} });
       this.till.fail(error);
     }
   }

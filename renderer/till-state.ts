@@ -86,6 +86,8 @@ export interface TillState {
   parked: Order[] | null;
   history: Order[] | null;
   historyOrder: Order | null;
+  /** The units of each item of `historyOrder` already refunded, by order item id (renderer/refunds-left.ts). */
+  historyRefunded: Record<number, number>;
   drawer: DrawerState | null;
   approval: ApprovalAsk | null;
   /** An exchange's credit waiting for the sale of the new goods (renderer/exchange.ts). */
@@ -130,6 +132,7 @@ export function initialState(): TillState {
     parked: null,
     history: null,
     historyOrder: null,
+    historyRefunded: {},
     drawer: null,
     approval: null,
     exchange: null,

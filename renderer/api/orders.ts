@@ -50,6 +50,11 @@ export function checkout(
   return client.request<CheckoutState>('POST', `/orders/${id}/checkout`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
+/** The order's refunds, newest first: their lines say how many of each item went back (`_refunded_item_id`). */
+export function refunds(client: ApiClient, id: number): Promise<OrderRefund[]> {
+  return client.get<OrderRefund[]>(`/orders/${id}/refunds`);
+}
+
 export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}): Promise<OrderRefund> {
   return client.request<OrderRefund>('POST', `/orders/${id}/refunds`, body, { headers });
 }

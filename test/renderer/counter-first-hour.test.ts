@@ -1,10 +1,11 @@
 /**
  * Issue 33's first hour and first queue at the till, in real Chromium against a real server with the
- * demo catalogue: a receipt that adds up when the sale was discounted.
+ * demo catalogue: a receipt that adds up when the sale was discounted; a refund that offers only
+ * what is left to refund.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addByTile, searchFor, token as tokenOf } from '../helpers/counter.js';
+import { addByTile, product, searchFor, token as tokenOf } from '../helpers/counter.js';
 import { api } from '../helpers/server.js';
 import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
 
@@ -58,6 +59,51 @@ describe('the receipt of a discounted sale', () => {
     expect(rows).toContainEqual(['Discount', '-$0.50']);
     expect(rows).toContainEqual(['Total USD', '$1.45']);
     await screenshot(page, 'receipt-with-discount');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a refund', () => {
+  it('offers only the units not refunded yet, and none of a line refunded in full', async () => {
+    await openRegister();
+    const cashier = await tokenOf(server, 'cashier');
+    const baguette = await product(server, 'Baguette');
+    const water = await product(server, 'Still Water 500ml');
+    const sale = (
+      await api(server, 'POST', '/orders', { token: cashier, body: { line_items: [{ product_id: baguette.id, quantity: 3 }, { product_id: water.id }] } })
+    ).body;
+    const paid = await api(server, 'POST', `/orders/${sale.id}/checkout`, {
+      token: cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '100.00' } },
+    });
+    expect(paid.status).toBe(200);
+    const [bread, bottle] = sale.line_items;
+    const refunded = await api(server, 'POST', `/orders/${sale.id}/refunds`, {
+      token: await tokenOf(server, 'administrator'),
+      body: {
+        line_items: [
+          { id: bread.id, quantity: 2 },
+          { id: bottle.id, quantity: 1 },
+        ],
+        refund_destination: 'pos_cash',
+      },
+    });
+    expect(refunded.status).toBe(201);
+
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    await page.locator('#nav-history').click();
+    await page.getByRole('button', { name: `Open order ${sale.number}`, exact: true }).click();
+    const breadChoice = page.getByLabel(`Refund quantity of Baguette`);
+    await breadChoice.waitFor();
+    await page.waitForFunction(
+      (label) => (globalThis as any).document.querySelector(`select[aria-label="${label}"]`)?.options.length === 2,
+      `Refund quantity of Baguette`,
+    );
+    expect(await breadChoice.locator('option').allTextContents()).toEqual(['0', '1']);
+    expect(await page.getByLabel(`Refund quantity of Still Water 500ml`).count()).toBe(0);
+    expect(await page.locator('#refund-form tr', { hasText: 'Still Water 500ml' }).textContent()).toContain('Refunded');
     expect(pageErrors).toEqual([]);
   });
 });
