@@ -334,23 +334,47 @@ export class Sale {
     });
   }
 
+  /**
+   * Parked orders (on hold), then the user's unfinished ones: sales left pending when a session
+   * ended or the till was closed, which would otherwise stay on the server out of reach.
+   */
   async loadParked(): Promise<void> {
     this.till.state.set({ parked: null });
+    const { user, order: cart } = this.till.state.get();
     try {
-      this.till.state.set({ parked: await ordersApi.list(this.client, { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }) });
+      const [parked, pending] = await Promise.all([
+        ordersApi.list(this.client, { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }),
+        user === null
+          ? Promise.resolve([])
+          : ordersApi.list(this.client, { status: 'pending', pos_cashier: user.id, per_page: 50, orderby: 'date', order: 'desc' }),
+      ]);
+      const unfinished = pending.filter((order) => order.id !== cart?.id && order.line_items.length > 0);
+      this.till.state.set({ parked: [...parked, ...unfinished] });
     } catch (error) {
       this.till.state.set({ parked: [] });
       this.till.fail(error);
     }
   }
 
-  /** Resumes a parked order as the cart; a cart in progress is parked first so that nothing is lost. */
+  /** Resumes a parked or unfinished order as the cart; a cart in progress is parked first so that nothing is lost. */
   async resume(parked: Order): Promise<boolean> {
     const current = this.till.state.get().order;
     if (current !== null && current.id !== parked.id && !(await this.park())) return false;
-    const resumed = await this.change(() => this.patch(parked, { status: 'pending' }));
+    // An unfinished sale is pending already: it becomes the cart as the server has it now.
+    const resumed = await this.change(() => (parked.status === 'pending' ? ordersApi.get(this.client, parked.id) : this.patch(parked, { status: 'pending' })));
     if (resumed) this.till.state.set({ parked: null });
     return resumed;
+  }
+
+  /** Voids an unfinished sale from the list: cancelled (the audit trail records it), and the list read again. */
+  async voidUnfinished(order: Order): Promise<void> {
+    try {
+      await this.patch(order, { status: 'cancelled' });
+      this.till.info(`Sale ${order.number} is void: nothing was sold.`);
+      await this.loadParked();
+    } catch (error) {
+      this.till.fail(error);
+    }
   }
 
   async openHistoryOrder(id: number): Promise<void> {

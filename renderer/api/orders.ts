@@ -18,6 +18,8 @@ export type OrderListQuery = {
   after?: string;
   before?: string;
   page?: number;
+  /** Rung up by this user. */
+  pos_cashier?: number;
 };
 
 export function list(client: ApiClient, query: OrderListQuery): Promise<Order[]> {
