@@ -190,6 +190,35 @@ export class Sale {
     return done;
   }
 
+  /**
+   * The search box's Enter: a code keyed by hand (or typed by a scanner too slow to be told from a
+   * person) that is exactly a product's barcode or SKU adds it, as a scan does; anything else is a
+   * search. Only a single word with a digit is tried as a code, so a name is searched at once.
+   */
+  async searchOrAdd(term: string): Promise<'added' | 'searched' | 'failed'> {
+    const code = term.trim();
+    if (/^\S*\d\S*$/.test(code)) {
+      try {
+        if ((await this.till.lookUpBarcode(code)) !== null) {
+          if (this.till.state.get().search !== '') this.till.search('');
+          await this.scan(code);
+          return 'added';
+        }
+        const product = await productsApi.bySku(this.client, code);
+        if (product !== null) {
+          if (this.till.state.get().search !== '') this.till.search('');
+          await this.addProduct(product);
+          return 'added';
+        }
+      } catch (error) {
+        this.till.fail(error);
+        return 'failed';
+      }
+    }
+    this.till.search(term);
+    return 'searched';
+  }
+
   /** A scanned barcode, wherever the focus was. */
   async scan(code: string): Promise<void> {
     try {

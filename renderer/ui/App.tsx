@@ -29,9 +29,13 @@ function StatusBox() {
           </p>
         )}
         {status.detail != null && (
-          <p id="status-detail" class="status-detail">
-            {status.detail}
-          </p>
+          // The server's code is for whoever supports the till, not for the cashier: folded away.
+          <details class="status-details">
+            <summary>Details</summary>
+            <p id="status-detail" class="status-detail">
+              {status.detail}
+            </p>
+          </details>
         )}
       </div>
       <button

@@ -106,7 +106,7 @@ function VariationPicker() {
 }
 
 export function SellScreen() {
-  const { till } = useTill();
+  const { till, sale } = useTill();
   const products = useTillState((state) => state.products);
   const search = useTillState((state) => state.search);
   const loading = useTillState((state) => state.loadingProducts);
@@ -140,7 +140,9 @@ export function SellScreen() {
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            till.search(term);
+            void sale.searchOrAdd(term).then((outcome) => {
+              if (outcome === 'added') setTerm('');
+            });
           }}
         >
           <input

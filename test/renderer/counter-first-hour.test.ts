@@ -1,7 +1,7 @@
 /**
  * Issue 33's first hour and first queue at the till, in real Chromium against a real server with the
  * demo catalogue: a receipt that adds up when the sale was discounted; a refund that offers only
- * what is left to refund.
+ * what is left to refund; a code keyed by hand; the server's codes folded away under details.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -107,3 +107,57 @@ describe('a refund', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('the counter’s small frictions', () => {
+  it('adds the item of an exact SKU or barcode keyed by hand and Enter, instead of showing its tile', async () => {
+    const cashier = await tokenOf(server, 'cashier');
+    const { id } = await product(server, 'Baguette');
+    const { sku, global_unique_id: barcode } = (await api(server, 'GET', `/products/${id}`, { token: cashier })).body;
+    expect(sku).not.toBe('');
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill(sku);
+    await search.press('Enter');
+    const cart = page.getByRole('region', { name: 'Cart' });
+    await cart.locator('.quantity[aria-label="Quantity of Baguette"]', { hasText: /^1$/ }).waitFor();
+    expect(await search.inputValue()).toBe('');
+    if (barcode !== '') {
+      await search.fill(barcode);
+      await search.press('Enter');
+      await cart.locator('.quantity[aria-label="Quantity of Baguette"]', { hasText: /^2$/ }).waitFor();
+    }
+    // A word is still a search.
+    await searchFor(page, 'Baguette');
+    expect(await page.locator('#product-grid .tile').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps the server’s code under a Details fold, out of the cashier’s sight until asked for', async () => {
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    // The server refuses the sale with a code the cashier has no use for.
+    await page.route('**/pos/v1/orders**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'pos_internal', message: 'Something broke.', data: { status: 500 } }),
+      }),
+    );
+    await searchFor(page, 'Baguette');
+    await addByTileNoWait(page, 'Baguette');
+    await page.locator('#status-detail').waitFor({ state: 'attached' });
+    expect(await page.locator('#status-detail').isVisible()).toBe(false);
+    await page.locator('#status summary', { hasText: 'Details' }).click();
+    expect(await page.locator('#status-detail').isVisible()).toBe(true);
+    expect(await page.locator('#status-detail').textContent()).toContain('pos_internal');
+    await page.unroute('**/pos/v1/orders**');
+    expect(pageErrors.filter((error) => !error.includes('500'))).toEqual([]);
+  });
+});
+
+async function addByTileNoWait(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+}
