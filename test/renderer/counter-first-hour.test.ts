@@ -158,6 +158,42 @@ describe('the counter’s small frictions', () => {
   });
 });
 
+describe('the quick cash button', () => {
+  it('keeps one place, beside Pay under Void and Park, whatever the amount, at 1024×768 and 1366×768', async () => {
+    for (const viewport of [
+      { width: 1024, height: 768 },
+      { width: 1366, height: 768 },
+    ]) {
+      const { page, pageErrors } = await openTill(harness, server, { viewport });
+      await logIn(page, server, 'cashier');
+      await gridReady(page);
+      await searchFor(page, 'Still Water');
+      await addByTile(page, 'Still Water 500ml');
+      const places = async () => {
+        const top = async (selector: string) => (await page.locator(selector).boundingBox())?.y ?? -1;
+        return { cash: await top('#quick-cash'), pay: await top('#pay'), void: await top('[data-shortcut="F7"]') };
+      };
+      const small = await places();
+      // A large amount: the button's text grows.
+      await page.getByRole('button', { name: 'Change Still Water 500ml' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Still Water 500ml' });
+      await dialog.locator('#line-quantity').fill('999');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await cartSettled(page);
+      const large = await places();
+      for (const seen of [small, large]) {
+        expect(seen.cash).toBe(seen.pay);
+        expect(seen.void).toBeLessThan(seen.pay);
+      }
+      expect(large.cash).toBe(small.cash);
+      await page.getByRole('button', { name: 'Void', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Void the sale' }).getByRole('button', { name: 'Void sale' }).click();
+      expect(pageErrors).toEqual([]);
+    }
+  });
+});
+
 async function addByTileNoWait(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
 }
