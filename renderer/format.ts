@@ -16,7 +16,8 @@ export interface PriceFormat {
   price_num_decimals: number;
 }
 
-function currencySymbol(currency: string): string {
+/** The symbol of a currency as people write it (`$`, `€`), or the code itself when Intl has none. */
+export function currencySymbol(currency: string): string {
   try {
     const part = new Intl.NumberFormat(undefined, { style: 'currency', currency }).formatToParts(0).find((candidate) => candidate.type === 'currency');
     return part?.value ?? currency;

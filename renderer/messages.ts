@@ -12,8 +12,6 @@ export interface StatusNote {
   explanation?: string | null;
   /** The server's code and reason, for whoever supports the till. */
   detail?: string | null;
-  /** A button under the message that leads to the fix: the drawer screen to open the register. */
-  action?: 'open-drawer';
 }
 
 const CAPABILITY_WORDS: Readonly<Record<string, string>> = {

@@ -4,6 +4,7 @@
  */
 import { ApiRequestError } from './api-client.js';
 import { drawerNotOpened } from './drawer-outcome.js';
+import { errorDetail } from './messages.js';
 import { paidByCredit, spendExchangeCredit } from './exchange.js';
 import type { Till } from './till.js';
 import type { CheckoutState } from '../shared/resources/payments.js';
@@ -68,14 +69,14 @@ export class Payment {
   }
 
   closePayment(): void {
-    this.till.state.set({ paying: false });
+    this.till.state.set({ paying: false, waitingPayment: null });
   }
 
   /**
    * One payment through a tender: `payment_data` is what that gateway takes (cash: the amount
    * tendered; a part of a split payment: `amount`). The answer says what is paid, what is still due
    * and the change; the dialog stays open while something is due, and the receipt follows.
-   * Without an open drawer the dialog gives way to the message and its "Open the register" button.
+   * Without an open drawer the payment waits while the register is opened in place (waitForRegister).
    */
   async pay(gatewayId: string, paymentData: Record<string, string>): Promise<CheckoutState | null> {
     const order = this.till.state.get().order;
@@ -104,18 +105,40 @@ export class Payment {
       }
       return checkout;
     } catch (error) {
-      this.till.fail(error);
       if (error instanceof ApiRequestError && error.code === 'pos_register_closed') {
-        this.till.state.set((state) => ({
-          paying: false,
-          status:
-            state.status === null
-              ? null
-              : { ...state.status, explanation: 'Open the register with its float, then take the payment again: the cart is kept.', action: 'open-drawer' },
-        }));
+        this.waitForRegister(gatewayId, paymentData, error);
+        return null;
       }
+      this.till.fail(error);
       return null;
     }
+  }
+
+  /**
+   * The register was closed: the payment waits, as typed, while the float form shows where the
+   * cashier is (in the payment dialog, or on the Sell screen after the quick tender); opening the
+   * register takes it again (resumeWaiting).
+   */
+  private waitForRegister(gatewayId: string, paymentData: Record<string, string>, error: ApiRequestError): void {
+    this.till.state.set((state) => ({
+      busy: false,
+      waitingPayment: { gatewayId, paymentData },
+      drawer: state.drawer?.register == null ? state.drawer : { ...state.drawer, register: { ...state.drawer.register, session: null } },
+      status: {
+        kind: 'error',
+        message: 'The register is not open, so the payment was not taken.',
+        explanation: 'Count the float into the drawer and open the register here: the payment then goes through as it was typed.',
+        detail: errorDetail(error.code, error.reason),
+      },
+    }));
+  }
+
+  /** The payment that waited for the register, now open: taken again as it was typed. */
+  async resumeWaiting(): Promise<void> {
+    const waiting = this.till.state.get().waitingPayment;
+    if (waiting === null) return;
+    this.till.state.set({ waitingPayment: null });
+    await this.pay(waiting.gatewayId, waiting.paymentData);
   }
 
   /** After a sale: the receipt of the active template; the cart starts empty. */

@@ -17,6 +17,7 @@ import * as ordersApi from './api/orders.js';
 import * as productsApi from './api/products.js';
 import type { ProductTile } from './api/products.js';
 import { variationName, weighingOf, type Weighing } from './weighing.js';
+import { unitsRefunded } from './refunds-left.js';
 
 export interface CustomerDraft {
   first_name: string;
@@ -201,6 +202,35 @@ export class Sale {
     return done;
   }
 
+  /**
+   * The search box's Enter: a code keyed by hand (or typed by a scanner too slow to be told from a
+   * person) that is exactly a product's barcode or SKU adds it, as a scan does; anything else is a
+   * search. Only a single word with a digit is tried as a code, so a name is searched at once.
+   */
+  async searchOrAdd(term: string): Promise<'added' | 'searched' | 'failed'> {
+    const code = term.trim();
+    if (/^\S*\d\S*$/.test(code)) {
+      try {
+        if ((await this.till.lookUpBarcode(code)) !== null) {
+          if (this.till.state.get().search !== '') this.till.search('');
+          await this.scan(code);
+          return 'added';
+        }
+        const product = await productsApi.bySku(this.client, code);
+        if (product !== null) {
+          if (this.till.state.get().search !== '') this.till.search('');
+          await this.addProduct(product);
+          return 'added';
+        }
+      } catch (error) {
+        this.till.fail(error);
+        return 'failed';
+      }
+    }
+    this.till.search(term);
+    return 'searched';
+  }
+
   /** A scanned barcode, wherever the focus was. */
   async scan(code: string): Promise<void> {
     try {
@@ -345,30 +375,55 @@ export class Sale {
     });
   }
 
+  /**
+   * Parked orders (on hold), then the user's unfinished ones: sales left pending when a session
+   * ended or the till was closed, which would otherwise stay on the server out of reach.
+   */
   async loadParked(): Promise<void> {
     this.till.state.set({ parked: null });
+    const { user, order: cart } = this.till.state.get();
     try {
-      this.till.state.set({ parked: await ordersApi.list(this.client, { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }) });
+      const [parked, pending] = await Promise.all([
+        ordersApi.list(this.client, { status: 'on-hold', per_page: 50, orderby: 'date', order: 'desc' }),
+        user === null
+          ? Promise.resolve([])
+          : ordersApi.list(this.client, { status: 'pending', pos_cashier: user.id, per_page: 50, orderby: 'date', order: 'desc' }),
+      ]);
+      const unfinished = pending.filter((order) => order.id !== cart?.id && order.line_items.length > 0);
+      this.till.state.set({ parked: [...parked, ...unfinished] });
     } catch (error) {
       this.till.state.set({ parked: [] });
       this.till.fail(error);
     }
   }
 
-  /** Resumes a parked order as the cart; a cart in progress is parked first so that nothing is lost. */
+  /** Resumes a parked or unfinished order as the cart; a cart in progress is parked first so that nothing is lost. */
   async resume(parked: Order): Promise<boolean> {
     const current = this.till.state.get().order;
     if (current !== null && current.id !== parked.id && !(await this.park())) return false;
-    const resumed = await this.change(() => this.patch(parked, { status: 'pending' }));
+    // An unfinished sale is pending already: it becomes the cart as the server has it now.
+    const resumed = await this.change(() => (parked.status === 'pending' ? ordersApi.get(this.client, parked.id) : this.patch(parked, { status: 'pending' })));
     if (resumed) this.till.state.set({ parked: null });
     return resumed;
   }
 
+  /** Voids an unfinished sale from the list: cancelled (the audit trail records it), and the list read again. */
+  async voidUnfinished(order: Order): Promise<void> {
+    try {
+      await this.patch(order, { status: 'cancelled' });
+      this.till.info(`Sale ${order.number} is void: nothing was sold.`);
+      await this.loadParked();
+    } catch (error) {
+      this.till.fail(error);
+    }
+  }
+
   async openHistoryOrder(id: number): Promise<void> {
     try {
-      this.till.state.set({ historyOrder: await ordersApi.get(this.client, id) });
+      const [historyOrder, refunds] = await Promise.all([ordersApi.get(this.client, id), ordersApi.refunds(this.client, id)]);
+      this.till.state.set({ historyOrder, historyRefunded: unitsRefunded(refunds) });
     } catch (error) {
-      this.till.state.set({ historyOrder: null });
+      this.till.state.set({ historyOrder: null, historyRefunded: {} });
       this.till.fail(error);
     }
   }

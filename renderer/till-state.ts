@@ -40,6 +40,12 @@ export interface SellingRules {
   sellPrivate: boolean;
 }
 
+/** A payment refused because the register was closed: taken again, as typed, once the register is open. */
+export interface WaitingPayment {
+  gatewayId: string;
+  paymentData: Record<string, string>;
+}
+
 export interface TillState {
   user: ApiUser | null;
   screen: Screen;
@@ -78,9 +84,12 @@ export interface TillState {
   paying: boolean;
   checkout: CheckoutState | null;
   receipt: { orderId: number; html: string } | null;
+  waitingPayment: WaitingPayment | null;
   parked: Order[] | null;
   history: Order[] | null;
   historyOrder: Order | null;
+  /** The units of each item of `historyOrder` already refunded, by order item id (renderer/refunds-left.ts). */
+  historyRefunded: Record<number, number>;
   drawer: DrawerState | null;
   approval: ApprovalAsk | null;
   /** An exchange's credit waiting for the sale of the new goods (renderer/exchange.ts). */
@@ -121,9 +130,11 @@ export function initialState(): TillState {
     paying: false,
     checkout: null,
     receipt: null,
+    waitingPayment: null,
     parked: null,
     history: null,
     historyOrder: null,
+    historyRefunded: {},
     drawer: null,
     approval: null,
     exchange: null,

@@ -102,7 +102,12 @@ export class Till {
     }
   }
 
+  /** The sale in the cart when a session ended: the same user's next login brings it back. */
+  private interrupted: { orderId: number; userId: number } | null = null;
+
   private sessionEnded(end: SessionEnd): void {
+    const { order, user } = this.state.get();
+    if (order !== null && user !== null && order.line_items.length > 0) this.interrupted = { orderId: order.id, userId: user.id };
     const whose = end.profile === null ? 'The session' : `The session of ${end.profile.display_name || end.profile.username}`;
     const status: StatusNote = {
       kind: 'error',
@@ -117,6 +122,21 @@ export class Till {
   enter(user: ApiUser, signedInWith: LoginKind = 'password'): void {
     this.state.set({ ...freshTill(), user, signedInWith, status: null });
     void this.loadSellScreen();
+    void this.restoreInterrupted(user);
+  }
+
+  /** The cart of a session that ended, back for the user who was ringing it up, while it is still unpaid. */
+  private async restoreInterrupted(user: ApiUser): Promise<void> {
+    const interrupted = this.interrupted;
+    this.interrupted = null;
+    if (interrupted?.userId !== user.id) return;
+    try {
+      const order = await ordersApi.get(this.client, interrupted.orderId);
+      if (order.status !== 'pending' || this.state.get().order !== null) return;
+      this.state.set({ order, status: { kind: 'info', message: `The sale in progress when the session ended (order ${order.number}) is back in the cart.` } });
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   /** A login by password, or by PIN when switching to a user at the till. */
@@ -181,10 +201,18 @@ export class Till {
           sellPrivate: settings.general?.sell_private_products === true,
         },
       });
-      await this.loadFavourites();
+      await Promise.all([this.loadFavourites(), this.loadRegister()]);
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** The register sales go to, without its report: whether the Sell screen must ask for the float first. */
+  async loadRegister(): Promise<void> {
+    const [register] = await registersApi.list(this.client, { per_page: 1, store_id: this.state.get().store?.id });
+    this.state.set((state) => ({
+      drawer: { register: register ?? null, report: state.drawer?.report ?? null, closure: state.drawer?.closure ?? null },
+    }));
   }
 
   /** The first page of the current query, or (with `more`) the next one. A failure clears the old results. */

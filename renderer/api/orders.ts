@@ -16,6 +16,8 @@ export type OrderListQuery = {
   after?: string;
   before?: string;
   page?: number;
+  /** Rung up by this user. */
+  pos_cashier?: number;
 };
 
 export function list(client: ApiClient, query: OrderListQuery) {
@@ -41,6 +43,11 @@ export function checkoutState(client: ApiClient, id: number) {
 /** One payment; `idempotencyKey` makes a retry of the same attempt safe. */
 export function checkout(client: ApiClient, id: number, body: { gateway_id: string; payment_data: Record<string, string> }, idempotencyKey: string) {
   return client.call('POST /orders/{id}/checkout', { params: { id }, body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** The order's refunds, newest first: their lines say how many of each item went back (`_refunded_item_id`). */
+export function refunds(client: ApiClient, id: number) {
+  return client.call('GET /orders/{id}/refunds', { params: { id } });
 }
 
 export function refund(client: ApiClient, id: number, body: Record<string, unknown>, headers: ApprovalHeaders = {}) {

@@ -49,6 +49,12 @@ export async function byBarcode(client: ApiClient, code: string): Promise<Produc
   return found[0] ?? null;
 }
 
+/** The product whose SKU the code is exactly, as a tile: a code keyed by hand at the counter. */
+export async function bySku(client: ApiClient, code: string): Promise<ProductTile | null> {
+  const found = await client.call('GET /products', { query: { sku: code, per_page: 1, _fields: TILE_FIELDS.join(',') } });
+  return found[0] ?? null;
+}
+
 /** One product's tile, by its id (a scanned variation's product). */
 export function tile(client: ApiClient, id: number): Promise<ProductTile> {
   return client.call('GET /products/{id}', { params: { id }, query: { _fields: TILE_FIELDS.join(',') } });

@@ -29,20 +29,13 @@ function StatusBox() {
           </p>
         )}
         {status.detail != null && (
-          <p id="status-detail" class="status-detail">
-            {status.detail}
-          </p>
-        )}
-        {status.action === 'open-drawer' && (
-          <button
-            type="button"
-            class="button button-primary"
-            onClick={() => {
-              till.go('drawer');
-            }}
-          >
-            Open the register
-          </button>
+          // The server's code is for whoever supports the till, not for the cashier: folded away.
+          <details class="status-details">
+            <summary>Details</summary>
+            <p id="status-detail" class="status-detail">
+              {status.detail}
+            </p>
+          </details>
         )}
       </div>
       <button
@@ -80,10 +73,10 @@ function OfflineBanner() {
 }
 
 /** The top bar's screens, each shown to a user holding one of its capabilities (none: everyone). */
-const SCREENS: ReadonlyArray<{ screen: Screen; label: string; anyOf?: readonly string[] }> = [
-  { screen: 'sell', label: 'Sell' },
+const SCREENS: ReadonlyArray<{ screen: Screen; label: string; anyOf?: readonly string[]; shortcut?: string }> = [
+  { screen: 'sell', label: 'Sell', shortcut: SHORTCUTS.sell },
   { screen: 'history', label: 'Orders', anyOf: ['read_orders'] },
-  { screen: 'drawer', label: 'Drawer', anyOf: ['handle_cash'] },
+  { screen: 'drawer', label: 'Drawer', anyOf: ['handle_cash'], shortcut: SHORTCUTS.drawer },
   // Any of the managers' tabs: a role given only manage_products (or manage_sync) still reaches its tab.
   { screen: 'settings', label: 'Settings', anyOf: MANAGE_TABS.map((tab) => tab.capability) },
 ];
@@ -106,11 +99,14 @@ function TopBar() {
                 type="button"
                 class="nav-link"
                 aria-current={screen === entry.screen ? 'page' : undefined}
+                aria-keyshortcuts={entry.shortcut}
+                data-shortcut={entry.shortcut}
                 onClick={() => {
                   till.go(entry.screen);
                 }}
               >
                 {entry.label}
+                {entry.shortcut !== undefined && <KeyHint shortcut={entry.shortcut} />}
               </button>
             ),
           )}

@@ -269,41 +269,46 @@ export function CartPanel() {
           </dl>
         </>
       )}
+      {/* Two rows, so the one-tap cash button keeps its place beside Pay whatever the amount on it. */}
       <div class="cart-actions">
-        <button
-          type="button"
-          class="button"
-          aria-keyshortcuts={SHORTCUTS.void}
-          data-shortcut={SHORTCUTS.void}
-          disabled={order === null || busy || partPaid}
-          onClick={() => {
-            setVoiding(true);
-          }}
-        >
-          Void <KeyHint shortcut={SHORTCUTS.void} />
-        </button>
-        <button
-          type="button"
-          class="button"
-          aria-keyshortcuts={SHORTCUTS.park}
-          data-shortcut={SHORTCUTS.park}
-          disabled={order === null || busy}
-          onClick={() => void sale.park()}
-        >
-          Park <KeyHint shortcut={SHORTCUTS.park} />
-        </button>
-        <QuickTender />
-        <button
-          type="button"
-          id="pay"
-          class="button button-primary button-pay"
-          aria-keyshortcuts={SHORTCUTS.pay}
-          data-shortcut={SHORTCUTS.pay}
-          disabled={order === null || order.line_items.length === 0 || busy}
-          onClick={() => void payment.openPayment()}
-        >
-          Pay <KeyHint shortcut={SHORTCUTS.pay} />
-        </button>
+        <div class="cart-actions-row">
+          <button
+            type="button"
+            class="button"
+            aria-keyshortcuts={SHORTCUTS.void}
+            data-shortcut={SHORTCUTS.void}
+            disabled={order === null || busy || partPaid}
+            onClick={() => {
+              setVoiding(true);
+            }}
+          >
+            Void <KeyHint shortcut={SHORTCUTS.void} />
+          </button>
+          <button
+            type="button"
+            class="button"
+            aria-keyshortcuts={SHORTCUTS.park}
+            data-shortcut={SHORTCUTS.park}
+            disabled={order === null || busy}
+            onClick={() => void sale.park()}
+          >
+            Park <KeyHint shortcut={SHORTCUTS.park} />
+          </button>
+        </div>
+        <div class="cart-actions-row cart-pay-row">
+          <QuickTender />
+          <button
+            type="button"
+            id="pay"
+            class="button button-primary button-pay"
+            aria-keyshortcuts={SHORTCUTS.pay}
+            data-shortcut={SHORTCUTS.pay}
+            disabled={order === null || order.line_items.length === 0 || busy}
+            onClick={() => void payment.openPayment()}
+          >
+            Pay <KeyHint shortcut={SHORTCUTS.pay} />
+          </button>
+        </div>
       </div>
       {extra !== null && (
         <CartExtraDialog

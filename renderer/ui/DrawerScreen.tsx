@@ -11,54 +11,11 @@ import type { ClosureReport, ReadableReport } from '../../shared/resources/regis
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { DrawerCount } from './DrawerCount.js';
+import { OpenRegisterForm } from './OpenRegisterForm.js';
 
 function useDesk(): DrawerDesk {
   const { till } = useTill();
   return useMemo(() => new DrawerDesk(till), [till]);
-}
-
-function OpenForm() {
-  const desk = useDesk();
-  const busy = useTillState((state) => state.busy);
-  const [float, setFloat] = useState('');
-  const [note, setNote] = useState('');
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault();
-    if (await desk.open(float.trim(), note.trim())) setNote('');
-  };
-  return (
-    <form id="drawer-open" class="card dialog-form" aria-label="Open the register" onSubmit={(event) => void submit(event)}>
-      <h2>Open the register</h2>
-      <p class="hint">Count the float into the drawer, then open the register: sales can be paid from then on.</p>
-      <label for="opening-float">Opening float</label>
-      <input
-        id="opening-float"
-        type="text"
-        inputMode="decimal"
-        autocomplete="off"
-        autoFocus
-        value={float}
-        onInput={(event) => {
-          setFloat(event.currentTarget.value);
-        }}
-      />
-      <label for="opening-note">Note</label>
-      <input
-        id="opening-note"
-        type="text"
-        autocomplete="off"
-        value={note}
-        onInput={(event) => {
-          setNote(event.currentTarget.value);
-        }}
-      />
-      <div class="dialog-actions">
-        <button type="submit" class="button button-primary" disabled={busy}>
-          Open register
-        </button>
-      </div>
-    </form>
-  );
 }
 
 function XReport(props: { report: ReadableReport }) {
@@ -335,7 +292,13 @@ export function DrawerScreen() {
       ) : register === null ? (
         <p class="empty">This store has no register.</p>
       ) : register.session === null ? (
-        <OpenForm />
+        <OpenRegisterForm
+          id="drawer-open"
+          floatId="opening-float"
+          noteId="opening-note"
+          heading="Open the register"
+          hint="Count the float into the drawer, then open the register: sales can be paid from then on."
+        />
       ) : (
         <div class="drawer-grid">
           {drawer.report !== null && <XReport report={drawer.report} />}

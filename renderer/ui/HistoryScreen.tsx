@@ -11,12 +11,14 @@ import { ReturnWithoutReceipt } from './ReturnWithoutReceipt.js';
 import { MoneyBackFields } from './MoneyBackFields.js';
 import { TextField } from './kit/TextField.js';
 import { TableHead } from './kit/TableHead.js';
+import { unitsLeft } from '../refunds-left.js';
 
 function RefundForm(props: { order: Order }) {
   const { sale } = useTill();
   const gateways = useTillState((state) => state.gateways);
   const busy = useTillState((state) => state.busy);
   const store = useTillState((state) => state.store);
+  const refunded = useTillState((state) => state.historyRefunded);
   const { order } = props;
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [restock, setRestock] = useState(true);
@@ -50,19 +52,23 @@ function RefundForm(props: { order: Order }) {
               <td class="numeric">{line.quantity}</td>
               <td class="numeric">{formatPrice(line.total, store)}</td>
               <td>
-                <select
-                  aria-label={`Refund quantity of ${line.name}`}
-                  value={String(quantities[line.id] ?? 0)}
-                  onChange={(event) => {
-                    setQuantities({ ...quantities, [line.id]: Number(event.currentTarget.value) });
-                  }}
-                >
-                  {Array.from({ length: line.quantity + 1 }, (_unused, count) => (
-                    <option key={count} value={String(count)}>
-                      {count}
-                    </option>
-                  ))}
-                </select>
+                {unitsLeft(line.quantity, refunded[line.id]) === 0 ? (
+                  <span class="hint">Refunded</span>
+                ) : (
+                  <select
+                    aria-label={`Refund quantity of ${line.name}`}
+                    value={String(quantities[line.id] ?? 0)}
+                    onChange={(event) => {
+                      setQuantities({ ...quantities, [line.id]: Number(event.currentTarget.value) });
+                    }}
+                  >
+                    {Array.from({ length: Math.floor(unitsLeft(line.quantity, refunded[line.id])) + 1 }, (_unused, count) => (
+                      <option key={count} value={String(count)}>
+                        {count}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-/** Parked orders (on hold), newest first; resuming one makes it the cart. */
+/** Parked orders (on hold), newest first, then the user's unfinished sales; resuming one makes it the cart, an unfinished one may be voided. */
 import { formatPrice } from '../format.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
@@ -13,7 +13,7 @@ export function ParkedDialog(props: { onClose: () => void }) {
       {parked === null ? (
         <p class="empty">Loading…</p>
       ) : parked.length === 0 ? (
-        <p class="empty">No parked orders.</p>
+        <p class="empty">No parked or unfinished orders.</p>
       ) : (
         <ul class="pick-list">
           {parked.map((order) => (
@@ -28,10 +28,18 @@ export function ParkedDialog(props: { onClose: () => void }) {
                   });
                 }}
               >
-                <span>Order {order.number}</span>
+                <span>
+                  Order {order.number}
+                  {order.status === 'pending' ? ' · unfinished' : ''}
+                </span>
                 <span>{order.line_items.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</span>
                 <span>{formatPrice(order.total, store)}</span>
               </button>
+              {order.status === 'pending' && (
+                <button type="button" class="button button-quiet" aria-label={`Void order ${order.number}`} onClick={() => void sale.voidUnfinished(order)}>
+                  Void
+                </button>
+              )}
             </li>
           ))}
         </ul>

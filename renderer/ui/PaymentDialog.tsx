@@ -13,6 +13,7 @@ import { quickTenders } from '../tenders.js';
 import type { CheckoutState, PaymentGateway } from '../../shared/resources/payments.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
+import { OpenRegisterForm } from './OpenRegisterForm.js';
 
 function gatewayTitle(gateways: PaymentGateway[], id: string): string {
   // Exchange credit is no gateway the till offers, but it pays part of an exchange's sale.
@@ -46,6 +47,7 @@ export function PaymentDialog() {
   const receipt = useTillState((state) => state.receipt);
   const checkout = useTillState((state) => state.checkout);
   const status = useTillState((state) => state.status);
+  const waiting = useTillState((state) => state.waitingPayment);
   const [gateway, setGateway] = useState('pos_cash');
   const [part, setPart] = useState('');
   const [tendered, setTendered] = useState('');
@@ -86,7 +88,17 @@ export function PaymentDialog() {
         payment.closePayment();
       }}
     >
-      <form class="dialog-form payment" onSubmit={(event) => void submit(event)}>
+      {waiting !== null && (
+        <OpenRegisterForm
+          id="payment-open"
+          floatId="payment-float"
+          class="dialog-form payment-open"
+          heading="Open the register"
+          hint={`${status?.message ?? ''} Count the float into the drawer and open the register: the payment then goes through as typed.`}
+          onOpened={() => payment.resumeWaiting()}
+        />
+      )}
+      <form class="dialog-form payment" hidden={waiting !== null} onSubmit={(event) => void submit(event)}>
         <h2>Payment</h2>
         <p class="amount-due">
           Total <strong id="payment-total">{money(order.total)}</strong>

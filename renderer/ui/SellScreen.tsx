@@ -10,6 +10,7 @@ import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { KeyHint } from './KeyHint.js';
 import { PaymentDialog, ReceiptDialog } from './PaymentDialog.js';
+import { RegisterClosed } from './RegisterClosed.js';
 import { SHORTCUTS } from '../shortcuts.js';
 import { WeighDialog } from './WeighDialog.js';
 
@@ -110,7 +111,7 @@ function VariationPicker() {
 }
 
 export function SellScreen() {
-  const { till } = useTill();
+  const { till, sale } = useTill();
   const products = useTillState((state) => state.products);
   const search = useTillState((state) => state.search);
   const loading = useTillState((state) => state.loadingProducts);
@@ -133,13 +134,20 @@ export function SellScreen() {
   return (
     <div class="sell">
       <section id="products-view" class="catalogue" aria-label="Products" aria-busy={loading ? 'true' : 'false'}>
+        <RegisterClosed
+          onOpened={() => {
+            searchRef.current?.focus();
+          }}
+        />
         <form
           id="search-form"
           class="search"
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            till.search(term);
+            void sale.searchOrAdd(term).then((outcome) => {
+              if (outcome === 'added') setTerm('');
+            });
           }}
         >
           <input

@@ -149,6 +149,7 @@ export function sampleReceipt(): ReceiptData {
       has_discount: true,
       has_refunds: true,
       has_due: false,
+      is_unpaid: false,
       total_qty: 6,
       line_count: 3,
     },

@@ -168,6 +168,7 @@ describe('GET /receipts/{order_id}', () => {
       has_discount: true,
       has_refunds: true,
       has_due: false,
+      is_unpaid: false,
       total_qty: 3,
       line_count: 2,
     });

@@ -92,7 +92,7 @@ describe('GET /templates', () => {
       is_premade: true,
       gallery_key: 'till-roll-80mm',
       preview_data: null,
-      gallery_version: 3,
+      gallery_version: 4,
       status: 'publish',
       source: 'gallery',
       menu_order: 0,

@@ -215,8 +215,20 @@ function orderSection(order: OrderRecord, statuses: OrderStatuses, hints: Presen
   };
 }
 
-/** The fees, shipping and coupon discounts, each with its taxed amounts. */
-function chargesOf(amounts: ReceiptAmounts, items: ReceiptItems): Pick<ReceiptData, 'fees' | 'shipping' | 'discounts'> {
+/**
+ * What the till took off the lines by itself (a line's discount, a whole-sale discount), as one
+ * entry: the order's discount less what the coupons took. Without it a receipt of a discounted sale
+ * prints the lines before discounts and a total that does not follow from them.
+ */
+function tillDiscounts(amounts: ReceiptAmounts, items: ReceiptItems, order: OrderRecord): ReceiptData['discounts'] {
+  const excl = new Decimal(order.discount_total).minus(sum(items.coupons.map((coupon) => new Decimal(coupon.data.discount))));
+  const tax = new Decimal(order.discount_tax).minus(sum(items.coupons.map((coupon) => new Decimal(coupon.data.discount_tax))));
+  if (amounts.rounded(excl.plus(tax)).isZero() && amounts.rounded(excl).isZero()) return [];
+  return [{ code: '', label: '', discount_type: 'till', ...amounts.taxed('total', { excl, tax }) }];
+}
+
+/** The fees, shipping and discounts, each with its taxed amounts. */
+function chargesOf(amounts: ReceiptAmounts, items: ReceiptItems, order: OrderRecord): Pick<ReceiptData, 'fees' | 'shipping' | 'discounts'> {
   return {
     fees: items.fees.map((fee) => ({
       id: fee.id,
@@ -231,18 +243,21 @@ function chargesOf(amounts: ReceiptAmounts, items: ReceiptItems): Pick<ReceiptDa
       ...amounts.taxed('total', { excl: new Decimal(line.data.total), tax: new Decimal(line.data.total_tax) }),
       taxes: taxesOf(amounts, items, line.data.taxes),
     })),
-    discounts: items.coupons.map((coupon) => ({
-      code: coupon.name,
-      label: coupon.name,
-      discount_type: coupon.data.discount_type,
-      ...amounts.taxed('total', { excl: new Decimal(coupon.data.discount), tax: new Decimal(coupon.data.discount_tax) }),
-    })),
+    discounts: [
+      ...items.coupons.map((coupon) => ({
+        code: coupon.name,
+        label: coupon.name,
+        discount_type: coupon.data.discount_type,
+        ...amounts.taxed('total', { excl: new Decimal(coupon.data.discount), tax: new Decimal(coupon.data.discount_tax) }),
+      })),
+      ...tillDiscounts(amounts, items, order),
+    ],
   };
 }
 
 function totalsSection(amounts: ReceiptAmounts, items: ReceiptItems, sources: ReceiptSources, paying: ReturnType<typeof paymentsOf>): ReceiptData['totals'] {
   const { order, refunds } = sources;
-  const { lines, fees, coupons } = items;
+  const { lines, fees } = items;
   const total = new Decimal(order.total);
   const refundTotal = sum(refunds.map((refund) => new Decimal(refund.amount)));
   const subtotals = {
@@ -266,9 +281,10 @@ function totalsSection(amounts: ReceiptAmounts, items: ReceiptItems, sources: Re
       refund_total: refundTotal,
       net_total: total.minus(refundTotal),
     }),
-    has_discount: coupons.length > 0 && !new Decimal(order.discount_total).plus(order.discount_tax).isZero(),
+    has_discount: !new Decimal(order.discount_total).plus(order.discount_tax).isZero(),
     has_refunds: refunds.length > 0,
-    has_due: paying.payments.length > 0 && paying.dueTotal.gt(0),
+    has_due: paying.dueTotal.gt(0),
+    is_unpaid: paying.payments.length === 0 && paying.dueTotal.gt(0),
     // Weighed lines make quantities decimal: summed exactly, so 0.1 + 0.2 kg prints 0.3.
     total_qty: lines.reduce((count, line) => count.plus(line.data.quantity), new Decimal(0)).toNumber(),
     line_count: lines.length,
@@ -328,7 +344,7 @@ export function buildReceipt(sources: ReceiptSources): ReceiptData {
     cashier: sources.cashier ? { id: sources.cashier.id, name: sources.cashier.display_name } : null,
     customer: customerSection(sources),
     lines: lineRows(amounts, items),
-    ...chargesOf(amounts, items),
+    ...chargesOf(amounts, items, order),
     totals: totalsSection(amounts, items, sources, paying),
     tax: {
       display: amounts.inclusive ? 'incl' : 'excl',

@@ -22,6 +22,17 @@ export interface RefundTendersParts {
 }
 
 /**
+ * WCPOS clients name the destination by kind: `cash` is the cash tender, `original` is what the
+ * order was paid with (as no destination: its one tender, or the question which). Anything else is
+ * a gateway id.
+ */
+function wcposDestination(named: string): string {
+  if (named === 'cash') return CASH_GATEWAY;
+  if (named === 'original') return '';
+  return named;
+}
+
+/**
  * The tender a refund gives money back through (`refund_destination`, or `payment_method`): one the
  * order was paid with, never for more than that tender took less what it already gave back. A
  * cash refund comes out of the drawer of the order's register, so it counts in that session.
@@ -56,7 +67,7 @@ export class RefundTenders {
     const store = this.stores.findOrDefault(order.store_id);
     const dp = store.price_num_decimals;
     const left = this.left(order);
-    const named = destination?.trim() ?? '';
+    const named = wcposDestination(destination?.trim() ?? '');
     const tenders = [...left.keys()];
     let gatewayId: string;
     if (named !== '') {
@@ -75,7 +86,8 @@ export class RefundTenders {
     const available = left.get(gatewayId);
     const amount = new Decimal(refund.amount);
     if (tenders.length > 0 && available === undefined) {
-      throw badRequest('pos_refund_invalid_tender', `Order ${order.id} was not paid with ${gatewayId}; it was paid with ${tenders.join(', ')}.`, {
+      const how = gatewayId === CASH_GATEWAY ? 'in cash' : `with ${gatewayId}`;
+      throw badRequest('pos_refund_invalid_tender', `Order ${order.id} was not paid ${how}; it was paid with ${tenders.join(', ')}.`, {
         param: 'refund_destination',
         tenders,
       });

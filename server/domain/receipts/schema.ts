@@ -97,6 +97,7 @@ export const RECEIPT_LABELS = {
   tendered: 'Tendered',
   change: 'Change',
   amount_due: 'Due',
+  not_paid: 'NOT PAID',
   reference: 'Ref.',
   refund: 'Refund',
   refunded: 'Refunded',
@@ -193,7 +194,12 @@ export const receiptDataSchema = z.object({
       taxes: z.array(itemTaxSchema),
     }),
   ),
-  /** One entry per coupon; amounts positive (what the coupon took off). */
+  /**
+   * One entry per coupon, then one (`code` and `label` empty, `discount_type` `till`) for what the
+   * till took off the lines by itself (a line's discount, a whole-sale discount spread over the
+   * lines); amounts positive. Together they are `totals.discount_total`, so the lines before
+   * discounts, less these, plus tax, shipping and fees, are the total.
+   */
   discounts: z.array(z.object({ code: z.string(), label: z.string(), discount_type: z.string(), ...money('total', 'total_incl', 'total_excl', 'total_tax') })),
   totals: z.object({
     ...money(
@@ -226,8 +232,10 @@ export const receiptDataSchema = z.object({
     ),
     has_discount: z.boolean(),
     has_refunds: z.boolean(),
-    /** Some tender was taken and something is still to pay: a part-paid order's receipt shows what is due. */
+    /** Something is still to pay (part paid, or not paid at all): the receipt shows what is due. */
     has_due: z.boolean(),
+    /** Nothing paid yet and something to pay (a pending order's bill): the receipt says it is not paid. */
+    is_unpaid: z.boolean(),
     total_qty: z.number(),
     line_count: z.number().int(),
   }),

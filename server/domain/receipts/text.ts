@@ -132,7 +132,7 @@ export function renderReceiptText(data: ReceiptData, width: number = TEXT_WIDTH.
     : data.tax_summary.map((tax) => ({ label: `${tax.label} ${tax.rate}%`, value: tax.tax_amount }));
   section(
     row(labels.subtotal, amount(data.totals.subtotal), width),
-    data.discounts.flatMap((discount) => row(`${labels.discount} ${discount.label}`, negative(discount.total), width)),
+    data.discounts.flatMap((discount) => row(`${labels.discount} ${discount.label}`.trim(), negative(discount.total), width)),
     data.shipping.flatMap((line) => row(line.label === '' ? labels.shipping : line.label, amount(line.total), width)),
     data.fees.flatMap((fee) => row(fee.label === '' ? labels.fee : fee.label, amount(fee.total), width)),
     data.tax.display_excl ? taxRows.flatMap((tax) => row(tax.label, amount(tax.value), width)) : [],
@@ -148,8 +148,9 @@ export function renderReceiptText(data: ReceiptData, width: number = TEXT_WIDTH.
       ...(payment.change === null ? [] : row(labels.change, amount(payment.change), width)),
       ...(payment.transaction_id === '' ? [] : wrap(`${labels.reference} ${payment.transaction_id}`, width)),
     ]),
-    // A receipt printed between the parts of a split payment says what is still to pay.
-    data.payments.length > 0 && new Decimal(data.totals.due_total).gt(0) ? row(labels.amount_due, amount(data.totals.due_total), width) : [],
+    // A receipt printed between the parts of a split payment, or before any, says what is still to pay.
+    data.totals.is_unpaid ? centred(labels.not_paid, width) : [],
+    data.totals.has_due ? row(labels.amount_due, amount(data.totals.due_total), width) : [],
   );
 
   // Refunds: each with its date, lines and reason; then what is left.

@@ -71,6 +71,7 @@ const tillRoll80mm = `<div style="width: 72mm; margin: 0 auto; font-family: 'Dej
   {{#change}}<div style="display: flex; justify-content: space-between; gap: 8px;"><span style="padding-left: 8px;">{{i18n.change}}</span><span>{{change_display}}</span></div>{{/change}}
   {{#transaction_id}}<div style="padding-left: 8px;">{{i18n.reference}} {{transaction_id}}</div>{{/transaction_id}}
   {{/payments}}
+  {{#totals.is_unpaid}}<div style="border-top: 1px dashed #000; margin: 6px 0;"></div><div style="text-align: center; font-size: 15px; font-weight: bold;">{{i18n.not_paid}}</div>{{/totals.is_unpaid}}
   {{#totals.has_due}}<div style="display: flex; justify-content: space-between; gap: 8px; font-weight: bold;"><span>{{i18n.amount_due}}</span><span>{{totals.due_total_display}}</span></div>{{/totals.has_due}}
   {{#totals.has_refunds}}
   <div style="border-top: 1px dashed #000; margin: 6px 0;"></div>
@@ -155,6 +156,7 @@ const a4Invoice = `<div style="width: 210mm; min-height: 297mm; box-sizing: bord
     {{^has_tax_summary}}<tr><td style="padding: 3px 4px;">{{i18n.tax}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.tax_total_display}}</td></tr>{{/has_tax_summary}}
     <tr style="border-top: 2px solid #111; font-weight: bold; font-size: 13pt;"><td style="padding: 5px 4px;">{{i18n.total}} {{order.currency}}</td><td style="text-align: right; padding: 5px 4px;">{{totals.total_display}}</td></tr>
     {{#payments.0}}<tr><td style="padding: 3px 4px;">{{i18n.paid}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.paid_total_display}}</td></tr>{{/payments.0}}
+    {{#totals.is_unpaid}}<tr style="font-weight: bold;"><td colspan="2" style="padding: 3px 4px; text-align: right;">{{i18n.not_paid}}</td></tr>{{/totals.is_unpaid}}
     {{#totals.has_due}}<tr style="font-weight: bold;"><td style="padding: 3px 4px;">{{i18n.amount_due}}</td><td style="text-align: right; padding: 3px 4px;">{{totals.due_total_display}}</td></tr>{{/totals.has_due}}
     {{#totals.has_refunds}}
     <tr><td style="padding: 3px 4px;">{{i18n.refunded}}</td><td style="text-align: right; padding: 3px 4px;">-{{totals.refund_total_display}}</td></tr>
@@ -207,7 +209,7 @@ export const GALLERY_TEMPLATES: readonly GalleryTemplate[] = [
     output_type: 'html',
     paper_width: '80mm',
     tax_display: 'itemized',
-    gallery_version: 3,
+    gallery_version: 4,
     content: tillRoll80mm,
   },
   {
@@ -221,7 +223,7 @@ export const GALLERY_TEMPLATES: readonly GalleryTemplate[] = [
     output_type: 'html',
     paper_width: 'A4',
     tax_display: 'itemized',
-    gallery_version: 3,
+    gallery_version: 4,
     content: a4Invoice,
   },
   {

@@ -118,6 +118,7 @@ export function sampleReceipt(store: Store, now: Date = new Date()): ReceiptData
       has_discount: false,
       has_refunds: false,
       has_due: false,
+      is_unpaid: false,
       total_qty: SAMPLE_LINES.reduce((count, line) => count + line.qty, 0),
       line_count: SAMPLE_LINES.length,
     },
