@@ -1,11 +1,10 @@
-/** The cart: the server's order being rung up, with its lines, extras and the server's totals. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+/** The cart: the server's order being rung up, with its lines, extras and the server's totals, and what ends the sale (void, park, pay). */
+import { useState } from 'preact/hooks';
 import { itemCount, useGrownLine } from '../cart-lines.js';
 import { SHORTCUTS } from '../shortcuts.js';
-import { formatPrice } from '../format.js';
-import { stepQuantity } from '../line-edits.js';
-import type { OrderLineItem } from '../../shared/resources/orders.js';
 import { CartExtraDialog, type CartExtra } from './CartExtras.js';
+import { CartLines } from './CartLines.js';
+import { CartTools } from './CartTools.js';
 import { useTill, useTillState } from './context.js';
 import { Dialog } from './Dialog.js';
 import { KeyHint } from './KeyHint.js';
@@ -43,79 +42,9 @@ function VoidDialog(props: { orderNumber: string; onClose: () => void }) {
   );
 }
 
-/** `current`: the line just added to, scrolled into sight and highlighted; its Edit takes the quantity shortcut. */
-function CartLine(props: { line: OrderLineItem; current: boolean; onEdit: () => void }) {
-  const { sale } = useTill();
-  const store = useTillState((state) => state.store);
-  const busy = useTillState((state) => state.busy);
-  const { line, current } = props;
-  const discounted = line.total !== line.subtotal;
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (current) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [current, line.quantity]);
-  return (
-    <li ref={ref} class={current ? 'cart-line cart-line-current' : 'cart-line'} data-line={line.id} aria-current={current ? 'true' : undefined}>
-      <div class="cart-line-main">
-        <span class="cart-line-name">{line.name}</span>
-        <span class="cart-line-total">
-          {discounted && <s class="was">{formatPrice(line.subtotal, store)}</s>} {formatPrice(line.total, store)}
-        </span>
-      </div>
-      <div class="cart-line-actions">
-        <button
-          type="button"
-          class="button button-small"
-          aria-label={`One less ${line.name}`}
-          disabled={busy}
-          onClick={() => {
-            const fewer = stepQuantity(line.quantity, -1);
-            void (fewer === 0 ? sale.remove(line) : sale.setQuantity(line, fewer));
-          }}
-        >
-          −
-        </button>
-        <span class="quantity" aria-label={`Quantity of ${line.name}`}>
-          {line.quantity}
-        </span>
-        <button
-          type="button"
-          class="button button-small"
-          aria-label={`One more ${line.name}`}
-          disabled={busy}
-          onClick={() => void sale.setQuantity(line, stepQuantity(line.quantity, 1))}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          class="button button-small button-quiet"
-          aria-label={`Change ${line.name}`}
-          aria-keyshortcuts={current ? SHORTCUTS.quantity : undefined}
-          data-shortcut={current ? SHORTCUTS.quantity : undefined}
-          disabled={busy}
-          onClick={props.onEdit}
-        >
-          Edit {current && <KeyHint shortcut={SHORTCUTS.quantity} />}
-        </button>
-        <button
-          type="button"
-          class="button button-small button-quiet"
-          aria-label={`Remove ${line.name}`}
-          disabled={busy}
-          onClick={() => void sale.remove(line)}
-        >
-          Remove
-        </button>
-      </div>
-    </li>
-  );
-}
-
 export function CartPanel() {
   const { sale, payment } = useTill();
   const order = useTillState((state) => state.order);
-  const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
   const [extra, setExtra] = useState<CartExtra | null>(null);
   const [showParked, setShowParked] = useState(false);
@@ -128,8 +57,6 @@ export function CartPanel() {
   const checkout = useTillState((state) => state.checkout);
   // Part of the sale already paid (a split payment): voiding would lose it, so it is not offered.
   const partPaid = order !== null && checkout?.order_id === order.id && (checkout.payments ?? []).length > 0;
-  const money = (amount: string): string => formatPrice(amount, store);
-  const customerName = order === null ? '' : `${order.billing.first_name} ${order.billing.last_name}`.trim();
 
   return (
     <section id="cart" class="cart" aria-label="Cart" aria-busy={busy ? 'true' : 'false'}>
@@ -155,118 +82,23 @@ export function CartPanel() {
       {order === null || order.line_items.length === 0 ? (
         <p class="empty">Scan a barcode or choose a product.</p>
       ) : (
-        <ul class="cart-lines">
-          {order.line_items.map((line) => (
-            <CartLine
-              key={line.id}
-              line={line}
-              current={line.id === currentLine}
-              onEdit={() => {
-                setExtra({ kind: 'line', line });
-              }}
-            />
-          ))}
-          {order.fee_lines.map((fee) => (
-            <li key={`fee-${fee.id}`} class="cart-line cart-extra">
-              <span>{fee.name}</span>
-              <span>{money(fee.total)}</span>
-            </li>
-          ))}
-          {order.shipping_lines.map((shipping) => (
-            <li key={`shipping-${shipping.id}`} class="cart-line cart-extra">
-              <span>{shipping.method_title}</span>
-              <span>{money(shipping.total)}</span>
-            </li>
-          ))}
-          {order.coupon_lines.map((coupon) => (
-            <li key={`coupon-${coupon.id}`} class="cart-line cart-extra">
-              <span>Coupon {coupon.code}</span>
-              <span>−{money(coupon.discount)}</span>
-            </li>
-          ))}
-        </ul>
+        <CartLines
+          order={order}
+          currentLine={currentLine}
+          onEdit={(line) => {
+            setExtra({ kind: 'line', line });
+          }}
+        />
       )}
       {order !== null && (
         <>
-          <div class="cart-tools">
-            <button
-              type="button"
-              class="button button-quiet"
-              onClick={() => {
-                setExtra({ kind: 'customer' });
-              }}
-            >
-              {customerName === '' ? 'Customer' : `Customer: ${customerName}`}
-            </button>
-            <button
-              type="button"
-              class="button button-quiet"
-              onClick={() => {
-                setExtra({ kind: 'note' });
-              }}
-            >
-              {order.customer_note === '' ? 'Note' : 'Note ✓'}
-            </button>
-            <button
-              type="button"
-              class="button button-quiet"
-              aria-keyshortcuts={SHORTCUTS.discount}
-              data-shortcut={SHORTCUTS.discount}
-              disabled={busy || order.line_items.length === 0}
-              onClick={() => {
-                setDiscounting(true);
-              }}
-            >
-              Discount <KeyHint shortcut={SHORTCUTS.discount} />
-            </button>
-            <button
-              type="button"
-              class="button button-quiet"
-              onClick={() => {
-                setExtra({ kind: 'coupon' });
-              }}
-            >
-              Coupon
-            </button>
-            <button
-              type="button"
-              class="button button-quiet"
-              onClick={() => {
-                setExtra({ kind: 'fee' });
-              }}
-            >
-              Fee
-            </button>
-            <button
-              type="button"
-              class="button button-quiet"
-              onClick={() => {
-                setExtra({ kind: 'shipping' });
-              }}
-            >
-              Shipping
-            </button>
-          </div>
-          <dl class="totals">
-            {order.discount_total !== '0.00' && order.discount_total !== '0' && (
-              <>
-                <dt>Discount</dt>
-                <dd>−{money(order.discount_total)}</dd>
-              </>
-            )}
-            {order.shipping_total !== '0.00' && order.shipping_total !== '0' && (
-              <>
-                <dt>Shipping</dt>
-                <dd>{money(order.shipping_total)}</dd>
-              </>
-            )}
-            <dt>Tax</dt>
-            <dd id="cart-tax">{money(order.total_tax)}</dd>
-            <dt class="grand">Total</dt>
-            <dd id="cart-total" class="grand">
-              {money(order.total)}
-            </dd>
-          </dl>
+          <CartTools
+            order={order}
+            onExtra={setExtra}
+            onDiscount={() => {
+              setDiscounting(true);
+            }}
+          />
         </>
       )}
       {/* Two rows, so the one-tap cash button keeps its place beside Pay whatever the amount on it. */}
