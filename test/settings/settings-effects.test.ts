@@ -421,6 +421,7 @@ describe('every settings key', () => {
       barcode_field: 'this file: barcode_field; test/catalogue/barcode-lookup.test.ts',
       variable_measure_barcodes: 'test/catalogue/barcode-lookup.test.ts (GS1 weight and price labels)',
       generate_username: 'this file: generate_username',
+      sell_private_products: 'test/orders/withdrawn-products.test.ts (a private product sold only while it is on)',
       store_name: 'this file: receipt overrides',
       store_phone: 'this file: receipt overrides',
       store_email: 'this file: receipt overrides',
