@@ -47,6 +47,7 @@ describe('ProductsRepository, as the order engine uses it', () => {
       stockStatus: 'instock',
       backorders: 'no',
       status: 'publish',
+      parentStatus: null,
       soldByWeight: false,
     });
     expect(products.findSellableBySku('oat-1l')?.id).toBe(id);
