@@ -25,6 +25,9 @@ export class KeyboardWedge {
       this.reset();
       return null;
     }
+    // A scanner presses Shift before each capital letter of a code (Code 39, Code 128): Shift alone
+    // types nothing and neither breaks the burst nor counts as one of its keys.
+    if (input.key === 'Shift') return null;
     const fast = input.time - this.lastTime <= MAX_GAP_MS;
     this.lastTime = input.time;
     if (input.key === 'Enter') {

@@ -48,6 +48,12 @@ describe('the scanner at its limits', () => {
     expect(feed(new KeyboardWedge(), [...code.split(''), 'Enter'], MAX_GAP_MS).at(-1)).toBe(code);
   });
 
+  it('reads a code with capitals, which a scanner types with Shift held, as one scan (Code 39/128)', () => {
+    // A scanner presses Shift before each capital, so Shift comes between the characters of one code.
+    const keys = ['1', '2', 'Shift', 'A', 'Shift', 'B', '-', '3', 'Enter'];
+    expect(feed(new KeyboardWedge(), keys, 5).at(-1)).toBe('12AB-3');
+  });
+
   it('has nothing pending before a key, and starts again after a key that types nothing', () => {
     const wedge = new KeyboardWedge();
     expect(wedge.pending()).toBe('');
