@@ -78,6 +78,8 @@ function isAlive(pid: number): boolean {
 
 const HOLDER_WAIT_MS = 1000;
 const HOLDER_POLL_MS = 20;
+/** How long taking the lock waits out another process's passing lock (see tryLock). */
+const LOCK_RACE_WAIT_MS = 250;
 
 /**
  * The record of whoever holds the lock now. A holder writes it just after taking the lock, so a
@@ -96,14 +98,18 @@ function awaitHolder(dataDir: string): LockHolder | undefined {
   }
 }
 
-/** Tries the exclusive lock without waiting; the connection holding it, or undefined if another process has it. */
+/** Tries the exclusive lock, waiting out only a passing lock; the connection holding it, or undefined if another process has it. */
 function tryLock(file: string, mustExist: boolean): Database | undefined {
-  // timeout 0: waiting is pointless, a holder keeps the lock for as long as it runs.
-  const db = new BetterSqlite3(file, { timeout: 0, fileMustExist: mustExist });
+  // A holder keeps the lock for as long as it runs, so a long wait is pointless. But two first
+  // starts at once each pass through a SHARED lock on the way to EXCLUSIVE, and without a wait
+  // both can meet the other's and give up, nobody serving (7 rounds in 100). The short busy wait
+  // lets exactly one finish; it works because a refused attempt drops its SHARED lock before the
+  // next try, which locking_mode=EXCLUSIVE would prevent (both then waited each other out: 4 in
+  // 100). BEGIN EXCLUSIVE alone holds the lock: the transaction is never ended.
+  const db = new BetterSqlite3(file, { timeout: LOCK_RACE_WAIT_MS, fileMustExist: mustExist });
   try {
     // Nothing is ever written: an in-memory journal keeps a stray journal file out of the directory.
     db.pragma('journal_mode = MEMORY');
-    db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
     return db;
   } catch (error) {
