@@ -18,6 +18,7 @@ const LAYERS = {
       '**/http/**',
       '**/cli/**',
       '**/sync/**',
+      '**/tills/**',
       '**/demo/**',
       '**/secrets/**',
       '**/config.js',
@@ -34,6 +35,7 @@ const LAYERS = {
       '**/http/**',
       '**/cli/**',
       '**/sync/**',
+      '**/tills/**',
       '**/demo/**',
       'express',
     ),
@@ -41,8 +43,15 @@ const LAYERS = {
   domain: [
     floor('domain/ knows nothing of HTTP or the CLI: errors are values the HTTP layer renders.', '**/http/**', '**/cli/**', 'express'),
     floor('domain/ sits under the sync: the sync calls the services, never the other way round.', '**/sync/**'),
+    floor('domain/ sits under the tills: their replication calls the services, never the other way round.', '**/tills/**'),
   ],
-  sync: [floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express')],
+  sync: [
+    floor('The sync is beside the domain: it knows nothing of HTTP or the CLI.', '**/http/**', '**/cli/**', 'express'),
+    floor('The sync with WooCommerce knows nothing of the other tills.', '**/tills/**'),
+  ],
+  // The tills' network serves its own listener (the mutual-TLS one), so Express is allowed; the
+  // API's routers and the CLI are not.
+  tills: [floor('The tills sit beside the domain: they know nothing of the API routers or the CLI.', '**/http/**', '**/cli/**')],
   routers: [floor('A router calls the services of its AppContext: nothing of data/ (repositories, statements, transactions).', '**/data/**')],
 };
 const layerRule = (patterns, paths = [NOT_ELECTRON]) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
@@ -97,6 +106,7 @@ export default tseslint.config(
   { files: ['server/data/**/*.ts'], rules: layerRule(LAYERS.data) },
   { files: ['server/domain/**/*.ts'], rules: layerRule(LAYERS.domain) },
   { files: ['server/sync/**/*.ts'], rules: layerRule(LAYERS.sync) },
+  { files: ['server/tills/**/*.ts'], rules: layerRule(LAYERS.tills) },
   { files: ['server/http/routers/**/*.ts'], rules: layerRule(LAYERS.routers) },
   {
     // A migration is frozen once landed: it reads nothing that may change after it.

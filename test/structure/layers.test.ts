@@ -75,6 +75,24 @@ const probes: { floor: string; file: string; source: string; says: string }[] = 
     says: 'domain/ sits under the sync',
   },
   {
+    floor: 'domain/ → tills/',
+    file: 'server/domain/orders/probe.ts',
+    source: "import type { PeerTill } from '../../tills/peer-network.js';\nexport type Probe = PeerTill;\n",
+    says: 'domain/ sits under the tills',
+  },
+  {
+    floor: 'sync/ → tills/',
+    file: 'server/sync/push/probe.ts',
+    source: "import type { PeerTill } from '../../tills/peer-network.js';\nexport type Probe = PeerTill;\n",
+    says: 'knows nothing of the other tills',
+  },
+  {
+    floor: 'tills/ → http/',
+    file: 'server/tills/probe.ts',
+    source: "import { createApp } from '../http/app.js';\nexport const probe = createApp;\n",
+    says: 'The tills sit beside the domain',
+  },
+  {
     floor: 'routers → data/ (a repository)',
     file: 'server/http/routers/probe.ts',
     source: "import { StoresRepository } from '../../data/repositories/stores.js';\nexport const probe = StoresRepository;\n",
