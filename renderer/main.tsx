@@ -66,12 +66,13 @@ window.addEventListener(
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     const state = till.state.get();
-    if (state.user === null || state.locked || state.paying) return;
+    // A receipt showing ends the payment: the scan is the next sale's first item.
+    if (state.user === null || state.locked || (state.paying && state.receipt === null)) return;
     if (state.screen !== 'sell') {
       announceScan(code);
       return;
     }
-    if (state.receipt !== null) payment.finish();
+    payment.nextSale();
     void sale.scan(code);
   },
   { capture: true },

@@ -163,6 +163,11 @@ export class Payment {
     return true;
   }
 
+  /** The next sale begun by a tile's tap or a scan while the last one's receipt shows: the receipt closes as "New sale" closes it. */
+  nextSale(): void {
+    if (this.till.state.get().receipt !== null) this.finish();
+  }
+
   /** Done with the sale (or the reprint): close the receipt and start an empty cart, without the last sale's search. */
   finish(): void {
     this.printPending = null;

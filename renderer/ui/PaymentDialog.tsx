@@ -220,15 +220,18 @@ export function ReceiptDialog() {
     if (receipt !== null && payment.takeAutoPrint(receipt.orderId)) void print();
   }, [receipt]);
   if (receipt === null) return null;
-  const change = checkout?.order_id === receipt.orderId ? checkout.provider_data.change_due : undefined;
-  const drawerFailure = checkout?.order_id === receipt.orderId ? drawerNotOpened(checkout) : null;
+  const saleJustPaid = checkout?.order_id === receipt.orderId;
+  const change = saleJustPaid ? checkout.provider_data.change_due : undefined;
+  const drawerFailure = saleJustPaid ? drawerNotOpened(checkout) : null;
   return (
+    // A sale's receipt stands beside the tiles: the next customer's first tap closes it (payment.nextSale).
     <Dialog
       label="Receipt"
       onClose={() => {
         payment.finish();
       }}
       wide
+      aside={saleJustPaid}
     >
       <div class="receipt-layout">
         {typeof change === 'string' && (
@@ -254,7 +257,7 @@ export function ReceiptDialog() {
               payment.finish();
             }}
           >
-            {checkout?.order_id === receipt.orderId ? 'New sale' : 'Close'}
+            {saleJustPaid ? 'New sale' : 'Close'}
           </button>
         </div>
       </div>

@@ -24,7 +24,7 @@ function initials(name: string): string {
 }
 
 function ProductTile(props: { product: TileProduct }) {
-  const { sale } = useTill();
+  const { sale, payment } = useTill();
   const store = useTillState((state) => state.store);
   const busy = useTillState((state) => state.busy);
   const rules = useTillState((state) => state.rules);
@@ -44,7 +44,10 @@ function ProductTile(props: { product: TileProduct }) {
         data-product={product.id}
         disabled={busy || withdrawn !== null}
         data-not-for-sale={withdrawn !== null ? '' : undefined}
-        onClick={() => void sale.addProduct(product)}
+        onClick={() => {
+          payment.nextSale();
+          void sale.addProduct(product);
+        }}
       >
         {image === '' ? (
           <span class="tile-initials" aria-hidden="true">
