@@ -29,6 +29,15 @@ function tabStorage(): StorageLike | null {
   }
 }
 
+/** What the till remembers beyond the tab (the day the float was asked for): the browser's local storage. */
+function tillStorage(): StorageLike | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 function idleLockSeconds(params: URLSearchParams): number {
   const asked = Number(params.get('idle-lock'));
   return Number.isFinite(asked) && asked >= 1 ? asked : DEFAULT_IDLE_LOCK_SECONDS;
@@ -38,7 +47,7 @@ const params = new URLSearchParams(window.location.search);
 const bridge = (window as Window & { tillbase?: TillbaseBridge }).tillbase;
 const storage = tabStorage();
 const keeper = bridge !== undefined ? bridgeSessionKeeper(bridge.session) : storage === null ? memorySessionKeeper() : browserSessionKeeper(storage);
-const till = new Till(new TokenVault(keeper, storage), `${window.location.origin}${API_NAMESPACE}`, window.fetch.bind(window));
+const till = new Till(new TokenVault(keeper, storage), `${window.location.origin}${API_NAMESPACE}`, window.fetch.bind(window), tillStorage());
 const sale = new Sale(till);
 const payment = new Payment(till);
 

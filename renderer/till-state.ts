@@ -38,6 +38,8 @@ export interface SellingRules {
   preventOverselling: boolean;
   /** `settings/general` sell_private_products: a product WooCommerce has as private is sold (shared/for-sale.ts). */
   sellPrivate: boolean;
+  /** `settings/general` ask_float_at_first_login: the day's first login opens the register before selling (renderer/opening-of-day.ts). */
+  askFloatAtFirstLogin: boolean;
 }
 
 /** A payment refused because the register was closed: taken again, as typed, once the register is open. */
@@ -49,6 +51,8 @@ export interface WaitingPayment {
 export interface TillState {
   user: ApiUser | null;
   screen: Screen;
+  /** The opening of the day shows before the Sell screen: the day's first login found the register closed. */
+  openingOfDay: boolean;
   /** The idle lock is showing: the user stays logged in, but must give their password to go on. */
   locked: boolean;
   loginUsername: string;
@@ -104,6 +108,7 @@ export function initialState(): TillState {
   return {
     user: null,
     screen: 'sell',
+    openingOfDay: false,
     locked: false,
     loginUsername: '',
     signedInWith: 'password',
@@ -112,7 +117,7 @@ export function initialState(): TillState {
     unreachable: false,
     store: null,
     gateways: [],
-    rules: { decimalQuantities: false, preventOverselling: false, sellPrivate: false },
+    rules: { decimalQuantities: false, preventOverselling: false, sellPrivate: false, askFloatAtFirstLogin: false },
     categories: [],
     category: null,
     search: '',

@@ -17,6 +17,8 @@ import * as settingsApi from './api/settings.js';
 import * as storesApi from './api/stores.js';
 import * as paymentsApi from './api/payments.js';
 import * as favouritesApi from './api/favourites.js';
+import { DayOpening, shopDate } from './opening-of-day.js';
+import type { StorageLike } from './token-vault.js';
 import { freshTill, HISTORY_PAGE_SIZE, initialState, PRODUCTS_PER_PAGE, type Screen, type TillState } from './till-state.js';
 
 // The state's names as they were when they lived here: screens and helpers import them from till.ts.
@@ -29,12 +31,16 @@ export class Till {
   readonly approvals: Approvals = new Approvals(this);
   /** Bumped by every new product query, so that a late answer for an old one is dropped. */
   private productQuery = 0;
+  private readonly dayOpening: DayOpening;
 
+  /** `tillStorage` keeps what this till remembers across logins and reloads (the day the float was asked for). */
   constructor(
     readonly vault: TokenVault,
     baseUrl: string,
     fetchFn: (input: string, init: RequestInit) => Promise<Response>,
+    tillStorage: StorageLike | null = null,
   ) {
+    this.dayOpening = new DayOpening(tillStorage);
     this.client = new ApiClient({
       baseUrl,
       fetch: fetchFn,
@@ -121,8 +127,19 @@ export class Till {
   /** After a login: the selling screen, fresh, for this user. */
   enter(user: ApiUser, signedInWith: LoginKind = 'password'): void {
     this.state.set({ ...freshTill(), user, signedInWith, status: null });
-    void this.loadSellScreen();
+    void this.loadSellScreen().then(() => {
+      this.askForFloatIfFirstLogin();
+    });
     void this.restoreInterrupted(user);
+  }
+
+  /** The opening of the day before the Sell screen, where the manager asks for it and the register is closed: once a day on this till. */
+  private askForFloatIfFirstLogin(): void {
+    const { rules, drawer, user, store } = this.state.get();
+    const closed = drawer?.register != null && drawer.register.session === null;
+    const handlesCash = (user?.capabilities as string[] | undefined)?.includes('handle_cash') === true;
+    if (!rules.askFloatAtFirstLogin || !closed || !handlesCash) return;
+    if (this.dayOpening.firstAskOf(shopDate(store?.timezone))) this.state.set({ openingOfDay: true });
   }
 
   /** The cart of a session that ended, back for the user who was ringing it up, while it is still unpaid. */
@@ -174,7 +191,7 @@ export class Till {
   }
 
   go(screen: Screen): void {
-    this.state.set({ screen, status: null, historyOrder: null });
+    this.state.set({ screen, status: null, historyOrder: null, openingOfDay: false });
     if (screen === 'history') void this.loadHistory();
     if (screen === 'drawer') void this.loadDrawer();
     if (screen === 'sell') void this.loadSellScreen();
@@ -199,6 +216,7 @@ export class Till {
           decimalQuantities: settings.general?.decimal_qty === true,
           preventOverselling: store?.prevent_overselling === true || settings.checkout?.prevent_overselling === true,
           sellPrivate: settings.general?.sell_private_products === true,
+          askFloatAtFirstLogin: settings.general?.ask_float_at_first_login === true,
         },
       });
       await Promise.all([this.loadFavourites(), this.loadRegister()]);

@@ -6,6 +6,7 @@ import { CustomerDisplayButton } from './CustomerDisplayButton.js';
 import { DrawerScreen } from './DrawerScreen.js';
 import { HistoryScreen } from './HistoryScreen.js';
 import { LockScreen, LoginScreen } from './Login.js';
+import { OpeningOfDay } from './OpeningOfDay.js';
 import { SellScreen } from './SellScreen.js';
 import { MANAGE_TABS, SettingsScreen } from './SettingsScreen.js';
 import { SyncBar } from './SyncBar.js';
@@ -148,12 +149,14 @@ export function App() {
   const user = useTillState((state) => state.user);
   const locked = useTillState((state) => state.locked);
   const screen = useTillState((state) => state.screen);
+  const openingOfDay = useTillState((state) => state.openingOfDay);
   let body;
   if (user === null) body = <LoginScreen />;
   else if (locked) body = <LockScreen />;
   else if (screen === 'history') body = <HistoryScreen />;
   else if (screen === 'drawer') body = <DrawerScreen />;
   else if (screen === 'settings') body = <SettingsScreen />;
+  else if (openingOfDay) body = <OpeningOfDay />;
   else body = <SellScreen />;
   return (
     <>

@@ -10,7 +10,7 @@ export type SettingsGroupValues = Record<string, unknown>;
 
 /** `GET /settings`: every group by name. The till reads the values below; the rest stays unknown. */
 export interface AllSettings {
-  general?: { decimal_qty?: unknown; sell_private_products?: unknown };
+  general?: { decimal_qty?: unknown; sell_private_products?: unknown; ask_float_at_first_login?: unknown };
   checkout?: { prevent_overselling?: unknown };
   payment_gateways?: { auto_print_receipt?: unknown };
   [group: string]: unknown;

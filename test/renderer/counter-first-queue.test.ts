@@ -1,7 +1,9 @@
 /**
  * What was left of issue 33 at the till, in real Chromium against a real server with the demo
- * catalogue: a tile tapped while the last sale's receipt shows starts the next sale with that item.
+ * catalogue: a tile tapped while the last sale's receipt shows starts the next sale with that item;
+ * a manager's setting has the till ask for the float right after the first login of the day.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addByTile, cartOrderId, searchFor, serverOrder, token as tokenOf } from '../helpers/counter.js';
 import { api, type TestServer } from '../helpers/server.js';
@@ -22,6 +24,14 @@ async function setRegisterOpen(shop: TestServer, open: boolean): Promise<void> {
     : await api(shop, 'POST', `/registers/${id}/close`, { token: admin, body: { counted_cash: '0.00', note: '' } });
   expect([200, 201]).toContain(answer.status);
 }
+
+async function askForFloat(shop: TestServer, on: boolean): Promise<void> {
+  const manager = await tokenOf(shop, 'shop_manager');
+  const saved = await api(shop, 'POST', '/settings/general', { token: manager, body: { ask_float_at_first_login: on } });
+  expect(saved.status).toBe(200);
+}
+
+const focusedId = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.activeElement?.id ?? '');
 
 describe('the next customer after a receipt', () => {
   it('starts the next sale with the tile tapped while the receipt shows, without "New sale" first', async () => {
@@ -48,5 +58,66 @@ describe('the next customer after a receipt', () => {
     expect([next.status, next.line_items.map((line: { name: string }) => line.name)]).toEqual(['pending', ['Baguette']]);
     expect((await serverOrder(server, firstSale)).line_items).toHaveLength(1);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the float asked for at the first login of the day', () => {
+  it('shows the float form before the Sell screen when the manager asks for it and the register is closed, once a day', async () => {
+    await setRegisterOpen(server, false);
+    await askForFloat(server, true);
+    try {
+      const { page, pageErrors } = await openTill(harness, server);
+      await logIn(page, server, 'cashier');
+      const opening = page.getByRole('form', { name: 'Open the register' });
+      await opening.waitFor();
+      expect(await page.locator('#opening-of-day').isVisible()).toBe(true);
+      expect(await page.locator('#products-view').count()).toBe(0);
+      expect(await opening.locator('.currency').textContent()).toBe('$');
+      await page.waitForFunction(() => (globalThis as any).document.activeElement?.id === 'day-float');
+      await page.locator('#day-float').fill('25.00');
+      await page.keyboard.press('Enter');
+      await gridReady(page);
+      expect(await page.locator('#opening-of-day').count()).toBe(0);
+      const { id } = await firstRegister(server);
+      const session = (await api(server, 'GET', `/registers/${id}/session`, { token: await tokenOf(server, 'administrator') })).body;
+      expect(session.drawer.opening_float).toBe('25.00');
+
+      // Closed again the same day: the next login on this till goes straight to selling.
+      await setRegisterOpen(server, false);
+      await page.locator('#log-out').click();
+      await page.locator('#login-form').waitFor();
+      await logIn(page, server, 'cashier');
+      await gridReady(page);
+      expect(await page.locator('#opening-of-day').count()).toBe(0);
+      expect(await focusedId(page)).not.toBe('day-float');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await askForFloat(server, false);
+    }
+  });
+
+  it('goes straight to selling when the setting is off', async () => {
+    await setRegisterOpen(server, false);
+    const { page, pageErrors } = await openTill(harness, server);
+    await logIn(page, server, 'cashier');
+    await gridReady(page);
+    expect(await page.locator('#opening-of-day').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lets the cashier go on to the Sell screen without opening', async () => {
+    await setRegisterOpen(server, false);
+    await askForFloat(server, true);
+    try {
+      const { page, pageErrors } = await openTill(harness, server);
+      await logIn(page, server, 'cashier');
+      await page.locator('#opening-of-day').waitFor();
+      await page.getByRole('button', { name: 'Not now' }).click();
+      await gridReady(page);
+      expect((await firstRegister(server)).session).toBeNull();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await askForFloat(server, false);
+    }
   });
 });

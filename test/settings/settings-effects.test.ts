@@ -422,6 +422,7 @@ describe('every settings key', () => {
       variable_measure_barcodes: 'test/catalogue/barcode-lookup.test.ts (GS1 weight and price labels)',
       generate_username: 'this file: generate_username',
       sell_private_products: 'test/orders/withdrawn-products.test.ts (a private product sold only while it is on)',
+      ask_float_at_first_login: 'test/renderer/counter-first-queue.test.ts (the float asked for before the Sell screen at the day’s first login)',
       store_name: 'this file: receipt overrides',
       store_phone: 'this file: receipt overrides',
       store_email: 'this file: receipt overrides',

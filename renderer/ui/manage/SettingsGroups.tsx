@@ -42,6 +42,10 @@ export const SETTINGS_GROUPS: readonly Group[] = [
         help: 'A product WooCommerce has as private is sold at the till; off, the till treats it like a draft, as not for sale.',
       },
       force_ssl: { label: 'Force SSL' },
+      ask_float_at_first_login: {
+        label: 'Ask for the float at the first login of the day',
+        help: 'While the register is closed, the till asks for the opening float right after the day’s first login, before selling.',
+      },
       default_customer: {
         label: 'Default customer',
         help: 'The number of the customer a sale is for when the cashier chooses none; 0 sells to a walk-in customer without a name.',

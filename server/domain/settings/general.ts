@@ -17,6 +17,8 @@ export const generalSettingsSchema = z.object({
   /** A product WooCommerce has as private is sold at the till (WCPOS does); off, it is not for sale like a draft (shared/for-sale.ts). */
   sell_private_products: z.boolean().default(false),
   force_ssl: z.boolean().default(true),
+  /** The till asks for the opening float right after the day's first login while the register is closed (renderer/opening-of-day.ts). */
+  ask_float_at_first_login: z.boolean().default(false),
   default_customer: z.number().int('must be an integer').min(0, 'must be 0 (guest) or a customer id').default(0),
   default_customer_is_cashier: z.boolean().default(false),
   /** The product field or meta key a scanned barcode is matched against. */

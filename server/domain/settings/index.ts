@@ -51,6 +51,7 @@ export function settingsIndex({ general, checkout, gateways, catalogue, store }:
       default_customer: general.default_customer,
       default_customer_is_cashier: general.default_customer_is_cashier,
       generate_username: general.generate_username,
+      ask_float_at_first_login: general.ask_float_at_first_login,
     },
     checkout: {
       receipt_default_mode: checkout.receipt_default_mode,
