@@ -194,6 +194,8 @@ export interface StockLedgerEntry {
   reference: string;
   note: string;
   user_id: number | null;
+  /** Who made the change: its user's name, or for a sale the cashier who rang it up; null when nobody is known. */
+  user_name: string | null;
   date_created: string;
 }
 

@@ -12,7 +12,7 @@ import { useServer } from '../helpers/use-server.js';
  */
 const ids = { croissant: 0, muffin: 0 };
 
-const { server, tokens } = useServer({ roles: ['shop_manager', 'cashier'] }, async () => {
+const { server, tokens } = useServer({ roles: ['administrator', 'shop_manager', 'cashier'] }, async () => {
   ids.croissant = (
     await api(server, 'POST', '/products', {
       token: tokens.shop_manager,
@@ -49,6 +49,7 @@ interface LedgerEntry {
   reference: string;
   note: string;
   user_id: number | null;
+  user_name: string | null;
 }
 const history = async (id: number) => (await api(server, 'GET', `/products/${id}/stock`, { token: tokens.shop_manager })).body as LedgerEntry[];
 
@@ -280,5 +281,32 @@ describe('the stock ledger', () => {
     withDb(server, (db) => db.prepare('UPDATE products SET stock_quantity = 1 WHERE id = ?').run(ids.muffin));
     expect(ledgerMismatches()).toEqual([]);
     expect((await history(ids.muffin))[0]).toMatchObject({ change: -49, balance: 1, reason: 'correction' });
+  });
+
+  it('says who sold on a sale’s line (the order’s cashier), and who changed the stock on a manual one', async () => {
+    // Names as a shop gives them, not the usernames.
+    const cashier = { id: server.users.cashier.id, name: 'Ada Lovelace' };
+    const manager = { id: server.users.shop_manager.id, name: 'Grace Hopper' };
+    for (const user of [cashier, manager]) {
+      const named = await api(server, 'PATCH', `/users/${user.id}`, { token: tokens.administrator, body: { display_name: user.name } });
+      expect(named.status).toBe(200);
+    }
+    // A product of its own: the other tests count the croissants and muffins.
+    const scone = (
+      await api(server, 'POST', '/products', {
+        token: tokens.shop_manager,
+        body: { name: 'Scone', sku: 'LED-SC', regular_price: '2.50', manage_stock: true, stock_quantity: 5 },
+      })
+    ).body.id as number;
+    const order = await paidOrder([{ product_id: scone, quantity: 1 }]);
+    const [sale] = await history(scone);
+    expect(sale).toMatchObject({ reason: 'sale', order_id: order.id, user_name: cashier.name });
+    const adjusted = await api(server, 'POST', `/products/${scone}/stock`, {
+      token: tokens.shop_manager,
+      body: { adjust: 1, reason: 'received' },
+    });
+    expect(adjusted.status).toBe(200);
+    expect(adjusted.body.entry).toMatchObject({ reason: 'received', user_id: server.users.shop_manager.id, user_name: manager.name });
+    expect((await history(scone))[0]).toMatchObject({ reason: 'received', user_name: manager.name });
   });
 });

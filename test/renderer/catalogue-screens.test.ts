@@ -155,9 +155,12 @@ describe('the managers’ catalogue screens', () => {
       ['received', 12, 12],
     ]);
     expect(await rows.count()).toBe(entries.length);
+    // Who sold: the manager rang the sale up at the till; who received: the manager too.
+    const manager = server.users.shop_manager.username;
     expect(await rows.nth(0).locator('td').nth(1).textContent()).toBe('Sale');
-    expect(await rows.nth(0).locator('td').nth(2).textContent()).toBe('-1');
-    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Delivery received', '+12', '12', 'Leafline delivery 881']);
+    expect(await rows.nth(0).locator('td').nth(2).textContent()).toBe(manager);
+    expect(await rows.nth(0).locator('td').nth(3).textContent()).toBe('-1');
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Delivery received', manager, '+12', '12', 'Leafline delivery 881']);
 
     // A stocktake: 9 on the shelf; the ledger records the difference with its reason.
     await page.getByLabel('Counted on the shelf').fill('9');

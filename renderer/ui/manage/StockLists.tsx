@@ -51,6 +51,7 @@ function LedgerRow(props: { entry: LedgerEntry }) {
     <tr>
       <td>{entry.date_created.replace('T', ' ')}</td>
       <td>{reasonWords(entry.reason)}</td>
+      <td>{entry.user_name ?? ''}</td>
       <td>{signed(entry.change)}</td>
       <td>{entry.balance}</td>
       <td>{what}</td>
@@ -74,6 +75,7 @@ export function StockLedger(props: { product: ManagedProduct; version: number })
           <tr>
             <th scope="col">When</th>
             <th scope="col">Why</th>
+            <th scope="col">Who</th>
             <th scope="col">Change</th>
             <th scope="col">Stock after</th>
             <th scope="col">Details</th>

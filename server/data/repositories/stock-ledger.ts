@@ -83,12 +83,19 @@ export class StockLedgerRepository {
     });
   }
 
-  /** A product's history, newest first. */
+  /**
+   * A product's history, newest first, with who made each change. A sale's units are taken by the
+   * order's status change, which names no user: who sold is the order's cashier.
+   */
   history(productId: number, limit: number, offset: number): { records: StockLedgerRecord[]; total: number } {
     const total = prepared<[number], { n: number }>(this.db, 'SELECT COUNT(*) AS n FROM stock_ledger WHERE product_id = ?').get(productId)?.n ?? 0;
     const rows = prepared<[number, number, number], LedgerRow>(
       this.db,
-      'SELECT * FROM stock_ledger WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+      `SELECT l.*, COALESCE(NULLIF(u.display_name, ''), u.username) AS user_name
+       FROM stock_ledger l
+       LEFT JOIN orders o ON l.user_id IS NULL AND l.reason = 'sale' AND o.id = l.order_id
+       LEFT JOIN users u ON u.id = COALESCE(l.user_id, o.cashier_id)
+       WHERE l.product_id = ? ORDER BY l.id DESC LIMIT ? OFFSET ?`,
     ).all(productId, limit, offset);
     return {
       records: rows.map(({ change_milli, balance_milli, ...row }) => ({ ...row, change: fromMilli(change_milli), balance: fromMilli(balance_milli) })),

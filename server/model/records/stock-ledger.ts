@@ -10,5 +10,7 @@ export interface StockLedgerRecord {
   reference: string;
   note: string;
   user_id: number | null;
+  /** Who made the change: its user's name, or for a sale the name of the cashier who rang it up; null when nobody is known. */
+  user_name: string | null;
   date_created_gmt: string;
 }
