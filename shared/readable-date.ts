@@ -15,3 +15,24 @@ export function readableDateTime(local: string): string {
   if (monthName === undefined) return local;
   return `${Number(day)} ${monthName} ${year}, ${hours}:${minutes}`;
 }
+
+/**
+ * A server stamp in UTC (`2026-11-29T10:40:05`, with or without milliseconds and a `Z`) as the
+ * store's wall clock reads it, said as readableDateTime says it: the log's stamps, which the API
+ * keeps in UTC, shown in shop time like every other date.
+ */
+export function readableGmt(gmt: string, timeZone: string | undefined): string {
+  const when = new Date(/[zZ]$|[+-]\d{2}:?\d{2}$/.test(gmt) ? gmt : `${gmt}Z`);
+  if (Number.isNaN(when.getTime())) return gmt;
+  const fields = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', { ...fields, timeZone });
+  } catch {
+    // A zone this machine does not know: its own clock is the nearest there is.
+    format = new Intl.DateTimeFormat('en-CA', fields);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(when)) parts[part.type] = part.value;
+  return readableDateTime(`${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}T${parts.hour ?? ''}:${parts.minute ?? ''}`);
+}

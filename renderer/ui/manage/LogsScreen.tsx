@@ -4,10 +4,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ManagedUser } from '../../../shared/api.js';
+import { readableGmt } from '../../../shared/readable-date.js';
 import * as logsApi from '../../api/logs.js';
 import type { LogEntry, LogsPage } from '../../api/logs.js';
 import * as usersApi from '../../api/users.js';
-import { useTill } from '../context.js';
+import { useTill, useTillState } from '../context.js';
 import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
 import { TableHead } from '../kit/TableHead.js';
@@ -132,7 +133,8 @@ function LogFilters(props: {
   );
 }
 
-function LogTable(props: { entries: readonly LogEntry[]; loading: boolean }) {
+/** The entries; `timeZone` is the store's, whose clock the API's UTC stamps are shown in. */
+function LogTable(props: { entries: readonly LogEntry[]; loading: boolean; timeZone: string | undefined }) {
   return (
     <table id="logs-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
       <caption class="visually-hidden">Log entries</caption>
@@ -140,7 +142,7 @@ function LogTable(props: { entries: readonly LogEntry[]; loading: boolean }) {
       <tbody>
         {props.entries.map((entry, index) => (
           <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
-            <td>{entry.timestamp.replace('T', ' ')}</td>
+            <td>{readableGmt(entry.timestamp, props.timeZone)}</td>
             <td>{entry.level}</td>
             <td>{entry.source}</td>
             <td>
@@ -164,6 +166,7 @@ export function LogsScreen() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [users, setUsers] = useState<ManagedUser[] | null>(null);
   const [loading, setLoading] = useState(false);
+  const timeZone = useTillState((state) => state.store?.timezone);
 
   const load = async (nextPage: number): Promise<void> => {
     setLoading(true);
@@ -204,7 +207,7 @@ export function LogsScreen() {
           The log holds critical errors.
         </p>
       )}
-      <LogTable entries={entries} loading={loading} />
+      <LogTable entries={entries} loading={loading} timeZone={timeZone} />
       {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
       {answer !== null && answer.entries.length === PER_PAGE && (
         <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>

@@ -57,7 +57,8 @@ function Control(props: InputProps & { id: string; message: string | null }) {
     );
   }
   if (field.kind === 'number') {
-    return <input id={id} type="number" step="any" value={text} placeholder={field.nullable === true ? 'Automatic' : undefined} {...aria} onInput={set} />;
+    const words = field.empty?.words ?? (field.nullable === true ? 'Automatic' : undefined);
+    return <input id={id} type="number" step="any" value={text} placeholder={words} {...aria} onInput={set} />;
   }
   if (field.kind === 'readonly') {
     return (
@@ -67,7 +68,7 @@ function Control(props: InputProps & { id: string; message: string | null }) {
     );
   }
   if (field.kind === 'text' && field.multiline !== true) {
-    return <input id={id} type={field.type ?? 'text'} value={text} placeholder={placeholder} {...aria} onInput={set} />;
+    return <input id={id} type={field.type ?? 'text'} value={text} placeholder={field.empty?.words ?? placeholder} {...aria} onInput={set} />;
   }
   const rows = field.kind === 'json' ? 6 : 3;
   return <textarea id={id} rows={rows} value={text} placeholder={placeholder} spellcheck={false} {...aria} onInput={set} />;

@@ -25,6 +25,7 @@ const CAPABILITY_TEXT: Readonly<Record<string, string>> = {
   manage_pos: 'Manage the till (settings, users, logs)',
   manage_stores: 'Manage stores and registers',
   manage_products: 'Change the catalogue',
+  manage_sync: 'Manage the sync with WooCommerce',
   install_plugins: 'Install extensions',
 };
 

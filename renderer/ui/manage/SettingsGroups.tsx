@@ -41,19 +41,24 @@ export const SETTINGS_GROUPS: readonly Group[] = [
         label: 'Sell private products',
         help: 'A product WooCommerce has as private is sold at the till; off, the till treats it like a draft, as not for sale.',
       },
-      force_ssl: { label: 'Force SSL' },
+      force_ssl: {
+        label: 'Online shop only over a secure connection',
+        help: 'Kept for the online shop; the till itself serves its screens on this machine only.',
+      },
       ask_float_at_first_login: {
         label: 'Ask for the float at the first login of the day',
         help: 'While the register is closed, the till asks for the opening float right after the day’s first login, before selling.',
       },
       default_customer: {
         label: 'Default customer',
-        help: 'The number of the customer a sale is for when the cashier chooses none; 0 sells to a walk-in customer without a name.',
+        help: 'The number of the customer a sale is for when the cashier chooses none; empty sells to a walk-in customer without a name.',
+        field: { kind: 'number', empty: { value: 0, words: 'A walk-in customer' } },
       },
       default_customer_is_cashier: { label: 'The cashier is the default customer' },
       barcode_field: {
         label: 'Barcode field',
-        help: 'Where a scanned barcode is looked up: as delivered, the product’s barcode (GTIN); sku for the SKU; or the name of a custom product field.',
+        help: 'Where a scanned barcode is looked up: empty, the product’s barcode (GTIN); sku for the SKU; or the name of a custom product field.',
+        field: { kind: 'text', empty: { value: '_global_unique_id', words: 'The product’s barcode (GTIN)' } },
       },
       variable_measure_barcodes: { label: 'Variable-measure barcodes (scales)', help: 'GS1 codes 20-29 printed by the shop’s scales.' },
       'variable_measure_barcodes.enabled': { label: 'Read variable-measure barcodes' },

@@ -11,6 +11,14 @@ import { useTill } from '../context.js';
 import { useLoaded } from './api.js';
 import { TableHead } from '../kit/TableHead.js';
 
+/** The paper a template is laid out for, in a shop's words: `80mm` → "Receipt roll, 80 mm". */
+function paperWords(paper: string | null): string {
+  if (paper === null) return 'Any paper';
+  const roll = /^(\d+)\s*mm$/i.exec(paper.trim());
+  if (roll !== null) return `Receipt roll, ${roll[1]} mm`;
+  return `${paper} pages`;
+}
+
 function Preview(props: { template: Template }) {
   const { till } = useTill();
   const host = useRef<HTMLDivElement>(null);
@@ -62,7 +70,7 @@ export function TemplatesScreen() {
     <div class="manage-columns">
       <table id="templates-table" class="lines manage-table">
         <caption class="visually-hidden">Receipt templates</caption>
-        <TableHead columns={['Template', 'Kind', 'Prints receipts']} />
+        <TableHead columns={['Template', 'Paper', 'Prints receipts']} />
         <tbody>
           {templates.map((template) => (
             <tr key={String(template.id)}>
@@ -70,7 +78,14 @@ export function TemplatesScreen() {
                 <strong>{template.title}</strong>
                 <span class="hint">{template.description}</span>
               </td>
-              <td>{`${template.engine}, ${template.output_type}${template.paper_width === null ? '' : `, ${template.paper_width}`}`}</td>
+              <td>
+                {paperWords(template.paper_width)}
+                {/* How the template is made, for whoever writes templates: folded away. */}
+                <details class="status-details">
+                  <summary>Details</summary>
+                  {`${template.engine}, ${template.output_type}`}
+                </details>
+              </td>
               <td>{template.is_active ? <span class="badge">Active</span> : '—'}</td>
               <td>
                 <span class="manage-row-actions">

@@ -7,11 +7,20 @@ import { settingLabel } from '../../format.js';
 
 export type Options = ReadonlyArray<readonly [value: string, label: string]>;
 
+/**
+ * A value a manager would read as a code (a walk-in customer's 0, a field's key): its field shows
+ * empty with `words` in its place, and an empty field sends `value`.
+ */
+export interface EmptyMeans {
+  value: string | number;
+  words: string;
+}
+
 export type FieldKind =
   | { kind: 'checkbox' }
-  | { kind: 'number'; nullable?: boolean }
+  | { kind: 'number'; nullable?: boolean; empty?: EmptyMeans }
   | { kind: 'select'; options: Options }
-  | { kind: 'text'; multiline?: boolean; type?: 'email' | 'password' }
+  | { kind: 'text'; multiline?: boolean; type?: 'email' | 'password'; empty?: EmptyMeans }
   /** A list of strings, one a line. */
   | { kind: 'list' }
   /** A list of values from a fixed set: one checkbox each. */
@@ -96,6 +105,7 @@ function draftOf(field: FieldKind, value: unknown): string | boolean | string[] 
     case 'json':
       return JSON.stringify(value ?? null, null, 2);
     default:
+      if ((field.kind === 'number' || field.kind === 'text') && field.empty !== undefined && value === field.empty.value) return '';
       if (typeof value === 'string') return value;
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
   }
@@ -120,6 +130,7 @@ function valueOf(spec: FieldSpec, draft: Draft, original: unknown): unknown {
     case 'choices':
       return Array.isArray(raw) ? raw : [];
     case 'number':
+      if (text.trim() === '' && spec.field.empty !== undefined) return spec.field.empty.value;
       if (text.trim() === '') return spec.field.nullable === true ? null : text;
       return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
     case 'list':
@@ -147,6 +158,8 @@ function valueOf(spec: FieldSpec, draft: Draft, original: unknown): unknown {
     }
     case 'readonly':
       return original;
+    case 'text':
+      return text.trim() === '' && spec.field.empty !== undefined ? spec.field.empty.value : text;
     default:
       return text;
   }

@@ -116,7 +116,7 @@ function reportSection(report: ReadableReport): string {
   const table = (caption: string, pairs: ReadonlyArray<readonly [string, string]>) => `<table><caption>${escapeHtml(caption)}</caption>${rows(pairs)}</table>`;
   const parts = [
     `<h1>${escapeHtml(title(report))}</h1>`,
-    `<p>${escapeHtml(`${report.register.name} (register ${report.register.id}), session ${report.session.id}`)}</p>`,
+    `<p>${escapeHtml(`${report.register.name}, cash session ${report.session.id}`)}</p>`,
     table('Session', [
       ['Opened', readableDateTime(report.session.date_opened ?? '')],
       ['Opened by', report.session.opened_by.name],
