@@ -3,7 +3,7 @@
  * catalogue seeded where a test sells), Debian's Chromium through playwright-core, and the built UI
  * (dist/renderer) served by the server at /app/. Nothing on the page is faked.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -16,6 +16,9 @@ import { servicesOf } from './services.js';
 
 const BUILT_APP = fileURLToPath(new URL('../../dist/renderer/app.js', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const DOCS_SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/** Set by `npm run docs:screenshots` (scripts/docs-screenshots.mjs): the docs' screenshots are taken again. */
+const RETAKE_DOCS_SCREENSHOTS = process.env.TILLBASE_DOCS_SCREENSHOTS === '1';
 /** Every wait of a page is bounded by this. */
 export const WAIT_MS = 10_000;
 
@@ -158,6 +161,15 @@ export async function cartSettled(page: Page): Promise<void> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png` });
+}
+
+/**
+ * A screenshot the docs show as docs/screenshots/NAME.png: taken with the run's like any other, and
+ * written into docs/ only by `npm run docs:screenshots`, so that a test run leaves the docs alone.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  if (RETAKE_DOCS_SCREENSHOTS) copyFileSync(`${SCREENSHOT_DIR}${name}.png`, `${DOCS_SCREENSHOT_DIR}${name}.png`);
 }
 
 /** Types like a keyboard-wedge scanner: a few milliseconds per character, then Enter. */

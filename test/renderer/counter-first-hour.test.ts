@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addByTile, product, searchFor, token as tokenOf } from '../helpers/counter.js';
 import { api } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
+import { cartSettled, docsScreenshot, gridReady, logIn, openTill, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: true });
 
@@ -58,7 +58,7 @@ describe('the receipt of a discounted sale', () => {
     expect(rows).toContainEqual(['Subtotal', '$1.95']);
     expect(rows).toContainEqual(['Discount', '-$0.50']);
     expect(rows).toContainEqual(['Total USD', '$1.45']);
-    await screenshot(page, 'receipt-with-discount');
+    await docsScreenshot(page, 'receipt-with-discount');
     expect(pageErrors).toEqual([]);
   });
 });

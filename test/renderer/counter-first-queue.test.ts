@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addByTile, cartOrderId, searchFor, serverOrder, token as tokenOf } from '../helpers/counter.js';
 import { api, type TestServer } from '../helpers/server.js';
-import { gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
+import { docsScreenshot, gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: true });
 
@@ -74,6 +74,7 @@ describe('the float asked for at the first login of the day', () => {
       expect(await page.locator('#products-view').count()).toBe(0);
       expect(await opening.locator('.currency').textContent()).toBe('$');
       await page.waitForFunction(() => (globalThis as any).document.activeElement?.id === 'day-float');
+      await docsScreenshot(page, 'opening-at-first-login');
       await page.locator('#day-float').fill('25.00');
       await page.keyboard.press('Enter');
       await gridReady(page);

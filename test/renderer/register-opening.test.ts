@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addByTile, product, searchFor, token as tokenOf } from '../helpers/counter.js';
 import { api } from '../helpers/server.js';
-import { gridReady, logIn, openTill, screenshot, useHarness } from '../helpers/till-page.js';
+import { docsScreenshot, gridReady, logIn, openTill, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: true }, async ({ server: shop }) => {
   const admin = await tokenOf(shop, 'administrator');
@@ -42,7 +42,7 @@ describe('the opening of the day', () => {
     expect(await opening.textContent()).toContain('The register is closed');
     expect(await opening.locator('.currency').textContent()).toBe('$');
     expect(await focusedId(page)).toBe('counter-float');
-    await screenshot(page, 'opening-of-the-day');
+    await docsScreenshot(page, 'opening-of-the-day');
     // Typed into the focused field (fill: no burst of keys for the scanner's wedge to take), then Enter.
     await page.locator('#counter-float').fill('20.00');
     await page.keyboard.press('Enter');
