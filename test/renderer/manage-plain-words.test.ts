@@ -122,8 +122,23 @@ describe('the audit trail', () => {
     await page.getByLabel('Source').selectOption('audit');
     await page.getByRole('button', { name: 'Show entries' }).click();
     const first = page.locator('#logs-table[aria-busy="false"] tbody tr').first();
-    await first.filter({ hasText: newest.message }).waitFor();
+    // The entry the order made, its message in words where the API's starts with the action's code.
+    expect(newest.message).toBe(`order.create order ${made.body.id}`);
+    await first.filter({ hasText: `New order: order ${made.body.id}` }).waitFor();
     expect(await first.locator('td').first().textContent()).toBe(shopTime(newest.timestamp, store.timezone));
+    // The source by its name; the action's code only under the row's Details fold.
+    expect(await first.locator('td').nth(2).textContent()).toBe('Audit trail');
+    const action = newest.context.action as string;
+    expect(await first.locator('td').nth(3).locator('details').textContent()).toContain(action);
+    const folded = await first
+      .locator('td')
+      .nth(3)
+      .evaluate((cell) => {
+        const copy = cell.cloneNode(true) as any;
+        copy.querySelector('details')?.remove();
+        return copy.textContent as string;
+      });
+    expect(folded).not.toContain(action);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ManagedUser } from '../../../shared/api.js';
 import { readableGmt } from '../../../shared/readable-date.js';
 import * as logsApi from '../../api/logs.js';
+import { auditMessage } from '../../audit-words.js';
 import type { LogEntry, LogsPage } from '../../api/logs.js';
 import * as usersApi from '../../api/users.js';
 import { useTill, useTillState } from '../context.js';
@@ -133,8 +134,12 @@ function LogFilters(props: {
   );
 }
 
-/** The entries; `timeZone` is the store's, whose clock the API's UTC stamps are shown in. */
-function LogTable(props: { entries: readonly LogEntry[]; loading: boolean; timeZone: string | undefined }) {
+/**
+ * The entries; `timeZone` is the store's, whose clock the API's UTC stamps are shown in, and each
+ * source is shown by the name the server gives it (`sources`).
+ */
+function LogTable(props: { entries: readonly LogEntry[]; loading: boolean; timeZone: string | undefined; sources: LogsPage['sources'] }) {
+  const sourceName = (source: string): string => props.sources.find((known) => known.source === source)?.name ?? (source === 'audit' ? 'Audit trail' : source);
   return (
     <table id="logs-table" class="lines manage-table" aria-busy={props.loading ? 'true' : 'false'}>
       <caption class="visually-hidden">Log entries</caption>
@@ -144,11 +149,17 @@ function LogTable(props: { entries: readonly LogEntry[]; loading: boolean; timeZ
           <tr key={`${entry.source}-${entry.id ?? index}-${entry.timestamp}`}>
             <td>{readableGmt(entry.timestamp, props.timeZone)}</td>
             <td>{entry.level}</td>
-            <td>{entry.source}</td>
+            <td>{sourceName(entry.source)}</td>
             <td>
-              {entry.message}
+              {entry.source === 'audit' ? auditMessage(entry.message, entry.context?.action) : entry.message}
               {entry.source === 'audit' && auditDetails(entry) !== '' && <span class="audit-details">{` — ${auditDetails(entry)}`}</span>}
-              {entry.source === 'audit' && typeof entry.context?.action === 'string' && <span class="hint">{` ${entry.context.action}`}</span>}
+              {entry.source === 'audit' && typeof entry.context?.action === 'string' && (
+                // The action's code, which the Action filter takes: for whoever searches the trail, folded away.
+                <details class="status-details">
+                  <summary>Details</summary>
+                  {entry.context.action}
+                </details>
+              )}
             </td>
           </tr>
         ))}
@@ -207,7 +218,7 @@ export function LogsScreen() {
           The log holds critical errors.
         </p>
       )}
-      <LogTable entries={entries} loading={loading} timeZone={timeZone} />
+      <LogTable entries={entries} loading={loading} timeZone={timeZone} sources={answer?.sources ?? []} />
       {entries.length === 0 && !loading && <p class="empty">No entries match.</p>}
       {answer !== null && answer.entries.length === PER_PAGE && (
         <button type="button" class="button load-more" disabled={loading} onClick={() => void load(page + 1)}>
