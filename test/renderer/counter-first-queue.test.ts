@@ -31,6 +31,17 @@ async function askForFloat(shop: TestServer, on: boolean): Promise<void> {
   expect(saved.status).toBe(200);
 }
 
+/** Runs `steps` on a closed register with the manager's setting on, and turns the setting off after. */
+async function withFloatAsked(steps: () => Promise<void>): Promise<void> {
+  await setRegisterOpen(server, false);
+  await askForFloat(server, true);
+  try {
+    await steps();
+  } finally {
+    await askForFloat(server, false);
+  }
+}
+
 const focusedId = (page: Page): Promise<string> => page.evaluate(() => (globalThis as any).document.activeElement?.id ?? '');
 
 describe('the next customer after a receipt', () => {
@@ -63,9 +74,7 @@ describe('the next customer after a receipt', () => {
 
 describe('the float asked for at the first login of the day', () => {
   it('shows the float form before the Sell screen when the manager asks for it and the register is closed, once a day', async () => {
-    await setRegisterOpen(server, false);
-    await askForFloat(server, true);
-    try {
+    await withFloatAsked(async () => {
       const { page, pageErrors } = await openTill(harness, server);
       await logIn(page, server, 'cashier');
       const opening = page.getByRole('form', { name: 'Open the register' });
@@ -92,9 +101,7 @@ describe('the float asked for at the first login of the day', () => {
       expect(await page.locator('#opening-of-day').count()).toBe(0);
       expect(await focusedId(page)).not.toBe('day-float');
       expect(pageErrors).toEqual([]);
-    } finally {
-      await askForFloat(server, false);
-    }
+    });
   });
 
   it('goes straight to selling when the setting is off', async () => {
@@ -107,9 +114,7 @@ describe('the float asked for at the first login of the day', () => {
   });
 
   it('lets the cashier go on to the Sell screen without opening', async () => {
-    await setRegisterOpen(server, false);
-    await askForFloat(server, true);
-    try {
+    await withFloatAsked(async () => {
       const { page, pageErrors } = await openTill(harness, server);
       await logIn(page, server, 'cashier');
       await page.locator('#opening-of-day').waitFor();
@@ -117,8 +122,6 @@ describe('the float asked for at the first login of the day', () => {
       await gridReady(page);
       expect((await firstRegister(server)).session).toBeNull();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await askForFloat(server, false);
-    }
+    });
   });
 });
