@@ -5,11 +5,10 @@
  * difference in cash, cheaper ones give the rest back as cash change, and the X report holds it;
  * a credit not wanted after all is given back in cash.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addByTile, product } from '../helpers/counter.js';
 import { api, login } from '../helpers/server.js';
-import { cartSettled, gridReady, logIn, openTill, screenshot, SCREENSHOT_DIR, useHarness } from '../helpers/till-page.js';
+import { cartSettled, docsScreenshot, gridReady, logIn, openTill, useHarness } from '../helpers/till-page.js';
 import type { Page } from 'playwright-core';
 
 const { harness, server } = useHarness({ catalogue: true });
@@ -75,9 +74,7 @@ describe('an exchange at the till', () => {
     const difference = amountOf(cents(total) - cents(credit));
     expect(await page.locator('#payment-due').textContent()).toBe(`$${difference}`);
     expect(await page.locator('#exchange-credit').count()).toBe(0);
-    await screenshot(page, 'exchange');
-    mkdirSync('docs/screenshots', { recursive: true });
-    copyFileSync(`${SCREENSHOT_DIR}exchange.png`, 'docs/screenshots/exchange.png');
+    await docsScreenshot(page, 'exchange');
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await page.locator('#change-due').waitFor();
     expect(await page.locator('#change-due strong').textContent()).toBe('$0.00');

@@ -125,6 +125,8 @@ describe('GET /settings (the index every role reads)', () => {
         default_customer_is_cashier: false,
         generate_username: true,
         ask_float_at_first_login: false,
+        // The till reads it here to show a private product as for sale (shared/for-sale.ts).
+        sell_private_products: false,
       },
       checkout: { receipt_default_mode: 'live', prevent_overselling: false },
       payment_gateways: { default_gateway: 'pos_cash', enabled: ['pos_cash', 'pos_card'], auto_print_receipt: false },

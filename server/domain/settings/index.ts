@@ -52,6 +52,7 @@ export function settingsIndex({ general, checkout, gateways, catalogue, store }:
       default_customer_is_cashier: general.default_customer_is_cashier,
       generate_username: general.generate_username,
       ask_float_at_first_login: general.ask_float_at_first_login,
+      sell_private_products: general.sell_private_products,
     },
     checkout: {
       receipt_default_mode: checkout.receipt_default_mode,
