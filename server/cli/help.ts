@@ -37,6 +37,7 @@ const SERVE: HelpTopic = {
   summary:
     'Run the pos/v1 server on the data directory, creating and migrating its database as needed. One server per data directory: ' +
     'a second one exits with code 2 naming the first. The browser UI is at the server root (http://127.0.0.1:8787/ by default). ' +
+    "On an address that is not loopback (--host 0.0.0.0) it serves HTTPS with the till's certificate from the shop CA, never plain HTTP. " +
     'Ctrl-C or SIGTERM stops it cleanly.',
   options: [
     ['--host HOST', 'the address to listen on (default 127.0.0.1)'],
@@ -49,6 +50,12 @@ const SERVE: HelpTopic = {
     ['--demo, --no-demo', 'seed (or not) the demo store; by default only into an empty database'],
     ['--log-level LEVEL', 'fatal, error, warn, info, debug, trace or silent (default info)'],
     ['--refresh-rotation on|off', 'off: a refresh keeps the same refresh token, for clients that store only the access token (default on)'],
+    [
+      '--lan-port PORT',
+      "the tills' mutual-TLS listener, for paired tills only; pairing listens on PORT + 1 (both ephemeral with 0). Without it the till is alone",
+    ],
+    ['--lan-host ADDR', "the address the tills' listeners bind (default 0.0.0.0)"],
+    ['--lan-advertise HOST:PORT', 'where the other tills reach this one, when a forwarder or NAT is in between'],
     DATA_DIR_OPTION,
     HELP_OPTION,
   ],
@@ -208,6 +215,48 @@ const SYNC = group(
   },
 );
 
+const PEERS_SECRET_STORE_OPTION: [string, string] = [
+  '--secret-store STORE',
+  "where the shop's keys are kept: auto, keychain or file, the store the server uses (default $TILLBASE_SECRET_STORE, else auto)",
+];
+const BESIDE_THE_SERVER = 'It works while the server runs on the same data directory (started with --lan-port), which picks up the change within seconds.';
+
+const PEERS = group('peers', `The shop's other tills: pairing over a 6-digit code, then mutual TLS between them. ${EXISTING_DATABASE}`, {
+  invite: command(
+    'tillbase peers invite [--json]',
+    'Make a pairing invitation: a 6-digit code valid 5 minutes (5 wrong codes end it), the address of the pairing listener, and the SHA-256 fingerprint ' +
+      "of the shop CA, made by the shop's first invitation. The code is shown once; the till keeps only its SRP-6a verifier. " +
+      BESIDE_THE_SERVER,
+    ['tillbase peers invite --json --data-dir /srv/till-a'],
+    [['--json', 'print JSON: code, address, fingerprint, expires_at'], PEERS_SECRET_STORE_OPTION],
+  ),
+  join: command(
+    'tillbase peers join HOST:PORT --code-stdin [--name NAME] [--fingerprint SHA256]',
+    'Pair this till with the shop of the till that showed the code: the code is proven by SRP-6a (never sent), and this till gets its certificate from the shop CA. ' +
+      "Refused when this till's id is already paired (a copy of another till's data). " +
+      BESIDE_THE_SERVER,
+    ["printf '%s\\n' 123456 | tillbase peers join 192.168.1.20:8789 --code-stdin"],
+    [
+      ['--code-stdin', 'read the 6-digit code from standard input (required)'],
+      ['--name NAME', 'what the shop calls this till (default the next letter: Till B, Till C...)'],
+      ['--fingerprint SHA256', "the shop CA's fingerprint the invitation showed: pairing is refused if the CA handed over differs"],
+      PEERS_SECRET_STORE_OPTION,
+    ],
+  ),
+  list: command(
+    'tillbase peers list [--json]',
+    `The other tills paired with this one: id, name, address, last seen, and how many of their entries are not held here yet. ${EXISTING_DATABASE}`,
+    ['tillbase peers list --json'],
+    [['--json', 'print JSON: id, name, address, last_seen_gmt, behind'], PEERS_SECRET_STORE_OPTION],
+  ),
+  remove: command(
+    'tillbase peers remove ID',
+    "Remove a till from the shop: its certificate is refused by this till's listener from the next connection on. " + BESIDE_THE_SERVER,
+    ['tillbase peers remove 2b7e1c1e-5d0c-4a8e-9f37-0d1f6c9a8b11'],
+    [PEERS_SECRET_STORE_OPTION],
+  ),
+});
+
 const TILLBASE: HelpTopic = {
   usage: ['tillbase COMMAND [options]'],
   summary: 'Tillbase: the offline point-of-sale server and its administration.',
@@ -226,6 +275,7 @@ const TILLBASE: HelpTopic = {
     backup: BACKUP,
     restore: RESTORE,
     sync: SYNC,
+    peers: PEERS,
   },
 };
 
@@ -250,6 +300,10 @@ const ONE_LINERS: Record<string, string> = {
   'sync pull': "pull the catalogue's changes now",
   'sync status': 'what waits to go up; the last push and pull',
   'sync verify': 'prove each sale is in WooCommerce exactly once',
+  'peers invite': 'a 6-digit code for a new till to pair',
+  'peers join': 'pair this till with the code another shows',
+  'peers list': "the shop's other tills, last seen",
+  'peers remove': 'remove a till: its certificate is refused',
 };
 
 /** Every line of help fits an 80-column terminal. */
