@@ -34,8 +34,8 @@ export interface RunningServer {
   /** `http://127.0.0.1:8787` */
   origin: string;
   secrets: SecretStore;
-  /** The tills' listener as peers reach it, with --lan-port. */
-  tillsAddress?: string | undefined;
+  /** With --lan-port: the tills' listener as bound, and as peers reach it (--lan-advertise). */
+  tills?: { listening: string; advertised: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -216,7 +216,13 @@ export async function startServer(options: ServeOptions, announce: (line: string
       });
       return closing;
     };
-    return { apiUrl: `${origin}${API_NAMESPACE}`, origin, secrets, tillsAddress: services.tills.lan?.address(), close };
+    return {
+      apiUrl: `${origin}${API_NAMESPACE}`,
+      origin,
+      secrets,
+      tills: services.tills.lan && { listening: services.tills.lan.listening(), advertised: services.tills.lan.address() },
+      close,
+    };
   } catch (error) {
     db?.close();
     lock.release();

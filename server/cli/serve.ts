@@ -11,7 +11,7 @@ import {
   SECRET_STORE_CHOICES,
   type ServeOptions,
 } from '../config.js';
-import { startServer } from '../start.js';
+import { startServer, type RunningServer } from '../start.js';
 import { dataDirOf, parse, type CliIo } from './args.js';
 
 function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
@@ -66,8 +66,9 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
  * What the person who started the server needs next. The first line stays as scripts read it; the
  * API base in a browser is a JSON route index, so the till app's address comes on a line of its own.
  */
-function readyLines(apiUrl: string, origin: string, dataDir: string, tillsAddress: string | undefined): string {
-  const tills = tillsAddress === undefined ? '' : `  The tills:      ${tillsAddress} (mutual TLS, paired tills only)\n`;
+function readyLines(apiUrl: string, origin: string, dataDir: string, lan: RunningServer['tills']): string {
+  const advertised = lan === undefined || lan.advertised === lan.listening ? '' : `; peers reach it at ${lan.advertised}`;
+  const tills = lan === undefined ? '' : `  The tills:      ${lan.listening} (mutual TLS, paired tills only${advertised})\n`;
   return `Tillbase listening on ${apiUrl}\n  The till app:   ${origin}/ (open it in a browser)\n  The data:       ${dataDir}\n${tills}`;
 }
 
@@ -84,7 +85,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   process.once('SIGTERM', requestStop);
   try {
     const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
-    io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir, server.tillsAddress));
+    io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir, server.tills));
     await stopRequested;
     await server.close();
     return 0;

@@ -69,6 +69,7 @@ export class TillsLan {
   #timer: NodeJS.Timeout | undefined;
   #version = '';
   #address = '';
+  #listening = '';
 
   constructor(
     private readonly deps: { tills: TillsRepository; pairing: PairingRepository; identity: ShopIdentity; network: ShopNetwork; logger: Logger },
@@ -78,6 +79,11 @@ export class TillsLan {
   /** The tills' listener as peers reach it. */
   address(): string {
     return this.#address;
+  }
+
+  /** The tills' listener as it is bound (differs from `address()` with --lan-advertise). */
+  listening(): string {
+    return this.#listening;
   }
 
   async start(): Promise<void> {
@@ -97,6 +103,7 @@ export class TillsLan {
     const { lanHost, lanPort } = this.options;
     const tillsPort = await listen(this.#tills, lanHost, lanPort, 'the tills’ listener');
     const pairingPort = await listen(this.#pairing, lanHost, lanPort === 0 ? 0 : lanPort + 1, 'pairing');
+    this.#listening = `${lanHost.includes(':') ? `[${lanHost}]` : lanHost}:${tillsPort}`;
     this.#address = this.options.lanAdvertise ?? `${reachableHost(lanHost)}:${tillsPort}`;
     const advertisedHost = this.#address.replace(/:\d+$/, '');
     this.deps.pairing.announceListener('tills', this.#address, null);
