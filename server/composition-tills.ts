@@ -22,7 +22,7 @@ export function createTillsServices(r: Repositories, options: { secrets: SecretS
     tills: r.tills,
     pairing: r.pairing,
     identity,
-    onRemoved: () => {
+    onChanged: () => {
       void lan?.poll();
     },
   });

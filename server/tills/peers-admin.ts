@@ -34,8 +34,8 @@ export class PeersAdmin {
       identity: ShopIdentity;
       /** Entries of a till not yet held here: the replication answers it once it exists. */
       behind?: (tillId: string) => number | null;
-      /** Told at once when this process removes a till (its open connections end). */
-      onRemoved?: () => void;
+      /** Told at once when this process makes the shop identity or removes a till (the listeners take it without waiting for their poll). */
+      onChanged?: () => void;
     },
   ) {}
 
@@ -58,6 +58,7 @@ export class PeersAdmin {
       );
     }
     const { identity } = await this.deps.identity.ensure();
+    this.deps.onChanged?.();
     // The server loads an identity the CLI has just made at its next poll; a code it cannot serve yet is no use.
     const deadline = Date.now() + LISTENER_WAIT_MS;
     let listener = this.#pairingListener();
@@ -95,8 +96,8 @@ export class PeersAdmin {
    */
   remove(id: string): PeerRemoved {
     const removed = this.deps.tills.removePeer(id);
-    if (removed?.removed_gmt == null) throw notFound('peer', `No paired till has the id ${id}.`);
-    this.deps.onRemoved?.();
+    if (removed === undefined || removed.removed_gmt === null) throw notFound('peer', `No paired till has the id ${id}.`);
+    this.deps.onChanged?.();
     return { id: removed.id, name: removed.name, removed: true, removed_gmt: removed.removed_gmt };
   }
 
