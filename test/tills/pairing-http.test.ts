@@ -93,6 +93,17 @@ describe('pairing over HTTP, and what the tills’ listener refuses', () => {
     expect(paired.answer).toMatch(/^HTTP\/1\.1 200/);
   });
 
+  test('a removal heard from another till (its serial alone, as the replication brings it) refuses that certificate', async () => {
+    const asB = tillCredentials(b.dataDir);
+    const asBOptions = { cert: asB.cert, key: asB.key, ca: asB.ca };
+    withDb(a, (db) =>
+      prepared(db, "INSERT INTO peer_removals (serial, till_id, removed_gmt) VALUES (?, 'another-till', '2026-01-01T00:00:00')").run(asB.serial),
+    );
+    expect((await requestOverTls(aTills, asBOptions)).answer).toBe('');
+    withDb(a, (db) => prepared(db, 'DELETE FROM peer_removals').run());
+    expect((await requestOverTls(aTills, asBOptions)).answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+
   test('DELETE /peers/{id} removes B: its certificate is refused at once, and a second removal is 404', async () => {
     const asB = tillCredentials(b.dataDir);
     const removed = await api(a, 'DELETE', `/peers/${asB.id}`, { token: manager });
