@@ -1,4 +1,5 @@
 import { UsageError } from './args.js';
+import { PEERS_HELP, PEERS_SUMMARY } from './peers-help.js';
 import { SYNC_STATUS_HELP, SYNC_VERIFY_HELP } from './sync-report.js';
 
 /** One command's help: what `tillbase COMMAND --help` and `tillbase help COMMAND` print. */
@@ -215,47 +216,11 @@ const SYNC = group(
   },
 );
 
-const PEERS_SECRET_STORE_OPTION: [string, string] = [
-  '--secret-store STORE',
-  "where the shop's keys are kept: auto, keychain or file, the store the server uses (default $TILLBASE_SECRET_STORE, else auto)",
-];
-const BESIDE_THE_SERVER = 'It works while the server runs on the same data directory (started with --lan-port), which picks up the change within seconds.';
-
-const PEERS = group('peers', `The shop's other tills: pairing over a 6-digit code, then mutual TLS between them. ${EXISTING_DATABASE}`, {
-  invite: command(
-    'tillbase peers invite [--json]',
-    'Make a pairing invitation: a 6-digit code valid 5 minutes (5 wrong codes end it), the address of the pairing listener, and the SHA-256 fingerprint ' +
-      "of the shop CA, made by the shop's first invitation. The code is shown once; the till keeps only its SRP-6a verifier. " +
-      BESIDE_THE_SERVER,
-    ['tillbase peers invite --json --data-dir /srv/till-a'],
-    [['--json', 'print JSON: code, address, fingerprint, expires_at'], PEERS_SECRET_STORE_OPTION],
-  ),
-  join: command(
-    'tillbase peers join HOST:PORT --code-stdin [--name NAME] [--fingerprint SHA256]',
-    'Pair this till with the shop of the till that showed the code: the code is proven by SRP-6a (never sent), and this till gets its certificate from the shop CA. ' +
-      "Refused when this till's id is already paired (a copy of another till's data). " +
-      BESIDE_THE_SERVER,
-    ["printf '%s\\n' 123456 | tillbase peers join 192.168.1.20:8789 --code-stdin"],
-    [
-      ['--code-stdin', 'read the 6-digit code from standard input (required)'],
-      ['--name NAME', 'what the shop calls this till (default the next letter: Till B, Till C...)'],
-      ['--fingerprint SHA256', "the shop CA's fingerprint the invitation showed: pairing is refused if the CA handed over differs"],
-      PEERS_SECRET_STORE_OPTION,
-    ],
-  ),
-  list: command(
-    'tillbase peers list [--json]',
-    `The other tills paired with this one: id, name, address, last seen, and how many of their entries are not held here yet. ${EXISTING_DATABASE}`,
-    ['tillbase peers list --json'],
-    [['--json', 'print JSON: id, name, address, last_seen_gmt, behind'], PEERS_SECRET_STORE_OPTION],
-  ),
-  remove: command(
-    'tillbase peers remove ID',
-    "Remove a till from the shop: its certificate is refused by this till's listener from the next connection on. " + BESIDE_THE_SERVER,
-    ['tillbase peers remove 2b7e1c1e-5d0c-4a8e-9f37-0d1f6c9a8b11'],
-    [PEERS_SECRET_STORE_OPTION],
-  ),
-});
+const PEERS = group(
+  'peers',
+  `${PEERS_SUMMARY} ${EXISTING_DATABASE}`,
+  Object.fromEntries(Object.entries(PEERS_HELP).map(([name, topic]) => [name, command(topic.usage, topic.summary, topic.examples, topic.options)])),
+);
 
 const TILLBASE: HelpTopic = {
   usage: ['tillbase COMMAND [options]'],
