@@ -188,7 +188,15 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
     const origin = `${tls === undefined ? 'http' : 'https'}://${hostInUrl}:${port}`;
-    await services.tills.lan?.start();
+    try {
+      await services.tills.lan?.start();
+    } catch (error) {
+      // The API listener is up already: closed here, or the process would never exit.
+      httpServer.close();
+      httpServer.closeAllConnections();
+      await services.tills.lan?.close();
+      throw error;
+    }
     lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
     // After the server listens: a pass that finds no connection does nothing.
