@@ -96,8 +96,8 @@ async function joinCommand(args: string[], io: CliIo): Promise<number> {
     await tills.network.load();
     for (const peer of tills.network.peers()) {
       try {
+        // The agent's check of the answering till records it as seen (its last_seen_gmt here).
         io.stdout.write(`${await hello(tills, peer)} answered at ${peer.address} over mutual TLS\n`);
-        tills.network.seen(peer.id);
       } catch (error) {
         io.stderr.write(
           `tillbase: warning: ${peer.name} at ${peer.address} did not answer over mutual TLS: ${error instanceof Error ? error.message : String(error)}\n`,
