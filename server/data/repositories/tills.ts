@@ -85,13 +85,14 @@ export class TillsRepository {
     });
   }
 
-  /** What changes when a till is paired, removed or moved: the poll of the running server compares it. */
+  /** What changes when a till is paired, removed (here, or heard of from another till) or moved: the poll of the running server compares it. */
   version(): string {
-    const row = prepared<[], { identity: string | null; peers: string | null }>(
+    const row = prepared<[], { identity: string | null; peers: string | null; removals: number }>(
       this.db,
       `SELECT (SELECT serial FROM till_identity WHERE singleton = 1) AS identity,
-              (SELECT group_concat(id || ':' || address || ':' || serial || ':' || coalesce(removed_gmt, ''), ',') FROM peers) AS peers`,
+              (SELECT group_concat(id || ':' || address || ':' || serial || ':' || coalesce(removed_gmt, ''), ',') FROM peers) AS peers,
+              (SELECT count(*) FROM peer_removals) AS removals`,
     ).get();
-    return `${row?.identity ?? ''}|${row?.peers ?? ''}`;
+    return `${row?.identity ?? ''}|${row?.peers ?? ''}|${row?.removals ?? 0}`;
   }
 }
