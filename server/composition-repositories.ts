@@ -14,9 +14,11 @@ import { LogsRepository } from './data/repositories/logs.js';
 import { OrderChangesRepository } from './data/repositories/order-changes.js';
 import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
 import { OrdersRepository } from './data/repositories/orders.js';
+import { PairingRepository } from './data/repositories/pairing.js';
 import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
 import { PaymentsRepository } from './data/repositories/payments.js';
 import { SearchIndexRepository } from './data/repositories/search-index.js';
+import { TillsRepository } from './data/repositories/tills.js';
 import { ProductDocumentsRepository } from './data/repositories/product-documents.js';
 import { ProductStockRepository } from './data/repositories/product-stock.js';
 import { ProductWritesRepository } from './data/repositories/product-writes.js';
@@ -67,6 +69,7 @@ export function createRepositories(db: Database) {
     orderStatuses: new OrderStatusesRepository(db),
     orderChanges: new OrderChangesRepository(db, orders, products, coupons),
     orders,
+    pairing: new PairingRepository(db),
     paymentGateways: new PaymentGatewaysRepository(db),
     payments: new PaymentsRepository(db),
     productDocuments: new ProductDocumentsRepository(db),
@@ -95,6 +98,7 @@ export function createRepositories(db: Database) {
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),
     terms: new TermsRepository(db),
+    tills: new TillsRepository(db),
     users: new UsersRepository(db),
   };
 }

@@ -60,6 +60,8 @@ import { OrderSyncStates } from './sync/status/order-states.js';
 import { SyncStatus } from './sync/status/status.js';
 import { verifySync } from './sync/verify/verification.js';
 import { createPullWorker, createSyncServices } from './composition-sync.js';
+import { createTillsServices } from './composition-tills.js';
+import type { LanOptions } from './tills/lan/tills-lan.js';
 
 /**
  * The one place where objects are wired (README, "The code"): every repository is built here once
@@ -261,8 +263,10 @@ export interface AppServicesOptions {
   signer: TokenSigner;
   tokens: AuthSettings;
   logger: Logger;
-  /** Where the sync's consumer secret is kept. */
+  /** Where the sync's consumer secret is kept, and the shop's keys. */
   secrets: SecretStore;
+  /** The tills' listeners (`--lan-port`); without it the till is alone. */
+  lan?: LanOptions | undefined;
 }
 
 /** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
@@ -318,6 +322,8 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
       throttle: new LoginThrottle(),
       settings: options.tokens,
     }),
+    /** The shop's tills: identity, pairing, the PeerNetwork and, with --lan-port, its listeners. */
+    tills: createTillsServices(services.repositories, { secrets: options.secrets, logger, lan: options.lan }),
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
     pushWorker: createPushWorker(services.repositories, options),
     /** The proof `tillbase sync verify` prints, over the server's secret store (the Sync screen's "Verify"). */

@@ -24,6 +24,12 @@ export interface ServeOptions {
   logLevel: LogLevel;
   /** `--refresh-rotation on|off`: off answers a refresh with the same refresh token (README: WooCommerce and WCPOS clients). */
   refreshRotation?: boolean | undefined;
+  /** `--lan-port`: the tills' mutual-TLS listener (pairing on the next port); undefined: the till is alone. */
+  lanPort?: number | undefined;
+  /** `--lan-host`: the address the tills' listeners bind (default 0.0.0.0: the shop's network). */
+  lanHost?: string | undefined;
+  /** `--lan-advertise HOST:PORT`: where the other tills reach this one, when a forwarder or NAT is in between. */
+  lanAdvertise?: string | undefined;
 }
 
 /** A flag or variable whose value cannot be used; the CLI prints the message and exits with 2. */
@@ -68,6 +74,23 @@ export function parseHostName(value: string): string {
   const host = value.trim().toLowerCase();
   if (!/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(host)) throw new ConfigError(`--allowed-host must be a host name such as till-1.local, not "${value}"`);
   return host;
+}
+
+/** `HOST:PORT` as peers dial it (`till-2.local:8788`, `192.168.1.20:8788`, `[fe80::1]:8788`). */
+export function parseHostPort(value: string, name: string): string {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value.trim());
+  if (!match || Number(match[2]) === 0 || Number(match[2]) > 65_535)
+    throw new ConfigError(`${name} must be HOST:PORT, such as 192.168.1.20:8788, not "${value}"`);
+  return value.trim();
+}
+
+/**
+ * Whether an address to listen on is this machine's loopback: plain HTTP stays there, and only
+ * there (every other address serves HTTPS with the shop's certificate).
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || /^::ffff:127\./.test(bare);
 }
 
 /** The OS user's data directory (Linux: $XDG_DATA_HOME/tillbase or ~/.local/share/tillbase). */

@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NAMESPACE } from '../shared/api.js';
-import { ConfigError, DATABASE_FILE, type ServeOptions } from './config.js';
+import { ConfigError, DATABASE_FILE, isLoopbackHost, type ServeOptions } from './config.js';
+import { apiCertificateHosts } from './tills/identity/api-hosts.js';
 import { checkpointLikeTheServer, openDatabase, type Database } from './data/database.js';
 import { tightenDirectory, tightenFile } from './data/private-files.js';
 import { keepSearchIndexTidy } from './data/repositories/product-search.js';
@@ -33,6 +34,8 @@ export interface RunningServer {
   /** `http://127.0.0.1:8787` */
   origin: string;
   secrets: SecretStore;
+  /** With --lan-port: the tills' listener as bound, and as peers reach it (--lan-advertise). */
+  tills?: { listening: string; advertised: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -161,6 +164,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       tokens: { accessTtlSeconds: options.accessTtlSeconds, refreshTtlSeconds: options.refreshTtlSeconds, refreshRotation: options.refreshRotation },
       logger,
       secrets,
+      lan: options.lanPort === undefined ? undefined : { lanPort: options.lanPort, lanHost: options.lanHost ?? '0.0.0.0', lanAdvertise: options.lanAdvertise },
     });
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
@@ -171,11 +175,28 @@ export async function startServer(options: ServeOptions, announce: (line: string
     checkpointLikeTheServer(db);
     const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
-    const httpServer = createAppServer(app);
+    // Plain HTTP only on loopback. Elsewhere bearer tokens would cross the shop's network readable,
+    // so the API is HTTPS with a certificate from the shop CA, which a till that is not paired yet
+    // makes for itself: a shop with one till and a tablet expects it to work without a second till,
+    // and the CA is the one it keeps when more tills pair with it (or it joins another's, then
+    // tablets trust that one instead).
+    const tls = isLoopbackHost(options.host)
+      ? undefined
+      : await services.tills.identity.apiCertificate(apiCertificateHosts(options.host, options.allowedHosts));
+    const httpServer = createAppServer(app, tls === undefined ? undefined : { key: tls.key, cert: tls.certificate });
     httpServer.on('clientError', answerUnparseableRequest);
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-    const origin = `http://${hostInUrl}:${port}`;
+    const origin = `${tls === undefined ? 'http' : 'https'}://${hostInUrl}:${port}`;
+    try {
+      await services.tills.lan?.start();
+    } catch (error) {
+      // The API listener is up already: closed here, or the process would never exit.
+      httpServer.close();
+      httpServer.closeAllConnections();
+      await services.tills.lan?.close();
+      throw error;
+    }
     lock.announce(`${origin}/`);
     logger.info({ dataDir, secretStore: secrets.kind }, 'server started');
     // After the server listens: a pass that finds no connection does nothing.
@@ -186,7 +207,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
-        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop()]);
+        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop(), services.tills.lan?.close()]);
         httpServer.close(() => {
           void syncStopped.then(() => {
             commitGroupOf(openDb)?.commit();
@@ -203,7 +224,13 @@ export async function startServer(options: ServeOptions, announce: (line: string
       });
       return closing;
     };
-    return { apiUrl: `${origin}${API_NAMESPACE}`, origin, secrets, close };
+    return {
+      apiUrl: `${origin}${API_NAMESPACE}`,
+      origin,
+      secrets,
+      tills: services.tills.lan && { listening: services.tills.lan.listening(), advertised: services.tills.lan.address() },
+      close,
+    };
   } catch (error) {
     db?.close();
     lock.release();

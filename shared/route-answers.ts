@@ -13,6 +13,7 @@ import type { ImportJobView } from './resources/imports.js';
 import type { LogsPage } from './resources/logs.js';
 import type { Order, OrderRefund } from './resources/orders.js';
 import type { CheckoutState, GatewaySettings, PaymentGateway } from './resources/payments.js';
+import type { PeerInvitation, PeerRemoved, PeerView } from './resources/peers.js';
 import type { ProductCategory, ProductTag, ScannedProduct, StockAdjustmentAnswer, StockLedgerEntry, Variation } from './resources/products.js';
 import type { CashMovement, ClosureReport, DrawerKick, ReadableReport, Register } from './resources/registers.js';
 import type { ReturnResult } from './resources/returns.js';
@@ -107,6 +108,10 @@ export interface RouteAnswers extends SettingsGroupAnswers {
   'POST /sync/resume': SyncConnectionView;
   'DELETE /sync/connection': SyncDisconnectAnswer;
   'POST /sync/verify': SyncVerifyView;
+
+  'GET /peers': PeerView[];
+  'POST /peers/invitations': PeerInvitation;
+  'DELETE /peers/{id}': PeerRemoved;
 
   'GET /templates': TemplateItem[];
 

@@ -1,4 +1,5 @@
 import { UsageError } from './args.js';
+import { PEERS_HELP, PEERS_SUMMARY } from './peers-help.js';
 import { SYNC_STATUS_HELP, SYNC_VERIFY_HELP } from './sync-report.js';
 
 /** One command's help: what `tillbase COMMAND --help` and `tillbase help COMMAND` print. */
@@ -37,6 +38,7 @@ const SERVE: HelpTopic = {
   summary:
     'Run the pos/v1 server on the data directory, creating and migrating its database as needed. One server per data directory: ' +
     'a second one exits with code 2 naming the first. The browser UI is at the server root (http://127.0.0.1:8787/ by default). ' +
+    "On an address that is not loopback (--host 0.0.0.0) it serves HTTPS with the till's certificate from the shop CA, never plain HTTP. " +
     'Ctrl-C or SIGTERM stops it cleanly.',
   options: [
     ['--host HOST', 'the address to listen on (default 127.0.0.1)'],
@@ -49,6 +51,12 @@ const SERVE: HelpTopic = {
     ['--demo, --no-demo', 'seed (or not) the demo store; by default only into an empty database'],
     ['--log-level LEVEL', 'fatal, error, warn, info, debug, trace or silent (default info)'],
     ['--refresh-rotation on|off', 'off: a refresh keeps the same refresh token, for clients that store only the access token (default on)'],
+    [
+      '--lan-port PORT',
+      "the tills' mutual-TLS listener, for paired tills only; pairing listens on PORT + 1 (both ephemeral with 0). Without it the till is alone",
+    ],
+    ['--lan-host ADDR', "the address the tills' listeners bind (default 0.0.0.0)"],
+    ['--lan-advertise HOST:PORT', 'where the other tills reach this one, when a forwarder or NAT is in between'],
     DATA_DIR_OPTION,
     HELP_OPTION,
   ],
@@ -208,6 +216,12 @@ const SYNC = group(
   },
 );
 
+const PEERS = group(
+  'peers',
+  `${PEERS_SUMMARY} ${EXISTING_DATABASE}`,
+  Object.fromEntries(Object.entries(PEERS_HELP).map(([name, topic]) => [name, command(topic.usage, topic.summary, topic.examples, topic.options)])),
+);
+
 const TILLBASE: HelpTopic = {
   usage: ['tillbase COMMAND [options]'],
   summary: 'Tillbase: the offline point-of-sale server and its administration.',
@@ -226,6 +240,7 @@ const TILLBASE: HelpTopic = {
     backup: BACKUP,
     restore: RESTORE,
     sync: SYNC,
+    peers: PEERS,
   },
 };
 
@@ -250,6 +265,10 @@ const ONE_LINERS: Record<string, string> = {
   'sync pull': "pull the catalogue's changes now",
   'sync status': 'what waits to go up; the last push and pull',
   'sync verify': 'prove each sale is in WooCommerce exactly once',
+  'peers invite': 'a 6-digit code for a new till to pair',
+  'peers join': 'pair this till with the code another shows',
+  'peers list': "the shop's other tills, last seen",
+  'peers remove': 'remove a till: its certificate is refused',
 };
 
 /** Every line of help fits an 80-column terminal. */

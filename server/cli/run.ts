@@ -32,6 +32,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   backup: async () => (await import('./backup.js')).backupCommand,
   restore: async () => (await import('./backup.js')).restoreCommand,
   sync: async () => (await import('./sync.js')).syncCommand,
+  peers: async () => (await import('./peers.js')).peersCommand,
 };
 
 /** The commands `tillbase` dispatches: its help lists each of them. */

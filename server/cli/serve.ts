@@ -5,12 +5,13 @@ import {
   parseChoice,
   parseDuration,
   parseHostName,
+  parseHostPort,
   parseOrigin,
   parsePort,
   SECRET_STORE_CHOICES,
   type ServeOptions,
 } from '../config.js';
-import { startServer } from '../start.js';
+import { startServer, type RunningServer } from '../start.js';
 import { dataDirOf, parse, type CliIo } from './args.js';
 
 function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
@@ -29,10 +30,16 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
       'no-demo': { type: 'boolean' },
       'log-level': { type: 'string' },
       'refresh-rotation': { type: 'string' },
+      'lan-port': { type: 'string' },
+      'lan-host': { type: 'string' },
+      'lan-advertise': { type: 'string' },
     },
     0,
   );
   if (values.demo && values['no-demo']) throw new ConfigError('--demo and --no-demo contradict each other');
+  if (values['lan-port'] === undefined && (values['lan-host'] !== undefined || values['lan-advertise'] !== undefined)) {
+    throw new ConfigError('--lan-host and --lan-advertise go with --lan-port (the tills’ listener)');
+  }
   const defaults = defaultServeOptions(env);
   return {
     dataDir: dataDirOf(values, env),
@@ -49,6 +56,9 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
       values['refresh-rotation'] === undefined
         ? defaults.refreshRotation
         : parseChoice(values['refresh-rotation'], ['on', 'off'], '--refresh-rotation') === 'on',
+    lanPort: values['lan-port'] === undefined ? undefined : parsePort(values['lan-port'], '--lan-port'),
+    lanHost: values['lan-host'] ?? '0.0.0.0',
+    lanAdvertise: values['lan-advertise'] === undefined ? undefined : parseHostPort(values['lan-advertise'], '--lan-advertise'),
   };
 }
 
@@ -56,8 +66,10 @@ function serveOptions(args: string[], env: NodeJS.ProcessEnv): ServeOptions {
  * What the person who started the server needs next. The first line stays as scripts read it; the
  * API base in a browser is a JSON route index, so the till app's address comes on a line of its own.
  */
-function readyLines(apiUrl: string, origin: string, dataDir: string): string {
-  return `Tillbase listening on ${apiUrl}\n  The till app:   ${origin}/ (open it in a browser)\n  The data:       ${dataDir}\n`;
+function readyLines(apiUrl: string, origin: string, dataDir: string, lan: RunningServer['tills']): string {
+  const advertised = lan === undefined || lan.advertised === lan.listening ? '' : `; peers reach it at ${lan.advertised}`;
+  const tills = lan === undefined ? '' : `  The tills:      ${lan.listening} (mutual TLS, paired tills only${advertised})\n`;
+  return `Tillbase listening on ${apiUrl}\n  The till app:   ${origin}/ (open it in a browser)\n  The data:       ${dataDir}\n${tills}`;
 }
 
 /** `tillbase serve`: runs until SIGINT or SIGTERM, then closes the server and the database. */
@@ -73,7 +85,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   process.once('SIGTERM', requestStop);
   try {
     const server = await startServer(options, (line) => io.stdout.write(`${line}\n`));
-    io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir));
+    io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir, server.tills));
     await stopRequested;
     await server.close();
     return 0;

@@ -2,33 +2,15 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { syncStatusCommand, syncVerifyCommand } from './sync-report.js';
 import { dirname, resolve } from 'node:path';
 import { createServices } from '../composition.js';
-import { ConfigError, parseChoice, SECRET_STORE_CHOICES } from '../config.js';
+import { ConfigError } from '../config.js';
 import { ApiError } from '../domain/errors.js';
-import { openSecretStore } from '../secrets/open-secret-store.js';
-import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
 import { CataloguePullFailed, PULLED_RESOURCES, type PullProgress, type PullReport } from '../sync/pull/report.js';
 import { openShop } from '../sync/shop/open-shop.js';
 import { dataDirOf, EXIT_REFUSED, existingDataDir, parse, UsageError, type CliIo } from './args.js';
+import { readSecret, SECRET_STORE_OPTION, secretStoreOf } from './secret-input.js';
 
-const SECRET_STORE_OPTION = { 'secret-store': { type: 'string' } } as const;
 const COMMANDS = 'connect, disconnect, resume, pull, status, verify';
-
-async function readSecret(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  // One trailing newline is what `echo` and a terminal add; WooCommerce's secrets have no spaces.
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-}
-
-/** The secret store the server uses: --secret-store, else TILLBASE_SECRET_STORE, else auto (as `tillbase serve` picks it). */
-function secretStoreOf(values: { 'secret-store'?: string | undefined }, dataDir: string, io: CliIo): Promise<SecretStore> {
-  const choice = parseChoice(values['secret-store'] ?? io.env.TILLBASE_SECRET_STORE ?? 'auto', SECRET_STORE_CHOICES, '--secret-store');
-  if (choice === 'memory') throw new ConfigError('--secret-store memory keeps nothing past this command: use the store the server uses');
-  return openSecretStore({ choice, dataDir, warn: (message) => io.stderr.write(`tillbase: ${message}\n`) });
-}
 
 /** Opens the data directory's database and services for one command, and closes it after. */
 async function withServices<T>(dataDir: string, work: (services: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
@@ -17,8 +18,9 @@ const isConstructorFunction = (constructor: object): boolean => !Function.protot
  * node:http alone takes 15 µs. (`Reflect.construct` would make them too, at 107 µs: it is not
  * optimised for this.) Should Node's constructors ever become classes, the server is made plainly.
  */
-export function createAppServer(app: Express): Server {
-  if (!isConstructorFunction(IncomingMessage) || !isConstructorFunction(ServerResponse)) return createServer(app);
+export function createAppServer(app: Express, tls?: Pick<HttpsOptions, 'key' | 'cert'>): Server {
+  if (!isConstructorFunction(IncomingMessage) || !isConstructorFunction(ServerResponse))
+    return tls === undefined ? createServer(app) : createHttpsServer(tls, app);
   const initRequest = IncomingMessage as unknown as Initialiser<[Socket]>;
   const initResponse = ServerResponse as unknown as Initialiser<[IncomingMessage, object | undefined]>;
   function AppRequest(this: object, socket: Socket): void {
@@ -29,8 +31,7 @@ export function createAppServer(app: Express): Server {
     initResponse.call(this, req, options);
   }
   AppResponse.prototype = app.response;
-  return createServer(
-    { IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse },
-    app,
-  );
+  const born = { IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse };
+  // HTTPS (a non-loopback --host): the same server over TLS with the till's certificate.
+  return tls === undefined ? createServer(born, app) : createHttpsServer({ ...born, ...tls }, app);
 }

@@ -26,6 +26,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   // docs/clients.md "Pointing a WooCommerce or WCPOS client": the namespace index and the OpenAPI document, "before any login".
   ['GET /', 'public', 'no token'],
   ['GET /openapi.json', 'public', 'no token'],
+  // docs/several-tills.md "How a tablet trusts the shop CA": the CA certificate is fetched before any login.
+  ['GET /peers/ca.pem', 'public', 'no token'],
 
   // CONTRACT 2: logout and the caller's own sessions take a bearer token and nothing more (a
   // manage_pos user may revoke any session: an object rule inside the route, not its access).
@@ -157,6 +159,10 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /sync/outbox/{id}/retry', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/handled', 'manage_sync', MANAGERS],
   // Issue 23, item 1 (docs/woocommerce-sync.md "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
+  // docs/several-tills.md "Pairing": a manager lists, invites and removes tills.
+  ['GET /peers', 'manage_pos', MANAGERS],
+  ['POST /peers/invitations', 'manage_pos', MANAGERS],
+  ['DELETE /peers/{id}', 'manage_pos', MANAGERS],
   ['PUT /sync/connection', 'manage_sync', MANAGERS],
   ['DELETE /sync/connection', 'manage_sync', MANAGERS],
   // Resuming a sending paused by a refused key, with the saved key: as connecting, managers only.

@@ -53,7 +53,7 @@ export function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serv
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /^Tillbase listening on (http:\/\/\S+\/pos\/v1)$/m.exec(stdout);
+      const match = /^Tillbase listening on (https?:\/\/\S+\/pos\/v1)$/m.exec(stdout);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve({

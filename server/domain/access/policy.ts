@@ -19,7 +19,15 @@ export interface EndpointPolicy {
 const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   // The namespace index and the OpenAPI document describe routes and capabilities, never data: a
   // client reads them before it has a token, as it reads WordPress's index.
-  public: ['POST /auth/login', 'POST /auth/refresh', 'GET /auth/test', 'GET /', 'GET /openapi.json'],
+  public: [
+    'POST /auth/login',
+    'POST /auth/refresh',
+    'GET /auth/test',
+    'GET /',
+    'GET /openapi.json',
+    // The shop CA's certificate, which a tablet installs to trust the till's HTTPS before it can log in: a certificate is no secret.
+    'GET /peers/ca.pem',
+  ],
   // Batch routes check each operation's capability per item inside the batch (http/batch.ts).
   authenticated: [
     'POST /auth/logout',
@@ -91,6 +99,10 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],
   manage_pos: [
+    // The shop's tills (issue 31): who is paired, inviting one, removing one (its certificate refused from then on).
+    'GET /peers',
+    'POST /peers/invitations',
+    'DELETE /peers/{id}',
     // The till's layout, not the catalogue: it stays the till's when WooCommerce masters the catalogue.
     'PUT /stores/{id}/favourites',
     'GET /settings/general',

@@ -17,6 +17,7 @@ import { createLogsRouter } from './logs.js';
 import { createOrderStatusesRouter } from './order-statuses.js';
 import { createOrdersRouter } from './orders.js';
 import { createPaymentGatewaysRouter } from './payment-gateways.js';
+import { createPeersRouter } from './peers.js';
 import { createProductTermsRouter } from './product-terms.js';
 import { createProductsRouter } from './products.js';
 import { createReceiptsRouter } from './receipts.js';
@@ -70,4 +71,5 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createSyncRouter,
   createSyncConnectionRouter,
   createSyncScreensRouter,
+  createPeersRouter,
 ];

@@ -1,0 +1,31 @@
+import type { Repositories } from './composition-repositories.js';
+import type { Logger } from './logging.js';
+import type { SecretStore } from './secrets/secret-store.js';
+import { ShopIdentity } from './tills/identity/shop-identity.js';
+import { ShopNetwork } from './tills/lan/shop-network.js';
+import { TillsLan, type LanOptions } from './tills/lan/tills-lan.js';
+import { PeersAdmin } from './tills/peers-admin.js';
+
+/**
+ * The shop's tills over one connection, built once (the composition root's part for server/tills/):
+ * the shop identity, the PeerNetwork the replication uses, the listeners when the server has
+ * --lan-port, and the peers' administration the CLI and the HTTP routes share.
+ */
+export function createTillsServices(r: Repositories, options: { secrets: SecretStore; logger?: Logger | undefined; lan?: LanOptions | undefined }) {
+  const identity = new ShopIdentity({ tills: r.tills, secrets: options.secrets });
+  let lan: TillsLan | undefined;
+  const network = new ShopNetwork({ tills: r.tills, identity }, () => lan?.address() ?? '');
+  if (options.lan !== undefined && options.logger !== undefined) {
+    lan = new TillsLan({ tills: r.tills, pairing: r.pairing, identity, network, logger: options.logger }, options.lan);
+  }
+  const peers = new PeersAdmin({
+    tills: r.tills,
+    pairing: r.pairing,
+    identity,
+    onChanged: () => {
+      void lan?.poll();
+    },
+  });
+  return { identity, network, lan, peers };
+}
+export type TillsServices = ReturnType<typeof createTillsServices>;
