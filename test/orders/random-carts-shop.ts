@@ -1,6 +1,7 @@
 import { WooCommerceClient, type WooCommerceOutcome } from '../../server/sync/shop/client.js';
+import type { OrderAmounts } from './order-amounts.js';
 import type { ReferenceCart, ReferenceLine } from './reference-totals.js';
-import type { TaxSetup } from './totals-harness.js';
+import { rateFields, type TaxSetup } from './totals-harness.js';
 
 /**
  * A real WooCommerce as the other side of the random carts: each tax set-up's settings and rates
@@ -10,21 +11,6 @@ import type { TaxSetup } from './totals-harness.js';
  * else is touched. The shop is shared, so the set-ups keep their rates to the carts' own address
  * (a postcode the rates name), away from orders taxed at the shop's base.
  */
-
-export interface ShopAnswer {
-  line_items: Array<{ subtotal: string; total: string; subtotal_tax: string; total_tax: string }>;
-  fee_lines: Array<{ total: string; total_tax: string }>;
-  shipping_lines: Array<{ total: string; total_tax: string }>;
-  coupon_lines: Array<{ code: string; discount: string; discount_tax: string }>;
-  tax_lines: Array<{ label: string; tax_total: string; shipping_tax_total: string }>;
-  discount_total: string;
-  discount_tax: string;
-  shipping_total: string;
-  shipping_tax: string;
-  cart_tax: string;
-  total_tax: string;
-  total: string;
-}
 
 /** The address every cart is taxed at unless its set-up names one. */
 export const CART_ADDRESS = { country: 'US', state: 'CA', postcode: '90210', city: 'Beverly Hills' } as const;
@@ -99,18 +85,7 @@ export class RandomCartShop {
     await this.dropRates();
     for (const rate of setup.rates) {
       const made = bodyOf(
-        await this.client.post('taxes', {
-          country: rate.country,
-          state: rate.state ?? '',
-          postcodes: rate.postcodes ?? [],
-          cities: rate.cities ?? [],
-          rate: rate.rate,
-          name: rate.name,
-          priority: rate.priority,
-          compound: rate.compound ?? false,
-          shipping: rate.shipping ?? true,
-          class: rate.class === '' ? 'standard' : rate.class,
-        }),
+        await this.client.post('taxes', { ...rateFields(rate), class: rate.class === '' ? 'standard' : rate.class }),
         `rate ${rate.name}`,
       ) as { id: number };
       this.rates.push(made.id);
@@ -118,10 +93,10 @@ export class RandomCartShop {
   }
 
   /** Creates the cart's order and answers WooCommerce's totals. */
-  async order(cart: ReferenceCart, billing: NonNullable<TaxSetup['billing']>): Promise<ShopAnswer> {
+  async order(cart: ReferenceCart, billing: NonNullable<TaxSetup['billing']>): Promise<OrderAmounts> {
     const tag = `${this.prefix}-${(++this.serial).toString(36)}`;
     const productIds: number[] = [];
-    for (const line of cart.lines) productIds.push(await this.product(line));
+    for (const [index, line] of cart.lines.entries()) productIds.push(await this.product(line, index));
     const codes = cart.coupons.map((coupon) => `${tag}-${coupon.code}`.toLowerCase());
     if (cart.coupons.length > 0) {
       const made = bodyOf(
@@ -155,7 +130,7 @@ export class RandomCartShop {
         shipping_lines: cart.shipping.map((total) => ({ method_id: 'flat_rate', method_title: 'Flat rate', total })),
       }),
       'order',
-    ) as ShopAnswer & { id: number };
+    ) as OrderAmounts & { id: number };
     this.orders.push(created.id);
     return created;
   }
@@ -176,9 +151,12 @@ export class RandomCartShop {
     for (const ids of chunks(this.rates.splice(0), 100)) await this.client.post('taxes/batch', { delete: ids }, { force: true });
   }
 
-  /** One product per price, tax status and class, made on first use. */
-  private async product(line: ReferenceLine): Promise<number> {
-    const key = `${line.unitPrice}|${line.taxable ? line.taxClass : 'none'}`;
+  /**
+   * One product per place in the cart, price, tax status and class, made on first use: the lines of
+   * one cart are always different products, as a coupon naming one of them must not name another.
+   */
+  private async product(line: ReferenceLine, place: number): Promise<number> {
+    const key = `${place}|${line.unitPrice}|${line.taxable ? line.taxClass : 'none'}`;
     const known = this.products.get(key);
     if (known !== undefined) return known;
     const made = bodyOf(
