@@ -58,7 +58,7 @@ afterAll(async () => {
   if (!given) return;
   console.log(
     `random carts, seed ${SEED}: ${tally.compared} compared over ${TAX_SETUPS.length} set-ups, ${tally.identical} identical, ` +
-      `${tally.refused} negative fees larger than the order (capped by WooCommerce, refused by Tillbase), ` +
+      `${tally.refused} negative fees larger than the order (refused by Tillbase; WooCommerce caps them, or keeps them whole on an order at zero), ` +
       `${tally.halfCents} a cent apart on an exact half cent (WooCommerce's floats), ${tally.differing.length} differing`,
   );
   if (process.env.RANDOM_CARTS_REPORT) writeFileSync(process.env.RANDOM_CARTS_REPORT, JSON.stringify({ seed: SEED, ...tally }, null, 1));
