@@ -10,9 +10,12 @@ import { Decimal as DecimalJs } from 'decimal.js';
  *   `round()` makes whole cents of them where a rule rounds;
  * - the negative fee split (§6.6, last paragraph) counts non-negative fees too (get_tax_class_costs
  *   walks line items, fees and shipping);
- * - the unit price that sorts the items divides by the quantity only above 1 (sort_by_price).
- * Two rules Tillbase keeps by decision (docs/http-api.md, "How orders are totalled"): a negative fee larger than
- * the order is refused (`refusedFee`), and the split uses the line totals after every coupon.
+ * - the unit price that sorts the items divides by the quantity only above 1 (sort_by_price);
+ * - the negative fee split reads the line totals before the order's last coupon, as WooCommerce
+ *   10.0.2 gave them for an order created with its coupons (WC_Order_Item_Fee reads the order as
+ *   saved, and each coupon applied saves it before recalculating).
+ * One rule Tillbase keeps by decision (docs/http-api.md, "How orders are totalled"): a negative fee
+ * larger than the order is refused (`refusedFee`).
  */
 
 const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP });
@@ -77,6 +80,11 @@ export interface ReferenceCart {
 /** The amounts as the REST answer formats them (strings to `dp` places), or the fee Tillbase refuses. */
 export interface ReferenceAnswer {
   refusedFee?: number;
+  /**
+   * The order amounts that WooCommerce works out as a difference of two sums (discount_total,
+   * discount_tax) whose exact value lies on a half cent: its binary floats may land either side.
+   */
+  halfCents?: Array<'discount_total' | 'discount_tax'>;
   lines: Array<{ subtotal: string; total: string; subtotal_tax: string; total_tax: string }>;
   fees: Array<{ total: string; total_tax: string }>;
   shipping: Array<{ total: string; total_tax: string }>;
@@ -164,7 +172,10 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
       .abs();
   const couponDiscounts = cart.coupons.map(() => cart.lines.map(() => ZERO));
 
+  // What the lines had been given before the last coupon, for a negative fee's split.
+  let givenBeforeLast = [...given];
   cart.coupons.forEach((coupon, couponIndex) => {
+    givenBeforeLast = [...given];
     const mine = couponDiscounts[couponIndex] as Decimal[];
     const give = (index: number, amount: Decimal) => {
       mine[index] = (mine[index] as Decimal).plus(amount);
@@ -248,11 +259,14 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
   });
 
   // §6.7 step 4: each item's total loses its discount (ex tax: a gross discount loses its tax, unrounded).
-  const totals = cart.lines.map((line, index) => {
-    const discount = given[index]!.div(cents);
-    const exTax = settings.pricesIncludeTax && line.taxable ? discount.minus(total(inclusiveTax(discount, ratesOf(line.taxClass)))) : discount;
-    return Decimal.max(0, (subtotals[index] as Decimal).minus(exTax));
-  });
+  const totalsAfter = (discounts: readonly Decimal[]) =>
+    cart.lines.map((line, index) => {
+      const discount = (discounts[index] as Decimal).div(cents);
+      const exTax = settings.pricesIncludeTax && line.taxable ? discount.minus(total(inclusiveTax(discount, ratesOf(line.taxClass)))) : discount;
+      return Decimal.max(0, (subtotals[index] as Decimal).minus(exTax));
+    });
+  const totals = totalsAfter(given);
+  const totalsBeforeLastCoupon = totalsAfter(givenBeforeLast);
 
   // §6.7 step 5: the coupon lines.
   const coupons = cart.coupons.map((coupon, couponIndex) => {
@@ -306,7 +320,7 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
       costs.set(taxClass, (costs.get(taxClass) ?? ZERO).plus(cost));
     };
     cart.lines.forEach((line, index) => {
-      count(line.taxable ? line.taxClass : null, totals[index] as Decimal);
+      count(line.taxable ? line.taxClass : null, totalsBeforeLastCoupon[index] as Decimal);
     });
     for (const other of cart.fees) count(other.taxable ? other.taxClass : null, new Decimal(other.total));
     for (const shipping of cart.shipping) count(splitShippingClass ?? null, new Decimal(shipping));
@@ -334,12 +348,21 @@ export function referenceTotals(settings: ReferenceSettings, cart: ReferenceCart
   }
 
   // §6.6 step 5: the discount tax from unrounded product-line taxes.
-  const discountTax = roundTax(
-    subtotalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO).minus(totalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO)),
-  );
+  const exactDiscountTax = subtotalTaxes
+    .reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO)
+    .minus(totalTaxes.reduce((sum: Decimal, taxes) => sum.plus(total(taxes)), ZERO));
+  const discountTax = roundTax(exactDiscountTax);
+  const onHalfCent = (value: Decimal) => value.times(cents).minus(value.times(cents).trunc()).abs().eq(0.5);
+  const halfCents = (
+    [
+      ['discount_total', cartSubtotal.minus(cartTotal)],
+      ['discount_tax', exactDiscountTax],
+    ] as const
+  ).flatMap(([field, value]) => (onHalfCent(value) ? [field] : []));
 
   return {
     ...(refusedFee === undefined ? {} : { refusedFee }),
+    ...(halfCents.length === 0 ? {} : { halfCents }),
     lines: cart.lines.map((_, index) => ({
       subtotal: show(subtotals[index] as Decimal),
       total: show(totals[index] as Decimal),

@@ -150,15 +150,11 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
   });
 
   // §6.7: coupons are applied to the lines' base prices, then each line's discount comes off its total.
-  const discounts = applyCoupons(
-    lines.map(({ line, base, baseTax }) => ({
-      price: toMinor(base, dp).plus(settings.pricesIncludeTax ? toMinor(baseTax, dp) : 0),
-      quantity: line.quantity,
-    })),
-    input.coupons,
-    dp,
-    settings.calcDiscountsSequentially,
-  );
+  const items = lines.map(({ line, base, baseTax }) => ({
+    price: toMinor(base, dp).plus(settings.pricesIncludeTax ? toMinor(baseTax, dp) : 0),
+    quantity: line.quantity,
+  }));
+  const discounts = applyCoupons(items, input.coupons, dp, settings.calcDiscountsSequentially);
   const couponTotals: CouponTotals[] = input.coupons.map((coupon) => {
     const perLine = (discounts.get(coupon.code) ?? []).map((minor) => fromMinor(minor, dp));
     let discount = sum(perLine);
@@ -173,15 +169,22 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
     });
     return { code: coupon.code, discount, discountTax };
   });
-  lines.forEach((entry, index) => {
-    let amount = ZERO;
-    for (const perLine of discounts.values()) amount = amount.plus(fromMinor(perLine[index] ?? ZERO, dp));
-    if (amount.isZero()) return;
-    if (settings.pricesIncludeTax && taxed(entry.line.taxStatus)) {
-      // A gross discount: take off only its ex-tax part, with unrounded taxes (as the cart does).
-      amount = amount.minus(sum(calcTax(amount, ratesOf(entry.line.taxClass), true, dp).values()));
-    }
-    entry.total = Decimal.max(0, entry.total.minus(amount));
+  const discounted = (given: ReadonlyMap<string, readonly Decimal[]>) =>
+    lines.map((entry, index) => {
+      let amount = ZERO;
+      for (const perLine of given.values()) amount = amount.plus(fromMinor(perLine[index] ?? ZERO, dp));
+      if (amount.isZero()) return entry.total;
+      if (settings.pricesIncludeTax && taxed(entry.line.taxStatus)) {
+        // A gross discount: take off only its ex-tax part, with unrounded taxes (as the cart does).
+        amount = amount.minus(sum(calcTax(amount, ratesOf(entry.line.taxClass), true, dp).values()));
+      }
+      return Decimal.max(0, entry.total.minus(amount));
+    });
+  // What a negative fee's tax is split by: WooCommerce applies the coupons one at a time and splits
+  // by the line totals it saved before the last one (WC_Order_Item_Fee reads the order afresh).
+  const beforeLastCoupon = discounted(applyCoupons(items, input.coupons.slice(0, -1), dp, settings.calcDiscountsSequentially));
+  discounted(discounts).forEach((total, index) => {
+    (lines[index] as { total: Decimal }).total = total;
   });
 
   // §6.6 calculate_totals.
@@ -228,7 +231,18 @@ export function calculateOrderTotals(input: TotalsInput): OrderTotals {
     // never reads it for a negative total (seen on WooCommerce 10.0.2 in 12 of 99 random carts).
     if (total.isNegative())
       return settings.calcTaxes
-        ? negativeFeeTaxes(total, lines, input.fees, feeAmounts, input.shipping, usedClasses, feeShippingClass, ratesOf, dp, settings.calcTaxes)
+        ? negativeFeeTaxes(
+            total,
+            lines.map((entry, at) => ({ line: entry.line, total: beforeLastCoupon[at] as Decimal })),
+            input.fees,
+            feeAmounts,
+            input.shipping,
+            usedClasses,
+            feeShippingClass,
+            ratesOf,
+            dp,
+            settings.calcTaxes,
+          )
         : new Map<number, Decimal>();
     if (!taxed(fee.taxStatus)) return new Map<number, Decimal>();
     return exclusive(total, ratesOf(fee.taxClass));
@@ -300,9 +314,9 @@ function rateAmounts(total: RateTaxes, subtotal?: RateTaxes): RateAmount[] {
 /**
  * WC_Order_Item_Fee::calculate_taxes for a negative fee: its tax is split over the tax classes in
  * proportion to the (non-negative) cost of the lines, fees and shipping in each class, the
- * shipping counted under `shippingClass` (§6.6, last paragraph). The lines' costs are their totals
- * after every coupon: WooCommerce's REST create uses the totals saved before its last coupon, a
- * path-dependent answer it changes itself on the next recalculation; Tillbase keeps the stable one.
+ * shipping counted under `shippingClass` (§6.6, last paragraph). The lines' costs are the totals
+ * before the order's last coupon, as an order created with its coupons in WooCommerce 10 gets them
+ * (each coupon applied saves the order, then recalculates: the fee reads the saved lines).
  */
 function negativeFeeTaxes(
   feeTotal: Decimal,
