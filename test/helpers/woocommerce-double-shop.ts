@@ -126,6 +126,9 @@ export class DoubleShop {
     const billingEmail = (body.billing as Record<string, unknown> | undefined)?.email;
     if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail)))
       throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §15.5
+    // The customer must exist (read in the source: WC_REST_Orders_V2_Controller), checked before anything is made.
+    const customerId = Number(body.customer_id ?? 0);
+    if (customerId !== 0 && !this.customers.has(customerId)) throw new WooError(400, 'woocommerce_rest_invalid_customer_id', 'Customer ID is invalid.');
     const lines: DoubleLine[] = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
       // §15.2: by SKU first, then variation, then product; one that does not exist makes a line by name without a product.
       const sku = str(line.sku);

@@ -13,15 +13,10 @@ import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
 import { madeOrderOf, productBySku, stockQuantityOf, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
-import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
+import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
-import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
-
-/** How one entry's push ended. `not_sent`, `unknown` and `unauthorized` carry the outcome that decided it. */
-export type PushResult =
-  | { kind: 'synced'; wooId: number | null; totalsDifference?: string | null; note?: { code: string; message: string } }
-  | { kind: 'rejected'; code: string; message: string }
-  | { kind: 'not_sent' | 'unknown' | 'unauthorized'; code: string; message: string };
+import type { WooCommerceClient } from '../shop/client.js';
+import { createFailed, nothingMade, unreadable, type PushResult } from './push-result.js';
 
 export interface PushSources {
   outbox: SyncOutboxRepository;
@@ -33,27 +28,15 @@ export interface PushSources {
   customers: CustomersRepository;
 }
 
-/** What a request that creates nothing (a read, a lookup) ended in, when it was not ok: nothing was made either way. */
-function nothingMade(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
-  if (outcome.kind === 'unauthorized') return { kind: 'unauthorized', code: outcome.code, message: outcome.message };
-  if (outcome.kind === 'rejected') return { kind: 'rejected', code: outcome.code, message: outcome.message };
-  return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
-}
-
-/** What a create ended in, when it was not ok. */
-function createFailed(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
-  if (outcome.kind === 'unknown') return { kind: 'unknown', code: outcome.code ?? outcome.cause, message: outcome.message };
-  if (outcome.kind === 'not_sent') return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
-  return nothingMade(outcome);
-}
-
-/**
- * A 2xx answer without what the push needs of it (an id): whatever WooCommerce did is not known, so
- * the entry is looked up, as after a lost answer, before anything is sent again.
- */
-const unreadable = (what: string): PushResult => ({ kind: 'unknown', code: 'unreadable_answer', message: `WooCommerce's answer to ${what} could not be read` });
-
 type Resolved<T> = { ok: true; value: T } | { ok: false; result: PushResult };
+
+/** A sale ready to go up: its order's body is `orderBody(sources)`. */
+export interface PreparedSale {
+  entry: OutboxEntry;
+  order: OrderRecord;
+  journal: JournalRecord;
+  sources: Omit<SaleSources, 'withCoupons'>;
+}
 
 /**
  * Pushes one outbox entry to WooCommerce (issue 23, items 3-5): a sale as an order, a refund, a
@@ -146,22 +129,45 @@ export class OutboxPush {
     };
   }
 
-  private async sale(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
+  /**
+   * A sale as one order. `couponRefused` when WooCommerce already refused its coupon (in a batch): it
+   * goes up at once without it, as after a refusal here.
+   */
+  async sale(entry: OutboxEntry, wasUnknown: boolean, couponRefused?: { code: string; message: string }): Promise<PushResult> {
+    const prepared = await this.prepareSale(entry, wasUnknown);
+    if (!prepared.ok) return prepared.result;
+    let note = couponRefused && { code: couponRefused.code, message: `sent without its coupon: ${couponRefused.message}` };
+    let outcome = await this.client.post('orders', orderBody({ ...prepared.value.sources, withCoupons: note === undefined }));
+    if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon' && note === undefined) {
+      // The till's discount stands: it is in the line totals already, so the order goes up without the coupon (§4.2 leaves a draft, never a sale).
+      note = { code: outcome.code, message: `sent without its coupon: ${outcome.message}` };
+      outcome = await this.client.post('orders', orderBody({ ...prepared.value.sources, withCoupons: false }));
+    }
+    if (outcome.kind !== 'ok') return createFailed(outcome);
+    return this.saleMade(prepared.value, outcome.body, note);
+  }
+
+  /**
+   * What a sale's order is made of, every id WooCommerce knows resolved (which may read the shop and
+   * make the customer's account); after an unknown outcome, the order found by its uuid settles it
+   * instead (`found`), with nothing to send.
+   */
+  async prepareSale(entry: OutboxEntry, wasUnknown: boolean): Promise<Resolved<PreparedSale>> {
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
     const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
     if (journal === undefined || order === undefined)
-      return { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' };
+      return { ok: false, result: { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' } };
     if (wasUnknown) {
       const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
       const settled = await this.settledByLookup(lookup, entry);
-      if (settled !== null) return settled;
+      if (settled !== null) return { ok: false, result: settled };
     }
     const products = await this.lineProducts(order);
-    if (!products.ok) return products.result;
+    if (!products.ok) return products;
     let wooCustomerId: number | null = null;
     if (order.customer_id) {
       const resolved = await this.wooCustomer(order.customer_id);
-      if (!resolved.ok) return resolved.result;
+      if (!resolved.ok) return resolved;
       wooCustomerId = resolved.value.id;
     }
     const sources = {
@@ -173,23 +179,20 @@ export class OutboxPush {
       products: products.value,
       tillId: this.from.sources.tillId(),
     };
-    let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
-    let note: { code: string; message: string } | undefined;
-    if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon') {
-      // The till's discount stands: it is in the line totals already, so the order goes up without the coupon (§4.2 leaves a draft, never a sale).
-      note = { code: outcome.code, message: `sent without its coupon: ${outcome.message}` };
-      outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: false }));
-    }
-    if (outcome.kind !== 'ok') return createFailed(outcome);
-    const made = madeOrderOf(outcome.body);
-    if (made === undefined) return unreadable(`the order of sale ${entry.uuid}`);
+    return { ok: true, value: { entry, order, journal, sources } };
+  }
+
+  /** A sale's order as WooCommerce answered it made: its ids kept for the refunds, its total held against the till's. */
+  saleMade(sale: PreparedSale, answer: unknown, note?: { code: string; message: string }): PushResult {
+    const made = madeOrderOf(answer);
+    if (made === undefined) return unreadable(`the order of sale ${sale.entry.uuid}`);
     this.rememberLines(
-      order.id,
+      sale.order.id,
       made,
-      itemsOfType(order.items, 'line_item').map((l) => l.id),
+      itemsOfType(sale.order.items, 'line_item').map((l) => l.id),
     );
-    note = linesByNameNote(order, made.lineProductIds) ?? note;
-    return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
+    const byName = linesByNameNote(sale.order, made.lineProductIds) ?? note;
+    return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(sale.journal)), ...(byName ? { note: byName } : {}) };
   }
 
   /** WooCommerce's product for each product line of the order, by the till's item id. */
