@@ -87,10 +87,21 @@ export class DoubleShop {
     return product;
   }
 
-  /** §3.7: stock_quantity is an absolute overwrite. */
+  /**
+   * §3.7: stock_quantity is an absolute overwrite; §20: else `inventory_delta` is added to the stock
+   * held when the request is carried out, both in whole units and only for a product that manages its
+   * stock; a posted meta replaces the value of the meta of its key, or is added.
+   */
   updateProduct(id: number, body: Body): DoubleProduct {
     const product = this.product(id);
     if (body.stock_quantity !== undefined) product.stock_quantity = Number(body.stock_quantity);
+    else if (body.inventory_delta !== undefined && product.manage_stock)
+      product.stock_quantity = Math.trunc(product.stock_quantity ?? 0) + Math.trunc(Number(body.inventory_delta));
+    for (const meta of this.meta(body.meta_data, true)) {
+      const kept = product.meta_data.find((m) => m.key === meta.key);
+      if (kept) kept.value = meta.value;
+      else product.meta_data.push(meta);
+    }
     if (body.regular_price !== undefined) product.price = product.regular_price = str(body.regular_price);
     product.date_modified_gmt = this.now();
     return product;

@@ -11,11 +11,12 @@ import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
-import { madeOrderOf, productBySku, stockQuantityOf, type MadeOrder } from './answers.js';
+import { madeOrderOf, productBySku, stockQuantityOf, uuidsInMeta, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
 import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
-import type { WooCommerceClient } from '../shop/client.js';
+import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
+import { META } from '../shop/our-orders.js';
 import { createFailed, nothingMade, unreadable, type PushResult } from './push-result.js';
 
 export interface PushSources {
@@ -27,6 +28,13 @@ export interface PushSources {
   refunds: RefundsRepository;
   customers: CustomersRepository;
 }
+
+/**
+ * How many of this till's last stock adjustments a product's meta names: enough for every one still
+ * to be looked up after an unknown outcome (the outbox sends one entry at a time), few enough to keep
+ * the product small.
+ */
+const STOCK_MOVES_KEPT = 20;
 
 type Resolved<T> = { ok: true; value: T } | { ok: false; result: PushResult };
 
@@ -348,11 +356,15 @@ export class OutboxPush {
   }
 
   /**
-   * A stock adjustment as a delta: WooCommerce's stock_quantity is an absolute overwrite (§3.7) and it
-   * has no atomic delta, so the quantity is read and the sum written. A sale made online between the
-   * read and the write is lost from WooCommerce's count (the race is as wide as one round trip). The
-   * target is stored before it is sent, and sent as it is again after an unknown outcome, so a
-   * repeated write does not add the delta twice.
+   * A stock adjustment (issue 32, item 5). WooCommerce's `stock_quantity` is an absolute overwrite
+   * (§3.7), so reading it and writing the sum lost any sale another till or the web shop made between
+   * the read and the write. It goes as `inventory_delta` instead, which WooCommerce adds to the stock it
+   * holds when it carries the request out (§20): nothing can land between a read and a write. A delta
+   * is not safe to send twice, so the same request writes the entry's uuid among this till's last
+   * adjustments in the product's meta; after an unknown outcome the product's meta says whether it was
+   * added. WooCommerce adds whole units only (wc_stock_amount): a delta with a fraction (goods sold by
+   * weight) is still read and written, its target stored before it is sent, and so is an entry an
+   * earlier version stored a target for.
    */
   private async stock(entry: OutboxEntry): Promise<PushResult> {
     const change = entry.stock_ledger_id === null ? undefined : this.from.sources.stockChange(entry.stock_ledger_id);
@@ -363,17 +375,24 @@ export class OutboxPush {
       return { kind: 'rejected', code: 'tillbase_product_not_in_woocommerce', message: `product ${change.product_id} is not in WooCommerce` };
     const wooId = product.value.variation_id || product.value.product_id;
     const path = product.value.variation_id ? `products/${product.value.product_id}/variations/${wooId}` : `products/${wooId}`;
-    let target = entry.stock_target;
-    if (target === null) {
-      const read = await this.client.get(path);
-      if (read.kind !== 'ok') return nothingMade(read);
-      const current = stockQuantityOf(read.body);
-      if (current === undefined)
-        return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
-      target = new Decimal(current).plus(new Decimal(change.change_milli).div(1000)).toString();
+    const written = (outcome: WooCommerceOutcome): PushResult => (outcome.kind === 'ok' ? { kind: 'synced', wooId } : createFailed(outcome));
+    if (entry.stock_target !== null) return written(await this.client.put(path, { stock_quantity: Number(entry.stock_target) }));
+    const read = await this.client.get(path);
+    if (read.kind !== 'ok') return nothingMade(read);
+    const current = stockQuantityOf(read.body);
+    if (current === undefined)
+      return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
+    const delta = new Decimal(change.change_milli).div(1000);
+    if (!delta.isInteger()) {
+      const target = new Decimal(current).plus(delta).toString();
       this.from.outbox.setStockTarget(entry.id, target);
+      return written(await this.client.put(path, { stock_quantity: Number(target) }));
     }
-    const outcome = await this.client.put(path, { stock_quantity: Number(target) });
-    return outcome.kind === 'ok' ? { kind: 'synced', wooId } : createFailed(outcome);
+    const key = `${META.stockMoves}_${this.from.sources.tillId()}`;
+    const added = uuidsInMeta(read.body, key);
+    // Added already: its answer was lost (only an entry of unknown outcome can be here).
+    if (added.includes(entry.uuid)) return { kind: 'synced', wooId };
+    const moves = JSON.stringify([...added, entry.uuid].slice(-STOCK_MOVES_KEPT));
+    return written(await this.client.put(path, { inventory_delta: delta.toNumber(), meta_data: [{ key, value: moves }] }));
   }
 }
