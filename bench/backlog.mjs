@@ -5,14 +5,11 @@
 // why, unless TILLBASE_BENCH_WOOCOMMERCE, _KEY and _SECRET are set; TILLBASE_BENCH_BACKLOG_SALES sets
 // how many sales (200 unless given). Unlike the sync section it needs only the bench's first 20
 // products in the shop, so it runs against a shop without the 10,000.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServices } from '../dist/server/composition.js';
 import { openSecretStore } from '../dist/server/secrets/open-secret-store.js';
-import { openDataDirDatabase, userAdminFor } from '../dist/server/start.js';
-import { pushRate } from './sync.mjs';
-import { benchClient, benchShopFromEnv, benchSku, ensureBenchProducts } from './woocommerce-shop.mjs';
+import { openDataDirDatabase } from '../dist/server/start.js';
+import { pushRate, withBenchShop } from './sync.mjs';
+import { benchSku } from './woocommerce-shop.mjs';
 
 const SALES = 200;
 const SOLD_PRODUCTS = 20;
@@ -31,22 +28,10 @@ async function connectTill(shop, dataDir) {
   }
 }
 
-export async function backlogBench(report, { sales = Number(process.env.TILLBASE_BENCH_BACKLOG_SALES ?? SALES) } = {}) {
-  const { shop, skipped } = benchShopFromEnv();
-  if (skipped !== undefined) {
-    console.error(`backlog: skipped, ${skipped}`);
-    return;
-  }
-  await ensureBenchProducts(benchClient(shop), SOLD_PRODUCTS, (line) => console.error(`  ${line}`));
-  const dataDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-backlog-'));
-  try {
-    const db = openDataDirDatabase(dataDir);
-    await userAdminFor(db).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
-    db.close();
+export function backlogBench(report, { sales = Number(process.env.TILLBASE_BENCH_BACKLOG_SALES ?? SALES) } = {}) {
+  return withBenchShop('backlog', SOLD_PRODUCTS, async (shop, dataDir) => {
     await connectTill(shop, dataDir);
     const skus = Array.from({ length: SOLD_PRODUCTS }, (_, index) => benchSku(index));
     await pushRate(shop, dataDir, report, { sales, skus, figure: 'backlog' });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -241,22 +241,33 @@ export async function pushRate(shop, dataDir, report, { sales, skus, figure = 'r
   }
 }
 
-/** `products` and `sales` are smaller only for a quick try of the bench itself; the figures are those of the defaults. */
-export async function syncBench(report, { products = BENCH_PRODUCTS, sales = SALES } = {}) {
+/**
+ * Runs `work(shop, dataDir)` for a section against the shop of the environment, with the bench's first
+ * `products` products in it and a fresh data directory holding the bench's cashier; says why it is
+ * skipped when no shop is given.
+ */
+export async function withBenchShop(section, products, work) {
   const { shop, skipped } = benchShopFromEnv();
   if (skipped !== undefined) {
-    console.error(`sync: skipped, ${skipped}`);
+    console.error(`${section}: skipped, ${skipped}`);
     return;
   }
   await ensureBenchProducts(benchClient(shop), products, (line) => console.error(`  ${line}`));
-  const dataDir = mkdtempSync(join(tmpdir(), 'tillbase-bench-sync-'));
+  const dataDir = mkdtempSync(join(tmpdir(), `tillbase-bench-${section}-`));
   try {
     const db = openDataDirDatabase(dataDir);
     await userAdminFor(db).addUser({ username: 'bench', role: 'cashier', password: 'bench-password' });
     db.close();
-    await firstPull(shop, dataDir, report, products);
-    await pushRate(shop, dataDir, report, { sales, skus: soldSkus(products) });
+    await work(shop, dataDir);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** `products` and `sales` are smaller only for a quick try of the bench itself; the figures are those of the defaults. */
+export function syncBench(report, { products = BENCH_PRODUCTS, sales = SALES } = {}) {
+  return withBenchShop('sync', products, async (shop, dataDir) => {
+    await firstPull(shop, dataDir, report, products);
+    await pushRate(shop, dataDir, report, { sales, skus: soldSkus(products) });
+  });
 }
