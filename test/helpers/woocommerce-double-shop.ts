@@ -87,10 +87,21 @@ export class DoubleShop {
     return product;
   }
 
-  /** §3.7: stock_quantity is an absolute overwrite. */
+  /**
+   * §3.7: stock_quantity is an absolute overwrite; §21: else `inventory_delta` is added to the stock
+   * held when the request is carried out, both in whole units and only for a product that manages its
+   * stock; a posted meta replaces the value of the meta of its key, or is added.
+   */
   updateProduct(id: number, body: Body): DoubleProduct {
     const product = this.product(id);
     if (body.stock_quantity !== undefined) product.stock_quantity = Number(body.stock_quantity);
+    else if (body.inventory_delta !== undefined && product.manage_stock)
+      product.stock_quantity = Math.trunc(product.stock_quantity ?? 0) + Math.trunc(Number(body.inventory_delta));
+    for (const meta of this.meta(body.meta_data, true)) {
+      const kept = product.meta_data.find((m) => m.key === meta.key);
+      if (kept) kept.value = meta.value;
+      else product.meta_data.push(meta);
+    }
     if (body.regular_price !== undefined) product.price = product.regular_price = str(body.regular_price);
     product.date_modified_gmt = this.now();
     return product;
@@ -126,6 +137,9 @@ export class DoubleShop {
     const billingEmail = (body.billing as Record<string, unknown> | undefined)?.email;
     if (billingEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(str(billingEmail)))
       throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): billing'); // §15.5
+    // The customer must exist (read in the source: WC_REST_Orders_V2_Controller), checked before anything is made.
+    const customerId = Number(body.customer_id ?? 0);
+    if (customerId !== 0 && !this.customers.has(customerId)) throw new WooError(400, 'woocommerce_rest_invalid_customer_id', 'Customer ID is invalid.');
     const lines: DoubleLine[] = (Array.isArray(body.line_items) ? (body.line_items as Body[]) : []).map((line) => {
       // §15.2: by SKU first, then variation, then product; one that does not exist makes a line by name without a product.
       const sku = str(line.sku);

@@ -23,7 +23,11 @@ export type Fault =
   /** A 401 before anything is done, as for a key revoked in the shop. */
   | { readonly kind: 'unauthorized' }
   /** The request is held this long, then carried out and answered: a shop so slow that the order is made after the client gave up (§2.3). */
-  | { readonly kind: 'slow_commit'; readonly delayMs: number };
+  | { readonly kind: 'slow_commit'; readonly delayMs: number }
+  /** A captive portal answers in the shop's place with its HTML page (a 302 to its login, a 403, a 511): nothing reaches the shop. */
+  | { readonly kind: 'portal'; readonly status: number }
+  /** Something happens in the shop (another till's sale, say) just before the request is carried out. */
+  | { readonly kind: 'meanwhile'; readonly happen: () => void };
 
 export interface InjectedFault {
   readonly method: string;
@@ -65,6 +69,13 @@ export interface Answer {
   body: unknown;
   headers?: Record<string, string>;
 }
+
+/** A captive portal's page: HTML, a redirect to its login when the status is a 3xx. */
+const PORTAL_PAGE = (status: number): Answer => ({
+  status,
+  body: '<!DOCTYPE html><html><head><title>Welcome</title></head><body><form action="/login">Accept the terms to go online</form></body></html>',
+  headers: status >= 300 && status < 400 ? { Location: 'http://portal.invalid/login' } : {},
+});
 
 const error = (e: WooError): Answer => ({ status: e.status, body: { code: e.code, message: e.message, data: { status: e.status, ...e.data } } });
 const invalidParam = (name: string, message: string): WooError =>
@@ -257,7 +268,8 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
           return work(item);
         } catch (e) {
           if (!(e instanceof WooError)) throw e;
-          return { id: idOf(item), error: { code: e.code, message: e.message, data: { status: 400, ...e.data } } };
+          // WooCommerce answers the item's WP_Error in its place: its code, message and data, the status among them.
+          return { id: idOf(item), error: { code: e.code, message: e.message, data: { status: e.status, ...e.data } } };
         }
       });
     return {
@@ -309,6 +321,8 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
     if (refused) return { reply: error(new WooError(refused.status, refused.code, refused.message)) };
     const at = faults.findIndex((f) => f.method === method && f.route.test(path));
     const fault = at === -1 ? undefined : faults.splice(at, 1)[0]?.fault;
+    if (fault?.kind === 'portal') return { reply: PORTAL_PAGE(fault.status), after: fault };
+    if (fault?.kind === 'meanwhile') fault.happen();
     if (fault?.kind === 'unauthorized') return { reply: error(new WooError(401, 'woocommerce_rest_authentication_error', 'Consumer key is invalid.')) };
     if (fault?.kind === 'server_error' && !fault.commit) return { reply: serverError };
     let reply: Answer;
@@ -338,7 +352,11 @@ export async function startWooCommerceDouble(options: WooCommerceDoubleOptions =
       const held = at === -1 ? undefined : faults.splice(at, 1)[0]?.fault;
       const carryOut = (): void => {
         const { reply, after } = decide(req, Buffer.concat(chunks).toString('utf8'));
-        if (after?.kind === 'drop_after_commit') {
+        if (after?.kind === 'portal') {
+          const page = String(reply.body);
+          res.writeHead(reply.status, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Length': Buffer.byteLength(page), ...reply.headers });
+          res.end(page);
+        } else if (after?.kind === 'drop_after_commit') {
           req.socket.destroy();
         } else if (after?.kind === 'slow_reply') {
           // The answer is what the shop read when it carried the request out, not what it holds when the answer leaves.

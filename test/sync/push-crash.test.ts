@@ -9,6 +9,7 @@ import { serve, type ServeProcess } from '../helpers/cli.js';
 import { makeDataDir, withDb, type TestServer, type TestUser } from '../helpers/server.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { connect, entryOf, ordersOf, syncedEntry, Till, waitFor } from '../helpers/sync.js';
+import { pausePushes, resumePushes } from '../helpers/sync-pull.js';
 
 /**
  * kill -9 while a sale is `sending` (issue 23, item 4): the built server runs as a child process; the
@@ -116,5 +117,40 @@ describe('a server killed while a sale is being sent', () => {
     expect(orders.map((o) => o.status)).toEqual(['refunded']);
     expect([...double.shop.refunds.values()].filter((r) => r.parent_id === orders[0]?.id).map((r) => r.id)).toEqual([entry.woo_id]);
     expect(double.shop.product(product.woo).stock_quantity).toBe(52);
+  }, 60_000);
+});
+
+describe('a server killed while a batch of sales is being sent', () => {
+  it('makes each order exactly once after the restart', async () => {
+    await child?.stop(); // the server the tests above left running
+    let server = await startChild();
+    let till = await Till.open(server);
+    withDb(server, (db) => {
+      new SyncConnectionRepository(db).disconnect();
+    });
+    const product = await till.product(double, 'CRASH-3', '3.00', 50);
+    await connect(server, double, { grace_seconds: 0.2, request_timeout_seconds: 30, sweep_minutes: 0.02, interval_seconds: 3600 });
+    // The sales wait together, then go as one batch, whose answer WooCommerce holds back.
+    pausePushes(server);
+    const sales: Array<{ orderId: number }> = [];
+    for (const quantity of [1, 2, 3, 4]) sales.push(await till.sell(product.local, quantity));
+    const from = double.requests.length;
+    double.inject({ method: 'POST', route: /^orders\/batch$/, fault: { kind: 'slow_reply', delayMs: 60_000 } });
+    resumePushes(server);
+    await waitFor('the batch to be sending, its orders made', () => {
+      const entries = sales.map((sale) => entryOf(server, sale.orderId));
+      return entries.every((e) => e.state === 'sending' && ordersOf(double, e.uuid).length === 1) ? entries : undefined;
+    });
+    expect(await child?.stop('SIGKILL')).toBe('SIGKILL');
+
+    server = await startChild();
+    till = await Till.open(server);
+    for (const sale of sales) {
+      const entry = await syncedEntry(server, sale.orderId);
+      expect(ordersOf(double, entry.uuid).map((o) => o.id)).toEqual([entry.woo_id]);
+    }
+    const posts = double.requests.slice(from).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.route)).toEqual(['orders/batch']);
+    expect(double.shop.product(product.woo).stock_quantity).toBe(40);
   }, 60_000);
 });

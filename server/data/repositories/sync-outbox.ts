@@ -75,24 +75,35 @@ export class SyncOutboxRepository {
    * whose dependency (if any) has settled (synced, handled or rejected).
    */
   nextReady(nowGmt: string): OutboxEntry | undefined {
-    const row = prepared<[string], OutboxRow>(
+    return this.ready(nowGmt, 1)[0];
+  }
+
+  /** The first `limit` entries that may go now, in outbox order (as `nextReady`): what a batch is taken from. */
+  ready(nowGmt: string, limit: number): OutboxEntry[] {
+    return prepared<[string, number], OutboxRow>(
       this.db,
       `SELECT o.* FROM sync_outbox o
        WHERE o.state IN ('pending', 'unknown') AND (o.next_attempt_gmt IS NULL OR o.next_attempt_gmt <= ?)
          AND (o.depends_on IS NULL OR (SELECT d.state FROM sync_outbox d WHERE d.id = o.depends_on) IN ('synced', 'handled', 'rejected'))
-       ORDER BY o.id LIMIT 1`,
-    ).get(nowGmt);
-    return row && fromRow(row);
+       ORDER BY o.id LIMIT ?`,
+    )
+      .all(nowGmt, limit)
+      .map(fromRow);
   }
 
   /** Stored before any byte of the request leaves: a crash from here on leaves `sending`, read as unknown at the next start. */
   markSending(id: number, nowGmt: string): void {
+    this.markAllSending([id], nowGmt);
+  }
+
+  /** The same for the entries of one batch, in one commit. */
+  markAllSending(ids: readonly number[], nowGmt: string): void {
     writeTransaction(this.db, () => {
-      prepared(this.db, 'UPDATE sync_outbox SET state = ?, attempts = attempts + 1, sending_since_gmt = COALESCE(sending_since_gmt, ?) WHERE id = ?').run(
-        'sending',
-        nowGmt,
-        id,
+      const mark = prepared(
+        this.db,
+        'UPDATE sync_outbox SET state = ?, attempts = attempts + 1, sending_since_gmt = COALESCE(sending_since_gmt, ?) WHERE id = ?',
       );
+      for (const id of ids) mark.run('sending', nowGmt, id);
     });
   }
 

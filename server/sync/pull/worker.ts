@@ -2,7 +2,8 @@ import type { SyncConnectionRepository } from '../../data/repositories/sync-conn
 import { ApiError } from '../../domain/errors.js';
 import { fromGmt } from '../../model/dates.js';
 import { Poller } from '../poller.js';
-import type { WooCommerceClient } from '../shop/client.js';
+import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
+import { linkRecorder } from '../shop/link-state.js';
 import { openShop, type ShopSecrets } from '../shop/open-shop.js';
 import type { CataloguePull, CataloguePullOptions } from './catalogue.js';
 import { CataloguePullFailed, type PullProgress, type PullReport } from './report.js';
@@ -32,11 +33,13 @@ const msOf = (gmt: string | null): number => (gmt === null ? 0 : fromGmt(gmt).ge
  */
 export class PullWorker {
   private readonly poller: Poller;
+  private readonly recordLink: (outcome: WooCommerceOutcome) => void;
   private chain: Promise<unknown> = Promise.resolve();
   private busy = false;
   private lastEndMs = 0;
 
   constructor(private readonly parts: PullWorkerParts) {
+    this.recordLink = linkRecorder(parts.connection);
     // A pull's failure is logged where it ends (pullOnce): the look has nothing more to say of it.
     this.poller = new Poller(
       async () => {
@@ -72,7 +75,8 @@ export class PullWorker {
   }
 
   private async clientOf(): Promise<WooCommerceClient> {
-    const shop = await openShop(this.parts.connection.find(), this.parts.secrets);
+    // Each answer of the pull's says where the link stands, as the push's do (push/worker.ts).
+    const shop = await openShop(this.parts.connection.find(), this.parts.secrets, this.recordLink);
     if (shop.kind === 'refused') throw shop.refusal;
     return shop.client;
   }
@@ -96,7 +100,8 @@ export class PullWorker {
       return report;
     } catch (error) {
       if (error instanceof CataloguePullFailed) {
-        if (error.outcome.kind === 'not_sent') this.parts.connection.markReachable(false);
+        // The connector's client (a first pull) tells no one of its answers: the one that stopped the pull is written here.
+        this.recordLink(error.outcome);
         this.parts.log.warn({ resource: error.resource, outcome: error.outcome.kind }, 'sync: the catalogue pull stopped; it runs again at the next interval');
       } else if (!(error instanceof PullStopped) && !(error instanceof ApiError)) {
         this.parts.log.warn({ fault: error instanceof Error ? error.name : 'unknown' }, 'sync: the catalogue pull failed');

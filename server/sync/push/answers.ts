@@ -1,4 +1,4 @@
-import { idOf, isJson, list, objectsOf, whole } from '../shop/answers.js';
+import { idOf, isJson, list, metaValue, objectsOf, whole } from '../shop/answers.js';
 import type { WooProductRef } from './order-body.js';
 
 /**
@@ -38,3 +38,15 @@ export const stockQuantityOf = (body: unknown): number | undefined => {
   const quantity = isJson(body) ? body.stock_quantity : undefined;
   return typeof quantity === 'number' && Number.isFinite(quantity) ? quantity : undefined;
 };
+
+/** The uuids a product's meta `key` holds (a JSON list the push writes), none when it holds something else. */
+export function uuidsInMeta(body: unknown, key: string): string[] {
+  const value = isJson(body) ? metaValue(body, key) : undefined;
+  if (value === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return list(parsed).filter((uuid): uuid is string => typeof uuid === 'string');
+  } catch {
+    return [];
+  }
+}

@@ -11,17 +11,13 @@ import { itemsOfType, type OrderRecord } from '../../model/orders/types.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
-import { madeOrderOf, productBySku, stockQuantityOf, type MadeOrder } from './answers.js';
+import { madeOrderOf, productBySku, stockQuantityOf, uuidsInMeta, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
-import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type WooProductRef } from './order-body.js';
+import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
-
-/** How one entry's push ended. `not_sent`, `unknown` and `unauthorized` carry the outcome that decided it. */
-export type PushResult =
-  | { kind: 'synced'; wooId: number | null; totalsDifference?: string | null; note?: { code: string; message: string } }
-  | { kind: 'rejected'; code: string; message: string }
-  | { kind: 'not_sent' | 'unknown' | 'unauthorized'; code: string; message: string };
+import { META } from '../shop/our-orders.js';
+import { createFailed, nothingMade, unreadable, type PushResult } from './push-result.js';
 
 export interface PushSources {
   outbox: SyncOutboxRepository;
@@ -33,27 +29,22 @@ export interface PushSources {
   customers: CustomersRepository;
 }
 
-/** What a request that creates nothing (a read, a lookup) ended in, when it was not ok: nothing was made either way. */
-function nothingMade(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
-  if (outcome.kind === 'unauthorized') return { kind: 'unauthorized', code: outcome.code, message: outcome.message };
-  if (outcome.kind === 'rejected') return { kind: 'rejected', code: outcome.code, message: outcome.message };
-  return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
-}
-
-/** What a create ended in, when it was not ok. */
-function createFailed(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {
-  if (outcome.kind === 'unknown') return { kind: 'unknown', code: outcome.code ?? outcome.cause, message: outcome.message };
-  if (outcome.kind === 'not_sent') return { kind: 'not_sent', code: outcome.cause, message: outcome.message };
-  return nothingMade(outcome);
-}
-
 /**
- * A 2xx answer without what the push needs of it (an id): whatever WooCommerce did is not known, so
- * the entry is looked up, as after a lost answer, before anything is sent again.
+ * How many of this till's last stock adjustments a product's meta names: enough for every one still
+ * to be looked up after an unknown outcome (the outbox sends one entry at a time), few enough to keep
+ * the product small.
  */
-const unreadable = (what: string): PushResult => ({ kind: 'unknown', code: 'unreadable_answer', message: `WooCommerce's answer to ${what} could not be read` });
+const STOCK_MOVES_KEPT = 20;
 
 type Resolved<T> = { ok: true; value: T } | { ok: false; result: PushResult };
+
+/** A sale ready to go up: its order's body is `orderBody(sources)`. */
+export interface PreparedSale {
+  entry: OutboxEntry;
+  order: OrderRecord;
+  journal: JournalRecord;
+  sources: Omit<SaleSources, 'withCoupons'>;
+}
 
 /**
  * Pushes one outbox entry to WooCommerce (issue 23, items 3-5): a sale as an order, a refund, a
@@ -146,22 +137,45 @@ export class OutboxPush {
     };
   }
 
-  private async sale(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
+  /**
+   * A sale as one order. `couponRefused` when WooCommerce already refused its coupon (in a batch): it
+   * goes up at once without it, as after a refusal here.
+   */
+  async sale(entry: OutboxEntry, wasUnknown: boolean, couponRefused?: { code: string; message: string }): Promise<PushResult> {
+    const prepared = await this.prepareSale(entry, wasUnknown);
+    if (!prepared.ok) return prepared.result;
+    let note = couponRefused && { code: couponRefused.code, message: `sent without its coupon: ${couponRefused.message}` };
+    let outcome = await this.client.post('orders', orderBody({ ...prepared.value.sources, withCoupons: note === undefined }));
+    if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon' && note === undefined) {
+      // The till's discount stands: it is in the line totals already, so the order goes up without the coupon (§4.2 leaves a draft, never a sale).
+      note = { code: outcome.code, message: `sent without its coupon: ${outcome.message}` };
+      outcome = await this.client.post('orders', orderBody({ ...prepared.value.sources, withCoupons: false }));
+    }
+    if (outcome.kind !== 'ok') return createFailed(outcome);
+    return this.saleMade(prepared.value, outcome.body, note);
+  }
+
+  /**
+   * What a sale's order is made of, every id WooCommerce knows resolved (which may read the shop and
+   * make the customer's account); after an unknown outcome, the order found by its uuid settles it
+   * instead (`found`), with nothing to send.
+   */
+  async prepareSale(entry: OutboxEntry, wasUnknown: boolean): Promise<Resolved<PreparedSale>> {
     const journal = entry.journal_id === null ? undefined : this.from.sources.journalEntry(entry.journal_id);
     const order = entry.order_id === null ? undefined : this.from.orders.find(entry.order_id);
     if (journal === undefined || order === undefined)
-      return { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' };
+      return { ok: false, result: { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' } };
     if (wasUnknown) {
       const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
       const settled = await this.settledByLookup(lookup, entry);
-      if (settled !== null) return settled;
+      if (settled !== null) return { ok: false, result: settled };
     }
     const products = await this.lineProducts(order);
-    if (!products.ok) return products.result;
+    if (!products.ok) return products;
     let wooCustomerId: number | null = null;
     if (order.customer_id) {
       const resolved = await this.wooCustomer(order.customer_id);
-      if (!resolved.ok) return resolved.result;
+      if (!resolved.ok) return resolved;
       wooCustomerId = resolved.value.id;
     }
     const sources = {
@@ -173,23 +187,20 @@ export class OutboxPush {
       products: products.value,
       tillId: this.from.sources.tillId(),
     };
-    let outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: true }));
-    let note: { code: string; message: string } | undefined;
-    if (outcome.kind === 'rejected' && outcome.code === 'woocommerce_rest_invalid_coupon') {
-      // The till's discount stands: it is in the line totals already, so the order goes up without the coupon (§4.2 leaves a draft, never a sale).
-      note = { code: outcome.code, message: `sent without its coupon: ${outcome.message}` };
-      outcome = await this.client.post('orders', orderBody({ ...sources, withCoupons: false }));
-    }
-    if (outcome.kind !== 'ok') return createFailed(outcome);
-    const made = madeOrderOf(outcome.body);
-    if (made === undefined) return unreadable(`the order of sale ${entry.uuid}`);
+    return { ok: true, value: { entry, order, journal, sources } };
+  }
+
+  /** A sale's order as WooCommerce answered it made: its ids kept for the refunds, its total held against the till's. */
+  saleMade(sale: PreparedSale, answer: unknown, note?: { code: string; message: string }): PushResult {
+    const made = madeOrderOf(answer);
+    if (made === undefined) return unreadable(`the order of sale ${sale.entry.uuid}`);
     this.rememberLines(
-      order.id,
+      sale.order.id,
       made,
-      itemsOfType(order.items, 'line_item').map((l) => l.id),
+      itemsOfType(sale.order.items, 'line_item').map((l) => l.id),
     );
-    note = linesByNameNote(order, made.lineProductIds) ?? note;
-    return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(journal)), ...(note ? { note } : {}) };
+    const byName = linesByNameNote(sale.order, made.lineProductIds) ?? note;
+    return { kind: 'synced', wooId: made.id, totalsDifference: totalsDifference(made.total, saleTotal(sale.journal)), ...(byName ? { note: byName } : {}) };
   }
 
   /** WooCommerce's product for each product line of the order, by the till's item id. */
@@ -345,11 +356,15 @@ export class OutboxPush {
   }
 
   /**
-   * A stock adjustment as a delta: WooCommerce's stock_quantity is an absolute overwrite (§3.7) and it
-   * has no atomic delta, so the quantity is read and the sum written. A sale made online between the
-   * read and the write is lost from WooCommerce's count (the race is as wide as one round trip). The
-   * target is stored before it is sent, and sent as it is again after an unknown outcome, so a
-   * repeated write does not add the delta twice.
+   * A stock adjustment (issue 32, item 5). WooCommerce's `stock_quantity` is an absolute overwrite
+   * (§3.7), so reading it and writing the sum lost any sale another till or the web shop made between
+   * the read and the write. It goes as `inventory_delta` instead, which WooCommerce adds to the stock it
+   * holds when it carries the request out (docs/woocommerce-observed.md §21): nothing can land between a read and a write. A delta
+   * is not safe to send twice, so the same request writes the entry's uuid among this till's last
+   * adjustments in the product's meta; after an unknown outcome the product's meta says whether it was
+   * added. WooCommerce adds whole units only (wc_stock_amount): a delta with a fraction (goods sold by
+   * weight) is still read and written, its target stored before it is sent, and so is an entry an
+   * earlier version stored a target for.
    */
   private async stock(entry: OutboxEntry): Promise<PushResult> {
     const change = entry.stock_ledger_id === null ? undefined : this.from.sources.stockChange(entry.stock_ledger_id);
@@ -360,17 +375,24 @@ export class OutboxPush {
       return { kind: 'rejected', code: 'tillbase_product_not_in_woocommerce', message: `product ${change.product_id} is not in WooCommerce` };
     const wooId = product.value.variation_id || product.value.product_id;
     const path = product.value.variation_id ? `products/${product.value.product_id}/variations/${wooId}` : `products/${wooId}`;
-    let target = entry.stock_target;
-    if (target === null) {
-      const read = await this.client.get(path);
-      if (read.kind !== 'ok') return nothingMade(read);
-      const current = stockQuantityOf(read.body);
-      if (current === undefined)
-        return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
-      target = new Decimal(current).plus(new Decimal(change.change_milli).div(1000)).toString();
+    const written = (outcome: WooCommerceOutcome): PushResult => (outcome.kind === 'ok' ? { kind: 'synced', wooId } : createFailed(outcome));
+    if (entry.stock_target !== null) return written(await this.client.put(path, { stock_quantity: Number(entry.stock_target) }));
+    const read = await this.client.get(path);
+    if (read.kind !== 'ok') return nothingMade(read);
+    const current = stockQuantityOf(read.body);
+    if (current === undefined)
+      return { kind: 'rejected', code: 'tillbase_stock_not_managed', message: `WooCommerce does not manage the stock of product ${wooId}` };
+    const delta = new Decimal(change.change_milli).div(1000);
+    if (!delta.isInteger()) {
+      const target = new Decimal(current).plus(delta).toString();
       this.from.outbox.setStockTarget(entry.id, target);
+      return written(await this.client.put(path, { stock_quantity: Number(target) }));
     }
-    const outcome = await this.client.put(path, { stock_quantity: Number(target) });
-    return outcome.kind === 'ok' ? { kind: 'synced', wooId } : createFailed(outcome);
+    const key = `${META.stockMoves}_${this.from.sources.tillId()}`;
+    const added = uuidsInMeta(read.body, key);
+    // Added already: its answer was lost (only an entry of unknown outcome can be here).
+    if (added.includes(entry.uuid)) return { kind: 'synced', wooId };
+    const moves = JSON.stringify([...added, entry.uuid].slice(-STOCK_MOVES_KEPT));
+    return written(await this.client.put(path, { inventory_delta: delta.toNumber(), meta_data: [{ key, value: moves }] }));
   }
 }

@@ -88,8 +88,10 @@ function unreachable(url: string, outcome: Extract<WooCommerceOutcome, { kind: '
 
 async function readRefusal(url: URL, auth: WooCommerceAuth, outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): Promise<ApiError> {
   const kept = keptForm(url);
-  if (outcome.kind === 'not_sent' || outcome.kind === 'unknown') return unreachable(kept, outcome);
-  if (outcome.kind === 'rejected') {
+  // Answered, but not by WooCommerce (a page where its API should be): read as the refusal it was taken for.
+  const notWooCommerce = outcome.kind === 'unknown' && outcome.cause === 'not_woocommerce';
+  if (outcome.kind === 'not_sent' || (outcome.kind === 'unknown' && !notWooCommerce)) return unreachable(kept, outcome);
+  if (outcome.kind === 'rejected' || notWooCommerce) {
     if (outcome.code === 'rest_no_route' || outcome.status === 404)
       return refused(
         'pos_sync_not_woocommerce',

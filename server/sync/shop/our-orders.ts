@@ -31,6 +31,8 @@ export const META = {
   returnedAt: '_tillbase_returned_at_gmt',
   /** A sale paid with more than one tender: each with its amount and change. */
   tenders: '_tillbase_tenders',
+  /** On a product: the uuids of this till's last stock adjustments WooCommerce added (its key ends in the till's id). */
+  stockMoves: '_tillbase_stock_moves',
   /** A line whose product WooCommerce does not have: the till's SKU, which may be empty. */
   sku: '_tillbase_sku',
 } as const;

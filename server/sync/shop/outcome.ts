@@ -8,11 +8,12 @@ import { isJson } from './answers.js';
  * - `not_sent`: no connection was opened (refused, no such host, no route): WooCommerce saw nothing,
  *   so the request may simply be sent again.
  * - `unknown`: the request left, and what WooCommerce did is not known: a timeout after the connection
- *   opened, a reset, a 5xx, a 2xx whose body is not JSON. WooCommerce has no idempotency key, so a
+ *   opened, a reset, a 5xx, a 2xx whose body is not JSON, and any answer that is not WooCommerce's own
+ *   (a redirect or 4xx page of a captive portal or a proxy): a sale is never given up for those. WooCommerce has no idempotency key, so a
  *   create must be looked up before it is sent again.
  * - `unauthorized`: 401 or 403, with WooCommerce's code (`woocommerce_rest_authentication_error`,
  *   `woocommerce_rest_cannot_create`, ...): the key, its permissions or the signature; nothing was done.
- * - `rejected`: any other 4xx (and a redirect), and a refund refused with a 500, with WooCommerce's code and message: the request was
+ * - `rejected`: any other 4xx with WooCommerce's error body, and a refund refused with a 500, with WooCommerce's code and message: the request was
  *   refused as it stands (though a refused order create may leave a `checkout-draft` order behind, whose
  *   id is in `data.new_draft_order_id`).
  *
@@ -25,7 +26,7 @@ export type WooCommerceOutcome =
   | { readonly kind: 'unauthorized'; readonly status: number; readonly code: string; readonly message: string }
   | { readonly kind: 'rejected'; readonly status: number; readonly code: string; readonly message: string; readonly data?: unknown };
 
-export type UnknownCause = 'timeout' | 'reset' | 'server_error' | 'unreadable_answer';
+export type UnknownCause = 'timeout' | 'reset' | 'server_error' | 'unreadable_answer' | 'not_woocommerce';
 
 /** WooCommerce's paging headers (X-WP-Total, X-WP-TotalPages), null where it sent none. */
 export interface Paging {
@@ -39,6 +40,8 @@ export interface Paging {
  * refund is left behind (docs/woocommerce-observed.md §5.3): the outcome is known.
  */
 const REFUSALS_SENT_AS_500 = new Set(['woocommerce_rest_cannot_create_order_refund']);
+
+const isWooCommerceError = (body: unknown): boolean => isJson(body) && typeof body.code === 'string';
 
 /** WooCommerce's error body, `{ code, message, data: { status, ... } }`, or what stands in for it. */
 export function errorFields(body: unknown, status: number): { code: string; message: string; data?: unknown } {
@@ -55,6 +58,9 @@ export function classifyAnswer(status: number, body: unknown, bodyIsJson: boolea
     return { kind: 'ok', status, body, paging };
   }
   const fields = errorFields(body, status);
+  // A redirect or a 4xx without WooCommerce's error body (a captive portal's login page, a proxy's
+  // refusal) was answered by something in the way, not by the shop: nothing says the shop refused it.
+  if (status < 500 && !isWooCommerceError(body)) return { kind: 'unknown', cause: 'not_woocommerce', status, code: fields.code, message: fields.message };
   if (status >= 500 && !REFUSALS_SENT_AS_500.has(fields.code))
     return { kind: 'unknown', cause: 'server_error', status, code: fields.code, message: fields.message };
   if (status === 401 || status === 403) return { kind: 'unauthorized', status, code: fields.code, message: fields.message };
@@ -80,9 +86,9 @@ export function linkReading(outcome: WooCommerceOutcome): LinkReading {
     case 'not_sent':
       return { link: 'offline' };
     case 'unknown':
+      if (outcome.cause === 'not_woocommerce') return { link: 'degraded', reason: `HTTP ${outcome.status ?? 0} that is not WooCommerce's answer` };
       return { link: 'degraded', reason: outcome.status === undefined ? outcome.message : `HTTP ${outcome.status}: ${outcome.message}` };
     case 'rejected':
-      // errorFields names a refusal without WooCommerce's error body `http_<status>`.
-      return /^http_\d+$/.test(outcome.code) ? { link: 'degraded', reason: `HTTP ${outcome.status} that is not WooCommerce's answer` } : { link: 'online' };
+      return { link: 'online' };
   }
 }
