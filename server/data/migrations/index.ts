@@ -21,6 +21,7 @@ import { migration as storeFavourites } from './0020-store-favourites.js';
 import { migration as drawerPrinter } from './0021-drawer-printer.js';
 import { migration as syncedSalesIndex } from './0022-synced-sales-index.js';
 import { migration as syncDegraded } from './0023-sync-degraded.js';
+import { migration as shopReplica } from './0024-shop-replica.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   drawerPrinter,
   syncedSalesIndex,
   syncDegraded,
+  shopReplica,
 ];
