@@ -13,7 +13,10 @@ import { seedDemoCatalogue } from './demo/catalogue.js';
 import { createDemoUsers, CREDENTIALS_FILE } from './demo/demo-users.js';
 import { TokenSigner } from './domain/auth/tokens.js';
 import type { UserAdmin } from './domain/user-admin.js';
-import { createAppServices, createServices, type Services } from './composition.js';
+import { createAppServices, createServices, type Services, type TillIdentity } from './composition.js';
+import { receiptPrefixOf } from './domain/orders/receipt-numbers.js';
+import type { PeerNetwork } from './tills/peer-network.js';
+import { startReplication } from './tills/replication/replication.js';
 import { createApp } from './http/app.js';
 import { createAppServer } from './http/app-server.js';
 import type { AppContext } from './http/context.js';
@@ -132,6 +135,18 @@ function answerUnparseableRequest(error: NodeJS.ErrnoException, socket: Duplex):
   );
 }
 
+/** This till in its shop, as the services see it: its name there and its receipt prefix ("A" for "Till A"). */
+function tillIdentityOf(network: PeerNetwork | undefined): TillIdentity | undefined {
+  if (network === undefined) return undefined;
+  return {
+    self: () => network.self(),
+    receiptPrefix: () => {
+      const self = network.self();
+      return self === undefined ? undefined : receiptPrefixOf(self.name);
+    },
+  };
+}
+
 /** Starts the pos/v1 server: data directory and its lock, secrets, database, demo seed, HTTP. */
 export async function startServer(options: ServeOptions, announce: (line: string) => void = () => undefined): Promise<RunningServer> {
   keepHeapSmall();
@@ -161,6 +176,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       tokens: { accessTtlSeconds: options.accessTtlSeconds, refreshTtlSeconds: options.refreshTtlSeconds, refreshRotation: options.refreshRotation },
       logger,
       secrets,
+      till: tillIdentityOf(options.peerNetwork),
     });
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
@@ -169,6 +185,19 @@ export async function startServer(options: ServeOptions, announce: (line: string
 
     keepSearchIndexTidy(db);
     checkpointLikeTheServer(db);
+    // The shop's journals, when this till is paired: its own entries out, the other tills' in (tills/replication).
+    const replication =
+      options.peerNetwork === undefined
+        ? undefined
+        : await startReplication({
+            network: options.peerNetwork,
+            dataDir,
+            db,
+            journal: services.journal,
+            orders: services.orders,
+            replica: services.repositories.shopReplica,
+            logger,
+          });
     const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     const httpServer = createAppServer(app);
@@ -186,7 +215,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
-        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop()]);
+        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop(), replication?.close()]);
         httpServer.close(() => {
           void syncStopped.then(() => {
             commitGroupOf(openDb)?.commit();

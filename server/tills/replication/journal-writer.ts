@@ -1,0 +1,170 @@
+import { commitGroupOf } from '../../data/commit-group.js';
+import type { Database } from '../../data/database.js';
+import type { ReplicaEntry, ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import type { OrderService } from '../../domain/orders/orders.js';
+import type { Order } from '../../../shared/resources/orders.js';
+import {
+  entryDocumentId,
+  entryDocumentRange,
+  headDocumentId,
+  type EntryDocument,
+  type HeadDocument,
+  type ReplicatedOrder,
+  type TillStamp,
+} from './documents.js';
+import type { ReplicaDatabase } from './pouch.js';
+
+/** Entries written to the replica in one bulk write. */
+const BATCH = 200;
+
+/** What JournalWriter is built from. */
+export interface JournalWriterParts {
+  db: Database;
+  replica: ShopReplicaRepository;
+  orders: OrderService;
+  local: ReplicaDatabase;
+  /** This till as its documents name it (its name may change; its id never does). */
+  till: () => TillStamp;
+  /** A write to the replica failed (its disk): the entries stay in SQLite and go at the next wake. */
+  failed: (error: unknown) => void;
+}
+
+/**
+ * Step 1: this till's journal entries into its replica, as immutable documents, after their commit.
+ * SQLite is the record: the writer reads committed entries only, numbers them in the order they
+ * were written (their till-wide sequence) and writes those the replica lacks. At start it writes
+ * whatever a crash between a commit and the replica's write left behind, so nothing is lost; a
+ * document written twice is refused by the replica as a conflict, which is the same as written.
+ */
+export class JournalWriter {
+  private readonly parts: JournalWriterParts;
+  private written = 0;
+  private head: HeadDocument | undefined;
+  private scheduled = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(parts: JournalWriterParts) {
+    this.parts = parts;
+  }
+
+  /** Reads where the replica stands and writes what it lacks; resolves once it holds every committed entry. */
+  async start(): Promise<void> {
+    const { local } = this.parts;
+    const till = this.parts.till();
+    const range = entryDocumentRange(till.id);
+    const last = await local.allDocs({ descending: true, startkey: range.last, endkey: range.first, limit: 1 });
+    const lastId = last.rows[0]?.id;
+    this.written = lastId === undefined ? 0 : Number(lastId.slice(range.first.length));
+    this.head = await local.get<HeadDocument>(headDocumentId(till.id)).catch(() => undefined);
+    await this.flushNow();
+  }
+
+  /** An entry was appended: once its transaction has committed, it is written. */
+  wake(): void {
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    const go = () => {
+      this.scheduled = false;
+      void this.flushNow();
+    };
+    const group = commitGroupOf(this.parts.db);
+    if (group === undefined) setImmediate(go);
+    else group.whenCommitted(go);
+  }
+
+  /** Waits for the write under way; later wakes write nothing. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private flushNow(): Promise<void> {
+    if (this.running !== undefined) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.flushNow();
+      }
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      // Another turn's writes are open: what they wrote may yet be rolled back, so it waits for their commit.
+      if (this.parts.db.inTransaction) {
+        this.wake();
+        return;
+      }
+      const documents = this.nextDocuments();
+      if (documents.length === 0) return;
+      try {
+        await this.write(documents);
+      } catch (error) {
+        this.parts.failed(error);
+        return;
+      }
+      if (documents.length < BATCH) return;
+    }
+  }
+
+  /** Synchronously, between transactions: the next committed entries not yet in the replica, as documents. */
+  private nextDocuments(): EntryDocument[] {
+    const { db, replica } = this.parts;
+    const entries = writeTransaction(db, () => {
+      replica.numberOwnEntries();
+      return replica.ownEntriesAfter(this.written, BATCH);
+    });
+    return entries.map((entry) => this.documentOf(entry));
+  }
+
+  private documentOf(entry: ReplicaEntry): EntryDocument {
+    const { till_sequence: tillSequence, ...record } = entry;
+    const order = entry.order_id === null || entry.kind === 'closure' ? null : this.orderOf(entry.order_id);
+    const till = this.parts.till();
+    return {
+      _id: entryDocumentId(till.id, tillSequence),
+      type: 'entry',
+      till,
+      till_sequence: tillSequence,
+      entry: record,
+      number: order?.number ?? null,
+      order,
+    };
+  }
+
+  private orderOf(orderId: number): ReplicatedOrder | null {
+    try {
+      // Its links name this till's ids: the shop's list gives a peer's orders links of its own.
+      const order: Partial<Pick<Order, '_links'>> & ReplicatedOrder = this.parts.orders.respond(this.parts.orders.get(orderId), '');
+      delete order._links;
+      return order;
+    } catch {
+      // The order was deleted since (the journal keeps its entry): the entry goes without it.
+      return null;
+    }
+  }
+
+  private async write(documents: EntryDocument[]): Promise<void> {
+    const { local } = this.parts;
+    const till = this.parts.till();
+    const results = await local.bulkDocs(documents);
+    for (const result of results) {
+      // 409: the replica holds it already (written before a crash, or twice by a catch-up and a wake).
+      if ('error' in result && result.status !== 409) throw new Error(`the replica refused ${result.id}: ${result.message ?? result.error}`);
+    }
+    this.written = documents.at(-1)?.till_sequence ?? this.written;
+    const head: HeadDocument = { _id: headDocumentId(till.id), type: 'head', till, till_sequence: this.written };
+    if (this.head?._rev !== undefined) head._rev = this.head._rev;
+    const saved = await local.put(head);
+    this.head = { ...head, _rev: saved.rev };
+  }
+}
