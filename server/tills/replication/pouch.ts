@@ -115,8 +115,18 @@ export function openLocalReplica(pouch: ReplicaConstructor): ReplicaDatabase {
  */
 export function peerReplica(address: string, agent: () => Agent | undefined): ReplicaDatabase {
   const PouchDB = pouchDB();
-  return new PouchDB(`https://${address}/replica/${REPLICA_DATABASE}`, {
+  const remote = new PouchDB(`https://${address}/replica/${REPLICA_DATABASE}`, {
     skip_setup: true,
     fetch: (url, options) => PouchDB.fetch(url, { ...options, agent: agent() }),
   });
+  /*
+   * After each batch pulled, PouchDB asks the source's info for its progress report and chains a
+   * `then` without a `catch` on it: a peer that drops at that moment would be an unhandled
+   * rejection, which ends the process. The info of a peer is asked for nothing else the
+   * replication depends on (its checkpoints and changes fail and retry on their own), so one that
+   * does not answer reports an empty database instead.
+   */
+  const info = remote.info.bind(remote);
+  remote.info = () => info().catch(() => ({ doc_count: 0, update_seq: 0 }));
+  return remote;
 }
