@@ -17,6 +17,11 @@ import type { ReplicaDatabase } from './pouch.js';
 
 /** Entries written to the replica in one bulk write. */
 const BATCH = 200;
+/**
+ * The head (how far the journal goes, for `behind`) is rewritten at most this often: rewritten with
+ * every sale, it doubled what each sale sends to every peer.
+ */
+const HEAD_INTERVAL_MS = 1000;
 
 /** What JournalWriter is built from. */
 export interface JournalWriterParts {
@@ -41,6 +46,8 @@ export class JournalWriter {
   private readonly parts: JournalWriterParts;
   private written = 0;
   private head: HeadDocument | undefined;
+  private headWrittenAt = 0;
+  private headTimer: NodeJS.Timeout | undefined;
   private scheduled = false;
   private running: Promise<void> | undefined;
   private again = false;
@@ -78,6 +85,7 @@ export class JournalWriter {
   /** Waits for the write under way; later wakes write nothing. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.headTimer);
     await this.running;
   }
 
@@ -105,15 +113,36 @@ export class JournalWriter {
         return;
       }
       const documents = this.nextDocuments();
-      if (documents.length === 0) return;
       try {
-        await this.write(documents);
+        if (documents.length > 0) await this.write(documents);
+        if (documents.length < BATCH) {
+          await this.writeHeadWhenDue();
+          return;
+        }
       } catch (error) {
         this.parts.failed(error);
         return;
       }
-      if (documents.length < BATCH) return;
     }
+  }
+
+  /** The head, when it lags the entries: now if it was last written long enough ago, else once that time has passed. */
+  private async writeHeadWhenDue(): Promise<void> {
+    if ((this.head?.till_sequence ?? 0) >= this.written) return;
+    const wait = this.headWrittenAt + HEAD_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.headTimer ??= setTimeout(() => {
+        this.headTimer = undefined;
+        void this.flushNow();
+      }, wait);
+      return;
+    }
+    const till = this.parts.till();
+    const head: HeadDocument = { _id: headDocumentId(till.id), type: 'head', till, till_sequence: this.written };
+    if (this.head?._rev !== undefined) head._rev = this.head._rev;
+    const saved = await this.parts.local.put(head);
+    this.head = { ...head, _rev: saved.rev };
+    this.headWrittenAt = Date.now();
   }
 
   /** Synchronously, between transactions: the next committed entries not yet in the replica, as documents. */
@@ -154,17 +183,11 @@ export class JournalWriter {
   }
 
   private async write(documents: EntryDocument[]): Promise<void> {
-    const { local } = this.parts;
-    const till = this.parts.till();
-    const results = await local.bulkDocs(documents);
+    const results = await this.parts.local.bulkDocs(documents);
     for (const result of results) {
       // 409: the replica holds it already (written before a crash, or twice by a catch-up and a wake).
       if ('error' in result && result.status !== 409) throw new Error(`the replica refused ${result.id}: ${result.message ?? result.error}`);
     }
     this.written = documents.at(-1)?.till_sequence ?? this.written;
-    const head: HeadDocument = { _id: headDocumentId(till.id), type: 'head', till, till_sequence: this.written };
-    if (this.head?._rev !== undefined) head._rev = this.head._rev;
-    const saved = await local.put(head);
-    this.head = { ...head, _rev: saved.rev };
   }
 }

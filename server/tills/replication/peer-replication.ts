@@ -23,10 +23,14 @@ interface Link {
 }
 
 /**
- * Step 2: continuous replication, both ways, with every paired till. One PouchDB sync per peer,
- * live and retried with a growing wait while the peer does not answer (its checkpoints, kept in
- * both replicas, make it resume where it stopped, across restarts too). `refresh` follows the
- * network: a till paired gets a link, a till removed or moved loses (or changes) its own.
+ * Step 2: continuous replication, both ways, with every paired till: each till pulls from each of
+ * its peers (live, retried with a growing wait while the peer does not answer), so between any two
+ * tills the entries flow both ways, each pulled once by the till that wants them. Pulling only, and
+ * not also pushing, halves the requests and the writes of every entry (a push and the receiver's
+ * pull would carry it twice), and no till ever writes into another's replica: each one's replica
+ * holds what it fetched itself. The checkpoints, kept in both replicas, make a pull resume where it
+ * stopped, across restarts too. `refresh` follows the network: a till paired gets a link, a till
+ * removed or moved loses (or changes) its own.
  */
 export class PeerReplications {
   private readonly links = new Map<string, Link>();
@@ -61,7 +65,7 @@ export class PeerReplications {
 
   private connect(peer: PeerTill): Link {
     const remote = peerReplica(peer.address, () => this.network.agent());
-    const replication = this.local.sync(remote, { live: true, retry: true, batch_size: 200, back_off_function: nextRetryDelay });
+    const replication = this.local.replicate.from(remote, { live: true, retry: true, batch_size: 200, back_off_function: nextRetryDelay });
     const link: Link = { peer, replication, down: false };
     const down = (error: unknown) => {
       if (link.down) return;

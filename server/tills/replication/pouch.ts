@@ -33,7 +33,7 @@ export interface ReplicationInfo {
   direction?: 'push' | 'pull';
 }
 
-/** A live replication (`sync`: both ways) and what it tells. */
+/** A live replication and what it tells. */
 export interface Replication {
   on(event: 'change', listener: (info: ReplicationInfo) => void): Replication;
   on(event: 'paused' | 'error', listener: (error: unknown) => void): Replication;
@@ -53,7 +53,7 @@ export interface ReplicaDatabase {
   put(doc: ReplicaDocument): Promise<{ ok: true; id: string; rev: string }>;
   bulkDocs(docs: ReplicaDocument[], options?: { new_edits?: boolean }): Promise<WriteResult[]>;
   changes(options: { live: boolean; since: number | string; include_docs: boolean; batch_size?: number }): ChangesFeed;
-  sync(remote: ReplicaDatabase, options: SyncOptions): Replication;
+  readonly replicate: { from(remote: ReplicaDatabase, options: SyncOptions): Replication };
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;
 }

@@ -30,6 +30,7 @@ export type Projected = 'entry' | 'head' | 'held already' | 'own' | 'refused';
 export class Projection {
   private readonly parts: ProjectionParts;
   private feed: ChangesFeed | undefined;
+  private queued: ChangeRow[] = [];
 
   constructor(parts: ProjectionParts) {
     this.parts = parts;
@@ -41,7 +42,7 @@ export class Projection {
     this.feed = local
       .changes({ live: true, since, include_docs: true, batch_size: 200 })
       .on('change', (change) => {
-        this.take(change);
+        this.queue(change);
       })
       .on('error', (error) => {
         this.parts.refused('changes', error instanceof Error ? error.message : String(error));
@@ -53,11 +54,25 @@ export class Projection {
     this.feed = undefined;
   }
 
-  private take(change: ChangeRow): void {
-    const doc = change.deleted === true ? undefined : asReplicaDocument(change.doc);
+  /** The changes of one turn are projected together, in one transaction (a pull brings them in batches). */
+  private queue(change: ChangeRow): void {
+    this.queued.push(change);
+    if (this.queued.length > 1) return;
+    setImmediate(() => {
+      const changes = this.queued;
+      this.queued = [];
+      if (this.feed !== undefined) this.take(changes);
+    });
+  }
+
+  private take(changes: readonly ChangeRow[]): void {
     writeTransaction(this.parts.db, () => {
-      if (doc !== undefined) this.project(doc);
-      this.parts.replica.setState(SINCE_KEY, String(change.seq));
+      for (const change of changes) {
+        const doc = change.deleted === true ? undefined : asReplicaDocument(change.doc);
+        if (doc !== undefined) this.project(doc);
+      }
+      const last = changes.at(-1);
+      if (last !== undefined) this.parts.replica.setState(SINCE_KEY, String(last.seq));
     });
   }
 

@@ -10,17 +10,16 @@ const requireCommonJs = createRequire(import.meta.url);
 type ExpressPouchDB = (pouch: ReplicaConstructor, options: { mode: 'minimumForPouchDB' }) => RequestHandler;
 
 /**
- * What a peer's replication asks of the replica (the CouchDB replication protocol): the server and
- * the database's info, the changes, the revisions it lacks, the documents in bulk and the
- * checkpoints. Nothing else is served: no other database, no deletion, no views, no compaction.
+ * What a peer's pull asks of the replica (the CouchDB replication protocol): the server and the
+ * database's info, the changes, the documents in bulk and its checkpoints. Nothing else is served:
+ * no other database, no writes of documents (each till pulls what it wants, so no till writes into
+ * another's replica), no deletion, no views, no compaction.
  */
 const REPLICATION_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/$/ },
   { method: 'GET', path: new RegExp(`^/${REPLICA_DATABASE}/?$`) },
   { method: 'GET', path: new RegExp(`^/${REPLICA_DATABASE}/_changes$`) },
   { method: 'POST', path: new RegExp(`^/${REPLICA_DATABASE}/_changes$`) },
-  { method: 'POST', path: new RegExp(`^/${REPLICA_DATABASE}/_revs_diff$`) },
-  { method: 'POST', path: new RegExp(`^/${REPLICA_DATABASE}/_bulk_docs$`) },
   { method: 'POST', path: new RegExp(`^/${REPLICA_DATABASE}/_bulk_get$`) },
   { method: 'GET', path: new RegExp(`^/${REPLICA_DATABASE}/_all_docs$`) },
   { method: 'POST', path: new RegExp(`^/${REPLICA_DATABASE}/_all_docs$`) },
