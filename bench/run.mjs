@@ -18,8 +18,9 @@ import { percentile } from './load.mjs';
 import { productCsv } from './product-csv.mjs';
 import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from './sales-load.mjs';
 import { syncBench } from './sync.mjs';
+import { tillsBench } from './tills.mjs';
 
-const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync'];
+const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync', 'tills'];
 /** The value after `--name` on the command line, if given. */
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only');
@@ -296,7 +297,14 @@ async function inItsOwnProcess(section) {
 }
 
 const started = performance.now();
-const RUN_SECTION = { basics, catalogue: () => catalogueBench(report), sales, import: importWhileSelling, sync: () => syncBench(report) };
+const RUN_SECTION = {
+  basics,
+  catalogue: () => catalogueBench(report),
+  sales,
+  import: importWhileSelling,
+  sync: () => syncBench(report),
+  tills: () => tillsBench(report),
+};
 if (only === undefined) {
   for (const section of SECTIONS) results.push(...(await inItsOwnProcess(section)));
 } else {
