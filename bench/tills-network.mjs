@@ -128,6 +128,14 @@ export class TestShop {
 
   /** A till's certificate from the shop CA (its id as CN, 127.0.0.1 as its address) and its listener. */
   async till(id, name) {
+    const network = new TestTillNetwork(id, name, await this.credentials(id));
+    await network.listen();
+    this.tills.push(network);
+    return network;
+  }
+
+  /** A till's key and certificate, signed by the shop CA, and the CA: what a till in another process is made from. */
+  async credentials(id) {
     const keys = await keyPair();
     serial += 1;
     const cert = await x509.X509CertificateGenerator.create({
@@ -143,10 +151,7 @@ export class TestShop {
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth]),
       ],
     });
-    const network = new TestTillNetwork(id, name, { key: await privateKeyPem(keys.privateKey), cert: cert.toString('pem'), ca: this.#ca.toString('pem') });
-    await network.listen();
-    this.tills.push(network);
-    return network;
+    return { key: await privateKeyPem(keys.privateKey), cert: cert.toString('pem'), ca: this.#ca.toString('pem') };
   }
 
   /** Each till's peers: every other till of the shop. */

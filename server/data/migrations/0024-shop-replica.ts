@@ -8,7 +8,8 @@ import type { Migration } from './migration.js';
  *   is journaled on a till that belongs to a shop. An order without one is numbered by its id, as
  *   before.
  * - `journal_replica`: the till-wide sequence each own journal entry is replicated under (the
- *   journal's own sequence is per register). Given after commit, in entry order, never changed.
+ *   journal's own sequence is per register): given with the entry, in its transaction, never
+ *   changed; the entries already written get theirs here, in the order they were written.
  * - `shop_tills`: the other tills as their documents name them, and how far each one's journal goes.
  * - `shop_entries`: each entry of another till held here, once (till and sequence are its key).
  * - `shop_orders`: each other till's order as its latest entry shows it.
@@ -68,6 +69,8 @@ export const migration: Migration = {
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
       );
+
+      INSERT INTO journal_replica (entry_id, till_sequence) SELECT id, ROW_NUMBER() OVER (ORDER BY rowid) FROM journal ORDER BY rowid;
     `);
   },
 };

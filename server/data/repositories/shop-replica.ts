@@ -57,28 +57,17 @@ const SHOP_FILTER = 'WHERE @search IS NULL OR instr(upper(number), upper(@search
 export class ShopReplicaRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Gives the own entries not yet numbered their till-wide sequences, in the order they were
-   * written; answers how many were numbered.
-   */
-  numberOwnEntries(): number {
-    const last = prepared<[], { rowid: number }>(
+  /** The own entries after one till sequence up to another, in order. */
+  ownEntriesBetween(after: number, upTo: number, limit: number): ReplicaEntry[] {
+    return prepared<[number, number, number], ReplicaEntry>(
       this.db,
-      'SELECT j.rowid AS rowid FROM journal_replica r JOIN journal j ON j.id = r.entry_id ORDER BY r.till_sequence DESC LIMIT 1',
-    ).get();
-    return prepared(
-      this.db,
-      `INSERT INTO journal_replica (entry_id, till_sequence)
-       SELECT id, (SELECT COALESCE(MAX(till_sequence), 0) FROM journal_replica) + ROW_NUMBER() OVER (ORDER BY rowid)
-         FROM journal WHERE rowid > ? ORDER BY rowid`,
-    ).run(last?.rowid ?? 0).changes;
+      'SELECT j.*, r.till_sequence FROM journal_replica r JOIN journal j ON j.id = r.entry_id WHERE r.till_sequence > ? AND r.till_sequence <= ? ORDER BY r.till_sequence LIMIT ?',
+    ).all(after, upTo, limit);
   }
 
-  ownEntriesAfter(tillSequence: number, limit: number): ReplicaEntry[] {
-    return prepared<[number, number], ReplicaEntry>(
-      this.db,
-      'SELECT j.*, r.till_sequence FROM journal_replica r JOIN journal j ON j.id = r.entry_id WHERE r.till_sequence > ? ORDER BY r.till_sequence LIMIT ?',
-    ).all(tillSequence, limit);
+  /** The last till sequence given to an own entry (0 before the first). */
+  lastOwnSequence(): number {
+    return prepared<[], number | null>(this.db, 'SELECT MAX(till_sequence) FROM journal_replica').pluck(true).get() ?? 0;
   }
 
   /** Holds another till's entry; false when it was held already (the same document seen again). */

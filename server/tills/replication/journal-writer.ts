@@ -1,7 +1,6 @@
 import { commitGroupOf } from '../../data/commit-group.js';
 import type { Database } from '../../data/database.js';
 import type { ReplicaEntry, ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
-import { writeTransaction } from '../../data/write-transaction.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import {
@@ -37,14 +36,17 @@ export interface JournalWriterParts {
 
 /**
  * Step 1: this till's journal entries into its replica, as immutable documents, after their commit.
- * SQLite is the record: the writer reads committed entries only, numbers them in the order they
- * were written (their till-wide sequence) and writes those the replica lacks. At start it writes
+ * SQLite is the record: each entry gets its till-wide sequence in its own transaction
+ * (journal_replica), and the writer reads committed entries only, writing those the replica lacks
+ * in that order. At start it writes
  * whatever a crash between a commit and the replica's write left behind, so nothing is lost; a
  * document written twice is refused by the replica as a conflict, which is the same as written.
  */
 export class JournalWriter {
   private readonly parts: JournalWriterParts;
   private written = 0;
+  /** The last own entry known to be committed: the writer never reads past it. */
+  private committed = 0;
   private head: HeadDocument | undefined;
   private headWrittenAt = 0;
   private headTimer: NodeJS.Timeout | undefined;
@@ -65,6 +67,8 @@ export class JournalWriter {
     const last = await local.allDocs({ descending: true, startkey: range.last, endkey: range.first, limit: 1 });
     const lastId = last.rows[0]?.id;
     this.written = lastId === undefined ? 0 : Number(lastId.slice(range.first.length));
+    // Nothing is being written yet: every entry there is, is committed.
+    this.committed = this.parts.replica.lastOwnSequence();
     this.head = await local.get<HeadDocument>(headDocumentId(till.id)).catch(() => undefined);
     await this.flushNow();
   }
@@ -73,9 +77,14 @@ export class JournalWriter {
   wake(): void {
     if (this.scheduled || this.stopped) return;
     this.scheduled = true;
+    // Right after the commit (no transaction open): how far the committed entries go. Then, after the
+    // turn's answers have gone (the sale's answer never waits for its document), those are written.
     const go = () => {
-      this.scheduled = false;
-      void this.flushNow();
+      if (!this.parts.db.inTransaction) this.committed = Math.max(this.committed, this.parts.replica.lastOwnSequence());
+      setImmediate(() => {
+        this.scheduled = false;
+        void this.flushNow();
+      });
     };
     const group = commitGroupOf(this.parts.db);
     if (group === undefined) setImmediate(go);
@@ -107,11 +116,6 @@ export class JournalWriter {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      // Another turn's writes are open: what they wrote may yet be rolled back, so it waits for their commit.
-      if (this.parts.db.inTransaction) {
-        this.wake();
-        return;
-      }
       const documents = this.nextDocuments();
       try {
         if (documents.length > 0) await this.write(documents);
@@ -145,14 +149,13 @@ export class JournalWriter {
     this.headWrittenAt = Date.now();
   }
 
-  /** Synchronously, between transactions: the next committed entries not yet in the replica, as documents. */
+  /**
+   * The next committed entries not yet in the replica, as documents. Read in whatever turn comes:
+   * the entries up to `committed` are committed and never change; the order each carries is read
+   * as it stands (a change to it in a group still open shows, and comes again with its own entry).
+   */
   private nextDocuments(): EntryDocument[] {
-    const { db, replica } = this.parts;
-    const entries = writeTransaction(db, () => {
-      replica.numberOwnEntries();
-      return replica.ownEntriesAfter(this.written, BATCH);
-    });
-    return entries.map((entry) => this.documentOf(entry));
+    return this.parts.replica.ownEntriesBetween(this.written, this.committed, BATCH).map((entry) => this.documentOf(entry));
   }
 
   private documentOf(entry: ReplicaEntry): EntryDocument {
