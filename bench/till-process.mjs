@@ -2,6 +2,7 @@
 // over its data directory with a TestTillNetwork made from the credentials the bench sends. Messages
 // (IPC): the bench sends {start: {dataDir, id, name, credentials}}, {peers}, {stop}; the till answers
 // {started: {apiUrl, address}} and {stopped}. Without credentials it runs alone (the baseline).
+import { defaultServeOptions } from '../dist/server/config.js';
 import { startServer } from '../dist/server/start.js';
 import { TestTillNetwork } from './tills-network.mjs';
 
@@ -14,14 +15,11 @@ process.on('message', async (message) => {
     // Without credentials the till is alone: the bench's baseline.
     network = credentials === undefined ? undefined : new TestTillNetwork(id, name, credentials);
     await network?.listen();
+    // The defaults of `tillbase serve` (no environment), quiet, on a free port.
     server = await startServer({
+      ...defaultServeOptions({}),
       dataDir,
-      host: '127.0.0.1',
       port: 0,
-      accessTtlSeconds: 3600,
-      refreshTtlSeconds: 86_400,
-      allowedOrigins: [],
-      allowedHosts: [],
       secretStore: 'memory',
       demo: false,
       logLevel: 'silent',

@@ -209,7 +209,13 @@ export async function tillsBench(report) {
     pairAll(tills);
     await waitUntil(() => held() >= before + CATCH_UP_SALES, 60_000);
     const seconds = (performance.now() - back) / 1000;
-    report(`catch-up of a till back after ${CATCH_UP_SALES} sales elsewhere (from its start to holding them all)`, CATCH_UP_SALES / seconds, 100, 'entries/s', false);
+    report(
+      `catch-up of a till back after ${CATCH_UP_SALES} sales elsewhere (from its start to holding them all)`,
+      CATCH_UP_SALES / seconds,
+      100,
+      'entries/s',
+      false,
+    );
   } finally {
     await paired.close();
   }
