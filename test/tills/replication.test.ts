@@ -1,4 +1,4 @@
-import { request } from 'node:https';
+import { request, type Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../shared/resources/orders.js';
 import { ShopReplicaRepository } from '../../server/data/repositories/shop-replica.js';
@@ -9,6 +9,7 @@ import { Projection } from '../../server/tills/replication/projection.js';
 import { startServer } from '../../server/start.js';
 import { api, login, quietServeOptions, withDb } from '../helpers/server.js';
 import { waitFor } from '../helpers/sync.js';
+import type { TestShop } from '../../bench/tills-network.mjs';
 import { closeTills, restartTill, sellCoffee, startTills, stopTill, type TestTill } from '../helpers/tills.js';
 
 /*
@@ -19,6 +20,7 @@ import { closeTills, restartTill, sellCoffee, startTills, stopTill, type TestTil
  */
 
 let tills: TestTill[] = [];
+let shop: TestShop;
 const till = (name: string): TestTill => {
   const found = tills.find((candidate) => candidate.name === name);
   if (found === undefined) throw new Error(`no ${name}`);
@@ -37,28 +39,34 @@ function shopOrderAt(at: TestTill, number: string, timeoutMs = 15_000): Promise<
   return waitFor(`${number} at ${at.name}`, async () => (await shopSearch(at, number)).find((order) => order.number === number), timeoutMs);
 }
 
-/** One document of a till's replica, read over the tills' mutual TLS with another till's certificate. */
-function replicaDocument(from: TestTill, by: TestTill, id: string): Promise<EntryDocument> {
+/** One request to a till's replica over the tills' mutual TLS, with the agent (the certificate) of a till. */
+function replicaRequest(from: TestTill, agent: Agent, method: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const [host, port] = from.network.self().address.split(':');
-    const req = request({ host, port: Number(port), path: `/replica/journal/${encodeURIComponent(id)}`, agent: by.network.agent() }, (res) => {
+    const req = request({ host, port: Number(port), path: `/replica/journal${path}`, method, agent }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => {
-        if (res.statusCode === 200) resolve(JSON.parse(body) as EntryDocument);
-        else reject(new Error(`${res.statusCode}: ${body}`));
+        resolve({ status: res.statusCode ?? 0, body });
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(method === 'POST' ? '{"docs":[]}' : undefined);
   });
+}
+
+/** One document of a till's replica, read with another till's certificate. */
+async function replicaDocument(from: TestTill, by: TestTill, id: string): Promise<EntryDocument> {
+  const { status, body } = await replicaRequest(from, by.network.agent(), 'GET', `/${encodeURIComponent(id)}`);
+  if (status !== 200) throw new Error(`${status}: ${body}`);
+  return JSON.parse(body) as EntryDocument;
 }
 
 describe("the shop's tills as one: every till's journal on every till", () => {
   let sale: { id: number; number: string; total: string };
 
   beforeAll(async () => {
-    ({ tills } = await startTills(['Till A', 'Till B', 'Till C']));
+    ({ shop, tills } = await startTills(['Till A', 'Till B', 'Till C']));
     sale = await sellCoffee(till('Till A'));
   }, 60_000);
 
@@ -138,6 +146,25 @@ describe("the shop's tills as one: every till's journal on every till", () => {
       replica.upsertTill(a.id, 'Till A', 0);
     });
     expect(refusals).toEqual(['its entry hash does not match its contents']);
+  });
+
+  it('serves its replica to its paired tills only, and only what a pull asks for', async () => {
+    const [a, b] = [till('Till A'), till('Till B')];
+    // A till with a certificate of the shop that A is not paired with (or no longer is).
+    const stranger = await shop.till('not-a-peer', 'Till D');
+    try {
+      expect((await replicaRequest(a, stranger.agent(), 'GET', '/_changes')).status).toBe(403);
+    } finally {
+      await stranger.cut();
+    }
+    expect((await replicaRequest(a, b.network.agent(), 'GET', '/_changes')).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/_bulk_docs'],
+      ['DELETE', ''],
+      ['PUT', '/someone-else:000000000001'],
+      ['GET', '/_design/all'],
+    ] as const)
+      expect((await replicaRequest(a, b.network.agent(), method, path)).status, `${method} ${path}`).toBe(403);
   });
 
   it('keeps the sale on B and C after A is killed and B restarts', async () => {

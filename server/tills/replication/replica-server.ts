@@ -29,6 +29,11 @@ const REPLICATION_ROUTES: readonly { method: string; path: RegExp }[] = [
 ];
 
 function replicationOnly(req: Request, res: Response, next: NextFunction): void {
+  // The handshake checked the certificate; a till removed since, on a connection opened before, is no longer a peer.
+  if (res.locals.peer === undefined) {
+    res.status(403).json({ error: 'forbidden', reason: 'This till is not paired with the shop.' });
+    return;
+  }
   const path = req.path;
   if (REPLICATION_ROUTES.some((route) => route.method === req.method && route.path.test(path))) {
     next();
