@@ -19,8 +19,9 @@ import { productCsv } from './product-csv.mjs';
 import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from './sales-load.mjs';
 import { syncBench } from './sync.mjs';
 import { backlogBench } from './backlog.mjs';
+import { tillsBench } from './tills.mjs';
 
-const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync', 'backlog'];
+const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync', 'backlog', 'tills'];
 /** The value after `--name` on the command line, if given. */
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only');
@@ -304,6 +305,7 @@ const RUN_SECTION = {
   import: importWhileSelling,
   sync: () => syncBench(report),
   backlog: () => backlogBench(report),
+  tills: () => tillsBench(report),
 };
 if (only === undefined) {
   for (const section of SECTIONS) results.push(...(await inItsOwnProcess(section)));

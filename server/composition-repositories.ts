@@ -13,6 +13,7 @@ import { JournalRepository } from './data/repositories/journal.js';
 import { LogsRepository } from './data/repositories/logs.js';
 import { OrderChangesRepository } from './data/repositories/order-changes.js';
 import { OrderStatusesRepository } from './data/repositories/order-statuses.js';
+import { OrderNumbersRepository } from './data/repositories/order-numbers.js';
 import { OrdersRepository } from './data/repositories/orders.js';
 import { PairingRepository } from './data/repositories/pairing.js';
 import { PaymentGatewaysRepository } from './data/repositories/payment-gateways.js';
@@ -28,6 +29,7 @@ import { RegistersRepository } from './data/repositories/registers.js';
 import { RolesRepository } from './data/repositories/roles.js';
 import { SessionsRepository } from './data/repositories/sessions.js';
 import { SettingsRepository } from './data/repositories/settings.js';
+import { ShopReplicaRepository } from './data/repositories/shop-replica.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
@@ -66,6 +68,7 @@ export function createRepositories(db: Database) {
     importJournal: new ImportJournalRepository(db),
     journal: new JournalRepository(db),
     logs: new LogsRepository(db),
+    orderNumbers: new OrderNumbersRepository(db),
     orderStatuses: new OrderStatusesRepository(db),
     orderChanges: new OrderChangesRepository(db, orders, products, coupons),
     orders,
@@ -83,6 +86,7 @@ export function createRepositories(db: Database) {
     sessions: new SessionsRepository(db),
     settings: new SettingsRepository(db),
     shippingMethods: new ShippingMethodsRepository(db),
+    shopReplica: new ShopReplicaRepository(db),
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),

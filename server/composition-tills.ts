@@ -11,7 +11,16 @@ import { PeersAdmin } from './tills/peers-admin.js';
  * the shop identity, the PeerNetwork the replication uses, the listeners when the server has
  * --lan-port, and the peers' administration the CLI and the HTTP routes share.
  */
-export function createTillsServices(r: Repositories, options: { secrets: SecretStore; logger?: Logger | undefined; lan?: LanOptions | undefined }) {
+export function createTillsServices(
+  r: Repositories,
+  options: {
+    secrets: SecretStore;
+    logger?: Logger | undefined;
+    lan?: LanOptions | undefined;
+    /** Entries of a till not yet held here, for `peers list` (the replication's count). */
+    behind?: ((tillId: string) => number | null) | undefined;
+  },
+) {
   const identity = new ShopIdentity({ tills: r.tills, secrets: options.secrets });
   let lan: TillsLan | undefined;
   const network = new ShopNetwork({ tills: r.tills, identity }, () => lan?.address() ?? '');
@@ -22,6 +31,7 @@ export function createTillsServices(r: Repositories, options: { secrets: SecretS
     tills: r.tills,
     pairing: r.pairing,
     identity,
+    behind: options.behind,
     onChanged: () => {
       void lan?.poll();
     },

@@ -27,6 +27,8 @@ import { NewOrderDefaults } from './domain/orders/new-order.js';
 import { OrderService } from './domain/orders/orders.js';
 import { OrderPayments } from './domain/orders/payments.js';
 import { ReceiptService } from './domain/orders/receipts.js';
+import { ReceiptNumbers } from './domain/orders/receipt-numbers.js';
+import { ShopOrders, type ShopTillName } from './domain/orders/shop-orders.js';
 import { RefundTenders } from './domain/orders/refund-tenders.js';
 import { RefundService } from './domain/orders/refunds.js';
 import { ReturnService } from './domain/orders/returns.js';
@@ -61,6 +63,9 @@ import { SyncStatus } from './sync/status/status.js';
 import { verifySync } from './sync/verify/verification.js';
 import { createPullWorker, createSyncServices } from './composition-sync.js';
 import { createTillsServices } from './composition-tills.js';
+import { receiptPrefixOf } from './domain/orders/receipt-numbers.js';
+import type { PeerNetwork } from './tills/peer-network.js';
+import { behindOf } from './tills/replication/behind.js';
 import type { LanOptions } from './tills/lan/tills-lan.js';
 
 /**
@@ -71,12 +76,17 @@ import type { LanOptions } from './tills/lan/tills-lan.js';
  */
 
 /** The services of the till's sales: orders, their payments, refunds and receipts, and the cash drawers. */
-function createSalesServices(db: Database, r: Repositories, shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess }) {
+function createSalesServices(
+  db: Database,
+  r: Repositories,
+  shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess; receiptPrefix: () => string | undefined },
+) {
   const { audit, approvals } = shared;
   const journal = new SalesJournal({ entries: r.journal });
   const tills = new Tills({ registers: r.registers });
   const taxRates = new TaxRateFinder({ rates: r.taxRates, classes: r.taxClasses });
-  const orderPayments = new OrderPayments({ payments: r.payments, orders: r.orders, stores: r.stores, users: r.users, journal, tills });
+  const numbers = new ReceiptNumbers({ numbers: r.orderNumbers, prefix: shared.receiptPrefix });
+  const orderPayments = new OrderPayments({ payments: r.payments, orders: r.orders, stores: r.stores, users: r.users, journal, tills, numbers });
   const lifecycle = new OrderLifecycle({
     settings: r.settings,
     refunds: r.refunds,
@@ -224,21 +234,38 @@ function managedCatalogueGuard(r: Repositories): CatalogueGuard {
   return catalogueGuard(() => r.syncConnection.find()?.url);
 }
 
-/** Every repository and service over one connection, each built once. */
-export function createServices(db: Database) {
+/** What the server knows of this till beyond its database, while it belongs to a shop: its name there and its receipt prefix. */
+export interface TillIdentity {
+  self: () => ShopTillName | undefined;
+  receiptPrefix: () => string | undefined;
+}
+
+const ALONE: TillIdentity = { self: () => undefined, receiptPrefix: () => undefined };
+
+/** Every repository and service over one connection, each built once; a till alone (the CLI's, the tests') has no receipt prefix. */
+export function createServices(db: Database, till: TillIdentity = ALONE) {
   const repositories = createRepositories(db);
   const r = repositories;
   const audit = new AuditTrail({ entries: r.auditTrail });
   const approvals = new ApprovalService({ approvals: r.approvals, users: r.users, settings: r.settings, orders: r.orders, audit });
   const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
   const syncStatus = new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox });
+  const sales = createSalesServices(db, r, { audit, approvals, storeAccess, receiptPrefix: till.receiptPrefix });
   return {
     db,
     repositories,
     audit,
     approvals,
     storeAccess,
-    ...createSalesServices(db, r, { audit, approvals, storeAccess }),
+    ...sales,
+    shopOrders: new ShopOrders({
+      replica: r.shopReplica,
+      orders: sales.orders,
+      self: () => {
+        const self = till.self();
+        return self === undefined ? { id: r.syncSources.tillId(), name: '' } : { id: self.id, name: self.name };
+      },
+    }),
     ...createCatalogueServices(db, r, managedCatalogueGuard(r)),
     ...createImportServices(db, r),
     customers: new CustomerService({ customers: r.customers, generateUsername: () => readGeneralSettings(r.settings).generate_username }),
@@ -267,6 +294,19 @@ export interface AppServicesOptions {
   secrets: SecretStore;
   /** The tills' listeners (`--lan-port`); without it the till is alone. */
   lan?: LanOptions | undefined;
+  /** The shop's network given from outside instead of the paired one (the bench's tills); undefined: pairing's. */
+  peerNetwork?: PeerNetwork | undefined;
+}
+
+/** This till in its shop, as the services see it: its name there and its receipt prefix ("A" for "Till A"), read when asked. */
+function tillIdentityOver(network: () => PeerNetwork | undefined): TillIdentity {
+  return {
+    self: () => network()?.self(),
+    receiptPrefix: () => {
+      const self = network()?.self();
+      return self === undefined ? undefined : receiptPrefixOf(self.name);
+    },
+  };
 }
 
 /** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
@@ -306,8 +346,21 @@ function createPushWorker(r: Repositories, options: AppServicesOptions): PushWor
 
 /** The server's services: those of createServices, its authentication, and the imports it runs in the background. */
 export function createAppServices(db: Database, options: AppServicesOptions) {
-  const services = createServices(db);
+  // The services number receipts by the till's letter, which pairing (built below, over their
+  // repositories) gives: read through the getter when a sale is numbered, never before.
+  let network: PeerNetwork | undefined = options.peerNetwork;
+  const services = createServices(
+    db,
+    tillIdentityOver(() => network),
+  );
   const { logger } = options;
+  const tills = createTillsServices(services.repositories, {
+    secrets: options.secrets,
+    logger,
+    lan: options.lan,
+    behind: (tillId) => behindOf(services.repositories.shopReplica, tillId),
+  });
+  network ??= tills.network;
   const pullWorker = createPullWorker(services.repositories, services.cataloguePull, options);
   return {
     ...services,
@@ -323,7 +376,7 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
       settings: options.tokens,
     }),
     /** The shop's tills: identity, pairing, the PeerNetwork and, with --lan-port, its listeners. */
-    tills: createTillsServices(services.repositories, { secrets: options.secrets, logger, lan: options.lan }),
+    tills,
     /** Pushes the sync outbox to WooCommerce while the server runs; idle while no connection exists. */
     pushWorker: createPushWorker(services.repositories, options),
     /** The proof `tillbase sync verify` prints, over the server's secret store (the Sync screen's "Verify"). */

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
+import type { PeerNetwork } from './tills/peer-network.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -30,6 +31,8 @@ export interface ServeOptions {
   lanHost?: string | undefined;
   /** `--lan-advertise HOST:PORT`: where the other tills reach this one, when a forwarder or NAT is in between. */
   lanAdvertise?: string | undefined;
+  /** The shop's other tills, once pairing has made this till one of them: its journal is replicated with theirs. */
+  peerNetwork?: PeerNetwork | undefined;
 }
 
 /** A flag or variable whose value cannot be used; the CLI prints the message and exits with 2. */

@@ -15,6 +15,7 @@ import { createDemoUsers, CREDENTIALS_FILE } from './demo/demo-users.js';
 import { TokenSigner } from './domain/auth/tokens.js';
 import type { UserAdmin } from './domain/user-admin.js';
 import { createAppServices, createServices, type Services } from './composition.js';
+import { startReplication } from './tills/replication/replication.js';
 import { createApp } from './http/app.js';
 import { createAppServer } from './http/app-server.js';
 import type { AppContext } from './http/context.js';
@@ -165,6 +166,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       logger,
       secrets,
       lan: options.lanPort === undefined ? undefined : { lanPort: options.lanPort, lanHost: options.lanHost ?? '0.0.0.0', lanAdvertise: options.lanAdvertise },
+      peerNetwork: options.peerNetwork,
     });
     // A catalogue import that died half-way is undone before the tills can sell from it (import/journal.ts).
     for (const run of services.undoAbandonedImports()) logger.warn({ file: run.file, pid: run.pid }, 'undid an unfinished catalogue import');
@@ -173,6 +175,21 @@ export async function startServer(options: ServeOptions, announce: (line: string
 
     keepSearchIndexTidy(db);
     checkpointLikeTheServer(db);
+    // The shop's journals, with the tills' listener (--lan-port): once this till is paired, its own
+    // entries out, the other tills' in (tills/replication). Without it the till is alone, as before.
+    const replicatingOver = options.peerNetwork ?? (services.tills.lan === undefined ? undefined : services.tills.network);
+    const replication =
+      replicatingOver === undefined
+        ? undefined
+        : await startReplication({
+            network: replicatingOver,
+            dataDir,
+            db,
+            journal: services.journal,
+            orders: services.orders,
+            replica: services.repositories.shopReplica,
+            logger,
+          });
     const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };
     const app = createApp(context, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, uiRoot: UI_ROOT });
     // Plain HTTP only on loopback. Elsewhere bearer tokens would cross the shop's network readable,
@@ -207,7 +224,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
     const close = (): Promise<void> => {
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
-        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop(), services.tills.lan?.close()]);
+        const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop(), services.tills.lan?.close(), replication?.close()]);
         httpServer.close(() => {
           void syncStopped.then(() => {
             commitGroupOf(openDb)?.commit();

@@ -144,3 +144,6 @@ export type OrderRefund = {
   tax_lines: OrderTaxLine[];
   _links: SelfLinks & { up: Link };
 } & LocalAndGmt<'date_created'>;
+
+/** An order in the shop's list (`GET /orders?scope=shop`): any till's sale, with the till that made it. */
+export type ShopOrder = Order & { till: { id: string; name: string } };

@@ -22,6 +22,7 @@ import { migration as drawerPrinter } from './0021-drawer-printer.js';
 import { migration as syncedSalesIndex } from './0022-synced-sales-index.js';
 import { migration as syncDegraded } from './0023-sync-degraded.js';
 import { migration as tills } from './0024-tills.js';
+import { migration as shopReplica } from './0025-shop-replica.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   syncedSalesIndex,
   syncDegraded,
   tills,
+  shopReplica,
 ];

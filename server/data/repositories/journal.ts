@@ -14,12 +14,17 @@ export class JournalRepository {
     ).get(registerId);
   }
 
+  /** Writes the entry and gives it the next till-wide sequence it is replicated under (journal_replica). */
   insert(record: JournalRecord): void {
     prepared(
       this.db,
       `INSERT INTO journal (id, register_id, sequence, kind, session_id, order_id, refund_id, closure_id, payload, previous_hash, hash, date_created_gmt)
        VALUES (@id, @register_id, @sequence, @kind, @session_id, @order_id, @refund_id, @closure_id, @payload, @previous_hash, @hash, @date_created_gmt)`,
     ).run(record);
+    prepared(
+      this.db,
+      'INSERT INTO journal_replica (entry_id, till_sequence) VALUES (?, (SELECT COALESCE(MAX(till_sequence), 0) + 1 FROM journal_replica))',
+    ).run(record.id);
   }
 
   hasSale(orderId: number): boolean {

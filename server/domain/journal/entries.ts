@@ -12,6 +12,8 @@ export interface EntryContext {
   session_id: number | null;
   store_id: number | null;
   dp: number;
+  /** The order's receipt number (its shop series' "A-1042"); its id when left out. */
+  number?: string;
 }
 
 export interface JournalTax {
@@ -59,7 +61,7 @@ export function salePayload(order: OrderRecord, payments: readonly PaymentRecord
   const discount = new Decimal(order.discount_total).plus(order.discount_tax);
   return {
     type: 'sale',
-    order: { id: order.id, number: String(order.id), currency: order.currency },
+    order: { id: order.id, number: context.number ?? String(order.id), currency: order.currency },
     time: order.date_paid_gmt ?? order.date_modified_gmt,
     cashier: context.cashier,
     register: context.register,
@@ -99,7 +101,7 @@ export function refundPayload(order: OrderRecord, refund: RefundRecord, gatewayI
   const taxTotal = sum([...byRate.values()]);
   return {
     type: 'refund',
-    order: { id: order.id, number: String(order.id), currency: order.currency },
+    order: { id: order.id, number: context.number ?? String(order.id), currency: order.currency },
     refund_id: refund.id,
     time: refund.date_created_gmt,
     cashier: context.cashier,

@@ -58,9 +58,20 @@ export interface SalesJournalParts {
  */
 export class SalesJournal {
   private readonly entries: JournalRepository;
+  private readonly appendListeners = new Set<() => void>();
 
   constructor(parts: SalesJournalParts) {
     this.entries = parts.entries;
+  }
+
+  /**
+   * Tells `listener` of every entry appended (inside the appending transaction, which may yet be
+   * rolled back: a listener reads the journal after the commit, never the entry it was told of).
+   * Answers the unsubscribe.
+   */
+  onAppend(listener: () => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
   }
 
   append(registerId: number, kind: JournalKind, links: JournalLinks, payload: object): JournalRecord {
@@ -80,6 +91,7 @@ export class SalesJournal {
     };
     const record = { ...entry, hash: entryHash(entry) };
     this.entries.insert(record);
+    for (const listener of this.appendListeners) listener();
     return record;
   }
 

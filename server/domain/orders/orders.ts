@@ -141,12 +141,19 @@ export class OrderService {
   }
 
   respond(order: OrderRecord, apiBase: string): OrderResponse {
-    return shapeOrder(order, { store: this.storeOf(order), statuses: this.statuses(), refunds: this.refunds.forOrder(order.id), apiBase });
+    return shapeOrder(order, {
+      store: this.storeOf(order),
+      statuses: this.statuses(),
+      refunds: this.refunds.forOrder(order.id),
+      apiBase,
+      number: this.payments.numbers.numberOf(order.id),
+    });
   }
 
   list(query: OrderListQuery, apiBase: string): { orders: OrderResponse[]; total: number } {
     const { records, total } = this.orders.list(query.filter, query.sort, query.limit, query.offset);
     const refunds = this.refunds.forOrders(records.map((record) => record.id));
+    const numbers = this.payments.numbers.numbersOf(records.map((record) => record.id));
     const statuses = this.statuses();
     const stores = new Map<number | null, Store>();
     const storeOf = (record: OrderRecord) => {
@@ -156,7 +163,12 @@ export class OrderService {
       stores.set(record.store_id, store);
       return store;
     };
-    return { orders: records.map((record) => shapeOrder(record, { store: storeOf(record), statuses, refunds: refunds.get(record.id) ?? [], apiBase })), total };
+    return {
+      orders: records.map((record) =>
+        shapeOrder(record, { store: storeOf(record), statuses, refunds: refunds.get(record.id) ?? [], apiBase, number: numbers.get(record.id) }),
+      ),
+      total,
+    };
   }
 
   modificationIndex(filter: OrderFilter, sort: OrderSort): Array<{ id: number; date_modified_gmt: string }> {

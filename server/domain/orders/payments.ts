@@ -7,6 +7,7 @@ import { gmtNow } from '../../model/dates.js';
 import { badRequest, invalidParams, type ApiError } from '../errors.js';
 import { salePayload } from '../journal/entries.js';
 import type { SalesJournal } from '../journal/journal.js';
+import type { ReceiptNumbers } from './receipt-numbers.js';
 import { Decimal, formatMoney, isDecimalString } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
 import { POS_SESSION, type Tills, type Till } from '../registers/tills.js';
@@ -56,6 +57,7 @@ export interface OrderPaymentsParts {
   users: UsersRepository;
   journal: SalesJournal;
   tills: Tills;
+  numbers: ReceiptNumbers;
 }
 
 /**
@@ -71,6 +73,8 @@ export class OrderPayments {
   private readonly users: UsersRepository;
   private readonly journal: SalesJournal;
   readonly tills: Tills;
+  /** The receipt numbers of the till's sales (its shop series once it belongs to a shop). */
+  readonly numbers: ReceiptNumbers;
 
   constructor(parts: OrderPaymentsParts) {
     this.payments = parts.payments;
@@ -79,6 +83,7 @@ export class OrderPayments {
     this.users = parts.users;
     this.journal = parts.journal;
     this.tills = parts.tills;
+    this.numbers = parts.numbers;
   }
 
   /** The order's tenders; an order paid before split payments shows its one payment of the total. */
@@ -254,6 +259,7 @@ export class OrderPayments {
       session_id: sessionId,
       store_id: store.id,
       dp: store.price_num_decimals,
+      number: this.numbers.assign(order.id),
     });
     this.journal.append(till.register.id, 'sale', { session_id: sessionId, order_id: order.id }, payload);
     return saved;

@@ -25,6 +25,8 @@ export interface ReceiptSources {
   /** What the completed checkout's gateway recorded (cash tendered and change), for an order paid before split payments. */
   providerData: Record<string, unknown>;
   tenders: readonly PaymentRecord[];
+  /** Its receipt number (ReceiptNumbers). */
+  number: string;
 }
 
 /** What the receipt says about an amount that tax applies to: before tax, the tax, and with tax. */
@@ -197,11 +199,11 @@ function customerSection({ order, customer, customerTaxIds }: ReceiptSources): R
   };
 }
 
-function orderSection(order: OrderRecord, statuses: OrderStatuses, hints: PresentationHints): ReceiptData['order'] {
+function orderSection(order: OrderRecord, number: string, statuses: OrderStatuses, hints: PresentationHints): ReceiptData['order'] {
   const zone = hints.timezone;
   return {
     id: order.id,
-    number: String(order.id),
+    number,
     status: order.status,
     status_label: statuses.label(order.status),
     currency: order.currency,
@@ -339,7 +341,7 @@ export function buildReceipt(sources: ReceiptSources): ReceiptData {
   const paying = paymentsOf(amounts, sources);
   const summary = taxSummary(amounts, items);
   return {
-    order: orderSection(order, sources.statuses, hints),
+    order: orderSection(order, sources.number, sources.statuses, hints),
     store: receiptStoreSection(store),
     cashier: sources.cashier ? { id: sources.cashier.id, name: sources.cashier.display_name } : null,
     customer: customerSection(sources),

@@ -131,6 +131,7 @@ export class ReceiptService {
       customerTaxIds: this.customerTaxIds(order, customer),
       providerData: (paid ? this.checkouts.completed(order.id)?.provider_data : undefined) ?? {},
       tenders: this.payments.tendersOf(order),
+      number: this.payments.numbers.numberOf(order.id),
     });
   }
 }

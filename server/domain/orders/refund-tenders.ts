@@ -126,6 +126,7 @@ export class RefundTenders {
         session_id: sessionId,
         store_id: store.id,
         dp,
+        number: this.orderPayments.numbers.numberOf(order.id),
       }),
     );
   }

@@ -22,6 +22,8 @@ export interface OrderShapeContext {
   refunds: readonly RefundRecord[];
   /** `http://host/pos/v1`, for `_links`. */
   apiBase: string;
+  /** Its receipt number (ReceiptNumbers); its id when left out. */
+  number?: string | undefined;
 }
 
 export { currencySymbol };
@@ -56,7 +58,7 @@ export function shapeOrder(order: OrderRecord, context: OrderShapeContext): Orde
   return {
     id: order.id,
     parent_id: order.parent_id,
-    number: String(order.id),
+    number: context.number ?? String(order.id),
     order_key: order.order_key,
     created_via: order.created_via,
     version: orderVersion(),

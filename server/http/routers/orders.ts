@@ -41,6 +41,8 @@ export const ordersQuery = pagingQuery.extend({
   modified_before: queryDate.optional(),
   orderby: z.enum(ORDER_ORDERBY).default('date'),
   order: orderQuery.default('desc'),
+  /** `shop`: every till's sales (their tills and receipt numbers); left out, this till's orders as before. */
+  scope: z.enum(['till', 'shop']).optional(),
 });
 type OrdersQuery = z.output<typeof ordersQuery>;
 
@@ -64,6 +66,29 @@ function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFi
   };
 }
 
+/** The filters the shop's list does not take: it lists sales by date, found by receipt number. */
+const NOT_FOR_THE_SHOP = [
+  'status',
+  'customer',
+  'pos_store',
+  'pos_cashier',
+  'pos_register',
+  'pos_session',
+  'include',
+  'exclude',
+  'after',
+  'before',
+  'modified_after',
+  'modified_before',
+] as const;
+
+function refuseTillFilters(query: OrdersQuery): void {
+  const given = NOT_FOR_THE_SHOP.filter((name) => query[name] !== undefined);
+  if (query.orderby !== 'date') given.push('orderby' as never);
+  if (given.length > 0)
+    throw invalidParams(Object.fromEntries(given.map((name) => [name, `${name} does not apply with scope=shop (search, page, per_page and order do)`])));
+}
+
 function sortOf(query: OrdersQuery): OrderSort {
   if (query.orderby === 'include' && query.include === undefined) throw invalidParams({ orderby: 'orderby=include needs the include parameter' });
   return { orderby: query.orderby, order: query.order };
@@ -80,6 +105,15 @@ export function createOrdersRouter(context: AppContext): Router {
       .statuses()
       .list()
       .map((status) => status.status);
+    if (query.scope === 'shop' && !isSyncAudit(req)) {
+      refuseTillFilters(query);
+      const page = services.shopOrders.list(
+        { search: query.search, ascending: query.order === 'asc', limit: query.per_page, offset: offsetOf(query) },
+        apiBaseOf(req),
+      );
+      sendPage(req, res, page.orders, page.total, query);
+      return;
+    }
     if (isSyncAudit(req)) {
       sendAudit(req, res, orders.modificationIndex(filterOf(query, known), sortOf(query)));
       return;

@@ -1,0 +1,95 @@
+import type { PeerNetwork, PeerTill } from '../peer-network.js';
+import { peerReplica, type ReplicaDatabase, type Replication } from './pouch.js';
+
+/** The first retry of a peer that does not answer, doubled each time up to the longest. */
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 15_000;
+
+/** Each wait is twice the last, from the first retry to the longest. */
+export function nextRetryDelay(delay: number): number {
+  return delay <= 0 ? FIRST_RETRY_MS : Math.min(delay * 2, LONGEST_RETRY_MS);
+}
+
+/** What the replication says of a peer: once when it stops answering, once when it is back. */
+export interface PeerLinkLog {
+  unreachable: (peer: PeerTill, reason: string) => void;
+  reachable: (peer: PeerTill) => void;
+}
+
+interface Link {
+  peer: PeerTill;
+  replication: Replication;
+  down: boolean;
+}
+
+/**
+ * Step 2: continuous replication, both ways, with every paired till: each till pulls from each of
+ * its peers (live, retried with a growing wait while the peer does not answer), so between any two
+ * tills the entries flow both ways, each pulled once by the till that wants them. Pulling only, and
+ * not also pushing, halves the requests and the writes of every entry (a push and the receiver's
+ * pull would carry it twice), and no till ever writes into another's replica: each one's replica
+ * holds what it fetched itself. The checkpoints, kept in both replicas, make a pull resume where it
+ * stopped, across restarts too. `refresh` follows the network: a till paired gets a link, a till
+ * removed or moved loses (or changes) its own.
+ */
+export class PeerReplications {
+  private readonly links = new Map<string, Link>();
+
+  constructor(
+    private readonly local: ReplicaDatabase,
+    private readonly network: PeerNetwork,
+    private readonly log: PeerLinkLog,
+  ) {}
+
+  refresh(): void {
+    const wanted = new Map(this.network.peers().map((peer) => [peer.id, peer]));
+    for (const [id, link] of this.links) {
+      const peer = wanted.get(id);
+      if (peer === undefined || peer.address !== link.peer.address) {
+        link.replication.cancel();
+        this.links.delete(id);
+      }
+    }
+    for (const peer of wanted.values()) if (!this.links.has(peer.id)) this.links.set(peer.id, this.connect(peer));
+  }
+
+  /** The peers whose replica answered last time it was asked. */
+  reachable(): string[] {
+    return [...this.links.values()].filter((link) => !link.down).map((link) => link.peer.id);
+  }
+
+  stop(): void {
+    for (const link of this.links.values()) link.replication.cancel();
+    this.links.clear();
+  }
+
+  private connect(peer: PeerTill): Link {
+    const remote = peerReplica(peer.address, () => this.network.agent());
+    const replication = this.local.replicate.from(remote, { live: true, retry: true, batch_size: 200, back_off_function: nextRetryDelay });
+    const link: Link = { peer, replication, down: false };
+    const down = (error: unknown) => {
+      if (link.down) return;
+      link.down = true;
+      this.log.unreachable(peer, reasonOf(error));
+    };
+    const up = () => {
+      if (!link.down) return;
+      link.down = false;
+      this.log.reachable(peer);
+    };
+    replication
+      .on('paused', (error) => {
+        if (error === undefined || error === null) up();
+        else down(error);
+      })
+      .on('change', up)
+      .on('error', down);
+    return link;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error !== null && typeof error === 'object' && 'message' in error) return String(error.message);
+  return String(error);
+}

@@ -1,0 +1,124 @@
+import type { Database } from '../../data/database.js';
+import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import { asReplicaDocument, entryDocumentFault, type EntryDocument, type ReplicaDocument } from './documents.js';
+import type { ChangeRow, ChangesFeed, ReplicaDatabase } from './pouch.js';
+
+/** Where the projection stands in the replica's changes (replica_state). */
+const SINCE_KEY = 'projected_since';
+
+/** What Projection is built from. */
+export interface ProjectionParts {
+  db: Database;
+  replica: ShopReplicaRepository;
+  local: ReplicaDatabase;
+  /** This till's id: its own documents are not projected (its orders are already in SQLite). */
+  tillId: string;
+  /** A document that cannot be projected (and is left out), or the changes feed failing. */
+  refused: (id: string, reason: string) => void;
+}
+
+/** What one document did to SQLite. */
+export type Projected = 'entry' | 'head' | 'held already' | 'own' | 'refused';
+
+/**
+ * Step 3: the other tills' documents into SQLite, as the replica's changes feed brings them. Each
+ * document and the projection's place in the feed are written in one transaction, so a restart
+ * picks up where it stopped; the same document twice changes nothing (an entry is held once per
+ * till and sequence, an order keeps the state of its latest entry).
+ */
+export class Projection {
+  private readonly parts: ProjectionParts;
+  private feed: ChangesFeed | undefined;
+  private queued: ChangeRow[] = [];
+
+  constructor(parts: ProjectionParts) {
+    this.parts = parts;
+  }
+
+  start(): void {
+    const { replica, local } = this.parts;
+    const since = replica.state(SINCE_KEY) ?? 0;
+    this.feed = local
+      .changes({ live: true, since, include_docs: true, batch_size: 200 })
+      .on('change', (change) => {
+        this.queue(change);
+      })
+      .on('error', (error) => {
+        this.parts.refused('changes', error instanceof Error ? error.message : String(error));
+      });
+  }
+
+  stop(): void {
+    this.feed?.cancel();
+    this.feed = undefined;
+  }
+
+  /** The changes of one turn are projected together, in one transaction (a pull brings them in batches). */
+  private queue(change: ChangeRow): void {
+    this.queued.push(change);
+    if (this.queued.length > 1) return;
+    setImmediate(() => {
+      const changes = this.queued;
+      this.queued = [];
+      if (this.feed !== undefined) this.take(changes);
+    });
+  }
+
+  private take(changes: readonly ChangeRow[]): void {
+    writeTransaction(this.parts.db, () => {
+      for (const change of changes) {
+        const doc = change.deleted === true ? undefined : asReplicaDocument(change.doc);
+        if (doc !== undefined) this.project(doc);
+      }
+      const last = changes.at(-1);
+      if (last !== undefined) this.parts.replica.setState(SINCE_KEY, String(last.seq));
+    });
+  }
+
+  /** Projects one document (in the caller's transaction, or its own). */
+  project(doc: ReplicaDocument): Projected {
+    const { replica, tillId } = this.parts;
+    if (doc.till.id === tillId) return 'own';
+    return writeTransaction(this.parts.db, (): Projected => {
+      if (doc.type === 'head') {
+        replica.upsertTill(doc.till.id, doc.till.name, doc.till_sequence);
+        return 'head';
+      }
+      const fault = entryDocumentFault(doc);
+      if (fault !== undefined) {
+        this.parts.refused(doc._id, fault);
+        return 'refused';
+      }
+      replica.upsertTill(doc.till.id, doc.till.name, 0);
+      if (!replica.insertEntry(rowOf(doc))) return 'held already';
+      if (doc.order !== null && doc.number !== null) {
+        replica.upsertOrder({
+          till_id: doc.till.id,
+          order_id: doc.order.id,
+          till_name: doc.till.name,
+          number: doc.number,
+          status: doc.order.status,
+          total: doc.order.total,
+          date_paid_gmt: doc.order.date_paid_gmt ?? doc.entry.date_created_gmt,
+          latest_sequence: doc.till_sequence,
+          body: JSON.stringify(doc.order),
+        });
+      }
+      return 'entry';
+    });
+  }
+}
+
+function rowOf(doc: EntryDocument) {
+  return {
+    till_id: doc.till.id,
+    till_sequence: doc.till_sequence,
+    entry_id: doc.entry.id,
+    kind: doc.entry.kind,
+    order_id: doc.entry.order_id,
+    refund_id: doc.entry.refund_id,
+    hash: doc.entry.hash,
+    date_created_gmt: doc.entry.date_created_gmt,
+  };
+}

@@ -1,0 +1,115 @@
+import type { Database } from '../../data/database.js';
+import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import type { SalesJournal } from '../../domain/journal/journal.js';
+import type { OrderService } from '../../domain/orders/orders.js';
+import { errorSummary, type Logger } from '../../logging.js';
+import type { PeerNetwork, PeerTill } from '../peer-network.js';
+import { tillsBehind } from './behind.js';
+import { JournalWriter } from './journal-writer.js';
+import { PeerReplications } from './peer-replication.js';
+import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js';
+import { Projection } from './projection.js';
+import { mountReplica } from './replica-server.js';
+
+/** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
+export interface ReplicationParts {
+  network: PeerNetwork;
+  dataDir: string;
+  db: Database;
+  journal: SalesJournal;
+  orders: OrderService;
+  replica: ShopReplicaRepository;
+  logger: Logger;
+}
+
+/** The replication while the server runs. */
+export interface RunningReplication {
+  /** The local replica (for the tests and the bench: what it holds). */
+  readonly local: ReplicaDatabase;
+  /** Each other till's entries not yet held here (behind.ts). */
+  behind(): Map<string, number>;
+  /** The peers that answered last time they were asked. */
+  reachable(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The shop's journals on every till (docs/several-tills.md, "What is replicated, and how"): this
+ * till's entries into its PouchDB replica (journal-writer.ts), the replica served to the paired
+ * tills (replica-server.ts) and replicated both ways with each of them (peer-replication.ts), and
+ * the other tills' entries projected into SQLite (projection.ts). SQLite stays the record; the
+ * replica is what travels. A till alone (never paired) replicates nothing until it is paired.
+ */
+export async function startReplication(parts: ReplicationParts): Promise<RunningReplication> {
+  const { network, logger } = parts;
+  mountReplica(network.router, replicaPouch(parts.dataDir));
+  const local = openLocalReplica(replicaPouch(parts.dataDir));
+  let running: { writer: JournalWriter; projection: Projection; unsubscribe: () => void } | undefined;
+  const peers = new PeerReplications(local, network, {
+    unreachable: (peer: PeerTill, reason: string) => {
+      logger.info({ till: peer.id, address: peer.address, reason }, 'a paired till does not answer; its replication retries');
+    },
+    reachable: (peer: PeerTill) => {
+      logger.info({ till: peer.id, address: peer.address }, 'a paired till answers again; its replication resumes');
+    },
+  });
+
+  /** Once this till belongs to a shop: its writer, the projection of the others, the links to its peers. */
+  const begin = async (self: PeerTill): Promise<void> => {
+    const writer = new JournalWriter({
+      db: parts.db,
+      replica: parts.replica,
+      orders: parts.orders,
+      local,
+      till: () => {
+        const now = network.self() ?? self;
+        return { id: self.id, name: now.name };
+      },
+      failed: (error) => {
+        logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
+      },
+    });
+    const unsubscribe = parts.journal.onAppend(() => {
+      writer.wake();
+    });
+    const projection = new Projection({
+      db: parts.db,
+      replica: parts.replica,
+      local,
+      tillId: self.id,
+      refused: (id, reason) => {
+        logger.warn({ document: id, reason }, 'a replicated document was not projected');
+      },
+    });
+    running = { writer, projection, unsubscribe };
+    await writer.start();
+    projection.start();
+  };
+
+  let starting: Promise<void> | undefined;
+  const follow = () => {
+    const self = network.self();
+    if (self !== undefined && running === undefined) starting ??= begin(self);
+    peers.refresh();
+  };
+  const stopFollowing = network.onChange(follow);
+  follow();
+  await starting;
+
+  return {
+    local,
+    behind: () => tillsBehind(parts.replica),
+    reachable: () => peers.reachable(),
+    close: async () => {
+      stopFollowing();
+      peers.stop();
+      await starting;
+      if (running !== undefined) {
+        running.unsubscribe();
+        running.projection.stop();
+        await running.writer.stop();
+      }
+      await local.close();
+    },
+  };
+}
