@@ -5,6 +5,7 @@ import { ShopIdentity } from './tills/identity/shop-identity.js';
 import { ShopNetwork } from './tills/lan/shop-network.js';
 import { TillsLan, type LanOptions } from './tills/lan/tills-lan.js';
 import { PeersAdmin } from './tills/peers-admin.js';
+import { behindOf } from './tills/replication/behind.js';
 
 /**
  * The shop's tills over one connection, built once (the composition root's part for server/tills/):
@@ -17,8 +18,6 @@ export function createTillsServices(
     secrets: SecretStore;
     logger?: Logger | undefined;
     lan?: LanOptions | undefined;
-    /** Entries of a till not yet held here, for `peers list` (the replication's count). */
-    behind?: ((tillId: string) => number | null) | undefined;
   },
 ) {
   const identity = new ShopIdentity({ tills: r.tills, secrets: options.secrets });
@@ -31,7 +30,8 @@ export function createTillsServices(
     tills: r.tills,
     pairing: r.pairing,
     identity,
-    behind: options.behind,
+    // Read from the database: the CLI's `peers list` has it while the server replicates.
+    behind: (tillId) => behindOf(r.shopReplica, tillId),
     onChanged: () => {
       void lan?.poll();
     },

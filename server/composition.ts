@@ -65,7 +65,6 @@ import { createPullWorker, createSyncServices } from './composition-sync.js';
 import { createTillsServices } from './composition-tills.js';
 import { receiptPrefixOf } from './domain/orders/receipt-numbers.js';
 import type { PeerNetwork } from './tills/peer-network.js';
-import { behindOf } from './tills/replication/behind.js';
 import type { LanOptions } from './tills/lan/tills-lan.js';
 
 /**
@@ -358,7 +357,6 @@ export function createAppServices(db: Database, options: AppServicesOptions) {
     secrets: options.secrets,
     logger,
     lan: options.lan,
-    behind: (tillId) => behindOf(services.repositories.shopReplica, tillId),
   });
   network ??= tills.network;
   const pullWorker = createPullWorker(services.repositories, services.cataloguePull, options);

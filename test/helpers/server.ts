@@ -68,6 +68,10 @@ export async function startTestServer(overrides: Partial<ServeOptions> = {}): Pr
     db.close();
   }
   const server = await startServer({ ...quietServeOptions(dataDir), ...overrides });
+  // What the server wrote as it started (the tills' listener records its address) commits at the end
+  // of the turn (data/commit-group.ts): a test writing over a connection of its own before then
+  // would wait, in this same thread, for a lock that only this thread can let go of.
+  await new Promise((resolve) => setImmediate(resolve));
   return {
     origin: server.origin,
     apiUrl: server.apiUrl,
