@@ -58,8 +58,8 @@ describe('tillbase peers: pairing two tills over a 6-digit code', () => {
 
     const atA = JSON.parse((await peersCli(a, ['list', '--json'])).stdout) as Array<Record<string, unknown>>;
     const atB = JSON.parse((await peersCli(b, ['list', '--json'])).stdout) as Array<Record<string, unknown>>;
-    expect(atA).toEqual([{ id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: null }]);
-    expect(atB).toEqual([{ id: tillCredentials(a.dataDir).id, name: 'Till A', address: tillsLink.address, last_seen_gmt: expect.any(String), behind: null }]);
+    expect(atA).toEqual([{ id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: 0 }]);
+    expect(atB).toEqual([{ id: tillCredentials(a.dataDir).id, name: 'Till A', address: tillsLink.address, last_seen_gmt: expect.any(String), behind: 0 }]);
   }, 60_000);
 
   test('B, paired while its server ran, is served on its own listener without a restart', async () => {

@@ -40,7 +40,7 @@ describe('pairing over HTTP, and what the tills’ listener refuses', () => {
     expect(joined.stdout).toContain(`Till A answered at ${aTills} over mutual TLS`);
     const peers = await api(a, 'GET', '/peers', { token: manager });
     expect(peers.body).toEqual([
-      { id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: null },
+      { id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: 0 },
     ]);
   }, 30_000);
 
