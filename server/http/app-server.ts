@@ -19,6 +19,24 @@ const isConstructorFunction = (constructor: object): boolean => !Function.protot
  * optimised for this.) Should Node's constructors ever become classes, the server is made plainly.
  */
 export function createAppServer(app: Express, tls?: Pick<HttpsOptions, 'key' | 'cert'>): Server {
+  return keepingIdleConnections(madeServer(app, tls));
+}
+
+/**
+ * Node closes an idle kept-alive connection after 5 s, and a client drops its own a little sooner
+ * (fetch: 4 s). A client slowed down by a busy machine can send on its connection just as the
+ * server closes it, and gets ECONNRESET for a request the server never saw (seen on a loaded CI
+ * run, a catalogue page read). The tills' clients are on the same machine or the shop's network:
+ * idle connections kept a minute cost nothing, and the clients let theirs go long before.
+ */
+function keepingIdleConnections(server: Server): Server {
+  server.keepAliveTimeout = 65_000;
+  // Node's advice: longer than keepAliveTimeout, so that a request's headers are not cut short by it.
+  server.headersTimeout = 66_000;
+  return server;
+}
+
+function madeServer(app: Express, tls: Pick<HttpsOptions, 'key' | 'cert'> | undefined): Server {
   if (!isConstructorFunction(IncomingMessage) || !isConstructorFunction(ServerResponse))
     return tls === undefined ? createServer(app) : createHttpsServer(tls, app);
   const initRequest = IncomingMessage as unknown as Initialiser<[Socket]>;
