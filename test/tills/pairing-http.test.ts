@@ -39,9 +39,7 @@ describe('pairing over HTTP, and what the tills’ listener refuses', () => {
     expect(joined.code, joined.stderr).toBe(0);
     expect(joined.stdout).toContain(`Till A answered at ${aTills} over mutual TLS`);
     const peers = await api(a, 'GET', '/peers', { token: manager });
-    expect(peers.body).toEqual([
-      { id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: 0 },
-    ]);
+    expect(peers.body).toEqual([{ id: tillCredentials(b.dataDir).id, name: 'Till B', address: b.tillsAddress, last_seen_gmt: expect.any(String), behind: 0 }]);
   }, 30_000);
 
   test('the shop CA is public at GET /peers/ca.pem, and is the CA B was given', async () => {
