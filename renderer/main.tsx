@@ -9,6 +9,7 @@ import { CUSTOMER_DISPLAY_CHANNEL, feedCustomerDisplay } from './customer-displa
 import { IdleLock } from './idle-lock.js';
 import { Payment } from './payment.js';
 import { Sale } from './sale.js';
+import { OrderHistory } from './order-history.js';
 import { KeyboardWedge } from './scanner.js';
 import { installShortcuts } from './shortcuts.js';
 import { announceScan } from './scans-elsewhere.js';
@@ -49,6 +50,7 @@ const storage = tabStorage();
 const keeper = bridge !== undefined ? bridgeSessionKeeper(bridge.session) : storage === null ? memorySessionKeeper() : browserSessionKeeper(storage);
 const till = new Till(new TokenVault(keeper, storage), `${window.location.origin}${API_NAMESPACE}`, window.fetch.bind(window), tillStorage());
 const sale = new Sale(till);
+const history = new OrderHistory(till);
 const payment = new Payment(till);
 
 async function print(): Promise<void> {
@@ -116,7 +118,7 @@ function openCustomerDisplay(): void {
   window.open('/app/display', 'tillbase-customer-display');
 }
 
-const api: TillApi = { till, sale, payment, print, openCustomerDisplay };
+const api: TillApi = { till, sale, history, payment, print, openCustomerDisplay };
 const root = document.getElementById('app');
 if (root === null) throw new Error('index.html has no #app');
 render(

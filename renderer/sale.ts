@@ -1,9 +1,8 @@
 /**
  * Ringing up a sale: the cart is a server order (`POST /orders`, then `PATCH /orders/{id}`), whose
- * answer carries every total shown; refunds are `POST /orders/{id}/refunds`. Amounts typed by the
- * cashier go to the server as the strings they typed. Paying for it is in payment.ts.
+ * answer carries every total shown. Amounts typed by the cashier go to the server as the strings they
+ * typed. Paying for it is in payment.ts; a sale looked up later and refunded, in order-history.ts.
  */
-import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { Customer } from '../shared/resources/customers.js';
 import type { Order, OrderLineItem } from '../shared/resources/orders.js';
@@ -17,20 +16,11 @@ import * as ordersApi from './api/orders.js';
 import * as productsApi from './api/products.js';
 import type { ProductTile } from './api/products.js';
 import { variationName, weighingOf, type Weighing } from './weighing.js';
-import { unitsRefunded } from './refunds-left.js';
 
 export interface CustomerDraft {
   first_name: string;
   last_name: string;
   email: string;
-}
-
-export interface RefundDraft {
-  /** Order item id → quantity to refund. */
-  quantities: Record<number, number>;
-  restock: boolean;
-  destination: string;
-  reason: string;
 }
 
 /** A product or variation as the cart's lines name it. */
@@ -415,40 +405,6 @@ export class Sale {
       await this.loadParked();
     } catch (error) {
       this.till.fail(error);
-    }
-  }
-
-  async openHistoryOrder(id: number): Promise<void> {
-    try {
-      const [historyOrder, refunds] = await Promise.all([ordersApi.get(this.client, id), ordersApi.refunds(this.client, id)]);
-      this.till.state.set({ historyOrder, historyRefunded: unitsRefunded(refunds) });
-    } catch (error) {
-      this.till.state.set({ historyOrder: null, historyRefunded: {} });
-      this.till.fail(error);
-    }
-  }
-
-  async refund(order: Order, draft: RefundDraft): Promise<boolean> {
-    const lineItems = Object.entries(draft.quantities)
-      .filter(([, quantity]) => quantity > 0)
-      .map(([id, quantity]) => ({ id: Number(id), quantity }));
-    if (lineItems.length === 0) {
-      this.till.state.set({ status: { kind: 'error', message: 'Choose at least one item to refund.' } });
-      return false;
-    }
-    this.till.state.set({ busy: true, status: null });
-    try {
-      const body = { line_items: lineItems, api_restock: draft.restock, refund_destination: draft.destination, reason: draft.reason };
-      const refund = await this.till.approvals.run(order.id, (headers) => ordersApi.refund(this.client, order.id, body, headers));
-      this.till.state.set({
-        busy: false,
-        status: { kind: 'info', message: `Refunded ${formatPrice(refund.amount, this.till.state.get().store)} on order ${order.number}.` },
-      });
-      await this.openHistoryOrder(order.id);
-      return true;
-    } catch (error) {
-      this.till.fail(error);
-      return false;
     }
   }
 }

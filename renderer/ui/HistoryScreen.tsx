@@ -14,7 +14,7 @@ import { TableHead } from './kit/TableHead.js';
 import { unitsLeft } from '../refunds-left.js';
 
 function RefundForm(props: { order: Order }) {
-  const { sale } = useTill();
+  const { history } = useTill();
   const gateways = useTillState((state) => state.gateways);
   const busy = useTillState((state) => state.busy);
   const store = useTillState((state) => state.store);
@@ -35,7 +35,7 @@ function RefundForm(props: { order: Order }) {
     : [...gateways, { id: destination, title: order.payment_method_title || destination, enabled: true, order: 0 }];
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    if (await sale.refund(order, { quantities, restock, destination, reason })) {
+    if (await history.refund(order, { quantities, restock, destination, reason })) {
       setQuantities({});
       setReason('');
     }
@@ -126,7 +126,7 @@ function OrderDetail(props: { order: Order }) {
 
 /** The orders found, newest first, each with its sync state and a button that opens it. */
 function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeof useOrderSync> }) {
-  const { sale } = useTill();
+  const { history } = useTill();
   const store = useTillState((state) => state.store);
   return (
     <table id="history-table" class="products">
@@ -141,7 +141,12 @@ function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeo
             </td>
             <td class="numeric">{formatPrice(order.total, store)}</td>
             <td>
-              <button type="button" class="button button-small" aria-label={`Open order ${order.number}`} onClick={() => void sale.openHistoryOrder(order.id)}>
+              <button
+                type="button"
+                class="button button-small"
+                aria-label={`Open order ${order.number}`}
+                onClick={() => void history.openHistoryOrder(order.id)}
+              >
                 Open
               </button>
             </td>

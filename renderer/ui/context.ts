@@ -2,6 +2,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Payment } from '../payment.js';
+import type { OrderHistory } from '../order-history.js';
 import type { Sale } from '../sale.js';
 import { useStore } from '../store.js';
 import type { Till, TillState } from '../till.js';
@@ -9,6 +10,8 @@ import type { Till, TillState } from '../till.js';
 export interface TillApi {
   till: Till;
   sale: Sale;
+  /** Sales made earlier: opened from the Orders screen, refunded. */
+  history: OrderHistory;
   payment: Payment;
   /** Prints the page (the receipt showing): the desktop app's printer, or the browser's print dialog. */
   print: () => Promise<void>;
