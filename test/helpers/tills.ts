@@ -107,6 +107,9 @@ export function requestOverTls(address: string, options: ConnectionOptions, path
 export interface Forwarder {
   address: string;
   bytes(): Buffer;
+  /** Cuts the link: every connection through it ends, and new ones are closed at once, until heal(). */
+  cut(): void;
+  heal(): void;
   close(): Promise<void>;
 }
 
@@ -114,7 +117,12 @@ export interface Forwarder {
 export function startForwarder(target: string | (() => string)): Promise<Forwarder> {
   const seen: Buffer[] = [];
   const sockets = new Set<Socket>();
+  let cut = false;
   const server: Server = createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
     const [host, port] = (typeof target === 'string' ? target : target()).split(':');
     const upstream = netConnect(Number(port), host);
     for (const socket of [client, upstream]) {
@@ -132,6 +140,13 @@ export function startForwarder(target: string | (() => string)): Promise<Forward
       resolve({
         address: `127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`,
         bytes: () => Buffer.concat(seen),
+        cut: () => {
+          cut = true;
+          for (const socket of sockets) socket.destroy();
+        },
+        heal: () => {
+          cut = false;
+        },
         close: () =>
           new Promise((resolveClose) => {
             for (const socket of sockets) socket.destroy();
