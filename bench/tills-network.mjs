@@ -29,6 +29,7 @@ export class TestTillNetwork {
   #others = [];
   #listeners = new Set();
   #server;
+  #sockets = new Set();
   #agent;
   #credentials;
 
@@ -69,6 +70,13 @@ export class TestTillNetwork {
     });
     app.use(router);
     const server = createServer({ ...this.#credentials, requestCert: true, rejectUnauthorized: true }, app);
+    // Every raw socket, so that a cut ends those still in their TLS handshake too (closeAllConnections knows only HTTP's).
+    const sockets = new Set();
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    this.#sockets = sockets;
     const port = this.me.address === '' ? 0 : Number(this.me.address.split(':')[1]);
     await new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -84,8 +92,9 @@ export class TestTillNetwork {
     this.#server = undefined;
     this.#agent.destroy();
     if (server === undefined) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(() => resolve()));
+    const closed = new Promise((resolve) => server.close(() => resolve()));
+    for (const socket of this.#sockets) socket.destroy();
+    await closed;
   }
 
   /** For the next start of the till's server: a router of its own and a fresh agent (the listener reopens at the same address). */

@@ -19,6 +19,7 @@ import { startReplication } from './tills/replication/replication.js';
 import { createApp } from './http/app.js';
 import { createAppServer } from './http/app-server.js';
 import type { AppContext } from './http/context.js';
+import { ListenerSockets } from './listener-sockets.js';
 import { createLogger, type Logger } from './logging.js';
 import { SECRETS_FILE_NAME } from './secrets/file-store.js';
 import { loadSigningKey, openSecretStore } from './secrets/open-secret-store.js';
@@ -202,6 +203,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       : await services.tills.identity.apiCertificate(apiCertificateHosts(options.host, options.allowedHosts));
     const httpServer = createAppServer(app, tls === undefined ? undefined : { key: tls.key, cert: tls.certificate });
     httpServer.on('clientError', answerUnparseableRequest);
+    const sockets = new ListenerSockets(httpServer);
     const port = await listen(httpServer, options.host, options.port);
     const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
     const origin = `${tls === undefined ? 'http' : 'https'}://${hostInUrl}:${port}`;
@@ -209,8 +211,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
       await services.tills.lan?.start();
     } catch (error) {
       // The API listener is up already: closed here, or the process would never exit.
-      httpServer.close();
-      httpServer.closeAllConnections();
+      await sockets.close();
       await services.tills.lan?.close();
       throw error;
     }
@@ -225,19 +226,15 @@ export async function startServer(options: ServeOptions, announce: (line: string
       closing ??= new Promise<void>((resolveClose) => {
         // The push in flight ends (or times out) before the database closes under it.
         const syncStopped = Promise.all([services.pushWorker.stop(), services.pullWorker.stop(), services.tills.lan?.close(), replication?.close()]);
-        httpServer.close(() => {
-          void syncStopped.then(() => {
-            commitGroupOf(openDb)?.commit();
-            openDb.close();
-            lock.release();
-            logger.info('server stopped');
-            resolveClose();
-          });
+        // Requests under way get 2 s to finish; then every connection is ended.
+        void sockets.close(2000).then(async () => {
+          await syncStopped;
+          commitGroupOf(openDb)?.commit();
+          openDb.close();
+          lock.release();
+          logger.info('server stopped');
+          resolveClose();
         });
-        httpServer.closeIdleConnections();
-        setTimeout(() => {
-          httpServer.closeAllConnections();
-        }, 2000).unref();
       });
       return closing;
     };

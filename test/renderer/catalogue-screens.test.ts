@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { manageScreenshot, openManage, saved, serverAs, tableRows } from '../helpers/manage-page.js';
 import { connect } from '../helpers/sync.js';
 import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
 import { cartSettled, gridReady, logIn, openTill, scan, useHarness } from '../helpers/till-page.js';
@@ -105,8 +105,8 @@ describe('the managers’ catalogue screens', () => {
     // The list finds it by its barcode; editing it sends the changed price.
     await page.getByLabel('Name, SKU or barcode').fill(TEA.barcode);
     await page.getByRole('search', { name: 'Find products' }).getByRole('button', { name: 'Find' }).click();
-    await page.locator('#products-table[aria-busy="false"] tbody tr', { hasText: TEA.name }).waitFor();
-    expect(await page.locator('#products-table tbody tr').count()).toBe(1);
+    await tableRows(page, '#products-table', 1);
+    expect(await page.locator('#products-table tbody tr', { hasText: TEA.name }).count()).toBe(1);
     await page.getByRole('button', { name: `Edit ${TEA.name}` }).click();
     await page
       .getByRole('form', { name: `Edit ${TEA.name}` })

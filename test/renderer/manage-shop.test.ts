@@ -3,7 +3,7 @@
  * against a real server: each change is read back from the server with a token of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { manageScreenshot, openManage, saved, serverAs, tableRows } from '../helpers/manage-page.js';
 import { openTill, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: false });
@@ -103,10 +103,10 @@ describe('managers’ screens: stores, registers, receipts and logs', () => {
     await page.getByLabel('By').selectOption(String(server.users.shop_manager.id));
     await page.getByRole('button', { name: 'Show entries' }).click();
     const rows = page.locator('#logs-table[aria-busy="false"] tbody tr');
-    await rows.filter({ hasText: 'test-manager updated settings checkout (prevent_overselling)' }).waitFor();
     const audit = (await serverAs(server, 'administrator', 'GET', `/logs?source=audit&action=settings.update&user=${server.users.shop_manager.id}&per_page=50`))
       .body;
-    expect(await rows.count()).toBe(audit.entries.length);
+    await tableRows(page, '#logs-table', audit.entries.length);
+    expect(await rows.filter({ hasText: 'test-manager updated settings checkout (prevent_overselling)' }).count()).toBeGreaterThan(0);
     await manageScreenshot(page, 'logs');
     // Someone who changed nothing: no entries, and none of the earlier ones left under the filter.
     await page.getByLabel('By').selectOption(String(server.users.cashier.id));

@@ -64,3 +64,18 @@ describe.skipIf(lanAddress === undefined)('the API listener on an address that i
     expect(answer).not.toContain('pos/v1');
   });
 });
+
+describe.skipIf(lanAddress === undefined)('stopping the HTTPS API', () => {
+  test('ends a connection still in its TLS handshake: the server stops after its 2 s of grace, not the handshake’s 2 minutes', async () => {
+    const host = lanAddress ?? '';
+    const server = await startTestServer({ host, allowedHosts: [host] });
+    const socket = netConnect(Number(new URL(server.origin).port), host);
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = server.close().then(() => 'stopped');
+    const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    socket.destroy();
+    await closed;
+    expect(outcome).toBe('stopped');
+  });
+});

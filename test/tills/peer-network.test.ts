@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { get, type Agent } from 'node:https';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRepositories } from '../../server/composition-repositories.js';
 import { createTillsServices } from '../../server/composition-tills.js';
@@ -77,5 +78,35 @@ describe('PeerNetwork between two paired tills', () => {
 
   test('the agent refuses a till that answers with this till’s own certificate (not a peer)', async () => {
     await expect(getJson(`https://${b.lan.address()}/tills/v1/hello`, b.tills.network.agent())).rejects.toThrow(/not a paired till/);
+  });
+});
+
+describe('closing the listeners', () => {
+  test('ends at once, though a peer is still in its TLS handshake', async () => {
+    const till = makeTill();
+    await till.lan.start();
+    const pairingAddress = till.r.pairing.listener('pairing')?.address ?? '';
+    // Connected, not a byte sent: a peer that reached the listener just as the till went down.
+    const sockets = [till.lan.listening(), pairingAddress].map((address) => {
+      const [host, port] = address.split(':');
+      const socket = connect({ host, port: Number(port) });
+      socket.on('error', () => undefined);
+      return socket;
+    });
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    const closed = till.lan.close().then(() => 'closed');
+    const outcome = await Promise.race([
+      closed,
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve('still open after 3 s');
+        }, 3000),
+      ),
+    ]);
+    for (const socket of sockets) socket.destroy();
+    await closed;
+    till.db.close();
+    rmSync(till.dataDir, { recursive: true, force: true });
+    expect(outcome).toBe('closed');
   });
 });

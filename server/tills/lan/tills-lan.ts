@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { ConfigError } from '../../config.js';
 import type { PairingRepository } from '../../data/repositories/pairing.js';
 import type { TillsRepository } from '../../data/repositories/tills.js';
+import { ListenerSockets } from '../../listener-sockets.js';
 import { errorSummary, type Logger } from '../../logging.js';
 import type { ShopIdentity } from '../identity/shop-identity.js';
 import { createPairingHost } from '../pairing/pairing-host.js';
@@ -67,6 +68,7 @@ export class TillsLan {
   #pairing: Server | undefined;
   #closeRemoved: () => void = () => undefined;
   #timer: NodeJS.Timeout | undefined;
+  #sockets: ListenerSockets[] = [];
   #version = '';
   #address = '';
   #listening = '';
@@ -100,6 +102,7 @@ export class TillsLan {
       onPaired: () => void this.poll(),
     });
     this.#pairing = createHttpsServer({ minVersion: 'TLSv1.3' }, pairingApp);
+    this.#sockets = [new ListenerSockets(this.#tills), new ListenerSockets(this.#pairing)];
     const { lanHost, lanPort } = this.options;
     const tillsPort = await listen(this.#tills, lanHost, lanPort, 'the tills’ listener');
     const pairingPort = await listen(this.#pairing, lanHost, lanPort === 0 ? 0 : lanPort + 1, 'pairing');
@@ -143,20 +146,7 @@ export class TillsLan {
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    const closing = [this.#tills, this.#pairing].map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          if (server === undefined || !server.listening) {
-            resolve();
-            return;
-          }
-          server.close(() => {
-            resolve();
-          });
-          server.closeAllConnections();
-        }),
-    );
-    await Promise.all(closing);
+    await Promise.all(this.#sockets.map((sockets) => sockets.close()));
     this.deps.pairing.clearListeners();
   }
 }
