@@ -31,18 +31,3 @@ export async function saved(page: Page, text: string | RegExp): Promise<void> {
 export async function manageScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, `manage-${name}`);
 }
-
-/**
- * Waits until the table `selector` is loaded and holds `count` rows. A search re-renders on the
- * next tick, so right after its button the table still shows the old rows, not busy: a wait on a
- * row the old list also held would pass before the new list is there.
- */
-export async function tableRows(page: Page, selector: string, count: number): Promise<void> {
-  await page.waitForFunction(
-    ([table, rows]) => {
-      const element = (globalThis as any).document.querySelector(table);
-      return element?.getAttribute('aria-busy') === 'false' && element.querySelectorAll('tbody tr').length === rows;
-    },
-    [selector, count] as const,
-  );
-}

@@ -192,3 +192,19 @@ export async function scan(page: Page, code: string): Promise<void> {
 export async function statusText(page: Page): Promise<string> {
   return ((await page.locator('#status-message').textContent()) ?? '').trim();
 }
+
+/**
+ * Waits until the table `selector` is loaded (it, or the section around it, not aria-busy) and holds `count` rows. A search re-renders on the
+ * next tick, so right after its button the table still shows the old rows, not busy: a wait on a
+ * row the old list also held would pass before the new list is there.
+ */
+export async function tableRows(page: Page, selector: string, count: number): Promise<void> {
+  await page.waitForFunction(
+    ([table, rows]) => {
+      const element = (globalThis as any).document.querySelector(table);
+      const busy = element?.closest('[aria-busy]')?.getAttribute('aria-busy');
+      return element !== null && busy !== 'true' && element.querySelectorAll('tbody tr').length === rows;
+    },
+    [selector, count] as const,
+  );
+}

@@ -6,10 +6,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { manageScreenshot, openManage, saved, serverAs, tableRows } from '../helpers/manage-page.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
 import { connect } from '../helpers/sync.js';
 import { startWooCommerceDouble } from '../helpers/woocommerce-double.js';
-import { cartSettled, gridReady, logIn, openTill, scan, useHarness } from '../helpers/till-page.js';
+import { cartSettled, gridReady, logIn, openTill, scan, tableRows, useHarness } from '../helpers/till-page.js';
 
 // A file secret store: the last test connects the till to the WooCommerce double.
 const { harness, server } = useHarness({ catalogue: true, secretStore: 'file' });

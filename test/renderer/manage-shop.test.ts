@@ -3,8 +3,8 @@
  * against a real server: each change is read back from the server with a token of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { manageScreenshot, openManage, saved, serverAs, tableRows } from '../helpers/manage-page.js';
-import { openTill, useHarness } from '../helpers/till-page.js';
+import { manageScreenshot, openManage, saved, serverAs } from '../helpers/manage-page.js';
+import { openTill, tableRows, useHarness } from '../helpers/till-page.js';
 
 const { harness, server } = useHarness({ catalogue: false });
 
