@@ -73,7 +73,14 @@ describe.skipIf(lanAddress === undefined)('stopping the HTTPS API', () => {
     socket.on('error', () => undefined);
     await new Promise((resolve) => socket.once('connect', resolve));
     const closed = server.close().then(() => 'stopped');
-    const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    const outcome = await Promise.race([
+      closed,
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve('still running after 5 s');
+        }, 5000),
+      ),
+    ]);
     socket.destroy();
     await closed;
     expect(outcome).toBe('stopped');
