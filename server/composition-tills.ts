@@ -6,6 +6,7 @@ import { ShopNetwork } from './tills/lan/shop-network.js';
 import { TillsLan, type LanOptions } from './tills/lan/tills-lan.js';
 import { PeersAdmin } from './tills/peers-admin.js';
 import { behindOf } from './tills/replication/behind.js';
+import { SecondCopies } from './tills/replication/second-copies.js';
 
 /**
  * The shop's tills over one connection, built once (the composition root's part for server/tills/):
@@ -36,6 +37,8 @@ export function createTillsServices(
       void lan?.poll();
     },
   });
-  return { identity, network, lan, peers };
+  // Fed by the replication while it runs (server/start.ts); read by the sale's answer and the status.
+  const copies = new SecondCopies({ replica: r.shopReplica, tills: r.tills });
+  return { identity, network, lan, peers, copies };
 }
 export type TillsServices = ReturnType<typeof createTillsServices>;

@@ -189,6 +189,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
             journal: services.journal,
             orders: services.orders,
             replica: services.repositories.shopReplica,
+            copies: services.tills.copies,
             logger,
           });
     const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };

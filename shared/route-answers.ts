@@ -20,7 +20,7 @@ import type { ReturnResult } from './resources/returns.js';
 import type { AllSettings, SettingsGroupName, SettingsGroupValues } from './resources/settings.js';
 import type { StoreResource, StoreUsers } from './resources/stores.js';
 import type { OrderSyncView, SyncVerifyView } from './resources/sync-screens.js';
-import type { OutboxEntryView, SyncConnectionAnswer, SyncConnectionView, SyncDisconnectAnswer, SyncStatusView } from './resources/sync.js';
+import type { OutboxEntryView, SyncConnectionAnswer, SyncConnectionView, SyncDisconnectAnswer, SyncStatusAnswer } from './resources/sync.js';
 import type { TaxClassResource } from './resources/taxes.js';
 import type { TemplateItem } from './resources/templates.js';
 
@@ -99,7 +99,7 @@ export interface RouteAnswers extends SettingsGroupAnswers {
 
   'GET /logs': LogsPage;
 
-  'GET /sync/status': SyncStatusView;
+  'GET /sync/status': SyncStatusAnswer;
   'GET /sync/orders': OrderSyncView[];
   'GET /sync/outbox': OutboxEntryView[];
   'POST /sync/outbox/{id}/retry': OutboxEntryView;

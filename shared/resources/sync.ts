@@ -42,6 +42,33 @@ export interface SyncStatusView {
   oldest_waiting_sale: null | { order_id: number | null; date_created_gmt: string; age_seconds: number };
 }
 
+/** The sales no paired till holds yet ("on this till only"): a disk that dies now takes them with it. */
+export interface SingleCopyView {
+  sales: number;
+  sales_amount: string;
+  /** When the oldest of them was made; null when there is none. */
+  oldest_gmt: string | null;
+}
+
+/** A paired till as the status shows it to every role (its address is the managers' /peers). */
+export interface StatusPeerView {
+  id: string;
+  name: string;
+  /** Its replication answered last time it was asked. */
+  reachable: boolean;
+  last_seen_gmt: string | null;
+  /** Its entries not yet held here; null until the replication counts them. */
+  behind: number | null;
+}
+
+/** What `GET /pos/v1/sync/status` answers: the sync with WooCommerce, and the copies among the shop's tills. */
+export interface SyncStatusAnswer extends SyncStatusView {
+  /** The paired tills; empty on a till that is in no shop. */
+  peers: StatusPeerView[];
+  /** Null on a till that is in no shop. */
+  single_copy: SingleCopyView | null;
+}
+
 /** One entry of the outbox page. */
 export interface OutboxEntryView {
   id: number;

@@ -72,18 +72,21 @@ export async function closeTills(tills: readonly TestTill[]): Promise<void> {
   for (const till of tills) rmSync(till.dataDir, { recursive: true, force: true });
 }
 
-/** A sale of one coffee at a till, paid in cash: the order as `GET /orders/{id}` then answers it. */
-export async function sellCoffee(till: TestTill): Promise<{ id: number; number: string; total: string }> {
+/** A sale of one coffee at a till, paid in cash: the order as `GET /orders/{id}` then answers it, and where the checkout said it is held. */
+export async function sellCoffee(till: TestTill): Promise<{ id: number; number: string; total: string; copies: string | null; checkoutMs: number }> {
   const made = await api<{ id: number }>(till.server, 'POST', '/orders', {
     token: till.cashier,
     body: { line_items: [{ product_id: till.catalogue.coffee }] },
   });
   if (made.status !== 201) throw new Error(`order not created at ${till.name}: ${made.status} ${JSON.stringify(made.body)}`);
+  const started = performance.now();
   const paid = await api(till.server, 'POST', `/orders/${made.body.id}/checkout`, {
     token: till.cashier,
     body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '20.00' } },
     headers: { 'Idempotency-Key': `sale-${till.id}-${made.body.id}` },
   });
   if (paid.status !== 200) throw new Error(`not paid at ${till.name}: ${paid.status} ${JSON.stringify(paid.body)}`);
-  return (await api<{ id: number; number: string; total: string }>(till.server, 'GET', `/orders/${made.body.id}`, { token: till.cashier })).body;
+  const checkoutMs = performance.now() - started;
+  const order = (await api<{ id: number; number: string; total: string }>(till.server, 'GET', `/orders/${made.body.id}`, { token: till.cashier })).body;
+  return { ...order, copies: paid.headers.get('x-tillbase-sale-copies'), checkoutMs };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
+import { writeTransaction } from '../write-transaction.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 
 /** An own journal entry with the till-wide sequence it is replicated under. */
@@ -52,6 +53,9 @@ const SHOP_SALES = `
   UNION ALL
   SELECT till_id, order_id, number, date_paid_gmt AS date FROM shop_orders`;
 const SHOP_FILTER = 'WHERE @search IS NULL OR instr(upper(number), upper(@search)) > 0';
+
+/** The replica_state key of heldByAPeer(). */
+const HELD_BY_A_PEER = 'held_by_a_peer';
 
 /** The replica of the shop's journals: this till's entries going out, the other tills' coming in. */
 export class ShopReplicaRepository {
@@ -134,5 +138,36 @@ export class ShopReplicaRepository {
        ORDER BY date ${ascending ? 'ASC' : 'DESC'}, number ${ascending ? 'ASC' : 'DESC'} LIMIT @limit OFFSET @offset`,
     ).all({ ...params, limit, offset });
     return { rows, total };
+  }
+
+  /** The till sequence of an order's sale entry; undefined before it is journaled. */
+  saleSequence(orderId: number): number | undefined {
+    return prepared<[number], number>(
+      this.db,
+      "SELECT r.till_sequence FROM journal j JOIN journal_replica r ON r.entry_id = j.id WHERE j.order_id = ? AND j.kind = 'sale' ORDER BY r.till_sequence DESC LIMIT 1",
+    )
+      .pluck(true)
+      .get(orderId);
+  }
+
+  /** The own sales journaled after a till sequence: each one's total and when, oldest first (the sums are the caller's, in Decimal). */
+  salesAfter(sequence: number): { total: string; date_created_gmt: string }[] {
+    return prepared<[number], { total: string; date_created_gmt: string }>(
+      this.db,
+      `SELECT o.total, j.date_created_gmt FROM journal_replica r JOIN journal j ON j.id = r.entry_id JOIN orders o ON o.id = j.order_id
+        WHERE r.till_sequence > ? AND j.kind = 'sale' ORDER BY r.till_sequence`,
+    ).all(sequence);
+  }
+
+  /** The last own till sequence a paired till is known to hold, all before it included (0: none yet). */
+  heldByAPeer(): number {
+    return Number(this.state(HELD_BY_A_PEER) ?? '0');
+  }
+
+  /** A paired till holds the own entries up to `sequence`; it never goes back. */
+  setHeldByAPeer(sequence: number): void {
+    writeTransaction(this.db, () => {
+      if (sequence > this.heldByAPeer()) this.setState(HELD_BY_A_PEER, String(sequence));
+    });
   }
 }

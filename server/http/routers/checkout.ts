@@ -17,11 +17,15 @@ function idempotencyKeyOf(req: Request): string | undefined {
   return trimmed;
 }
 
+/** Where a sale just paid is held: `this-till-and-a-peer`, `this-till-only`, or `alone` (a till in no shop). */
+export const SALE_COPIES_HEADER = 'X-Tillbase-Sale-Copies';
+
 /** Paying an order at the till (wcpos-reference "Checkout"). */
 export function createCheckoutRouter(context: AppContext): Router {
   const { auth, services } = context;
   const routes = endpointRouter(auth);
   const { checkout, guardedOrders: guarded, registers } = services;
+  const { copies } = services.tills;
   /** The answers waiting for their drawer's pulse, by checkout id. */
   const kicking = new Map<string, Promise<CheckoutState>>();
 
@@ -39,6 +43,9 @@ export function createCheckoutRouter(context: AppContext): Router {
       guarded.checkedOut(principalOf(res), id, input.gateway_id);
     });
     const checkoutId = state.checkout_id;
+    // Two copies before the receipt: a sale just paid waits (at most 300 ms, beside the drawer's
+    // pulse) for a paired till to hold it; the answer says where it is (second-copies.ts).
+    if (!answered.replayed && state.status === 'completed') res.setHeader(SALE_COPIES_HEADER, await copies.ofSale(id));
     // A replay that came while the first answer waits for its drawer gets that answer, drawer and all.
     const first = answered.replayed && checkoutId !== null ? kicking.get(checkoutId) : undefined;
     if (first !== undefined) {

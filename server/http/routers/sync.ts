@@ -17,10 +17,12 @@ const outboxQuery = pagingQuery.extend({ state: z.enum(OUTBOX_STATES).optional()
 export function createSyncRouter({ auth, services }: AppContext): Router {
   const routes = endpointRouter(auth);
   const { syncStatus } = services;
+  const { copies } = services.tills;
 
   routes.get('/sync/status', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    sendItem(req, res, syncStatus.status());
+    // The WooCommerce sync's status, and beside it the copies among the shop's tills (server/tills/).
+    sendItem(req, res, { ...syncStatus.status(), peers: copies.peers(), single_copy: copies.singleCopy() });
   });
 
   routes.get('/sync/outbox', { query: outboxQuery }, (req, res, { query }) => {

@@ -32,6 +32,8 @@ export interface JournalWriterParts {
   till: () => TillStamp;
   /** A write to the replica failed (its disk): the entries stay in SQLite and go at the next wake. */
   failed: (error: unknown) => void;
+  /** The replica holds the own entries up to `sequence` (second-copies.ts learns when a peer does too). */
+  wrote?: (sequence: number) => Promise<void>;
 }
 
 /**
@@ -192,5 +194,6 @@ export class JournalWriter {
       if ('error' in result && result.status !== 409) throw new Error(`the replica refused ${result.id}: ${result.message ?? result.error}`);
     }
     this.written = documents.at(-1)?.till_sequence ?? this.written;
+    await this.parts.wrote?.(this.written);
   }
 }

@@ -20,6 +20,8 @@ interface Link {
   peer: PeerTill;
   replication: Replication;
   down: boolean;
+  /** When its pull last failed, after answering (0: never). */
+  downSince: number;
 }
 
 /**
@@ -58,6 +60,12 @@ export class PeerReplications {
     return [...this.links.values()].filter((link) => !link.down).map((link) => link.peer.id);
   }
 
+  /** When the pull from `peerId` stopped answering; undefined while it answers. */
+  downSince(peerId: string): number | undefined {
+    const link = this.links.get(peerId);
+    return link?.down === true ? link.downSince : undefined;
+  }
+
   stop(): void {
     for (const link of this.links.values()) link.replication.cancel();
     this.links.clear();
@@ -66,10 +74,11 @@ export class PeerReplications {
   private connect(peer: PeerTill): Link {
     const remote = peerReplica(peer.address, () => this.network.agent());
     const replication = this.local.replicate.from(remote, { live: true, retry: true, batch_size: 200, back_off_function: nextRetryDelay });
-    const link: Link = { peer, replication, down: false };
+    const link: Link = { peer, replication, down: false, downSince: 0 };
     const down = (error: unknown) => {
       if (link.down) return;
       link.down = true;
+      link.downSince = Date.now();
       this.log.unreachable(peer, reasonOf(error));
     };
     const up = () => {

@@ -9,6 +9,7 @@ import { JournalWriter } from './journal-writer.js';
 import { PeerReplications } from './peer-replication.js';
 import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js';
 import { Projection } from './projection.js';
+import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
 
 /** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
@@ -19,6 +20,8 @@ export interface ReplicationParts {
   journal: SalesJournal;
   orders: OrderService;
   replica: ShopReplicaRepository;
+  /** Learns which own entries a peer holds (the sale's second copy), and from when this till is in a shop. */
+  copies: SecondCopies;
   logger: Logger;
 }
 
@@ -42,8 +45,14 @@ export interface RunningReplication {
  */
 export async function startReplication(parts: ReplicationParts): Promise<RunningReplication> {
   const { network, logger } = parts;
-  mountReplica(network.router, replicaPouch(parts.dataDir));
   const local = openLocalReplica(replicaPouch(parts.dataDir));
+  const { copies } = parts;
+  mountReplica(network.router, replicaPouch(parts.dataDir), {
+    local,
+    checkpoint: (change, peerId) => {
+      copies.checkpoint(change, peerId);
+    },
+  });
   let running: { writer: JournalWriter; projection: Projection; unsubscribe: () => void } | undefined;
   const peers = new PeerReplications(local, network, {
     unreachable: (peer: PeerTill, reason: string) => {
@@ -68,6 +77,10 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       failed: (error) => {
         logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
       },
+      wrote: async (sequence) => {
+        // Read after the write: at or past the change that carried `sequence` (a peer's checkpoint there holds it).
+        copies.written(sequence, Number((await local.info()).update_seq));
+      },
     });
     const unsubscribe = parts.journal.onAppend(() => {
       writer.wake();
@@ -82,6 +95,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       },
     });
     running = { writer, projection, unsubscribe };
+    copies.replicating({ peers: () => network.peers(), downSince: (peerId) => peers.downSince(peerId) });
     await writer.start();
     projection.start();
   };
@@ -102,6 +116,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
     reachable: () => peers.reachable(),
     close: async () => {
       stopFollowing();
+      copies.replicating(undefined);
       peers.stop();
       await starting;
       if (running !== undefined) {
