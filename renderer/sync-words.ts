@@ -3,7 +3,7 @@
  * screen. Free of DOM globals; amounts stay the server's decimal strings.
  */
 import type { OrderSyncView } from '../shared/resources/sync-screens.js';
-import type { StateFigures, SyncOutboxState, SyncStatusView } from '../shared/resources/sync.js';
+import type { StateFigures, SyncOutboxState, SyncStatusAnswer, SyncStatusView } from '../shared/resources/sync.js';
 import { formatPrice, type PriceFormat } from './format.js';
 
 /** A server time (UTC, `2026-11-27T11:20:05` with or without a zone) as the till's clock shows it: `11:20`, with the date when not today. */
@@ -41,8 +41,23 @@ export function figuresWords(figures: StateFigures, store: PriceFormat | null): 
 
 export type SyncTone = 'ok' | 'busy' | 'warning' | 'problem';
 
-/** The status bar's sentence, or null when the till is not connected (the bar is then not shown). */
-export function barWords(status: SyncStatusView, store: PriceFormat | null, now: Date = new Date()): { tone: SyncTone; text: string } | null {
+/** The status bar's sentence: the sync with WooCommerce, and the sales on this till only; null when there is neither (the bar is then not shown). */
+export function barWords(
+  status: SyncStatusView & Partial<Pick<SyncStatusAnswer, 'single_copy'>>,
+  store: PriceFormat | null,
+  now: Date = new Date(),
+): { tone: SyncTone; text: string } | null {
+  const woo = wooWords(status, store, now);
+  const single = status.single_copy;
+  if (single === null || single === undefined || single.sales === 0) return woo;
+  // Sales no other till of the shop holds yet: the till's disk is their only copy.
+  const text = `${count(single.sales, 'sale')} (${formatPrice(single.sales_amount, store)}) on this till only: no other till holds ${single.sales === 1 ? 'it' : 'them'} yet`;
+  if (woo === null) return { tone: 'warning', text };
+  return { tone: woo.tone === 'problem' ? 'problem' : 'warning', text: `${woo.text} · ${text}` };
+}
+
+/** The sync with WooCommerce's part of the bar, or null when the till is not connected to one. */
+function wooWords(status: SyncStatusView, store: PriceFormat | null, now: Date): { tone: SyncTone; text: string } | null {
   const { connection, waiting, states } = status;
   if (connection === null) return null;
   const parts: string[] = [];

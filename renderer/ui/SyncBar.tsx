@@ -1,10 +1,11 @@
 /**
  * The sync bar under the top bar: "Synced 12:04", "Offline since 11:20 · 14 sales ($312.40) waiting",
- * paused or needing attention, for every role, from `GET /sync/status` asked every interval.
- * Nothing shows while the till is not connected to a WooCommerce.
+ * paused or needing attention, and the sales no other till of the shop holds yet ("on this till
+ * only"), for every role, from `GET /sync/status` asked every interval. Nothing shows while there
+ * is neither a WooCommerce nor a sale on this till only.
  */
 import { useState } from 'preact/hooks';
-import type { SyncStatusView } from '../../shared/resources/sync.js';
+import type { SyncStatusAnswer } from '../../shared/resources/sync.js';
 import * as syncApi from '../api/sync.js';
 import { barWords } from '../sync-words.js';
 import { useTill, useTillState } from './context.js';
@@ -14,7 +15,7 @@ export function SyncBar() {
   const { till } = useTill();
   const store = useTillState((state) => state.store);
   const userId = useTillState((state) => state.user?.id ?? 0);
-  const [status, setStatus] = useState<SyncStatusView | null>(null);
+  const [status, setStatus] = useState<SyncStatusAnswer | null>(null);
   useSyncPolling(() => {
     // A failed ask keeps the last answer: the server's own banner says when it cannot be reached.
     syncApi.status(till.client).then(setStatus, () => undefined);

@@ -105,4 +105,20 @@ describe('the sync in shop words', () => {
       },
     );
   });
+
+  it('warns of the sales no other till holds yet, with or without a WooCommerce, and says nothing more when there are none', () => {
+    const single = (sales: number, amount: string) => ({ sales, sales_amount: amount, oldest_gmt: sales === 0 ? null : gmtOf(new Date(2026, 10, 27, 12, 0)) });
+    const alone = { ...status({}), connected: false, connection: null };
+    expect(barWords({ ...alone, single_copy: single(2, '12.00') }, dollar, now)).toEqual({
+      tone: 'warning',
+      text: '2 sales ($12.00) on this till only: no other till holds them yet',
+    });
+    expect(barWords({ ...status({}), single_copy: single(1, '3.00') }, dollar, now)).toEqual({
+      tone: 'warning',
+      text: 'Synced 08:00 · 1 sale ($3.00) on this till only: no other till holds it yet',
+    });
+    expect(barWords({ ...alone, single_copy: single(0, '0.00') }, dollar, now)).toBeNull();
+    expect(barWords({ ...alone, single_copy: null }, dollar, now)).toBeNull();
+    expect(barWords({ ...status({}), single_copy: single(0, '0.00') }, dollar, now)).toEqual({ tone: 'ok', text: 'Synced 08:00' });
+  });
 });
