@@ -63,6 +63,7 @@ export interface SyncOptions {
   retry: boolean;
   batch_size?: number;
   back_off_function?: (delay: number) => number;
+  checkpoint?: 'source' | 'target' | false;
 }
 
 type Fetch = (url: string, options: Record<string, unknown>) => Promise<unknown>;
