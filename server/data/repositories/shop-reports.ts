@@ -53,11 +53,12 @@ export class ShopReportsRepository {
     ).all(from, to);
   }
 
-  /** The other tills, by name. */
+  /** The other tills, by name, each with the date of its entry of the highest sequence held here (its latest). */
   otherTills(): OtherTillRow[] {
     return prepared<[], OtherTillRow>(
       this.db,
-      `SELECT t.id, t.name, (SELECT MAX(e.date_created_gmt) FROM shop_entries e WHERE e.till_id = t.id) AS last_entry_gmt
+      `SELECT t.id, t.name,
+              (SELECT e.date_created_gmt FROM shop_entries e WHERE e.till_id = t.id ORDER BY e.till_sequence DESC LIMIT 1) AS last_entry_gmt
          FROM shop_tills t ORDER BY t.name, t.id`,
     ).all();
   }
