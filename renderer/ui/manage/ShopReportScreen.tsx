@@ -8,7 +8,7 @@ import * as reportsApi from '../../api/reports.js';
 import type { ShopDayFigures, ShopReport } from '../../api/reports.js';
 import { formatPrice, type PriceFormat } from '../../format.js';
 import { useTill, useTillState } from '../context.js';
-import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
+import { errorFor, showRefusal, type FieldErrors } from './api.js';
 import { TableHead } from '../kit/TableHead.js';
 import { TextField } from '../kit/TextField.js';
 
@@ -81,9 +81,7 @@ export function ShopReportScreen() {
     } catch (error) {
       // A refused date leaves no figures of another day under it.
       setReport(null);
-      const fields = fieldErrorsOf(error);
-      if (fields === null) till.fail(error);
-      else setErrors(fields);
+      showRefusal(till, error, setErrors);
     } finally {
       setLoading(false);
     }
