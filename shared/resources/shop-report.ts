@@ -14,8 +14,10 @@ export interface ShopReportPayment {
 /** A day's figures: sales (paid orders) and refunds counted on the day of their journal entry. */
 export interface ShopDayFigures {
   sales: number;
+  /** What the sales came to: their totals, tax included, discounts taken off. */
   sales_amount: string;
   refunds: number;
+  /** What was given back, tax included. */
   refunds_amount: string;
   /** `sales_amount` − `refunds_amount`. */
   net: string;

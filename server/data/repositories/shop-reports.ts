@@ -42,7 +42,11 @@ export class ShopReportsRepository {
     return prepared<[], string | null>(this.db, 'SELECT MAX(date_created_gmt) FROM journal').pluck(true).get() ?? null;
   }
 
-  /** The other tills' sale and refund entries made from `from` (included) to `to` (left out), each with its order. */
+  /**
+   * The other tills' sale and refund entries made from `from` (included) to `to` (left out), each
+   * with its order. An entry that came without its order (deleted at its till before the entry was
+   * replicated) has no amount here, and is left out.
+   */
   otherEntries(from: string, to: string): OtherDayEntry[] {
     return prepared<[string, string], OtherDayEntry>(
       this.db,
