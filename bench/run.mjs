@@ -20,8 +20,9 @@ import { loginToken, openRegister, runTills, startServe, TILLBASE_COMMAND } from
 import { syncBench } from './sync.mjs';
 import { backlogBench } from './backlog.mjs';
 import { tillsBench } from './tills.mjs';
+import { shopReportBench } from './shop-report.mjs';
 
-const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync', 'backlog', 'tills'];
+const SECTIONS = ['basics', 'catalogue', 'sales', 'import', 'sync', 'backlog', 'tills', 'reports'];
 /** The value after `--name` on the command line, if given. */
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const only = option('--only');
@@ -306,6 +307,7 @@ const RUN_SECTION = {
   sync: () => syncBench(report),
   backlog: () => backlogBench(report),
   tills: () => tillsBench(report),
+  reports: () => shopReportBench(report),
 };
 if (only === undefined) {
   for (const section of SECTIONS) results.push(...(await inItsOwnProcess(section)));

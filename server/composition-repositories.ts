@@ -30,6 +30,7 @@ import { RolesRepository } from './data/repositories/roles.js';
 import { SessionsRepository } from './data/repositories/sessions.js';
 import { SettingsRepository } from './data/repositories/settings.js';
 import { ShopReplicaRepository } from './data/repositories/shop-replica.js';
+import { ShopReportsRepository } from './data/repositories/shop-reports.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
@@ -87,6 +88,7 @@ export function createRepositories(db: Database) {
     settings: new SettingsRepository(db),
     shippingMethods: new ShippingMethodsRepository(db),
     shopReplica: new ShopReplicaRepository(db),
+    shopReports: new ShopReportsRepository(db),
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),

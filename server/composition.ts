@@ -35,6 +35,7 @@ import { ReturnService } from './domain/orders/returns.js';
 import { ExchangeCredits } from './domain/orders/exchanges.js';
 import { RegisterService } from './domain/registers/registers.js';
 import { SessionReports } from './domain/registers/reports.js';
+import { ShopReports } from './domain/reports/shop-report.js';
 import { CashSessions } from './domain/registers/sessions.js';
 import { Tills } from './domain/registers/tills.js';
 import { readGeneralSettings } from './domain/settings/general.js';
@@ -250,6 +251,10 @@ export function createServices(db: Database, till: TillIdentity = ALONE) {
   const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
   const syncStatus = new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox });
   const sales = createSalesServices(db, r, { audit, approvals, storeAccess, receiptPrefix: till.receiptPrefix });
+  const selfInShop = (): ShopTillName => {
+    const self = till.self();
+    return self === undefined ? { id: r.syncSources.tillId(), name: '' } : { id: self.id, name: self.name };
+  };
   return {
     db,
     repositories,
@@ -257,14 +262,8 @@ export function createServices(db: Database, till: TillIdentity = ALONE) {
     approvals,
     storeAccess,
     ...sales,
-    shopOrders: new ShopOrders({
-      replica: r.shopReplica,
-      orders: sales.orders,
-      self: () => {
-        const self = till.self();
-        return self === undefined ? { id: r.syncSources.tillId(), name: '' } : { id: self.id, name: self.name };
-      },
-    }),
+    shopOrders: new ShopOrders({ replica: r.shopReplica, orders: sales.orders, self: selfInShop }),
+    shopReports: new ShopReports({ reports: r.shopReports, stores: r.stores, gateways: r.paymentGateways, self: selfInShop }),
     ...createCatalogueServices(db, r, managedCatalogueGuard(r)),
     ...createImportServices(db, r),
     customers: new CustomerService({ customers: r.customers, generateUsername: () => readGeneralSettings(r.settings).generate_username }),

@@ -18,6 +18,7 @@ import type { ProductCategory, ProductTag, ScannedProduct, StockAdjustmentAnswer
 import type { CashMovement, ClosureReport, DrawerKick, ReadableReport, Register } from './resources/registers.js';
 import type { ReturnResult } from './resources/returns.js';
 import type { AllSettings, SettingsGroupName, SettingsGroupValues } from './resources/settings.js';
+import type { ShopReport } from './resources/shop-report.js';
 import type { StoreResource, StoreUsers } from './resources/stores.js';
 import type { OrderSyncView, SyncVerifyView } from './resources/sync-screens.js';
 import type { OutboxEntryView, SyncConnectionAnswer, SyncConnectionView, SyncDisconnectAnswer, SyncStatusAnswer } from './resources/sync.js';
@@ -75,6 +76,7 @@ export interface RouteAnswers extends SettingsGroupAnswers {
   'POST /registers/{id}/open': ReadableReport;
   'POST /registers/{id}/cash': CashMovement;
   'GET /registers/{id}/session': ReadableReport;
+  'GET /reports/shop': ShopReport;
   'POST /registers/{id}/close': ClosureReport;
   'POST /registers/{id}/no-sale': { drawer: DrawerKick };
   'POST /registers/{id}/drawer-test': DrawerKick;

@@ -88,3 +88,28 @@ export function gmtToLocal(gmt: string | null, timeZone: string): string | null 
   const local = new Date(utcMs + offset).toISOString();
   return /^[1-9]\d{3}-/.test(local) ? local.slice(0, 19) : intlLocal(gmt, timeZone);
 }
+
+/** The GMT twin of a local `YYYY-MM-DDTHH:MM:SS` in a time zone (two steps settle daylight-saving changes). */
+export function localToGmt(local: string, timeZone: string): string {
+  const wanted = Date.parse(`${local}Z`);
+  let guess = wanted;
+  for (let step = 0; step < 2; step++) {
+    const shown = gmtToLocal(toGmt(new Date(guess)), timeZone) ?? local;
+    guess -= Date.parse(`${shown}Z`) - wanted;
+  }
+  return toGmt(new Date(guess));
+}
+
+/**
+ * A local calendar day (`YYYY-MM-DD`) of a time zone as the GMT range it covers, `from` included and
+ * `to` (the next day's start) left out: 23 or 25 hours on a day the clocks change.
+ */
+export function localDayInGmt(day: string, timeZone: string): { from: string; to: string } {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { from: localToGmt(`${day}T00:00:00`, timeZone), to: localToGmt(`${next}T00:00:00`, timeZone) };
+}
+
+/** Today's date (`YYYY-MM-DD`) in a time zone. */
+export function localToday(timeZone: string): string {
+  return (gmtToLocal(gmtNow(), timeZone) ?? gmtNow()).slice(0, 10);
+}

@@ -106,6 +106,8 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /registers/{id}/session', 'handle_cash', EVERY_ROLE],
   ['GET /registers/{id}/closures', 'handle_cash', EVERY_ROLE],
   ['GET /closures/{id}', 'handle_cash', EVERY_ROLE],
+  // docs/several-tills.md "The shop's X report": reached as the session's X report, blind for whoever lacks manage_pos.
+  ['GET /reports/shop', 'handle_cash', EVERY_ROLE],
 
   // docs/http-api.md "Managing the catalogue": administrators and shop managers change products, variations,
   // terms and coupons, and the stock (manage_products).

@@ -150,6 +150,7 @@ describe('managers’ screens: settings and payments', () => {
       'Users',
       'Roles',
       'Logs',
+      'Shop',
       'Sync',
       'Products',
       'Stock',

@@ -10,7 +10,7 @@ import { auditMessage } from '../../audit-words.js';
 import type { LogEntry, LogsPage } from '../../api/logs.js';
 import * as usersApi from '../../api/users.js';
 import { useTill, useTillState } from '../context.js';
-import { errorFor, fieldErrorsOf, type FieldErrors } from './api.js';
+import { errorFor, showRefusal, type FieldErrors } from './api.js';
 import { SelectField, type Choices } from '../kit/SelectField.js';
 import { TableHead } from '../kit/TableHead.js';
 import { TextField } from '../kit/TextField.js';
@@ -190,9 +190,7 @@ export function LogsScreen() {
     } catch (error) {
       // A refused filter leaves no entries of an earlier search under it.
       setEntries([]);
-      const fields = fieldErrorsOf(error);
-      if (fields === null) till.fail(error);
-      else setErrors(fields);
+      showRefusal(till, error, setErrors);
     } finally {
       setLoading(false);
     }

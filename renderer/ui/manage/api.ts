@@ -96,6 +96,13 @@ export function failWithReason(till: ReturnType<typeof useTill>['till'], error: 
   till.state.set({ status: { kind: 'error', message: error.message, explanation: explain(capabilities), detail: `code: ${error.code}` } });
 }
 
+/** A refused search or report: the messages naming fields go next to them, any other failure to the till's message box. */
+export function showRefusal(till: ReturnType<typeof useTill>['till'], error: unknown, onFieldErrors: (errors: FieldErrors) => void): void {
+  const fields = fieldErrorsOf(error);
+  if (fields === null) till.fail(error);
+  else onFieldErrors(fields);
+}
+
 /**
  * Runs a save: on success the till says so; a refusal naming fields goes to `onFieldErrors` (shown
  * next to them), any other failure to the till's message box. Answers whether it saved.

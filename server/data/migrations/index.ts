@@ -23,6 +23,7 @@ import { migration as syncedSalesIndex } from './0022-synced-sales-index.js';
 import { migration as syncDegraded } from './0023-sync-degraded.js';
 import { migration as tills } from './0024-tills.js';
 import { migration as shopReplica } from './0025-shop-replica.js';
+import { migration as entriesByDate } from './0026-entries-by-date.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   syncDegraded,
   tills,
   shopReplica,
+  entriesByDate,
 ];

@@ -146,6 +146,8 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /registers/{id}/no-sale',
     'POST /registers/{id}/close',
     'GET /registers/{id}/session',
+    // The shop's X report (issue 31): reached as the session's X report, and blind as it is for whoever lacks manage_pos.
+    'GET /reports/shop',
     'GET /registers/{id}/closures',
     'GET /closures/{id}',
   ],

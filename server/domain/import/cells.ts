@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { gmtToLocal, toGmt } from '../../model/dates.js';
 import { unescapeCell } from './columns.js';
 
 /**
@@ -78,16 +77,8 @@ export function integerCell(label: string, empty: number, min = Number.MIN_SAFE_
   });
 }
 
-/** The GMT twin of a local `YYYY-MM-DDTHH:MM:SS` in a time zone (two steps settle daylight-saving changes). */
-export function localToGmt(local: string, timeZone: string): string {
-  const wanted = Date.parse(`${local}Z`);
-  let guess = wanted;
-  for (let step = 0; step < 2; step++) {
-    const shown = gmtToLocal(toGmt(new Date(guess)), timeZone) ?? local;
-    guess -= Date.parse(`${shown}Z`) - wanted;
-  }
-  return toGmt(new Date(guess));
-}
+/** The import reads a local date as the model does (the shop's X report reads its day the same way). */
+export { localToGmt } from '../../model/dates.js';
 
 /** `YYYY-MM-DD` with an optional time, which WooCommerce drops; `null` for an empty cell. */
 export function dateCell(label: string) {

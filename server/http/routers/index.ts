@@ -26,6 +26,7 @@ import { createExchangesRouter } from './exchanges.js';
 import { createRegistersRouter } from './registers.js';
 import { createSettingsRouter } from './settings.js';
 import { createShippingMethodsRouter } from './shipping-methods.js';
+import { createShopReportRouter } from './shop-report.js';
 import { createStoresRouter } from './stores.js';
 import { createSyncRouter } from './sync.js';
 import { createSyncConnectionRouter } from './sync-connection.js';
@@ -57,6 +58,7 @@ export const ROUTERS: ReadonlyArray<(context: AppContext, mountedRoutes: () => r
   createReturnsRouter,
   createExchangesRouter,
   createRegistersRouter,
+  createShopReportRouter,
   createOrderStatusesRouter,
   createCustomersRouter,
   createTaxesRouter,
