@@ -79,7 +79,7 @@ import type { LanOptions } from './tills/lan/tills-lan.js';
 function createSalesServices(
   db: Database,
   r: Repositories,
-  shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess; receiptPrefix: () => string | undefined },
+  shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess; receiptPrefix: () => string | undefined; inShop: () => boolean },
 ) {
   const { audit, approvals } = shared;
   const journal = new SalesJournal({ entries: r.journal });
@@ -153,6 +153,8 @@ function createSalesServices(
     gateways: r.paymentGateways,
     syncConnection: r.syncConnection,
     syncOutbox: r.syncOutbox,
+    shopReplica: r.shopReplica,
+    inShop: shared.inShop,
   });
   const cashSessions = new CashSessions(db, { audit, approvals, registers: r.registers, stores: r.stores, closures: r.journal, journal, reports });
   const registers = new RegisterService(db, { audit, registers: r.registers, stores: r.stores });
@@ -250,7 +252,7 @@ export function createServices(db: Database, till: TillIdentity = ALONE) {
   const approvals = new ApprovalService({ approvals: r.approvals, users: r.users, settings: r.settings, orders: r.orders, audit });
   const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
   const syncStatus = new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox });
-  const sales = createSalesServices(db, r, { audit, approvals, storeAccess, receiptPrefix: till.receiptPrefix });
+  const sales = createSalesServices(db, r, { audit, approvals, storeAccess, receiptPrefix: till.receiptPrefix, inShop: () => till.self() !== undefined });
   const selfInShop = (): ShopTillName => {
     const self = till.self();
     return self === undefined ? { id: r.syncSources.tillId(), name: '' } : { id: self.id, name: self.name };

@@ -39,6 +39,9 @@ function XReport(props: { report: ReadableReport }) {
         : `${report.receipts.count}: No. ${report.receipts.first} to No. ${report.receipts.last ?? ''}`,
     ],
   ];
+  // Sales no other till of the shop holds yet: this till's disk is their only copy.
+  if (report.single_copy !== undefined && report.single_copy.sales > 0)
+    rows.push(['x-single-copy', 'On this till only', `${report.single_copy.sales} (${money(report.single_copy.sales_amount)})`]);
   // A cashier's report is blind: no drawer until the count is sent.
   if (!('blind' in report) && report.drawer !== undefined)
     rows.push(['x-float', 'Opening float', money(report.drawer.opening_float)], ['x-expected', 'Expected cash', money(report.drawer.expected_cash)]);

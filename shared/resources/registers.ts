@@ -92,6 +92,12 @@ export interface SessionReport {
    * sent when the day is closed. Absent when no connection exists.
    */
   unsent?: UnsentFigures;
+  /**
+   * On a till that belongs to a shop: the register's sales (of any session) that no other till holds
+   * yet, on this till's disk only (docs/several-tills.md, "Two copies before the receipt"). Absent on
+   * a till in no shop.
+   */
+  single_copy?: SingleCopyFigures;
   /** Left out of what a cashier reads while the session is open: the close is blind. */
   drawer?: Drawer;
   z_number?: number;
@@ -108,3 +114,9 @@ export type BlindReport = Omit<SessionReport, 'payments' | 'refunds' | 'drawer'>
 export type ReadableReport = SessionReport | BlindReport;
 /** A closed session's Z report (`POST /registers/{id}/close`, `GET /closures/{id}`). */
 export type ClosureReport = SessionReport & { id: number };
+
+/** A register's sales no other till of the shop holds yet. */
+export interface SingleCopyFigures {
+  sales: number;
+  sales_amount: string;
+}

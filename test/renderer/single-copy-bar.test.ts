@@ -38,12 +38,19 @@ describe('the bar of a till whose sales no other till holds', () => {
     expect(sale.copies).toBe('this-till-only');
     expect((await singleCopy())?.sales).toBe(1);
 
+    expect((await api(a.server, 'POST', '/registers/1/open', { token: a.cashier, body: { opening_float: '50.00' } })).status).toBe(201);
+
     const { page, pageErrors } = await openTill(harness, a.server, { query: '?sync-poll=1' });
-    await logIn(page, a.server, 'cashier');
+    await logIn(page, a.server, 'shop_manager');
     const bar = page.locator('#sync-bar[data-tone="warning"] #sync-bar-text');
     await bar.filter({ hasText: /^1 sale \(.+\) on this till only: no other till holds it yet$/ }).waitFor();
     expect(await bar.textContent()).toContain(sale.total);
     await screenshot(page, 'single-copy-bar');
+    // The drawer's X report counts it too.
+    await page.locator('#nav-drawer').click();
+    await page.locator('#x-single-copy', { hasText: sale.total }).waitFor();
+    expect(await page.locator('#x-single-copy').textContent()).toMatch(/^1 \(.+\)$/);
+    await page.locator('#nav-sell').click();
 
     await restartTill(b);
     await waitFor('the sale held by B', async () => ((await singleCopy())?.sales === 0 ? true : undefined), 20_000);

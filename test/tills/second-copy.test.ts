@@ -70,9 +70,18 @@ describe('two copies before the receipt', () => {
     expect(status.single_copy?.sales_amount).toBe(alone.total);
     expect(status.single_copy?.oldest_gmt).not.toBeNull();
     expect(status.peers.map((peer) => peer.reachable)).toEqual([false]);
+    // The X report of the register says so too, and its printed form has the section.
+    expect((await api(a.server, 'POST', '/registers/1/open', { token: a.cashier, body: { opening_float: '50.00' } })).status).toBe(201);
+    const manager = (await login(a.server, 'shop_manager')).access_token;
+    const report = await api<{ single_copy?: { sales: number; sales_amount: string } }>(a.server, 'GET', '/registers/1/session', { token: manager });
+    expect(report.body.single_copy).toEqual({ sales: 1, sales_amount: alone.total });
+    const printed = await api<string>(a.server, 'GET', '/registers/1/session?format=text', { token: manager });
+    expect(printed.body).toMatch(/ON THIS TILL ONLY\n.*Sales \(1\) +\S*\d/);
 
     await restartTill(b);
     await heldByB();
+    expect((await api(a.server, 'GET', '/registers/1/session', { token: manager })).body.single_copy).toEqual({ sales: 0, sales_amount: '0.00' });
+    expect((await api<string>(a.server, 'GET', '/registers/1/session?format=text', { token: manager })).body).not.toContain('ON THIS TILL ONLY');
     // Held: the next sale is answered with its second copy again.
     await sellHeldByB();
   }, 60_000);

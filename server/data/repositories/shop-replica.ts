@@ -150,13 +150,16 @@ export class ShopReplicaRepository {
       .get(orderId);
   }
 
-  /** The own sales journaled after a till sequence: each one's total and when, oldest first (the sums are the caller's, in Decimal). */
-  salesAfter(sequence: number): { total: string; date_created_gmt: string }[] {
-    return prepared<[number], { total: string; date_created_gmt: string }>(
+  /**
+   * The own sales journaled after a till sequence, of one register or of all: each one's total and
+   * when, oldest first (the sums are the caller's, in Decimal).
+   */
+  salesAfter(sequence: number, registerId: number | null = null): { total: string; date_created_gmt: string }[] {
+    return prepared<[{ sequence: number; register: number | null }], { total: string; date_created_gmt: string }>(
       this.db,
       `SELECT o.total, j.date_created_gmt FROM journal_replica r JOIN journal j ON j.id = r.entry_id JOIN orders o ON o.id = j.order_id
-        WHERE r.till_sequence > ? AND j.kind = 'sale' ORDER BY r.till_sequence`,
-    ).all(sequence);
+        WHERE r.till_sequence > @sequence AND j.kind = 'sale' AND (@register IS NULL OR j.register_id = @register) ORDER BY r.till_sequence`,
+    ).all({ sequence, register: registerId });
   }
 
   /** The last own till sequence a paired till is known to hold, all before it included (0: none yet). */

@@ -101,6 +101,8 @@ export function renderReportText(report: ReadableReport, width: number = REPORT_
       ...row(`Sales (${report.unsent.sales})`, report.unsent.sales_amount, width),
       ...row(`Refunds (${report.unsent.refunds})`, negative(report.unsent.refunds_amount), width),
     );
+  if (report.single_copy !== undefined && report.single_copy.sales > 0)
+    lines.push(...section('ON THIS TILL ONLY'), ...row(`Sales (${report.single_copy.sales})`, report.single_copy.sales_amount, width));
   lines.push(rule);
   return `${lines.join('\n')}\n`;
 }
@@ -191,6 +193,8 @@ function reportSection(report: ReadableReport): string {
         [`Refunds (${report.unsent.refunds})`, negative(report.unsent.refunds_amount)],
       ]),
     );
+  if (report.single_copy !== undefined && report.single_copy.sales > 0)
+    parts.push(table('On this till only', [[`Sales (${report.single_copy.sales})`, report.single_copy.sales_amount]]));
   return `<section>${parts.join('')}</section>`;
 }
 

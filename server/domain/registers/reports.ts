@@ -2,6 +2,7 @@ import type { JournalRepository } from '../../data/repositories/journal.js';
 import type { PaymentGatewaysRepository } from '../../data/repositories/payment-gateways.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { RegistersRepository } from '../../data/repositories/registers.js';
+import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { SyncConnectionRepository } from '../../data/repositories/sync-connection.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { CashSessionRecord, RegisterRecord } from '../../model/records/registers.js';
@@ -12,7 +13,7 @@ import type { RefundPayload, SalePayload } from '../journal/entries.js';
 import { Decimal, formatMoney } from '../../model/money.js';
 import { dates } from '../orders/shape.js';
 import type { Store } from '../../model/stores.js';
-import type { BlindReport, Drawer, ReadableReport, SessionReport, UnsentFigures } from '../../../shared/resources/registers.js';
+import type { BlindReport, Drawer, ReadableReport, SessionReport, SingleCopyFigures, UnsentFigures } from '../../../shared/resources/registers.js';
 
 /** The cash gateway: the only tender that goes into (and comes out of) the drawer. */
 export const CASH_GATEWAY = 'pos_cash';
@@ -39,6 +40,10 @@ export interface SessionReportsParts {
   /** The sync with WooCommerce, for what of the register is not sent yet. */
   syncConnection: SyncConnectionRepository;
   syncOutbox: SyncOutboxRepository;
+  /** What the shop's other tills hold of this till's sales (server/tills/replication/second-copies.ts keeps it). */
+  shopReplica: ShopReplicaRepository;
+  /** True while this till belongs to a shop of several tills. */
+  inShop: () => boolean;
 }
 
 export class SessionReports {
@@ -50,6 +55,8 @@ export class SessionReports {
   private readonly gateways: PaymentGatewaysRepository;
   private readonly syncConnection: SyncConnectionRepository;
   private readonly syncOutbox: SyncOutboxRepository;
+  private readonly shopReplica: ShopReplicaRepository;
+  private readonly inShop: () => boolean;
 
   constructor(parts: SessionReportsParts) {
     this.journal = parts.journal;
@@ -60,6 +67,15 @@ export class SessionReports {
     this.gateways = parts.gateways;
     this.syncConnection = parts.syncConnection;
     this.syncOutbox = parts.syncOutbox;
+    this.shopReplica = parts.shopReplica;
+    this.inShop = parts.inShop;
+  }
+
+  /** The register's sales no other till holds yet, while this till is in a shop (else undefined). */
+  private singleCopy(registerId: number, money: (value: Decimal) => string): SingleCopyFigures | undefined {
+    if (!this.inShop()) return undefined;
+    const sales = this.shopReplica.salesAfter(this.shopReplica.heldByAPeer(), registerId);
+    return { sales: sales.length, sales_amount: money(sales.reduce((sum, sale) => sum.plus(sale.total), zero())) };
   }
 
   /** The register's sales and refunds not yet in WooCommerce, while a connection exists (else undefined). */
@@ -143,6 +159,7 @@ export class SessionReports {
     const cashRefunded = refundsByGateway.get(CASH_GATEWAY)?.amount ?? zero();
     const expected = new Decimal(session.opening_float).plus(cashReceived).minus(changeGiven).minus(cashRefunded).plus(moved('in')).minus(moved('out'));
     const unsent = this.unsent(register.id, money);
+    const singleCopy = this.singleCopy(register.id, money);
     const zone = store.timezone;
     const opened = dates('date_opened', session.date_opened_gmt, zone);
     const closed = dates('date_closed', session.date_closed_gmt, zone);
@@ -198,6 +215,7 @@ export class SessionReports {
       })),
       receipts: { count: sales.length, first: sales[0]?.order.number ?? null, last: sales.at(-1)?.order.number ?? null },
       ...(unsent === undefined ? {} : { unsent }),
+      ...(singleCopy === undefined ? {} : { single_copy: singleCopy }),
       drawer: {
         opening_float: formatMoney(session.opening_float, dp),
         cash_received: money(cashReceived),
