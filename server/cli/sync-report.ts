@@ -1,6 +1,7 @@
 import { createServices } from '../composition.js';
 import { ConfigError, defaultServeOptions, parseChoice, SECRET_STORE_CHOICES } from '../config.js';
 import type { Database } from '../data/database.js';
+import { Decimal } from '../model/money.js';
 import { openSecretStore } from '../secrets/open-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { openDataDirDatabase } from '../start.js';
@@ -20,7 +21,8 @@ export const SYNC_STATUS_HELP = {
   usage: 'tillbase sync status [--secret-store STORE]',
   summary:
     "Print the connection to the shop's WooCommerce, whether it could be reached and since when, what waits to go up " +
-    '(sales and refunds with their amounts, the oldest waiting sale), what went up, what needs attention, and the last push and pull.',
+    '(sales and refunds with their amounts, the oldest waiting sale), what went up, what needs attention, and the last push and pull; ' +
+    'on a paired till, also its sales no other till holds yet.',
   options: [['--secret-store STORE', 'where the server keeps the consumer secret: auto, keychain, file or memory (default auto)']] as Array<[string, string]>,
   examples: ['tillbase sync status --data-dir /srv/till-1'],
 };
@@ -117,6 +119,17 @@ function statusLines(status: SyncStatusView, secretKept: boolean): string[] {
   return lines;
 }
 
+/** On a paired till: its sales no other till holds yet (the running server learns it from its peers' pulls). */
+function singleCopyLines(r: Opened['services']['repositories']): string[] {
+  if (r.tills.identity() === undefined) return [];
+  const sales = r.shopReplica.salesAfter(r.shopReplica.heldByAPeer());
+  if (sales.length === 0) return ['on this till only: nothing (another till holds every sale)'];
+  const amount = sales.reduce((sum, sale) => sum.plus(sale.total), new Decimal(0)).toFixed(2);
+  return [
+    `on this till only (no other till holds them yet): ${plural(sales.length, 'sale')} (${amount}), the oldest made ${gmt(sales[0]?.date_created_gmt ?? null)}`,
+  ];
+}
+
 /** `tillbase sync status`: the sync in plain words. Exits 0 whatever the sync's state: it only reports. */
 export async function syncStatusCommand(args: string[], io: CliIo): Promise<number> {
   if (asksForHelp(args)) {
@@ -127,7 +140,7 @@ export async function syncStatusCommand(args: string[], io: CliIo): Promise<numb
   try {
     const status = services.syncStatus.status();
     const secretKept = status.connection === null || (await (await secrets()).get(CONSUMER_SECRET_ACCOUNT)) !== null;
-    io.stdout.write(`${statusLines(status, secretKept).join('\n')}\n`);
+    io.stdout.write(`${[...statusLines(status, secretKept), ...singleCopyLines(services.repositories)].join('\n')}\n`);
     return 0;
   } finally {
     db.close();

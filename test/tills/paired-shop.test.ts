@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api } from '../helpers/server.js';
 import { sellCoffeeAt, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
+import { runCli } from '../helpers/cli.js';
 import { invite, peersCli } from '../helpers/tills.js';
 
 /**
@@ -30,6 +31,7 @@ describe('two tills paired with tillbase peers, replicating over the listener pa
   }, 60_000);
 
   afterAll(async () => {
+    // B's close twice (the last test closes it) is one close: the server's close is kept once made.
     await Promise.all([a.server.close(), b.server.close()]);
   });
 
@@ -50,5 +52,23 @@ describe('two tills paired with tillbase peers, replicating over the listener pa
       return listed.some((peer) => peer.name === 'Till A' && peer.behind === 0) ? listed : undefined;
     });
     expect(peersAtB.map((peer) => peer.name)).toEqual(['Till A']);
+
+    // A's `sync status` says what is on A only: nothing, once B holds the sale.
+    const status = await until('the sale held by B, as A says', async () => {
+      const printed = await runCli(['sync', 'status', '--data-dir', a.server.dataDir, '--secret-store', 'file']);
+      return printed.stdout.includes('on this till only: nothing') ? printed : undefined;
+    });
+    expect(status.code).toBe(0);
+  }, 60_000);
+
+  test('a sale at A that B cannot hold yet is on A only, in `sync status` too', async () => {
+    await b.server.close();
+    // B's server stops; A still sells, and its sale's answer says it is on A only.
+    const sale = await sellCoffeeAt(a);
+    const printed = await until('the sale on A only', async () => {
+      const out = await runCli(['sync', 'status', '--data-dir', a.server.dataDir, '--secret-store', 'file']);
+      return /on this till only \(no other till holds them yet\): 1 sale \(/.test(out.stdout) ? out.stdout : undefined;
+    });
+    expect(printed).toContain(`1 sale (${sale.total})`);
   }, 60_000);
 });
