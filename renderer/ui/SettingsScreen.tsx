@@ -16,6 +16,7 @@ import { RegistersScreen } from './manage/RegistersScreen.js';
 import { RolesScreen } from './manage/RolesScreen.js';
 import { SettingsGroups } from './manage/SettingsGroups.js';
 import { ShopReportScreen } from './manage/ShopReportScreen.js';
+import { TillsScreen } from './manage/TillsScreen.js';
 import { StockScreen } from './manage/StockScreen.js';
 import { StoresScreen } from './manage/StoresScreen.js';
 import { SyncScreen } from './manage/SyncScreen.js';
@@ -42,6 +43,7 @@ export const MANAGE_TABS: readonly ManageTab[] = [
   { id: 'logs', label: 'Logs', capability: 'manage_pos', screen: LogsScreen },
   // The route takes handle_cash (as the session's X report) but shows a cashier no takings per tender: the tab is the managers'.
   { id: 'shop', label: 'Shop', capability: 'manage_pos', screen: ShopReportScreen },
+  { id: 'tills', label: 'Tills', capability: 'manage_pos', screen: TillsScreen },
   { id: 'sync', label: 'Sync', capability: 'manage_sync', screen: SyncScreen },
   { id: 'products', label: 'Products', capability: 'manage_products', screen: ProductsScreen },
   { id: 'stock', label: 'Stock', capability: 'manage_products', screen: StockScreen },

@@ -151,6 +151,7 @@ describe('managers’ screens: settings and payments', () => {
       'Roles',
       'Logs',
       'Shop',
+      'Tills',
       'Sync',
       'Products',
       'Stock',

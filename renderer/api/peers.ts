@@ -1,0 +1,17 @@
+/** The shop's other tills (`/peers`): the managers' Tills screen lists, invites and removes them. */
+import type { ApiClient } from '../api-client.js';
+
+export type { PeerInvitation, PeerRemoved, PeerView } from '../../shared/resources/peers.js';
+
+export function list(client: ApiClient) {
+  return client.call('GET /peers');
+}
+
+/** A 6-digit code valid 5 minutes, for `tillbase peers join` on the new till. */
+export function invite(client: ApiClient) {
+  return client.call('POST /peers/invitations');
+}
+
+export function remove(client: ApiClient, id: string) {
+  return client.call('DELETE /peers/{id}', { params: { id } });
+}
