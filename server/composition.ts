@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from './data/database.js';
+import type { Database } from './data/database.js';
 import { createRepositories, type Repositories } from './composition-repositories.js';
 import { ApprovalService } from './domain/approvals/approval-service.js';
 import { GuardedOrders } from './domain/approvals/guarded-orders.js';
@@ -7,17 +7,8 @@ import { OrderAudit } from './domain/audit/order-events.js';
 import { AuthService, type AuthSettings } from './domain/auth/auth-service.js';
 import { LoginThrottle } from './domain/auth/throttle.js';
 import type { TokenSigner } from './domain/auth/tokens.js';
-import { Catalogue } from './domain/catalogue/catalogue.js';
-import { CatalogueWriter } from './domain/catalogue/catalogue-writer.js';
-import { ProductDocuments } from './domain/catalogue/documents.js';
-import { catalogueGuard, type CatalogueGuard } from './domain/catalogue/managed-catalogue.js';
-import { TermWriter } from './domain/catalogue/term-writer.js';
-import { CouponWriter } from './domain/coupons/coupon-writer.js';
 import { CustomerService } from './domain/customers/customers.js';
-import { ImportJobs, type ImportConnection } from './domain/import/jobs.js';
-import { undoAbandonedImports, type ImportJournalParts } from './domain/import/journal.js';
-import { ProductImporter } from './domain/import/products.js';
-import { TaxRateImporter } from './domain/import/taxes.js';
+import { ImportJobs } from './domain/import/jobs.js';
 import { SalesJournal } from './domain/journal/journal.js';
 import { CheckoutService } from './domain/orders/checkout.js';
 import { Gateways } from './domain/orders/gateways.js';
@@ -46,15 +37,10 @@ import { UserManagement } from './domain/users/user-management.js';
 import { OrderWrites } from './domain/approvals/order-writes.js';
 import { DatabaseBackup } from './domain/backup/database-backup.js';
 import { CashierProfiles } from './domain/cashier/cashier-profiles.js';
-import { StockHistory } from './domain/catalogue/stock-history.js';
-import { TillFilter } from './domain/catalogue/till-filter.js';
-import { CouponLookup } from './domain/coupons/coupon-lookup.js';
 import { ExtensionsService } from './domain/extensions/extensions-service.js';
 import { SettingsService } from './domain/settings/settings-service.js';
-import { ShippingMethods } from './domain/shipping/shipping-methods.js';
 import { StoreService } from './domain/store-service.js';
 import { StoreFavourites } from './domain/store-favourites.js';
-import { TaxTables } from './domain/taxes/tax-tables.js';
 import { TemplateService } from './domain/templates/template-service.js';
 import { errorSummary, type Logger } from './logging.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -64,6 +50,7 @@ import { SyncStatus } from './sync/status/status.js';
 import { verifySync } from './sync/verify/verification.js';
 import { createPullWorker, createSyncServices } from './composition-sync.js';
 import { createTillsServices } from './composition-tills.js';
+import { createCatalogueServices, createImportServices, importConnection, managedCatalogueGuard } from './composition-catalogue.js';
 import { receiptPrefixOf } from './domain/orders/receipt-numbers.js';
 import type { PeerNetwork } from './tills/peer-network.js';
 import type { LanOptions } from './tills/lan/tills-lan.js';
@@ -178,64 +165,6 @@ function createSalesServices(
   return { journal, orders, refunds, returns, exchanges, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
 }
 
-/** The catalogue's services: reading it (and the documents kept of its products) and writing it. */
-function createCatalogueServices(db: Database, r: Repositories, guard: CatalogueGuard) {
-  const catalogue = new Catalogue({ products: r.products, terms: r.terms });
-  return {
-    catalogue,
-    productDocuments: new ProductDocuments({ catalogue, products: r.products, documents: r.productDocuments }),
-    catalogueWriter: new CatalogueWriter(db, {
-      products: r.products,
-      writes: r.productWrites,
-      stock: r.productStock,
-      taxClasses: r.taxClasses,
-      settings: r.settings,
-      guard,
-    }),
-    termWriter: new TermWriter({ terms: r.terms, guard }),
-    couponWriter: new CouponWriter(db, { coupons: r.coupons, writes: r.couponWrites, terms: r.productWrites, guard }),
-    couponLookup: new CouponLookup({ coupons: r.coupons }),
-    tillFilter: new TillFilter({ settings: r.settings, barcodes: r.barcodes, stores: r.stores }),
-    stockHistory: new StockHistory({ ledger: r.stockLedger }),
-    taxTables: new TaxTables({ rates: r.taxRates, classes: r.taxClasses }),
-    shippingMethods: new ShippingMethods({ methods: r.shippingMethods }),
-  };
-}
-
-/** Imports write over the connection they are given (the CLI's, or one of the server's imports' own). */
-function createImportServices(db: Database, r: Repositories) {
-  const guard = managedCatalogueGuard(r);
-  const journal: ImportJournalParts = {
-    runs: r.importJournal,
-    lookups: r.importLookups,
-    writes: r.productWrites,
-    ledger: r.stockLedger,
-    search: r.searchIndex,
-  };
-  return {
-    /** A new importer for one file (it keeps the file's rejections and progress). */
-    productImporter: () =>
-      new ProductImporter(db, {
-        products: r.products,
-        terms: r.terms,
-        lookups: r.importLookups,
-        writes: r.productWrites,
-        stores: r.stores,
-        taxClasses: r.taxClasses,
-        journal,
-        guard,
-      }),
-    taxRateImporter: () => new TaxRateImporter(db, { rates: r.taxRates, taxClasses: r.taxClasses, guard }),
-    /** Undoes the imports whose process is gone (import/journal.ts); at every start of the server and of an import. */
-    undoAbandonedImports: () => undoAbandonedImports(db, journal),
-  };
-}
-
-/** While the till is connected, WooCommerce masters the catalogue: one check, over the connection row, for every catalogue writer. */
-function managedCatalogueGuard(r: Repositories): CatalogueGuard {
-  return catalogueGuard(() => r.syncConnection.find()?.url);
-}
-
 /** What the server knows of this till beyond its database, while it belongs to a shop: its name there and its receipt prefix. */
 export interface TillIdentity {
   self: () => ShopTillName | undefined;
@@ -305,18 +234,6 @@ function tillIdentityOver(network: () => PeerNetwork | undefined): TillIdentity 
     receiptPrefix: () => {
       const self = network()?.self();
       return self === undefined ? undefined : receiptPrefixOf(self.name);
-    },
-  };
-}
-
-/** Opens a connection of the import's own, with the importer built over it (domain/import/jobs.ts says why). */
-function importConnection(path: string): ImportConnection {
-  const connection = openDatabase(path);
-  const imports = createImportServices(connection, createRepositories(connection));
-  return {
-    productImporter: imports.productImporter,
-    close: () => {
-      connection.close();
     },
   };
 }
