@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ApiError } from '../../domain/errors.js';
 
-const EXPOSED_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, Retry-After, Location';
+const EXPOSED_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link, Retry-After, Location, X-Tillbase-Sale-Copies';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-WCPOS-Idempotency-Key, X-HTTP-Method-Override, X-WCPOS, X-POS-Approval';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
