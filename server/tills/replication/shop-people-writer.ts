@@ -1,0 +1,157 @@
+import { commitGroupOf } from '../../data/commit-group.js';
+import type { Database } from '../../data/database.js';
+import type { PersonVersion, ShopPeopleRepository } from '../../data/repositories/shop-people.js';
+import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import { writeTransaction } from '../../data/write-transaction.js';
+import { asReplicaDocument, isLaterChange, roleDocumentId, userDocumentId, type PersonDocument, type TillStamp } from './documents.js';
+import type { ReplicaDatabase } from './pouch.js';
+
+/** How far the audit trail has been read for changed users and roles (replica_state). */
+const AUDIT_KEY = 'people_audit_through';
+/**
+ * How often the audit trail is looked at. Users and roles change a few times a day, through the
+ * managers' screens or the API, which write their audit entry in the change's own transaction:
+ * one indexed read twice a second finds them without any hook into the services that change them.
+ */
+const POLL_MS = 500;
+
+/** What ShopPeopleWriter is built from. */
+export interface ShopPeopleWriterParts {
+  db: Database;
+  people: ShopPeopleRepository;
+  replica: ShopReplicaRepository;
+  local: ReplicaDatabase;
+  till: () => TillStamp;
+  /** A write to the replica failed: what is unwritten stays marked so in SQLite and goes at the next turn. */
+  failed: (error: unknown) => void;
+}
+
+/**
+ * The shop's users and roles as this till changes them, into its replica (docs/several-tills.md,
+ * "The shop's people"). Every change of a user or role writes an audit entry in its own transaction
+ * (domain/users/user-management.ts), so the audit trail is the feed: each entry after where the
+ * writer stands marks its user or role unwritten, stamped with the entry's time and this till, and
+ * the writer then puts the row's current state as its document. The marks are in SQLite, so a
+ * crash between the two loses nothing. A change that came from another till writes no audit entry
+ * (shop-people-projection.ts), so it is never sent back as this till's own.
+ */
+export class ShopPeopleWriter {
+  private readonly parts: ShopPeopleWriterParts;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(parts: ShopPeopleWriterParts) {
+    this.parts = parts;
+  }
+
+  /** Writes what is unwritten (on the first start in a shop: every user and role), then follows the audit trail. */
+  async start(): Promise<void> {
+    this.timer = setInterval(() => {
+      void this.turn();
+    }, POLL_MS);
+    this.timer.unref();
+    await this.turn();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Marks the users and roles changed here since the last call (synchronous, in the caller's
+   * transaction or its own). The projection calls it before it compares a peer's change with this
+   * till's: a change made here a moment ago must count, even before this writer's next turn.
+   */
+  collect(): void {
+    const { people, replica } = this.parts;
+    const since = replica.state(AUDIT_KEY);
+    const through = people.lastAuditId();
+    if (since !== undefined && through <= Number(since)) return;
+    writeTransaction(this.parts.db, () => {
+      const self = this.parts.till().id;
+      if (since === undefined) {
+        // The first start in a shop: every user and role as this till had it, stamped '' (before
+        // any change made in the shop), so it fills a till that lacks it and overrides no one's.
+        const mark = (docId: string) => {
+          if (people.version(docId) === undefined) people.setVersion(docId, { modified_gmt: '', till_id: self }, true);
+        };
+        for (const username of people.usernames()) mark(userDocumentId(username));
+        for (const name of people.roleNames()) mark(roleDocumentId(name));
+      } else {
+        for (const change of people.changesBetween(Number(since), through)) {
+          const docId = change.object_type === 'user' ? userDocumentId(change.name) : roleDocumentId(change.name);
+          people.setVersion(docId, { modified_gmt: change.timestamp, till_id: self }, true);
+        }
+      }
+      replica.setState(AUDIT_KEY, String(through));
+    });
+  }
+
+  private turn(): Promise<void> {
+    if (this.stopped || this.running !== undefined) return this.running ?? Promise.resolve();
+    this.running = this.collectAndWrite()
+      .catch((error: unknown) => {
+        this.parts.failed(error);
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  private async collectAndWrite(): Promise<void> {
+    this.collect();
+    // What is put in the replica travels to every till: only what is committed here.
+    await new Promise<void>((resolve) => {
+      const group = commitGroupOf(this.parts.db);
+      if (group === undefined) resolve();
+      else
+        group.whenCommitted(() => {
+          resolve();
+        });
+    });
+    for (const docId of this.parts.people.unwritten()) {
+      if (this.stopped) return;
+      await this.write(docId);
+    }
+  }
+
+  private async write(docId: string): Promise<void> {
+    const { people, local } = this.parts;
+    const version = people.version(docId);
+    if (version?.unwritten !== true) return;
+    const doc = this.documentOf(docId, version);
+    if (doc === undefined) {
+      // Removed since (`tillbase users remove`): removals are not replicated, there is nothing to write.
+      people.written(docId, version);
+      return;
+    }
+    const current = asReplicaDocument(await local.get(docId).catch(() => undefined));
+    if (current !== undefined && (current.type === 'user' || current.type === 'role')) {
+      // The replica holds this change already (written before a crash) or a later one from a peer,
+      // which the projection applies: put over it, the older change would hide it from a new till.
+      if (!isLaterChange(version, { modified_gmt: current.modified_gmt, till_id: current.till.id })) {
+        people.written(docId, version);
+        return;
+      }
+      if (current._rev !== undefined) doc._rev = current._rev;
+    }
+    // A peer's revision arriving between the read and the put makes it a 409: thrown, and tried again next turn.
+    await local.put(doc);
+    people.written(docId, version);
+  }
+
+  private documentOf(docId: string, version: PersonVersion): PersonDocument | undefined {
+    const { people } = this.parts;
+    const stamp = { _id: docId, till: this.parts.till(), modified_gmt: version.modified_gmt };
+    if (docId.startsWith('user:')) {
+      const user = people.user(docId.slice('user:'.length));
+      return user === undefined ? undefined : { ...stamp, type: 'user', ...user };
+    }
+    const role = people.role(docId.slice('role:'.length));
+    return role === undefined ? undefined : { ...stamp, type: 'role', ...role };
+  }
+}
