@@ -69,23 +69,37 @@ export class ShopPeopleWriter {
     const { people, replica } = this.parts;
     const since = replica.state(AUDIT_KEY);
     const through = people.lastAuditId();
-    if (since !== undefined && through <= Number(since)) return;
+    if (since === undefined) {
+      this.markEverything(through);
+      return;
+    }
+    // Sales write audit entries too: while no user or role changed, where the writer stands is not
+    // written (one write lock less every half second while selling). The next read starts from
+    // there again, through the audit trail's index on its object: its user and role entries only.
+    if (through <= Number(since) || people.changesBetween(Number(since), through).length === 0) return;
     writeTransaction(this.parts.db, () => {
       const self = this.parts.till().id;
-      if (since === undefined) {
-        // The first start in a shop: every user and role as this till had it, stamped '' (before
-        // any change made in the shop), so it fills a till that lacks it and overrides no one's.
-        const mark = (docId: string) => {
-          if (people.version(docId) === undefined) people.setVersion(docId, { modified_gmt: '', till_id: self }, true);
-        };
-        for (const username of people.usernames()) mark(userDocumentId(username));
-        for (const name of people.roleNames()) mark(roleDocumentId(name));
-      } else {
-        for (const change of people.changesBetween(Number(since), through)) {
-          const docId = change.object_type === 'user' ? userDocumentId(change.name) : roleDocumentId(change.name);
-          people.setVersion(docId, { modified_gmt: change.timestamp, till_id: self }, true);
-        }
+      for (const change of people.changesBetween(Number(since), through)) {
+        const docId = change.object_type === 'user' ? userDocumentId(change.name) : roleDocumentId(change.name);
+        people.setVersion(docId, { modified_gmt: change.timestamp, till_id: self }, true);
       }
+      replica.setState(AUDIT_KEY, String(through));
+    });
+  }
+
+  /**
+   * The first start in a shop: every user and role as this till has it, stamped '' (before any
+   * change made in the shop), so it fills a till that lacks it and overrides no one's.
+   */
+  private markEverything(through: number): void {
+    const { people, replica } = this.parts;
+    writeTransaction(this.parts.db, () => {
+      const self = this.parts.till().id;
+      const mark = (docId: string) => {
+        if (people.version(docId) === undefined) people.setVersion(docId, { modified_gmt: '', till_id: self }, true);
+      };
+      for (const username of people.usernames()) mark(userDocumentId(username));
+      for (const name of people.roleNames()) mark(roleDocumentId(name));
       replica.setState(AUDIT_KEY, String(through));
     });
   }
