@@ -94,6 +94,13 @@ describe("the shop's users, roles and PINs on every till", () => {
     expect(await loginStatus(b, 'dana', { password: 'not-her-password' })).toBe(401);
     const atB = await userAt(b, 'dana');
     expect(atB).toMatchObject({ display_name: 'Dana', roles: ['cashier'], has_pin: true, disabled: false });
+    // Applied at B as A's change, not as one of B's: no audit entry there, nothing for B to send back.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const atBsDatabase = withDb(b.server, (db) => ({
+      audited: db.prepare("SELECT COUNT(*) FROM audit_trail WHERE object_type = 'user'").pluck().get(),
+      version: db.prepare("SELECT till_id, unwritten FROM shop_people WHERE doc_id = 'user:dana'").get(),
+    }));
+    expect(atBsDatabase).toEqual({ audited: 0, version: { till_id: a.id, unwritten: 0 } });
   });
 
   it('a PIN changed at B works at A afterwards, and the old one no longer does', async () => {
