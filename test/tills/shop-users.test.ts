@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedRole, ManagedUser } from '../../shared/api.js';
 import type { TestShop } from '../../bench/tills-network.mjs';
 import { api, login, withDb } from '../helpers/server.js';
-import { closeTills, startTills, type TestTill } from '../helpers/shop-tills.js';
+import { closeTills, restartTill, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
 import { waitFor } from '../helpers/sync.js';
 
 /*
@@ -161,6 +161,15 @@ describe("the shop's users, roles and PINs on every till", () => {
     expect(await loginStatus(a, 'dana', { pin: '1111' })).toBe(401);
     expect(await loginStatus(b, 'dana', { pin: '2222' })).toBe(200);
     for (const till of tills) expect((await userAt(till, 'dana'))?.display_name).toBe('Dana at B');
+  });
+
+  it('a user added at A while B is down logs in at B once B is back', async () => {
+    await stopTill(b);
+    const token = (await login(a.server, 'shop_manager')).access_token;
+    const made = await api(a.server, 'POST', '/users', { token, body: { username: 'eli', password: 'eli-password-1', role: 'cashier', pin: '5050' } });
+    expect(made.status).toBe(201);
+    await restartTill(b);
+    await loginSucceeds(b, 'eli', { pin: '5050' });
   });
 
   it("keeps each till's own copy of a user both tills had before they were paired", async () => {
