@@ -163,6 +163,20 @@ describe("the shop's users, roles and PINs on every till", () => {
     for (const till of tills) expect((await userAt(till, 'dana'))?.display_name).toBe('Dana at B');
   });
 
+  it("the shop's settings changed at one till hold at the other; a till's own stay its own", async () => {
+    const [atA, atB] = [(await login(a.server, 'administrator')).access_token, (await login(b.server, 'administrator')).access_token];
+    const setting = async (at: TestTill, token: string, path: string) => (await api<Record<string, unknown>>(at.server, 'GET', path, { token })).body;
+    const gatewaysAtB = await setting(b, atB, '/settings/payment-gateways');
+    expect((await api(a.server, 'POST', '/settings/checkout', { token: atA, body: { prevent_overselling: true } })).status).toBe(200);
+    await waitFor('prevent_overselling at B', async () => ((await setting(b, atB, '/settings/checkout')).prevent_overselling === true ? true : undefined));
+    expect((await api(b.server, 'POST', '/settings/general', { token: atB, body: { store_name: 'The Corner Shop' } })).status).toBe(200);
+    await waitFor('the store name at A', async () => ((await setting(a, atA, '/settings/general')).store_name === 'The Corner Shop' ? true : undefined));
+    // B's change did not take A's back: each change is applied once, and not sent back.
+    expect((await setting(a, atA, '/settings/checkout')).prevent_overselling).toBe(true);
+    expect((await setting(b, atB, '/settings/checkout')).prevent_overselling).toBe(true);
+    expect(await setting(b, atB, '/settings/payment-gateways')).toEqual(gatewaysAtB);
+  });
+
   it('a user added at A while B is down logs in at B once B is back', async () => {
     await stopTill(b);
     const token = (await login(a.server, 'shop_manager')).access_token;

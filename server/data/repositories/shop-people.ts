@@ -192,6 +192,31 @@ export class ShopPeopleRepository {
     });
   }
 
+  /** The counter every write to the shop's set-up (settings among it) moves (migration 16), from any connection. */
+  configVersion(): number {
+    // Its own text: sql.ts plucks the statement of the plain one, and prepared() shares a statement by its text.
+    return prepared<[], { config: number }>(this.db, 'SELECT version AS config FROM config_version WHERE slot = 1').get()?.config ?? 0;
+  }
+
+  /** A settings section's stored keys as they are stored (the section schemas' defaults are the domain's). */
+  settings(section: string): Record<string, unknown> {
+    const rows = prepared<[string], { key: string; value: string }>(this.db, 'SELECT key, value FROM settings WHERE section = ? ORDER BY key').all(section);
+    return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+  }
+
+  /** Makes a section's keys what `values` says, but for the keys `kept` (this till's own): a key `values` lacks goes back to its default. */
+  putSettings(section: string, values: Record<string, unknown>, kept: readonly string[]): void {
+    writeTransaction(this.db, () => {
+      const remove = prepared(this.db, 'DELETE FROM settings WHERE section = ? AND key = ?');
+      for (const key of Object.keys(this.settings(section))) if (!kept.includes(key) && !Object.hasOwn(values, key)) remove.run(section, key);
+      const upsert = prepared(
+        this.db,
+        'INSERT INTO settings (section, key, value) VALUES (?, ?, ?) ON CONFLICT (section, key) DO UPDATE SET value = excluded.value WHERE value <> excluded.value',
+      );
+      for (const [key, value] of Object.entries(values)) if (!kept.includes(key)) upsert.run(section, key, JSON.stringify(value));
+    });
+  }
+
   private userRow(username: string): UserRow | undefined {
     return prepared<[string], UserRow>(
       this.db,

@@ -71,7 +71,15 @@ export interface RoleDocument extends PersonStamp, ShopRoleState {
   type: 'role';
 }
 
-export type PersonDocument = UserDocument | RoleDocument;
+/** One of the shop's settings sections, `settings:<section>`: its stored keys that are the shop's, not the till's (shop-settings.ts). */
+export interface SettingsDocument extends PersonStamp {
+  type: 'settings';
+  section: string;
+  values: Record<string, unknown>;
+}
+
+/** The shop-wide documents that are changed in place: last writer wins. */
+export type PersonDocument = UserDocument | RoleDocument | SettingsDocument;
 
 export type ReplicaDocument = EntryDocument | HeadDocument | PersonDocument;
 
@@ -90,6 +98,10 @@ export function headDocumentId(tillId: string): string {
   return `head:${tillId}`;
 }
 
+export function isPersonDocument(doc: ReplicaDocument | undefined): doc is PersonDocument {
+  return doc?.type === 'user' || doc?.type === 'role' || doc?.type === 'settings';
+}
+
 /** Usernames are unique whatever their case on every till (the users table's NOCASE): so is the id. */
 export function userDocumentId(username: string): string {
   return `user:${username.toLowerCase()}`;
@@ -99,9 +111,13 @@ export function roleDocumentId(name: string): string {
   return `role:${name}`;
 }
 
-/** Whether a replica id is one of the shop's people (the ids of entries and heads never start so: a till id is a UUID). */
+export function settingsDocumentId(section: string): string {
+  return `settings:${section}`;
+}
+
+/** Whether a replica id is one of the shop's people or settings (the ids of entries and heads never start so: a till id is a UUID). */
 export function isPersonDocumentId(id: string): boolean {
-  return id.startsWith('user:') || id.startsWith('role:');
+  return id.startsWith('user:') || id.startsWith('role:') || id.startsWith('settings:');
 }
 
 /** The later of two changes: the later time, then the higher till id. */
@@ -128,7 +144,7 @@ export function asReplicaDocument(doc: unknown): ReplicaDocument | undefined {
   if (doc === null || typeof doc !== 'object') return undefined;
   const stamped = doc as { till?: Partial<TillStamp>; type?: unknown };
   if (typeof stamped.till?.id !== 'string' || typeof stamped.till.name !== 'string') return undefined;
-  if (stamped.type === 'user' || stamped.type === 'role') return asPersonDocument(doc);
+  if (stamped.type === 'user' || stamped.type === 'role' || stamped.type === 'settings') return asPersonDocument(doc);
   const candidate = doc as Partial<EntryDocument | HeadDocument>;
   if (typeof candidate.till_sequence !== 'number') return undefined;
   if (candidate.type === 'head') return candidate as HeadDocument;
@@ -136,13 +152,20 @@ export function asReplicaDocument(doc: unknown): ReplicaDocument | undefined {
   return undefined;
 }
 
-function asPersonDocument(candidate: Partial<UserDocument> | Partial<RoleDocument>): PersonDocument | undefined {
+function asPersonDocument(candidate: Partial<PersonDocument>): PersonDocument | undefined {
   if (typeof candidate.modified_gmt !== 'string' || typeof candidate._id !== 'string') return undefined;
   if (candidate.type === 'user') {
     const user = candidate;
     if (typeof user.username !== 'string' || user._id !== userDocumentId(user.username)) return undefined;
     if (typeof user.password_hash !== 'string' || !Array.isArray(user.roles) || typeof user.display_name !== 'string') return undefined;
     return user as UserDocument;
+  }
+  if (candidate.type === 'settings') {
+    const settings = candidate;
+    if (typeof settings.section !== 'string' || settings._id !== settingsDocumentId(settings.section)) return undefined;
+    const values: unknown = settings.values;
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) return undefined;
+    return settings as SettingsDocument;
   }
   if (candidate.type !== 'role') return undefined;
   const role = candidate;

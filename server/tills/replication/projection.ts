@@ -83,7 +83,7 @@ export class Projection {
   project(doc: ReplicaDocument): Projected {
     const { replica, tillId } = this.parts;
     // The shop's users and roles have a projection of their own (shop-people-projection.ts): they may conflict, entries never do.
-    if (doc.type === 'user' || doc.type === 'role') return 'person';
+    if (doc.type === 'user' || doc.type === 'role' || doc.type === 'settings') return 'person';
     if (doc.till.id === tillId) return 'own';
     return writeTransaction(this.parts.db, (): Projected => {
       if (doc.type === 'head') {

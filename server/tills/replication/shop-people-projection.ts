@@ -3,8 +3,9 @@ import type { PersonVersion, ShopPeopleRepository } from '../../data/repositorie
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { asReplicaDocument, isLaterChange, isPersonDocumentId, type PersonDocument } from './documents.js';
+import { asReplicaDocument, isLaterChange, isPersonDocument, isPersonDocumentId, type PersonDocument } from './documents.js';
 import type { ChangeRow, ChangesFeed, ReplicaDatabase } from './pouch.js';
+import { SHOP_SETTINGS, settingsContentKey, shopValues } from './shop-settings.js';
 
 /** Where this projection stands in the replica's changes (replica_state). */
 const SINCE_KEY = 'people_projected_since';
@@ -76,7 +77,7 @@ export class ShopPeopleProjection {
       const leaves = await this.parts.local.get(change.id, { open_revs: 'all' });
       const candidates = leaves
         .map((leaf) => (leaf.ok === undefined || (leaf.ok as { _deleted?: boolean })._deleted === true ? undefined : asReplicaDocument(leaf.ok)))
-        .filter((doc): doc is PersonDocument => doc?.type === 'user' || doc?.type === 'role');
+        .filter(isPersonDocument);
       const latest = candidates.reduce<PersonDocument | undefined>(
         (best, doc) => (best === undefined || isLaterChange(versionOf(doc), versionOf(best)) ? doc : best),
         undefined,
@@ -103,6 +104,7 @@ export class ShopPeopleProjection {
       const verdict = this.verdict(doc);
       if (verdict !== 'apply') return verdict;
       if (doc.type === 'role') people.putRole({ name: doc.name, label: doc.label, capabilities: doc.capabilities });
+      else if (doc.type === 'settings') this.putSettings(doc);
       else this.putUser(doc);
       people.setVersion(doc._id, versionOf(doc), false);
       return 'applied';
@@ -113,13 +115,22 @@ export class ShopPeopleProjection {
   private verdict(doc: PersonDocument): 'apply' | 'older' | 'kept' {
     const { people } = this.parts;
     this.parts.collectLocal();
-    const exists = doc.type === 'user' ? people.user(doc.username) !== undefined : people.role(doc.name) !== undefined;
+    // A settings section is always there (its keys have defaults); a section this till does not share is never taken.
+    if (doc.type === 'settings' && !SHOP_SETTINGS.has(doc.section)) return 'kept';
+    const exists = doc.type === 'settings' || (doc.type === 'user' ? people.user(doc.username) !== undefined : people.role(doc.name) !== undefined);
     // What a till had before it joined the shop fills a gap and overrides nothing: two tills' demo
     // "cashier" each keep their own password until one of them is changed in the shop.
     if (doc.modified_gmt === '' && exists) return 'kept';
     const current = people.version(doc._id);
     if (exists && current !== undefined && !isLaterChange(versionOf(doc), current)) return 'older';
     return 'apply';
+  }
+
+  /** The section's shop keys as the document has them; what was applied is what the writer compares with, so it is not sent back. */
+  private putSettings(doc: PersonDocument & { type: 'settings' }): void {
+    const values = shopValues(doc.section, doc.values);
+    this.parts.people.putSettings(doc.section, values, SHOP_SETTINGS.get(doc.section) ?? []);
+    this.parts.replica.setState(settingsContentKey(doc.section), JSON.stringify(values));
   }
 
   private putUser(doc: PersonDocument & { type: 'user' }): void {

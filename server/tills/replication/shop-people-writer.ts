@@ -3,11 +3,22 @@ import type { Database } from '../../data/database.js';
 import type { PersonVersion, ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { asReplicaDocument, isLaterChange, roleDocumentId, userDocumentId, type PersonDocument, type TillStamp } from './documents.js';
+import {
+  asReplicaDocument,
+  isLaterChange,
+  isPersonDocument,
+  roleDocumentId,
+  settingsDocumentId,
+  userDocumentId,
+  type PersonDocument,
+  type TillStamp,
+} from './documents.js';
 import type { ReplicaDatabase } from './pouch.js';
+import { SHOP_SETTINGS, settingsContentKey, shopValues } from './shop-settings.js';
 
 /** How far the audit trail has been read for changed users and roles (replica_state). */
 const AUDIT_KEY = 'people_audit_through';
+
 /**
  * How often the audit trail is looked at. Users and roles change a few times a day, through the
  * managers' screens or the API, which write their audit entry in the change's own transaction:
@@ -33,11 +44,14 @@ export interface ShopPeopleWriterParts {
  * writer stands marks its user or role unwritten, stamped with the entry's time and this till, and
  * the writer then puts the row's current state as its document. The marks are in SQLite, so a
  * crash between the two loses nothing. A change that came from another till writes no audit entry
- * (shop-people-projection.ts), so it is never sent back as this till's own.
+ * (shop-people-projection.ts), so it is never sent back as this till's own. The shop's settings
+ * sections (shop-settings.ts) go the same way, found changed by comparing instead.
  */
 export class ShopPeopleWriter {
   private readonly parts: ShopPeopleWriterParts;
   private timer: NodeJS.Timeout | undefined;
+  /** The set-up's version when the settings were last compared with what was written. */
+  private settingsSeen: number | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
@@ -66,6 +80,7 @@ export class ShopPeopleWriter {
    * till's: a change made here a moment ago must count, even before this writer's next turn.
    */
   collect(): void {
+    this.collectSettings();
     const { people, replica } = this.parts;
     const since = replica.state(AUDIT_KEY);
     const through = people.lastAuditId();
@@ -85,6 +100,32 @@ export class ShopPeopleWriter {
       }
       replica.setState(AUDIT_KEY, String(through));
     });
+  }
+
+  /**
+   * Settings changes write no audit entry: a shop section whose values differ from what was last
+   * written or applied here is marked changed now, by this till. Compared only when the set-up's
+   * version has moved (a write to settings, stores, taxes, ...), so a turn with none reads one row.
+   * On the first start in a shop each section is stamped '', as the users are.
+   */
+  private collectSettings(): void {
+    const { people, replica } = this.parts;
+    const version = people.configVersion();
+    if (version === this.settingsSeen) return;
+    const changed = [...SHOP_SETTINGS.keys()]
+      .map((section) => ({ section, content: JSON.stringify(shopValues(section, people.settings(section))) }))
+      .filter(({ section, content }) => replica.state(settingsContentKey(section)) !== content);
+    if (changed.length > 0) {
+      writeTransaction(this.parts.db, () => {
+        const self = this.parts.till().id;
+        for (const { section, content } of changed) {
+          const first = replica.state(settingsContentKey(section)) === undefined;
+          people.setVersion(settingsDocumentId(section), { modified_gmt: first ? '' : new Date().toISOString(), till_id: self }, true);
+          replica.setState(settingsContentKey(section), content);
+        }
+      });
+    }
+    this.settingsSeen = people.configVersion();
   }
 
   /**
@@ -144,7 +185,7 @@ export class ShopPeopleWriter {
       return;
     }
     const current = asReplicaDocument(await local.get(docId).catch(() => undefined));
-    if (current !== undefined && (current.type === 'user' || current.type === 'role')) {
+    if (isPersonDocument(current)) {
       // The replica holds this change already (written before a crash) or a later one from a peer,
       // which the projection applies: put over it, the older change would hide it from a new till.
       if (!isLaterChange(version, { modified_gmt: current.modified_gmt, till_id: current.till.id })) {
@@ -161,6 +202,10 @@ export class ShopPeopleWriter {
   private documentOf(docId: string, version: PersonVersion): PersonDocument | undefined {
     const { people } = this.parts;
     const stamp = { _id: docId, till: this.parts.till(), modified_gmt: version.modified_gmt };
+    if (docId.startsWith('settings:')) {
+      const section = docId.slice('settings:'.length);
+      return { ...stamp, type: 'settings', section, values: shopValues(section, people.settings(section)) };
+    }
     if (docId.startsWith('user:')) {
       const user = people.user(docId.slice('user:'.length));
       return user === undefined ? undefined : { ...stamp, type: 'user', ...user };
