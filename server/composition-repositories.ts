@@ -29,6 +29,7 @@ import { RegistersRepository } from './data/repositories/registers.js';
 import { RolesRepository } from './data/repositories/roles.js';
 import { SessionsRepository } from './data/repositories/sessions.js';
 import { SettingsRepository } from './data/repositories/settings.js';
+import { ShopPeopleRepository } from './data/repositories/shop-people.js';
 import { ShopReplicaRepository } from './data/repositories/shop-replica.js';
 import { ShopReportsRepository } from './data/repositories/shop-reports.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
@@ -87,6 +88,7 @@ export function createRepositories(db: Database) {
     sessions: new SessionsRepository(db),
     settings: new SettingsRepository(db),
     shippingMethods: new ShippingMethodsRepository(db),
+    shopPeople: new ShopPeopleRepository(db),
     shopReplica: new ShopReplicaRepository(db),
     shopReports: new ShopReportsRepository(db),
     stockLedger,

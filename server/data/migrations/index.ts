@@ -24,6 +24,7 @@ import { migration as syncDegraded } from './0023-sync-degraded.js';
 import { migration as tills } from './0024-tills.js';
 import { migration as shopReplica } from './0025-shop-replica.js';
 import { migration as entriesByDate } from './0026-entries-by-date.js';
+import { migration as shopPeople } from './0027-shop-people.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tills,
   shopReplica,
   entriesByDate,
+  shopPeople,
 ];

@@ -1,6 +1,7 @@
 import { entryHash } from '../../domain/journal/journal.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { Order } from '../../../shared/resources/orders.js';
+import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
 
 /** The replica database every till holds: all the shop's journal entries, one document each. */
 export const REPLICA_DATABASE = 'journal';
@@ -42,7 +43,45 @@ export interface HeadDocument {
   till_sequence: number;
 }
 
-export type ReplicaDocument = EntryDocument | HeadDocument;
+/**
+ * What every person document carries besides its contents: when the change it holds was made and
+ * by which till. Unlike the entries these are updated in place (each change a new revision), and
+ * two tills changing the same one apart make a conflict: the change made last wins, then the
+ * higher till id (shop-people-projection.ts). `modified_gmt` is '' for what a till had before it
+ * joined the shop: such a copy fills a till that lacks it and overrides nothing.
+ */
+interface PersonStamp {
+  _id: string;
+  _rev?: string;
+  till: TillStamp;
+  modified_gmt: string;
+}
+
+/**
+ * One of the shop's users, `user:<username>`: what logging in at any till needs. The password and
+ * PIN go as their scrypt hashes only, and the replica travels only between the shop's tills, over
+ * their mutual TLS.
+ */
+export interface UserDocument extends PersonStamp, ShopUserState {
+  type: 'user';
+}
+
+/** One of the shop's roles, `role:<name>`, with its capabilities. */
+export interface RoleDocument extends PersonStamp, ShopRoleState {
+  type: 'role';
+}
+
+/** One of the shop's settings sections, `settings:<section>`: its stored keys that are the shop's, not the till's (shop-settings.ts). */
+export interface SettingsDocument extends PersonStamp {
+  type: 'settings';
+  section: string;
+  values: Record<string, unknown>;
+}
+
+/** The shop-wide documents that are changed in place: last writer wins. */
+export type PersonDocument = UserDocument | RoleDocument | SettingsDocument;
+
+export type ReplicaDocument = EntryDocument | HeadDocument | PersonDocument;
 
 const SEQUENCE_DIGITS = 12;
 
@@ -59,6 +98,34 @@ export function headDocumentId(tillId: string): string {
   return `head:${tillId}`;
 }
 
+export function isPersonDocument(doc: ReplicaDocument | undefined): doc is PersonDocument {
+  return doc?.type === 'user' || doc?.type === 'role' || doc?.type === 'settings';
+}
+
+/** Usernames are unique whatever their case on every till (the users table's NOCASE): so is the id. */
+export function userDocumentId(username: string): string {
+  return `user:${username.toLowerCase()}`;
+}
+
+export function roleDocumentId(name: string): string {
+  return `role:${name}`;
+}
+
+export function settingsDocumentId(section: string): string {
+  return `settings:${section}`;
+}
+
+/** Whether a replica id is one of the shop's people or settings (the ids of entries and heads never start so: a till id is a UUID). */
+export function isPersonDocumentId(id: string): boolean {
+  return id.startsWith('user:') || id.startsWith('role:') || id.startsWith('settings:');
+}
+
+/** The later of two changes: the later time, then the higher till id. */
+export function isLaterChange(change: { modified_gmt: string; till_id: string }, than: { modified_gmt: string; till_id: string }): boolean {
+  if (change.modified_gmt !== than.modified_gmt) return change.modified_gmt > than.modified_gmt;
+  return change.till_id > than.till_id;
+}
+
 /**
  * Why a document from another till cannot be projected, or undefined when it can: its id must be
  * the one its till and sequence give, and its entry's hash must cover its contents (a document
@@ -72,12 +139,36 @@ export function entryDocumentFault(doc: EntryDocument): string | undefined {
   return undefined;
 }
 
-/** What the replica's changes feed carries, narrowed to the two kinds of documents; anything else is left alone. */
+/** What the replica's changes feed carries, narrowed to the kinds of documents; anything else is left alone. */
 export function asReplicaDocument(doc: unknown): ReplicaDocument | undefined {
   if (doc === null || typeof doc !== 'object') return undefined;
-  const candidate = doc as Partial<ReplicaDocument>;
-  if (typeof candidate.till?.id !== 'string' || typeof candidate.till.name !== 'string' || typeof candidate.till_sequence !== 'number') return undefined;
+  const stamped = doc as { till?: Partial<TillStamp>; type?: unknown };
+  if (typeof stamped.till?.id !== 'string' || typeof stamped.till.name !== 'string') return undefined;
+  if (stamped.type === 'user' || stamped.type === 'role' || stamped.type === 'settings') return asPersonDocument(doc);
+  const candidate = doc as Partial<EntryDocument | HeadDocument>;
+  if (typeof candidate.till_sequence !== 'number') return undefined;
   if (candidate.type === 'head') return candidate as HeadDocument;
   if (candidate.type === 'entry' && typeof candidate.entry?.hash === 'string') return candidate as EntryDocument;
   return undefined;
+}
+
+function asPersonDocument(candidate: Partial<PersonDocument>): PersonDocument | undefined {
+  if (typeof candidate.modified_gmt !== 'string' || typeof candidate._id !== 'string') return undefined;
+  if (candidate.type === 'user') {
+    const user = candidate;
+    if (typeof user.username !== 'string' || user._id !== userDocumentId(user.username)) return undefined;
+    if (typeof user.password_hash !== 'string' || !Array.isArray(user.roles) || typeof user.display_name !== 'string') return undefined;
+    return user as UserDocument;
+  }
+  if (candidate.type === 'settings') {
+    const settings = candidate;
+    if (typeof settings.section !== 'string' || settings._id !== settingsDocumentId(settings.section)) return undefined;
+    const values: unknown = settings.values;
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) return undefined;
+    return settings as SettingsDocument;
+  }
+  if (candidate.type !== 'role') return undefined;
+  const role = candidate;
+  if (typeof role.name !== 'string' || role._id !== roleDocumentId(role.name) || !Array.isArray(role.capabilities)) return undefined;
+  return role as RoleDocument;
 }

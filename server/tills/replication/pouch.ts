@@ -18,6 +18,8 @@ export interface ChangeRow {
   seq: number | string;
   doc?: unknown;
   deleted?: boolean;
+  /** The document's leaf revisions (with `style: 'all_docs'`, a conflict's losers too). */
+  changes?: { rev: string }[];
 }
 
 export interface ChangesFeed {
@@ -50,9 +52,11 @@ export interface ReplicaDatabase {
     include_docs?: boolean;
   }): Promise<{ rows: { id: string; doc?: unknown }[] }>;
   get<T extends ReplicaDocument>(id: string): Promise<T & { _rev: string }>;
+  /** Every leaf revision of the document: the one PouchDB shows, and those it lost a conflict to (deleted ones have `_deleted`). */
+  get(id: string, options: { open_revs: 'all' }): Promise<{ ok?: unknown; missing?: string }[]>;
   put(doc: ReplicaDocument): Promise<{ ok: true; id: string; rev: string }>;
   bulkDocs(docs: ReplicaDocument[], options?: { new_edits?: boolean }): Promise<WriteResult[]>;
-  changes(options: { live: boolean; since: number | string; include_docs: boolean; batch_size?: number }): ChangesFeed;
+  changes(options: { live: boolean; since: number | string; include_docs: boolean; batch_size?: number; style?: 'all_docs' }): ChangesFeed;
   readonly replicate: { from(remote: ReplicaDatabase, options: SyncOptions): Replication };
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;

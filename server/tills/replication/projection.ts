@@ -1,7 +1,7 @@
 import type { Database } from '../../data/database.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { asReplicaDocument, entryDocumentFault, type EntryDocument, type ReplicaDocument } from './documents.js';
+import { asReplicaDocument, entryDocumentFault, isPersonDocumentId, type EntryDocument, type ReplicaDocument } from './documents.js';
 import type { ChangeRow, ChangesFeed, ReplicaDatabase } from './pouch.js';
 
 /** Where the projection stands in the replica's changes (replica_state). */
@@ -19,7 +19,7 @@ export interface ProjectionParts {
 }
 
 /** What one document did to SQLite. */
-export type Projected = 'entry' | 'head' | 'held already' | 'own' | 'refused';
+export type Projected = 'entry' | 'head' | 'held already' | 'own' | 'refused' | 'person';
 
 /**
  * Step 3: the other tills' documents into SQLite, as the replica's changes feed brings them. Each
@@ -66,6 +66,9 @@ export class Projection {
   }
 
   private take(changes: readonly ChangeRow[]): void {
+    // The shop's people have a projection of their own: a batch of theirs alone writes nothing here
+    // (the place in the feed moves with the next entries).
+    if (changes.every((change) => isPersonDocumentId(change.id))) return;
     writeTransaction(this.parts.db, () => {
       for (const change of changes) {
         const doc = change.deleted === true ? undefined : asReplicaDocument(change.doc);
@@ -79,6 +82,8 @@ export class Projection {
   /** Projects one document (in the caller's transaction, or its own). */
   project(doc: ReplicaDocument): Projected {
     const { replica, tillId } = this.parts;
+    // The shop's users and roles have a projection of their own (shop-people-projection.ts): they may conflict, entries never do.
+    if (doc.type === 'user' || doc.type === 'role' || doc.type === 'settings') return 'person';
     if (doc.till.id === tillId) return 'own';
     return writeTransaction(this.parts.db, (): Projected => {
       if (doc.type === 'head') {

@@ -1,4 +1,6 @@
 import type { Database } from '../../data/database.js';
+import type { SessionsRepository } from '../../data/repositories/sessions.js';
+import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
@@ -11,6 +13,7 @@ import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js
 import { Projection } from './projection.js';
 import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
+import { startShopPeople } from './shop-people.js';
 
 /** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
 export interface ReplicationParts {
@@ -20,6 +23,9 @@ export interface ReplicationParts {
   journal: SalesJournal;
   orders: OrderService;
   replica: ShopReplicaRepository;
+  /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
+  people: ShopPeopleRepository;
+  sessions: SessionsRepository;
   /** Learns which own entries a peer holds (the sale's second copy), and from when this till is in a shop. */
   copies: SecondCopies;
   logger: Logger;
@@ -53,7 +59,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       copies.checkpoint(change, peerId);
     },
   });
-  let running: { writer: JournalWriter; projection: Projection; unsubscribe: () => void } | undefined;
+  let running: { writer: JournalWriter; projection: Projection; people?: { stop(): Promise<void> }; unsubscribe: () => void } | undefined;
   const peers = new PeerReplications(local, network, {
     unreachable: (peer: PeerTill, reason: string) => {
       logger.info({ till: peer.id, address: peer.address, reason }, 'a paired till does not answer; its replication retries');
@@ -65,15 +71,16 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
 
   /** Once this till belongs to a shop: its writer, the projection of the others, the links to its peers. */
   const begin = async (self: PeerTill): Promise<void> => {
+    const till = () => {
+      const now = network.self() ?? self;
+      return { id: self.id, name: now.name };
+    };
     const writer = new JournalWriter({
       db: parts.db,
       replica: parts.replica,
       orders: parts.orders,
       local,
-      till: () => {
-        const now = network.self() ?? self;
-        return { id: self.id, name: now.name };
-      },
+      till,
       failed: (error) => {
         logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
       },
@@ -98,6 +105,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
     copies.replicating({ peers: () => network.peers(), downSince: (peerId) => peers.downSince(peerId) });
     await writer.start();
     projection.start();
+    running.people = await startShopPeople({ ...parts, local, till });
   };
 
   let starting: Promise<void> | undefined;
@@ -122,6 +130,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       if (running !== undefined) {
         running.unsubscribe();
         running.projection.stop();
+        await running.people?.stop();
         await running.writer.stop();
       }
       await local.close();
