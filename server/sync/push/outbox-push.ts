@@ -12,7 +12,7 @@ import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
 import { madeOrderOf, productBySku, stockQuantityOf, uuidsInMeta, type MadeOrder } from './answers.js';
-import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
+import { lookUpRefund, OrderLookups, type Lookup } from './lookup.js';
 import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
@@ -52,11 +52,16 @@ export interface PreparedSale {
  * again only when it is absent.
  */
 export class OutboxPush {
+  /** Made for one pass, so its lookups share their listings of our orders (lookup.ts). */
+  private readonly lookups: OrderLookups;
+
   constructor(
     private readonly client: WooCommerceClient,
     private readonly from: PushSources,
     private readonly settings: SyncSettings,
-  ) {}
+  ) {
+    this.lookups = new OrderLookups(client);
+  }
 
   push(entry: OutboxEntry, wasUnknown: boolean): Promise<PushResult> {
     switch (entry.kind) {
@@ -166,7 +171,7 @@ export class OutboxPush {
     if (journal === undefined || order === undefined)
       return { ok: false, result: { kind: 'rejected', code: 'tillbase_sale_missing', message: 'the sale or its order is no longer at the till' } };
     if (wasUnknown) {
-      const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
+      const lookup = await this.lookups.order(entry);
       const settled = await this.settledByLookup(lookup, entry);
       if (settled !== null) return { ok: false, result: settled };
     }
@@ -297,7 +302,7 @@ export class OutboxPush {
   ): Promise<Resolved<{ id: number; total: unknown }>> {
     const localLines = itemsOfType(order.items, 'line_item').map((l) => l.id);
     if (wasUnknown) {
-      const lookup = await lookUpOrder(this.client, entry.uuid, entry.date_created_gmt);
+      const lookup = await this.lookups.order(entry);
       if (lookup.kind === 'failed') return { ok: false, result: nothingMade(lookup.outcome) };
       if (lookup.kind === 'found') {
         const wooId = lookup.wooIds[0] ?? 0;
