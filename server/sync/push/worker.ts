@@ -8,6 +8,7 @@ import type { PushResult } from './push-result.js';
 import { sweepDuplicates } from './sweep.js';
 import { BATCH_LIMIT, pushBatch } from './batch.js';
 import type { OutboxEntry } from '../../model/records/sync.js';
+import type { WooCommerceClient } from '../shop/client.js';
 
 export interface PushWorkerParts extends PushSources {
   connection: SyncConnectionRepository;
@@ -38,6 +39,12 @@ const FIRST_BATCH = 10;
  * one that serves one at a time takes them in turn, no slower than one long batch.
  */
 const BATCHES_AT_ONCE = 3;
+
+/** The sales at the head of `ready` never sent before: what goes up in one batch. */
+function queuedSales(ready: readonly OutboxEntry[]): OutboxEntry[] {
+  const other = ready.findIndex((e) => e.kind !== 'sale' || e.state !== 'pending');
+  return other === -1 ? [...ready] : ready.slice(0, other);
+}
 
 /** Timestamps with milliseconds, so that grace periods under a second (the tests') are kept. */
 const stamp = (ms: number): string => toGmtMillis(new Date(ms));
@@ -148,6 +155,52 @@ export class PushWorker {
     return false;
   }
 
+  /**
+   * The sales queued at the head of the outbox, in batches kept `BATCHES_AT_ONCE` in flight: as one
+   * ends, its sales are recorded and the next batch leaves, so a slow batch never holds the others'
+   * successors back. Ends when the head of the outbox is no longer a queued sale (a refund, an unknown
+   * outcome: the pass sends it alone, in order), when a recorded result stops the pass (nothing more
+   * leaves; the batches in flight are awaited and recorded), or when WooCommerce refused a batch whole.
+   */
+  private async pushQueuedSales(
+    push: OutboxPush,
+    client: WooCommerceClient,
+    record: (entry: OutboxEntry, result: PushResult) => boolean,
+    timeoutMs: number,
+  ): Promise<{ goOn: boolean; refusedWhole: boolean }> {
+    const { outbox } = this.parts;
+    const inFlight = new Set<Promise<void>>();
+    // Written as the batches end (in their callbacks).
+    const state = { goOn: true, refusedWhole: false };
+    for (;;) {
+      while (state.goOn && !state.refusedWhole && !this.stopped && inFlight.size < BATCHES_AT_ONCE) {
+        const size = this.batchSize(timeoutMs);
+        const ready = outbox.ready(stamp(Date.now()), size);
+        const batch = queuedSales(ready);
+        // Alone at the head, a queued sale goes in a batch only beside others in flight (a single one goes as before).
+        if (batch.length === 0 || (batch.length === 1 && inFlight.size === 0)) break;
+        outbox.markAllSending(
+          batch.map((e) => e.id),
+          stamp(Date.now()),
+        );
+        const began = Date.now();
+        const sent: Promise<void> = pushBatch(push, client, batch)
+          .catch((error: unknown) => ({ items: batch.map((e) => ({ entry: e, result: ourFault(error) })), refusedWhole: false }))
+          .then((pushed) => {
+            inFlight.delete(sent);
+            // With the others side by side: how long one sale of a batch takes, for the next batch's size.
+            this.msPerSale = (Date.now() - began) / batch.length;
+            state.refusedWhole ||= pushed.refusedWhole === true;
+            // Every item is recorded; nothing more leaves after a batch in which any one stopped the pass.
+            if (!pushed.items.map((item) => record(item.entry, item.result)).every(Boolean)) state.goOn = false;
+          });
+        inFlight.add(sent);
+      }
+      if (inFlight.size === 0) return { goOn: state.goOn && !this.stopped, refusedWhole: state.refusedWhole };
+      await Promise.race(inFlight);
+    }
+  }
+
   /** One pass: every entry that may go, until the outbox is empty or WooCommerce cannot be reached. */
   async pass(): Promise<PassSummary> {
     const summary: PassSummary = { synced: 0, rejected: 0, duplicatesCancelled: [] };
@@ -179,34 +232,15 @@ export class PushWorker {
       return true;
     };
     while (!this.stopped) {
-      const size = this.batchSize(timeoutMs);
-      const ready = outbox.ready(stamp(Date.now()), oneByOne ? 1 : size * BATCHES_AT_ONCE);
+      // Two are enough to tell whether queued sales wait at the head (pushQueuedSales takes them from there).
+      const ready = outbox.ready(stamp(Date.now()), oneByOne ? 1 : 2);
       const entry = ready[0];
       if (entry === undefined) break;
       // The sales waiting at the head of the outbox, never sent before, go together; an unknown one is looked up alone first.
-      const other = ready.findIndex((e) => e.kind !== 'sale' || e.state !== 'pending');
-      const run = other === -1 ? ready : ready.slice(0, other);
-      if (run.length > 1) {
-        outbox.markAllSending(
-          run.map((e) => e.id),
-          stamp(Date.now()),
-        );
-        const batches = Array.from({ length: Math.ceil(run.length / size) }, (_, index) => run.slice(index * size, (index + 1) * size));
-        const began = Date.now();
-        const pushed = await Promise.all(
-          batches.map((batch) =>
-            pushBatch(push, client, batch).catch((error: unknown) => ({
-              items: batch.map((e) => ({ entry: e, result: ourFault(error) })),
-              refusedWhole: false,
-            })),
-          ),
-        );
-        // The batches went side by side: each took about this long for its sales.
-        this.msPerSale = (Date.now() - began) / Math.min(run.length, size);
-        oneByOne = pushed.some((batch) => batch.refusedWhole === true);
-        // Every item is recorded; the pass stops after batches in which any one stopped.
-        const goOn = pushed.flatMap((batch) => batch.items.map((item) => record(item.entry, item.result))).every(Boolean);
-        if (!goOn) break;
+      if (queuedSales(ready).length > 1) {
+        const backlog = await this.pushQueuedSales(push, client, record, timeoutMs);
+        oneByOne = backlog.refusedWhole;
+        if (!backlog.goOn) break;
         continue;
       }
       outbox.markSending(entry.id, stamp(Date.now()));
