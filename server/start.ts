@@ -192,6 +192,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
             people: services.repositories.shopPeople,
             sessions: services.repositories.sessions,
             copies: services.tills.copies,
+            tills: services.repositories.tills,
             logger,
           });
     const context: AppContext = { db, services, auth: services.auth, logs: services.repositories.logs, logger };

@@ -92,7 +92,7 @@ export class PeersAdmin {
   /**
    * Removes a till: its certificate's serial is refused here from the next connection on (and the
    * open ones end). The removal is a row of `peer_removals`, which the replication carries to the
-   * other tills.
+   * other tills (replication/shop-members.ts).
    */
   remove(id: string): PeerRemoved {
     const removed = this.deps.tills.removePeer(id);

@@ -95,4 +95,32 @@ export class TillsRepository {
     ).get();
     return `${row?.identity ?? ''}|${row?.peers ?? ''}|${row?.removals ?? 0}`;
   }
+  /**
+   * A till of the shop heard of from another till (its own member document): known from then on,
+   * its address and certificate kept up to date. A till removed here, or whose certificate was
+   * removed, is not taken back; this till itself is never its own peer. True when anything changed.
+   */
+  learnPeer(peer: Pick<PeerRecord, 'id' | 'name' | 'address' | 'serial'>): boolean {
+    return writeTransaction(this.db, () => {
+      if (peer.id === this.identity()?.till_id || this.isSerialRemoved(peer.serial)) return false;
+      const changed = prepared(
+        this.db,
+        `INSERT INTO peers (id, name, address, serial, paired_gmt) VALUES (@id, @name, @address, @serial, ${NOW})
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, serial = excluded.serial
+         WHERE peers.removed_gmt IS NULL AND (peers.name, peers.address, peers.serial) IS NOT (excluded.name, excluded.address, excluded.serial)`,
+      ).run(peer).changes;
+      return changed > 0;
+    });
+  }
+
+  /** A removal heard of from another till: the serial is refused here too, and its till removed if it still holds that certificate. True when it is new here. */
+  learnRemoval(removal: PeerRemovalRecord): boolean {
+    return writeTransaction(this.db, () => {
+      const added = prepared(this.db, 'INSERT OR IGNORE INTO peer_removals (serial, till_id, removed_gmt) VALUES (@serial, @till_id, @removed_gmt)').run(
+        removal,
+      ).changes;
+      prepared(this.db, 'UPDATE peers SET removed_gmt = @removed_gmt WHERE id = @till_id AND serial = @serial AND removed_gmt IS NULL').run(removal);
+      return added > 0;
+    });
+  }
 }

@@ -83,6 +83,73 @@ export type PersonDocument = UserDocument | RoleDocument | SettingsDocument;
 
 export type ReplicaDocument = EntryDocument | HeadDocument | PersonDocument;
 
+/**
+ * A till of the shop as it says itself, `member:<till id>`: how to reach it and the certificate it
+ * holds. Written by that till alone (after a restore, by the till rebuilt in its place: the latest
+ * `modified_gmt` stands), so the tills a member was never paired with learn of it from any peer.
+ */
+export interface MemberDocument {
+  _id: string;
+  _rev?: string;
+  type: 'member';
+  till: TillStamp;
+  address: string;
+  serial: string;
+  modified_gmt: string;
+}
+
+/** A till removed from the shop, `removal:<serial>`: written once by the till where a manager removed it, never changed. */
+export interface RemovalDocument {
+  _id: string;
+  _rev?: string;
+  type: 'removal';
+  /** The till where it was removed. */
+  till: TillStamp;
+  removed_till_id: string;
+  serial: string;
+  removed_gmt: string;
+}
+
+/** The shop's membership: who is in it and who was removed (shop-members.ts). */
+export type MembershipDocument = MemberDocument | RemovalDocument;
+
+export function memberDocumentId(tillId: string): string {
+  return `member:${tillId}`;
+}
+
+export function removalDocumentId(serial: string): string {
+  return `removal:${serial}`;
+}
+
+/** Whether a replica id is one of the membership's (a till id is a UUID, so an entry's id never starts so). */
+export function isMembershipDocumentId(id: string): boolean {
+  return id.startsWith('member:') || id.startsWith('removal:');
+}
+
+/** A membership document as the changes feed brings it, or undefined when it is not a well-formed one. */
+export function asMembershipDocument(doc: unknown): MembershipDocument | undefined {
+  if (doc === null || typeof doc !== 'object') return undefined;
+  const candidate = doc as {
+    _id?: unknown;
+    type?: unknown;
+    till?: Partial<TillStamp>;
+    serial?: unknown;
+    address?: unknown;
+    modified_gmt?: unknown;
+    removed_till_id?: unknown;
+    removed_gmt?: unknown;
+  };
+  if (typeof candidate.till?.id !== 'string' || typeof candidate.till.name !== 'string' || typeof candidate.serial !== 'string') return undefined;
+  if (candidate.type === 'member') {
+    if (candidate._id !== memberDocumentId(candidate.till.id) || typeof candidate.address !== 'string' || typeof candidate.modified_gmt !== 'string')
+      return undefined;
+    return doc as MemberDocument;
+  }
+  if (candidate.type !== 'removal' || candidate._id !== removalDocumentId(candidate.serial)) return undefined;
+  if (typeof candidate.removed_till_id !== 'string' || typeof candidate.removed_gmt !== 'string') return undefined;
+  return doc as RemovalDocument;
+}
+
 const SEQUENCE_DIGITS = 12;
 
 export function entryDocumentId(tillId: string, tillSequence: number): string {

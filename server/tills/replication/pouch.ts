@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { REPLICA_DATABASE, type ReplicaDocument } from './documents.js';
+import { REPLICA_DATABASE, type MembershipDocument, type ReplicaDocument } from './documents.js';
 
 /*
  * PouchDB's own types (@types/pouchdb-*) pull the DOM's lib into the server's compilation, which
@@ -51,10 +51,10 @@ export interface ReplicaDatabase {
     limit?: number;
     include_docs?: boolean;
   }): Promise<{ rows: { id: string; doc?: unknown }[] }>;
-  get<T extends ReplicaDocument>(id: string): Promise<T & { _rev: string }>;
+  get<T extends ReplicaDocument | MembershipDocument>(id: string): Promise<T & { _rev: string }>;
   /** Every leaf revision of the document: the one PouchDB shows, and those it lost a conflict to (deleted ones have `_deleted`). */
   get(id: string, options: { open_revs: 'all' }): Promise<{ ok?: unknown; missing?: string }[]>;
-  put(doc: ReplicaDocument): Promise<{ ok: true; id: string; rev: string }>;
+  put(doc: ReplicaDocument | MembershipDocument): Promise<{ ok: true; id: string; rev: string }>;
   bulkDocs(docs: ReplicaDocument[], options?: { new_edits?: boolean }): Promise<WriteResult[]>;
   changes(options: { live: boolean; since: number | string; include_docs: boolean; batch_size?: number; style?: 'all_docs' }): ChangesFeed;
   readonly replicate: { from(remote: ReplicaDatabase, options: SyncOptions): Replication };

@@ -2,6 +2,7 @@ import type { Database } from '../../data/database.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import type { TillsRepository } from '../../data/repositories/tills.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
@@ -14,6 +15,7 @@ import { Projection } from './projection.js';
 import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
 import { startShopPeople } from './shop-people.js';
+import { ShopMembers } from './shop-members.js';
 
 /** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
 export interface ReplicationParts {
@@ -28,6 +30,8 @@ export interface ReplicationParts {
   sessions: SessionsRepository;
   /** Learns which own entries a peer holds (the sale's second copy), and from when this till is in a shop. */
   copies: SecondCopies;
+  /** The tills this one knows: the membership every till writes of itself fills it (shop-members.ts). */
+  tills: TillsRepository;
   logger: Logger;
 }
 
@@ -59,7 +63,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       copies.checkpoint(change, peerId);
     },
   });
-  let running: { writer: JournalWriter; projection: Projection; people?: { stop(): Promise<void> }; unsubscribe: () => void } | undefined;
+  let running: { writer: JournalWriter; projection: Projection; members: ShopMembers; people?: { stop(): Promise<void> }; unsubscribe: () => void } | undefined;
   const peers = new PeerReplications(local, network, {
     unreachable: (peer: PeerTill, reason: string) => {
       logger.info({ till: peer.id, address: peer.address, reason }, 'a paired till does not answer; its replication retries');
@@ -101,10 +105,12 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
         logger.warn({ document: id, reason }, 'a replicated document was not projected');
       },
     });
-    running = { writer, projection, unsubscribe };
+    const members = new ShopMembers({ db: parts.db, tills: parts.tills, replica: parts.replica, local, network, logger });
+    running = { writer, projection, members, unsubscribe };
     copies.replicating({ peers: () => network.peers(), downSince: (peerId) => peers.downSince(peerId) });
     await writer.start();
     projection.start();
+    members.start();
     running.people = await startShopPeople({ ...parts, local, till });
   };
 
@@ -130,6 +136,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       if (running !== undefined) {
         running.unsubscribe();
         running.projection.stop();
+        await running.members.stop();
         await running.people?.stop();
         await running.writer.stop();
       }
