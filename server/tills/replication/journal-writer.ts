@@ -34,6 +34,8 @@ export interface JournalWriterParts {
   failed: (error: unknown) => void;
   /** The replica holds the own entries up to `sequence` (second-copies.ts learns when a peer does too). */
   wrote?: (sequence: number) => Promise<void>;
+  /** New entries just written here, with their revisions: offered to the peers at once (peer-replication.ts). */
+  offer?: (documents: EntryDocument[]) => void;
 }
 
 /**
@@ -189,10 +191,18 @@ export class JournalWriter {
 
   private async write(documents: EntryDocument[]): Promise<void> {
     const results = await this.parts.local.bulkDocs(documents);
+    const revisions = new Map<string, string>();
     for (const result of results) {
       // 409: the replica holds it already (written before a crash, or twice by a catch-up and a wake).
       if ('error' in result && result.status !== 409) throw new Error(`the replica refused ${result.id}: ${result.message ?? result.error}`);
+      if (!('error' in result)) revisions.set(result.id, result.rev);
     }
+    // Only what this write made: an entry held already went out before (or its pull brings it).
+    const made = documents.flatMap((doc) => {
+      const rev = revisions.get(doc._id);
+      return rev === undefined ? [] : [{ ...doc, _rev: rev }];
+    });
+    if (made.length > 0) this.parts.offer?.(made);
     this.written = documents.at(-1)?.till_sequence ?? this.written;
     await this.parts.wrote?.(this.written);
   }

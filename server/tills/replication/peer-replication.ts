@@ -1,4 +1,5 @@
 import type { PeerNetwork, PeerTill } from '../peer-network.js';
+import type { EntryDocument } from './documents.js';
 import { peerReplica, type ReplicaDatabase, type Replication } from './pouch.js';
 
 /** The first retry of a peer that does not answer, doubled each time up to the longest. */
@@ -18,6 +19,8 @@ export interface PeerLinkLog {
 
 interface Link {
   peer: PeerTill;
+  /** The peer's replica, as this till's pull reads it and its offers write to it. */
+  remote: ReplicaDatabase;
   replication: Replication;
   down: boolean;
   /** When its pull last failed, after answering (0: never). */
@@ -29,8 +32,9 @@ interface Link {
  * its peers (live, retried with a growing wait while the peer does not answer), so between any two
  * tills the entries flow both ways, each pulled once by the till that wants them. Pulling only, and
  * not also pushing, halves the requests and the writes of every entry (a push and the receiver's
- * pull would carry it twice), and no till ever writes into another's replica: each one's replica
- * holds what it fetched itself. The checkpoints, kept in both replicas, make a pull resume where it
+ * pull would carry it twice). The one write a till makes into another's replica is the offer of its
+ * own new entries (`offer`), which the receiver checks are the caller's own (replica-server.ts) and
+ * its pull then finds held. The checkpoints, kept in both replicas, make a pull resume where it
  * stopped, across restarts too. `refresh` follows the network: a till paired gets a link, a till
  * removed or moved loses (or changes) its own.
  */
@@ -60,6 +64,29 @@ export class PeerReplications {
     return [...this.links.values()].filter((link) => !link.down).map((link) => link.peer.id);
   }
 
+  /**
+   * Offers this till's new entries to every peer that answers, in one `_bulk_docs` write each with
+   * their revisions as written here (`new_edits: false`, as a replication writes them): the peers
+   * whose replica stored them. One request instead of the five of the peer's pull (its changes, the
+   * revisions it lacks, the documents, its checkpoint read and written), so a sale learns sooner that
+   * it is on a second till; the pull still brings whatever an offer did not.
+   */
+  async offer(documents: readonly EntryDocument[]): Promise<string[]> {
+    const links = [...this.links.values()].filter((link) => !link.down);
+    const stored = await Promise.all(
+      links.map(async (link) => {
+        try {
+          await link.remote.bulkDocs([...documents], { new_edits: false });
+          return [link.peer.id];
+        } catch {
+          // Not stored there (the peer stopped, or refused): its pull fetches them when it can.
+          return [];
+        }
+      }),
+    );
+    return stored.flat();
+  }
+
   /** When the pull from `peerId` stopped answering; undefined while it answers. */
   downSince(peerId: string): number | undefined {
     const link = this.links.get(peerId);
@@ -82,7 +109,7 @@ export class PeerReplications {
       back_off_function: nextRetryDelay,
       checkpoint: 'source',
     });
-    const link: Link = { peer, replication, down: false, downSince: 0 };
+    const link: Link = { peer, remote, replication, down: false, downSince: 0 };
     const down = (error: unknown) => {
       if (link.down) return;
       link.down = true;

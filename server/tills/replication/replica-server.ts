@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { REPLICA_DATABASE } from './documents.js';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { asReplicaDocument, entryDocumentFault, REPLICA_DATABASE, type EntryDocument } from './documents.js';
 import type { ReplicaConstructor, ReplicaDatabase } from './pouch.js';
 
 /** Where a till serves its replica on the tills' listener: `https://<address>/replica/journal`. */
@@ -12,8 +12,8 @@ type ExpressPouchDB = (pouch: ReplicaConstructor, options: { mode: 'minimumForPo
 /**
  * What a peer's pull asks of the replica (the CouchDB replication protocol): the server and the
  * database's info, the changes, the documents in bulk and its checkpoints. Nothing else is served:
- * no other database, no writes of documents (each till pulls what it wants, so no till writes into
- * another's replica), no deletion, no views, no compaction.
+ * no other database, no deletion, no views, no compaction; the one write of documents is a peer's
+ * offer of its own new entries (`takeOffer`).
  */
 const REPLICATION_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/$/ },
@@ -40,6 +40,40 @@ function replicationOnly(req: Request, res: Response, next: NextFunction): void 
     return;
   }
   res.status(403).json({ error: 'forbidden', reason: 'Only the replication of the journal is served to the tills.' });
+}
+
+/** The path of a peer's offer of its new entries (peer-replication.ts, `offer`). */
+const OFFER_PATH = `/${REPLICA_DATABASE}/_bulk_docs`;
+
+/** Revisions as PouchDB gives a document written once: an entry is never changed, so it has only its first. */
+const FIRST_REVISION = /^1-[0-9a-f]{32}$/;
+
+/**
+ * A peer's offer of its new entries, as a replication writes them (`_bulk_docs` with their
+ * revisions, `new_edits: false`): stored only when every document is an entry of the calling till
+ * itself, at its first revision, whose hash covers its contents. A till may write into another's
+ * replica nothing its pull would not have fetched from it anyway, and nothing of a third till.
+ */
+function takeOffer(local: ReplicaDatabase): RequestHandler {
+  return (req, res, next) => {
+    const peer = (res.locals.peer as { id: string } | undefined)?.id;
+    const offer = req.body as { docs?: unknown; new_edits?: unknown } | undefined;
+    const docs = Array.isArray(offer?.docs) ? offer.docs : [];
+    const entries = docs.map((doc) => asReplicaDocument(doc)).filter((doc): doc is EntryDocument => doc?.type === 'entry');
+    const own = entries.every(
+      (doc) => doc.till.id === peer && typeof doc._rev === 'string' && FIRST_REVISION.test(doc._rev) && entryDocumentFault(doc) === undefined,
+    );
+    if (peer === undefined || offer?.new_edits !== false || docs.length === 0 || entries.length !== docs.length || !own) {
+      res.status(403).json({ error: 'forbidden', reason: 'A till offers only its own journal entries, as written.' });
+      return;
+    }
+    local.bulkDocs(entries, { new_edits: false }).then(
+      () => res.status(201).json([]),
+      (failure: unknown) => {
+        next(failure);
+      },
+    );
+  };
 }
 
 /** Who hears of a peer's checkpoint written here: read back from `local` once the write is answered. */
@@ -82,6 +116,7 @@ export function mountReplica(router: Router, pouch: ReplicaConstructor, checkpoi
   // Loaded here, not with the module: a till alone never serves a replica.
   const expressPouchDB = requireCommonJs('express-pouchdb') as ExpressPouchDB;
   const replica = expressPouchDB(pouch, { mode: 'minimumForPouchDB' });
+  if (checkpoints !== undefined) router.post(`${REPLICA_PATH}${OFFER_PATH}`, express.json({ limit: '20mb' }), takeOffer(checkpoints.local));
   router.use(REPLICA_PATH, replicationOnly, (req: Request, res: Response, next: NextFunction) => {
     if (checkpoints !== undefined) watchCheckpoint(req, res, checkpoints);
     Object.defineProperty(req, 'query', { value: undefined, writable: true, configurable: true, enumerable: true });

@@ -88,6 +88,13 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       failed: (error) => {
         logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
       },
+      offer: (documents) => {
+        const first = documents[0]?.till_sequence ?? 0;
+        const last = documents.at(-1)?.till_sequence ?? 0;
+        void peers.offer(documents).then((stored) => {
+          for (const peerId of stored) copies.acknowledged(first, last, peerId);
+        });
+      },
       wrote: async (sequence) => {
         // Read after the write: at or past the change that carried `sequence` (a peer's checkpoint there holds it).
         copies.written(sequence, Number((await local.info()).update_seq));

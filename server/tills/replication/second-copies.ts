@@ -63,10 +63,25 @@ export class SecondCopies {
     let reached: number | undefined;
     while (this.#written.length > 0 && (this.#written[0]?.change ?? Infinity) <= change) reached = this.#written.shift()?.sequence;
     if (reached === undefined || reached <= this.held()) return;
-    this.#held = reached;
-    const held = reached;
+    this.hold(reached);
+  }
+
+  /** Every own entry up to `held` is on another till: said to the sales waiting for it, and kept. */
+  private hold(held: number): void {
+    this.#held = held;
     this.deps.replica.setHeldByAPeer(held);
     for (const waiter of this.#waiters) if (waiter.sequence <= held) waiter.done(true);
+  }
+
+  /**
+   * The paired till `peerId` stored the own entries `first` to `last` this till offered it. They
+   * count as held when everything before them is (by this peer or another): what is held stays a
+   * prefix of the journal, so a sale behind an offer that failed waits for the pull's checkpoint.
+   */
+  acknowledged(first: number, last: number, peerId: string): void {
+    this.#heardFrom.set(peerId, Date.now());
+    if (first - 1 > this.held() || last <= this.held()) return;
+    this.hold(last);
   }
 
   /** The last own till sequence a paired till holds, all before it included. */
