@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, login, withDb } from '../helpers/server.js';
+import { closeTills, startTills, type TestTill } from '../helpers/shop-tills.js';
+import { connect, syncedEntry, waitFor } from '../helpers/sync.js';
+import { pausePushes, pullOnce, resumePushes } from '../helpers/sync-pull.js';
+import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
+
+/*
+ * The shop's stock on every till (docs/several-tills.md, "Stock across tills"): three tills paired
+ * through the tests' network with real TLS, each selling the same coffee (matched by SKU, or by
+ * WooCommerce id once linked to the double). A sale at one takes the unit off the others' stock as
+ * it arrives, and a pull keeps every till's sale that WooCommerce does not hold yet on top of its
+ * figure, and only those.
+ */
+
+interface LedgerRow {
+  change: number;
+  reason: string;
+  reference: string;
+}
+
+const stockAt = async (till: TestTill): Promise<number> =>
+  (await api<{ stock_quantity: number }>(till.server, 'GET', `/products/${till.catalogue.coffee}`, { token: till.cashier })).body.stock_quantity;
+
+/** The coffee's stock as the product list shows it. */
+async function listedStockAt(till: TestTill): Promise<number | undefined> {
+  const listed = await api<Array<{ id: number; stock_quantity: number }>>(till.server, 'GET', '/products?sku=COF-1', { token: till.cashier });
+  expect(listed.status).toBe(200);
+  return listed.body.find((product) => product.id === till.catalogue.coffee)?.stock_quantity;
+}
+
+const stockBecomes = (till: TestTill, wanted: number): Promise<number> =>
+  waitFor(`the coffee's stock at ${till.name} to be ${wanted}`, async () => ((await stockAt(till)) === wanted ? wanted : undefined));
+
+/** A sale of `quantity` coffees at a till, paid in cash: its order id. */
+async function sellCoffees(till: TestTill, quantity: number): Promise<number> {
+  const made = await api<{ id: number; total: string }>(till.server, 'POST', '/orders', {
+    token: till.cashier,
+    body: { line_items: [{ product_id: till.catalogue.coffee, quantity }] },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const paid = await api(till.server, 'POST', `/orders/${made.body.id}/checkout`, {
+    token: till.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: made.body.total } },
+    headers: { 'Idempotency-Key': `coffee-${till.id}-${made.body.id}` },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return made.body.id;
+}
+
+async function setCoffeeStock(till: TestTill, quantity: number): Promise<void> {
+  const token = (await login(till.server, 'shop_manager')).access_token;
+  const counted = await api(till.server, 'POST', `/products/${till.catalogue.coffee}/stock`, { token, body: { set: quantity, reason: 'counted' } });
+  expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+}
+
+describe('stock on every till, with no WooCommerce', () => {
+  let tills: TestTill[] = [];
+  let a: TestTill;
+  let b: TestTill;
+  let c: TestTill;
+
+  beforeAll(async () => {
+    ({ tills } = await startTills(['Till A', 'Till B', 'Till C']));
+    [a, b, c] = tills as [TestTill, TestTill, TestTill];
+    for (const till of tills) await setCoffeeStock(till, 5);
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeTills(tills);
+  });
+
+  it('takes the sales at A and B off the stock at C, in the product, the list and the ledger', async () => {
+    const soldAtA = await sellCoffees(a, 2);
+    await sellCoffees(b, 1);
+    await stockBecomes(c, 2);
+    expect(await listedStockAt(c)).toBe(2);
+    // Each till counts its own sale and the other's: all three end at 2.
+    await stockBecomes(a, 2);
+    await stockBecomes(b, 2);
+    const numberAtA = (await api<{ number: string }>(a.server, 'GET', `/orders/${soldAtA}`, { token: a.cashier })).body.number;
+    const manager = (await login(c.server, 'shop_manager')).access_token;
+    const ledger = await api<LedgerRow[]>(c.server, 'GET', `/products/${c.catalogue.coffee}/stock`, { token: manager });
+    expect(ledger.body.filter((row) => row.reason === 'peer_sale').map((row) => [row.change, row.reference])).toEqual(
+      expect.arrayContaining([
+        [-2, `Till A ${numberAtA}`],
+        [-1, expect.stringMatching(/^Till B B-\d+$/)],
+      ]),
+    );
+  }, 60_000);
+
+  it('refuses a sale at C of more than the shop has left, as the checkout refuses any shortfall', async () => {
+    const manager = (await login(c.server, 'shop_manager')).access_token;
+    expect((await api(c.server, 'POST', '/settings/checkout', { token: manager, body: { prevent_overselling: true } })).status).toBe(200);
+    const made = await api<{ id: number; total: string }>(c.server, 'POST', '/orders', {
+      token: c.cashier,
+      body: { line_items: [{ product_id: c.catalogue.coffee, quantity: 3 }] },
+    });
+    expect(made.status).toBe(201);
+    const paid = await api<{ code: string; data: { stock_quantity: number } }>(c.server, 'POST', `/orders/${made.body.id}/checkout`, {
+      token: c.cashier,
+      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: made.body.total } },
+      headers: { 'Idempotency-Key': `short-${made.body.id}` },
+    });
+    expect(paid.status).toBe(400);
+    expect(paid.body).toMatchObject({ code: 'pos_rest_insufficient_stock', data: { stock_quantity: 2 } });
+    expect(await stockAt(c)).toBe(2);
+  }, 60_000);
+
+  it('gives a return restocked at A back at C', async () => {
+    const returned = await api(a.server, 'POST', '/returns', {
+      token: a.cashier,
+      body: { line_items: [{ product_id: a.catalogue.coffee, quantity: 1 }], refund_destination: 'pos_cash', restock: true },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    await stockBecomes(c, 3);
+    await stockBecomes(b, 3);
+    expect(await stockAt(a)).toBe(3);
+  }, 60_000);
+});
+
+describe('stock on every till, with WooCommerce', () => {
+  let tills: TestTill[] = [];
+  let double: WooCommerceDouble;
+  let wooCoffee: number;
+  let a: TestTill;
+  let b: TestTill;
+  let c: TestTill;
+
+  /** Whether C has heard from A that WooCommerce holds the moves of A's sales. */
+  const heardHeldAtC = (): boolean =>
+    withDb(c.server, (db) => {
+      const row = db.prepare('SELECT COUNT(*) AS n FROM shop_stock_moves WHERE till_id = ? AND held_stamp IS NULL').get(a.id) as { n: number };
+      const any = db.prepare('SELECT COUNT(*) AS n FROM shop_stock_moves WHERE till_id = ?').get(a.id) as { n: number };
+      return any.n > 0 && row.n === 0;
+    });
+
+  beforeAll(async () => {
+    double = await startWooCommerceDouble();
+    wooCoffee = double.catalogue.createProduct({ name: 'Coffee', sku: 'COF-1', regular_price: '10.00', manage_stock: true, stock_quantity: 5 }).id;
+    ({ tills } = await startTills(['Till A', 'Till B', 'Till C'], { secretStore: 'file' }));
+    [a, b, c] = tills as [TestTill, TestTill, TestTill];
+    for (const till of tills) {
+      await connect(till.server, double);
+      await pullOnce(till.server, double, 'full');
+      expect(await stockAt(till)).toBe(5);
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeTills(tills);
+    await double.close();
+  });
+
+  it("keeps at C's pull the sales WooCommerce does not hold yet, and does not take again those it does", async () => {
+    pausePushes(b.server);
+    const soldAtA = await sellCoffees(a, 2);
+    await sellCoffees(b, 1);
+    await stockBecomes(c, 2);
+    await syncedEntry(a.server, soldAtA);
+    expect(double.shop.product(wooCoffee).stock_quantity).toBe(3);
+    await waitFor("A's word that WooCommerce holds its sale, at C", () => (heardHeldAtC() ? true : undefined));
+
+    // WooCommerce says 3 (A's 2 taken there); B's 1 is not there yet: C keeps it off.
+    await pullOnce(c.server, double, 'full');
+    expect(await stockAt(c)).toBe(2);
+    await pullOnce(a.server, double, 'full');
+    expect(await stockAt(a)).toBe(2);
+
+    // B's sale goes up: WooCommerce says 2, and C's next pull takes nothing off it.
+    resumePushes(b.server);
+    await waitFor("B's sale in WooCommerce", () => (double.shop.product(wooCoffee).stock_quantity === 2 ? true : undefined));
+    await waitFor("B's word that WooCommerce holds its sale, at C", () =>
+      withDb(c.server, (db) =>
+        (db.prepare('SELECT COUNT(*) AS n FROM shop_stock_moves WHERE till_id = ? AND held_stamp IS NOT NULL').get(b.id) as { n: number }).n > 0
+          ? true
+          : undefined,
+      ),
+    );
+    await pullOnce(c.server, double, 'full');
+    expect(await stockAt(c)).toBe(2);
+  }, 90_000);
+});
