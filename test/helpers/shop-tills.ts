@@ -16,6 +16,8 @@ export interface TestTill {
   cashier: string;
   /** True while its server runs. */
   up: boolean;
+  /** What its server was started with besides its data directory and network (kept for a restart). */
+  serve: Partial<ServeOptions>;
 }
 
 /** The installation id a data directory's database was made with: the till's id in the shop. */
@@ -43,7 +45,7 @@ export async function startTills(names: readonly string[], serve: Partial<ServeO
     const server = await startTestServer({ ...serve, dataDir, peerNetwork: network });
     setStore(server, UK_STORE);
     const catalogue = seedCatalogue(server);
-    tills.push({ name, id, dataDir, network, server, catalogue, cashier: (await login(server, 'cashier')).access_token, up: true });
+    tills.push({ name, id, dataDir, network, server, catalogue, cashier: (await login(server, 'cashier')).access_token, up: true, serve });
   }
   shop.connectAll();
   return { shop, tills };
@@ -62,7 +64,7 @@ export async function restartTill(till: TestTill): Promise<void> {
   await stopTill(till);
   await till.network.renew();
   // The data directory holds the users already: the server starts over it as it is.
-  const running = await startServer({ ...quietServeOptions(till.dataDir), peerNetwork: till.network });
+  const running = await startServer({ ...quietServeOptions(till.dataDir), ...till.serve, peerNetwork: till.network });
   till.server = { origin: running.origin, apiUrl: running.apiUrl, dataDir: till.dataDir, users: till.server.users, close: () => running.close() };
   till.up = true;
   till.cashier = (await login(till.server, 'cashier')).access_token;
