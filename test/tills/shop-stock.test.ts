@@ -3,6 +3,8 @@ import { api, login, withDb } from '../helpers/server.js';
 import { closeTills, restartTill, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
 import { connect, syncedEntry, waitFor } from '../helpers/sync.js';
 import { runCli } from '../helpers/cli.js';
+import { sellCoffeeAt, shopNumbers, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
+import { invite, peersCli } from '../helpers/tills.js';
 import { pausePushes, resumePushes } from '../helpers/sync-pull.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 
@@ -205,4 +207,36 @@ describe('stock on every till, with WooCommerce', () => {
     await pullAt(c);
     expect(await stockAt(c)).toBe(1);
   }, 90_000);
+});
+
+describe('two tills paired with tillbase peers: what each sold before they were one shop', () => {
+  let a: PairedTill;
+  let b: PairedTill;
+  const coffeeAt = async (till: PairedTill): Promise<number> =>
+    (await api<{ stock_quantity: number }>(till.server, 'GET', `/products/${till.catalogue.coffee}`, { token: till.cashier })).body.stock_quantity;
+
+  beforeAll(async () => {
+    a = await startPairedTill();
+    b = await startPairedTill();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a.server.close(), b.server.close()]);
+  });
+
+  it("moves neither till's stock once they pair, and what either sells after moves both", async () => {
+    await sellCoffeeAt(a);
+    await sellCoffeeAt(b);
+    // Their sales and the join a second apart: the entries' times and the join's are whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const invitation = await invite(a.server);
+    const joined = await peersCli(b.server, ['join', invitation.address, '--code-stdin', '--fingerprint', invitation.fingerprint], `${invitation.code}\n`);
+    expect(joined.code, joined.stderr).toBe(0);
+    await until('each holding both sales', async () => ((await shopNumbers(a)).length === 2 && (await shopNumbers(b)).length === 2 ? true : undefined));
+    expect([await coffeeAt(a), await coffeeAt(b)]).toEqual([49, 49]);
+
+    await sellCoffeeAt(a);
+    await until("A's sale after the join at B", async () => ((await coffeeAt(b)) === 48 ? true : undefined));
+    expect(await coffeeAt(a)).toBe(48);
+  }, 60_000);
 });

@@ -85,6 +85,23 @@ export class ShopStockRepository {
     return { through, unsent: asRanges(unsent) };
   }
 
+  /**
+   * From when another till's entries move this till's stock: the later of when this till joined the
+   * shop and when it learned of that till. What each till sold before the two were in one shop is
+   * already in its own count of the shelf (or WooCommerce's), so its history, replicated whole when
+   * a till joins, moves nothing. '' when neither is known (no identity: nothing is left out).
+   */
+  movesCountFrom(tillId: string): string {
+    return (
+      prepared<[string], string>(
+        this.db,
+        `SELECT MAX(COALESCE((SELECT created_gmt FROM till_identity), ''), COALESCE((SELECT paired_gmt FROM peers WHERE id = ?), ''))`,
+      )
+        .pluck(true)
+        .get(tillId) ?? ''
+    );
+  }
+
   /** This till's product for another till's move: by WooCommerce id where both are linked to it, else by a SKU only one product has. */
   localProductOf(move: EntryStockMove): number | undefined {
     if (move.woo_id !== null) {

@@ -131,10 +131,12 @@ export class Projection {
    * Another till's sale or restocking refund moves this till's stock too, in the same transaction
    * as its entry (held once, so applied once): the product list, the tile and a sale's stock check
    * see it at once, with no internet. A line that matches no product here is left out and counted
-   * (`shop_tills.stock_unmatched`, logged once per entry).
+   * (`shop_tills.stock_unmatched`, logged once per entry). An entry made before the two tills were
+   * in one shop moves nothing (shop-stock.ts, movesCountFrom).
    */
   private applyStock(doc: EntryDocument): void {
     const { shopStock, productStock } = this.parts;
+    if (doc.entry.date_created_gmt < shopStock.movesCountFrom(doc.till.id)) return;
     const applied: Array<{ product_id: number; milli: number }> = [];
     let unmatched = 0;
     const reference = `${doc.till.name} ${doc.number ?? String(doc.entry.order_id)}`;
