@@ -33,6 +33,7 @@ import { ShopPeopleRepository } from './data/repositories/shop-people.js';
 import { ShopReplicaRepository } from './data/repositories/shop-replica.js';
 import { ShopReportsRepository } from './data/repositories/shop-reports.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
+import { ShopStockRepository } from './data/repositories/shop-stock.js';
 import { StockLedgerRepository } from './data/repositories/stock-ledger.js';
 import { StoresRepository, StoreUsersRepository } from './data/repositories/stores.js';
 import { StoreFavouritesRepository } from './data/repositories/store-favourites.js';
@@ -57,6 +58,7 @@ export function createRepositories(db: Database) {
   const productWrites = new ProductWritesRepository(db);
   const products = new ProductsRepository(db, productStock, stockLedger, productWrites);
   const coupons = new CouponsRepository(db);
+  const shopStock = new ShopStockRepository(db);
   return {
     approvals: new ApprovalsRepository(db),
     auditTrail: new AuditTrailRepository(db),
@@ -91,6 +93,7 @@ export function createRepositories(db: Database) {
     shopPeople: new ShopPeopleRepository(db),
     shopReplica: new ShopReplicaRepository(db),
     shopReports: new ShopReportsRepository(db),
+    shopStock,
     stockLedger,
     stores: new StoresRepository(db),
     storeUsers: new StoreUsersRepository(db),
@@ -101,7 +104,7 @@ export function createRepositories(db: Database) {
     syncIds: new SyncIdsRepository(db),
     syncOutbox: new SyncOutboxRepository(db),
     syncSources: new SyncSourcesRepository(db),
-    syncUnsentStock: new SyncUnsentStockRepository(db),
+    syncUnsentStock: new SyncUnsentStockRepository(db, shopStock),
     taxClasses: new TaxClassesRepository(db),
     taxRates: new TaxRatesRepository(db),
     templates: new TemplatesRepository(db),

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { SyncSourcesRepository } from '../../server/data/repositories/sync-sources.js';
-import { openDataDirDatabase, startServer } from '../../server/start.js';
+import { openDataDirDatabase, startServer, type ServeOptions } from '../../server/start.js';
 import { TestShop, type TestTillNetwork } from '../../bench/tills-network.mjs';
 import { api, login, makeDataDir, quietServeOptions, startTestServer, type TestServer } from './server.js';
 import { seedCatalogue, setStore, UK_STORE, type Catalogue } from './shop-data.js';
@@ -16,6 +16,8 @@ export interface TestTill {
   cashier: string;
   /** True while its server runs. */
   up: boolean;
+  /** What its server was started with besides its data directory and network (kept for a restart). */
+  serve: Partial<ServeOptions>;
 }
 
 /** The installation id a data directory's database was made with: the till's id in the shop. */
@@ -30,19 +32,20 @@ function tillIdOf(dataDir: string): string {
 
 /**
  * Several tills of one shop on 127.0.0.1, each with its own data directory, API port and
- * mutual-TLS listener, each paired with all the others (test/helpers/peer-network.ts).
+ * mutual-TLS listener, each paired with all the others (test/helpers/peer-network.ts); `serve`
+ * (a file secret store for a till connected to WooCommerce, say) goes to each server.
  */
-export async function startTills(names: readonly string[]): Promise<{ shop: TestShop; tills: TestTill[] }> {
+export async function startTills(names: readonly string[], serve: Partial<ServeOptions> = {}): Promise<{ shop: TestShop; tills: TestTill[] }> {
   const shop = await TestShop.create();
   const tills: TestTill[] = [];
   for (const name of names) {
     const dataDir = makeDataDir();
     const id = tillIdOf(dataDir);
     const network = await shop.till(id, name);
-    const server = await startTestServer({ dataDir, peerNetwork: network });
+    const server = await startTestServer({ ...serve, dataDir, peerNetwork: network });
     setStore(server, UK_STORE);
     const catalogue = seedCatalogue(server);
-    tills.push({ name, id, dataDir, network, server, catalogue, cashier: (await login(server, 'cashier')).access_token, up: true });
+    tills.push({ name, id, dataDir, network, server, catalogue, cashier: (await login(server, 'cashier')).access_token, up: true, serve });
   }
   shop.connectAll();
   return { shop, tills };
@@ -61,7 +64,7 @@ export async function restartTill(till: TestTill): Promise<void> {
   await stopTill(till);
   await till.network.renew();
   // The data directory holds the users already: the server starts over it as it is.
-  const running = await startServer({ ...quietServeOptions(till.dataDir), peerNetwork: till.network });
+  const running = await startServer({ ...quietServeOptions(till.dataDir), ...till.serve, peerNetwork: till.network });
   till.server = { origin: running.origin, apiUrl: running.apiUrl, dataDir: till.dataDir, users: till.server.users, close: () => running.close() };
   till.up = true;
   till.cashier = (await login(till.server, 'cashier')).access_token;

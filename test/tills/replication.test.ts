@@ -1,6 +1,7 @@
 import { request, type Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../shared/resources/orders.js';
+import { createRepositories } from '../../server/composition-repositories.js';
 import { ShopReplicaRepository } from '../../server/data/repositories/shop-replica.js';
 import { behindOf } from '../../server/tills/replication/behind.js';
 import { entryDocumentId, headDocumentId, type EntryDocument } from '../../server/tills/replication/documents.js';
@@ -107,9 +108,12 @@ describe("the shop's tills as one: every till's journal on every till", () => {
       }));
     expect(counts()).toEqual({ entries: { n: 1 }, orders: { n: 1 } });
     const outcome = withDb(b.server, (db) => {
+      const { shopStock, productStock } = createRepositories(db);
       const projection = new Projection({
         db,
         replica: new ShopReplicaRepository(db),
+        shopStock,
+        productStock,
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: () => undefined,
@@ -126,9 +130,12 @@ describe("the shop's tills as one: every till's journal on every till", () => {
     const refusals: string[] = [];
     withDb(b.server, (db) => {
       const replica = new ShopReplicaRepository(db);
+      const { shopStock, productStock } = createRepositories(db);
       const projection = new Projection({
         db,
         replica,
+        shopStock,
+        productStock,
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: (_, why) => refusals.push(why),

@@ -30,6 +30,8 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
   damaged: 'Damaged',
   counted: 'Stocktake',
   correction: 'Correction',
+  peer_sale: 'Sale at another till',
+  peer_refund: 'Returned at another till',
 };
 
 export function reasonWords(reason: string): string {

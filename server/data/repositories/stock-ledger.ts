@@ -10,6 +10,9 @@ import type { StockLedgerRecord } from '../../model/records/stock-ledger.js';
  * (given back when it is cancelled), `released` (given back when an on-hold order returns to
  * pending), `order_edit` (its lines changed while its stock was taken) and `refund` (refunded units
  * put back, with the refund as reference). `restock` is units given back without a declared reason.
+ * `peer_sale` and `peer_refund` are another till's sale and restocking refund, applied here as they
+ * arrive (docs/several-tills.md, "Stock across tills"), with that till's name and receipt number as
+ * reference; they never go to WooCommerce from this till (the selling till sends them).
  */
 export const STOCK_REASONS = [
   'opening',
@@ -26,6 +29,8 @@ export const STOCK_REASONS = [
   'damaged',
   'counted',
   'correction',
+  'peer_sale',
+  'peer_refund',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

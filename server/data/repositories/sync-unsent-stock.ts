@@ -1,10 +1,16 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
+import type { ShopStockRepository } from './shop-stock.js';
 
-/** The outbox as it stood before a read from WooCommerce: what was unsent then, and the newest entry. */
+/**
+ * The outbox as it stood before a read from WooCommerce: what was unsent then, and the newest entry;
+ * and how far this till had heard what WooCommerce holds of the other tills' moves (shop-stock.ts's
+ * counter).
+ */
 export interface OutboxSnapshot {
   unsentIds: number[];
   maxId: number;
+  peerStamp: number;
 }
 
 /**
@@ -35,21 +41,33 @@ const STOCK_FREE_UNPAID_STATUSES = "('pending', 'cancelled', 'refunded')";
  * its sale takes the units in WooCommerce: until then its lines' `reduced_stock` counts as unsent,
  * so a pull does not give the parked units back. A paid order is in the journal and, when made
  * while connected, in the outbox; one paid before the connection never goes up and is not counted.
+ *
+ * The other tills' moves projected here count too (docs/several-tills.md, "Stock across tills"):
+ * each one this till had not heard WooCommerce holds when the read began (`peerStamp`). One heard of
+ * after that is counted all the same (WooCommerce's figure may predate it), and is in doubt.
  */
 export class SyncUnsentStockRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly shopStock: ShopStockRepository,
+  ) {}
 
   snapshot(): OutboxSnapshot {
     const unsentIds = prepared<[], number>(this.db, "SELECT id FROM sync_outbox WHERE state IN ('pending', 'sending', 'unknown', 'rejected')")
       .pluck(true)
       .all();
     const maxId = prepared<[], number>(this.db, 'SELECT COALESCE(MAX(id), 0) FROM sync_outbox').pluck(true).get() ?? 0;
-    return { unsentIds, maxId };
+    return { unsentIds, maxId, peerStamp: this.shopStock.stamp() };
+  }
+
+  /** The WooCommerce ids of the products (a variation's parent's) with another till's move heard held since the counter stood at `peerStamp`. */
+  peerMovesHeldSince(peerStamp: number): number[] {
+    return this.shopStock.heldSince(peerStamp);
   }
 
   /** Per local product id; products with nothing unsent and nothing in doubt are absent. Run inside the pull's write. */
   movesSince(snapshot: OutboxSnapshot): Map<number, UnsentStockMove> {
-    const rows = prepared<{ maxId: number; watched: string }, { product_id: number; milli: number; in_doubt: number }>(
+    const rows = prepared<{ maxId: number; watched: string; peerStamp: number }, { product_id: number; milli: number; in_doubt: number }>(
       this.db,
       `WITH relevant AS (
          SELECT id, kind, state, order_id, refund_id, stock_ledger_id FROM sync_outbox WHERE state IN ('pending', 'sending', 'unknown', 'rejected')
@@ -76,11 +94,15 @@ export class SyncUnsentStockRepository {
          WHERE o.status IN (SELECT status FROM order_statuses WHERE is_paid = 0 AND status NOT IN ${STOCK_FREE_UNPAID_STATUSES})
            AND o.date_paid_gmt IS NULL AND json_extract(i.data, '$.reduced_stock') > 0
            AND NOT EXISTS (SELECT 1 FROM sync_outbox s WHERE s.order_id = o.id AND s.kind = 'sale')
+         UNION ALL
+         SELECT 'peer', product_id, milli FROM shop_stock_moves WHERE held_stamp IS NULL
+         UNION ALL
+         SELECT 'peer held late', product_id, milli FROM shop_stock_moves WHERE held_stamp > @peerStamp
        )
-       SELECT product_id, SUM(CASE WHEN state IN ('pending', 'sending', 'unknown', 'rejected') THEN milli ELSE 0 END) AS milli,
-         MAX(state NOT IN ('pending', 'rejected')) AS in_doubt
+       SELECT product_id, SUM(CASE WHEN state IN ('pending', 'sending', 'unknown', 'rejected', 'peer', 'peer held late') THEN milli ELSE 0 END) AS milli,
+         MAX(state NOT IN ('pending', 'rejected', 'peer')) AS in_doubt
        FROM moves GROUP BY product_id`,
-    ).all({ maxId: snapshot.maxId, watched: JSON.stringify(snapshot.unsentIds) });
+    ).all({ maxId: snapshot.maxId, watched: JSON.stringify(snapshot.unsentIds), peerStamp: snapshot.peerStamp });
     return new Map(rows.map((row) => [row.product_id, { milli: row.milli, inDoubt: row.in_doubt === 1 }]));
   }
 }

@@ -3,6 +3,8 @@ import type { OutboxSnapshot, SyncUnsentStockRepository, UnsentStockMove } from 
 
 /** The mark holding the WooCommerce ids of products whose last pulled stock was in doubt, read again at the next pull. */
 const RECHECK_MARK = 'products.recheck_stock';
+/** The mark holding how far the last pull had heard what WooCommerce holds of the other tills' moves when it began reading. */
+const PEER_STAMP_MARK = 'products.peer_stamp';
 
 /** Thousandths of a unit, exact for the till's quantities (weighed goods are sold in thousandths). */
 const toMilli = (quantity: number): number => Math.round(quantity * 1000);
@@ -16,17 +18,25 @@ const toMilli = (quantity: number): number => Math.round(quantity * 1000);
  * WooCommerce's figure may or may not hold it. Such a product is written with the best guess (the
  * entry counted as unsent while it is being sent) and read again at the next pull, whatever its
  * `date_modified_gmt`, until a read is not in doubt.
+ *
+ * The other tills' moves are kept on top the same way (docs/several-tills.md, "Stock across tills").
+ * When this till hears that WooCommerce holds one after a pull began reading, that pull may have
+ * counted it twice (its figure held it, and it was added as not held): the product is read again at
+ * the next pull, and written whatever WooCommerce's figure, even one that did not change.
  */
 export class PulledStock {
   private readonly toRecheck: Set<number>;
   private readonly inDoubt = new Set<number>();
+  /** The counter as the first read of this pull found it: what is heard after it, the next pull reads again. */
+  private firstPeerStamp: number | undefined;
 
   constructor(
     private readonly ids: SyncCatalogueRepository,
     private readonly unsent: SyncUnsentStockRepository,
   ) {
     const stored = ids.mark(RECHECK_MARK);
-    this.toRecheck = new Set(stored === undefined ? [] : (JSON.parse(stored) as number[]));
+    const heardSince = unsent.peerMovesHeldSince(Number(ids.mark(PEER_STAMP_MARK) ?? '0'));
+    this.toRecheck = new Set([...(stored === undefined ? [] : (JSON.parse(stored) as number[])), ...heardSince]);
   }
 
   /** WooCommerce ids of the products (top-level: a variation's parent) to read again this pull. */
@@ -36,7 +46,9 @@ export class PulledStock {
 
   /** Taken before each read of products from WooCommerce. */
   snapshot(): OutboxSnapshot {
-    return this.unsent.snapshot();
+    const snapshot = this.unsent.snapshot();
+    this.firstPeerStamp ??= snapshot.peerStamp;
+    return snapshot;
   }
 
   /** The unsent moves per local product, as they stand at the write (inside its transaction). */
@@ -66,5 +78,6 @@ export class PulledStock {
   /** After the products were read whole: those in doubt this time are read again next time. */
   finish(): void {
     this.ids.setMark(RECHECK_MARK, JSON.stringify([...this.inDoubt].sort((a, b) => a - b)));
+    if (this.firstPeerStamp !== undefined) this.ids.setMark(PEER_STAMP_MARK, String(this.firstPeerStamp));
   }
 }

@@ -2,6 +2,7 @@ import { entryHash } from '../../domain/journal/journal.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
+import type { EntryStockMove, WooCommerceHolds } from '../../data/repositories/shop-stock.js';
 
 /** The replica database every till holds: all the shop's journal entries, one document each. */
 export const REPLICA_DATABASE = 'journal';
@@ -32,6 +33,11 @@ export interface EntryDocument {
   number: string | null;
   /** The order as it stood when the entry was replicated; null for a Z closure. */
   order: ReplicatedOrder | null;
+  /**
+   * What the entry moves of the shop's stock, as WooCommerce makes it when the entry arrives there
+   * (each till applies it to its own stock). Absent from the documents of an earlier version.
+   */
+  stock?: EntryStockMove[];
 }
 
 /** How far a till's journal goes: the one document its till updates, so a peer knows what it still lacks. */
@@ -81,7 +87,22 @@ export interface SettingsDocument extends PersonStamp {
 /** The shop-wide documents that are changed in place: last writer wins. */
 export type PersonDocument = UserDocument | RoleDocument | SettingsDocument;
 
-export type ReplicaDocument = EntryDocument | HeadDocument | PersonDocument;
+/**
+ * What WooCommerce's stock holds of a till's journal, as that till's outbox says: the one document
+ * its till rewrites when it changes, written only by a till connected to WooCommerce (the entries
+ * of one that is not never reach it). `till_sequence` is how far the journal went when it was read.
+ */
+export interface WooCommerceDocument {
+  _id: string;
+  _rev?: string;
+  type: 'woocommerce';
+  till: TillStamp;
+  till_sequence: number;
+  /** The entries up to `till_sequence` whose moves WooCommerce does not hold yet, as inclusive ranges. */
+  unsent: WooCommerceHolds['unsent'];
+}
+
+export type ReplicaDocument = EntryDocument | HeadDocument | WooCommerceDocument | PersonDocument;
 
 /**
  * A till of the shop as it says itself, `member:<till id>`: how to reach it and the certificate it
@@ -165,6 +186,10 @@ export function headDocumentId(tillId: string): string {
   return `head:${tillId}`;
 }
 
+export function wooCommerceDocumentId(tillId: string): string {
+  return `woocommerce:${tillId}`;
+}
+
 export function isPersonDocument(doc: ReplicaDocument | undefined): doc is PersonDocument {
   return doc?.type === 'user' || doc?.type === 'role' || doc?.type === 'settings';
 }
@@ -206,17 +231,34 @@ export function entryDocumentFault(doc: EntryDocument): string | undefined {
   return undefined;
 }
 
+/** The stock moves an entry document carries, those of a shape that can be applied; none from a till of an earlier version. */
+export function stockMovesOf(doc: EntryDocument): EntryStockMove[] {
+  if (!Array.isArray(doc.stock)) return [];
+  return doc.stock.filter(
+    (move) =>
+      Number.isInteger(move.product_id) &&
+      (move.woo_id === null || Number.isInteger(move.woo_id)) &&
+      typeof move.sku === 'string' &&
+      Number.isInteger(move.milli),
+  );
+}
+
 /** What the replica's changes feed carries, narrowed to the kinds of documents; anything else is left alone. */
 export function asReplicaDocument(doc: unknown): ReplicaDocument | undefined {
   if (doc === null || typeof doc !== 'object') return undefined;
   const stamped = doc as { till?: Partial<TillStamp>; type?: unknown };
   if (typeof stamped.till?.id !== 'string' || typeof stamped.till.name !== 'string') return undefined;
   if (stamped.type === 'user' || stamped.type === 'role' || stamped.type === 'settings') return asPersonDocument(doc);
-  const candidate = doc as Partial<EntryDocument | HeadDocument>;
+  const candidate = doc as Partial<EntryDocument | HeadDocument | WooCommerceDocument>;
   if (typeof candidate.till_sequence !== 'number') return undefined;
   if (candidate.type === 'head') return candidate as HeadDocument;
+  if (candidate.type === 'woocommerce') return isRangeList(candidate.unsent) ? (candidate as WooCommerceDocument) : undefined;
   if (candidate.type === 'entry' && typeof candidate.entry?.hash === 'string') return candidate as EntryDocument;
   return undefined;
+}
+
+function isRangeList(value: unknown): value is Array<[number, number]> {
+  return Array.isArray(value) && value.every((range) => Array.isArray(range) && range.length === 2 && range.every(Number.isInteger));
 }
 
 function asPersonDocument(candidate: Partial<PersonDocument>): PersonDocument | undefined {

@@ -1,6 +1,7 @@
 import { commitGroupOf } from '../../data/commit-group.js';
 import type { Database } from '../../data/database.js';
 import type { ReplicaEntry, ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import {
@@ -26,6 +27,8 @@ const HEAD_INTERVAL_MS = 1000;
 export interface JournalWriterParts {
   db: Database;
   replica: ShopReplicaRepository;
+  /** What each entry moves of the shop's stock, carried in its document. */
+  stock: ShopStockRepository;
   orders: OrderService;
   local: ReplicaDatabase;
   /** This till as its documents name it (its name may change; its id never does). */
@@ -174,6 +177,7 @@ export class JournalWriter {
       entry: record,
       number: order?.number ?? null,
       order,
+      stock: this.parts.stock.entryMoves(entry),
     };
   }
 

@@ -1,7 +1,9 @@
 import type { Database } from '../../data/database.js';
+import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
 import { writeTransaction } from '../../data/write-transaction.js';
-import { asReplicaDocument, entryDocumentFault, isPersonDocumentId, type EntryDocument, type ReplicaDocument } from './documents.js';
+import { asReplicaDocument, entryDocumentFault, isPersonDocumentId, stockMovesOf, type EntryDocument, type ReplicaDocument } from './documents.js';
 import type { ChangeRow, ChangesFeed, ReplicaDatabase } from './pouch.js';
 
 /** Where the projection stands in the replica's changes (replica_state). */
@@ -11,15 +13,20 @@ const SINCE_KEY = 'projected_since';
 export interface ProjectionParts {
   db: Database;
   replica: ShopReplicaRepository;
+  /** The other tills' stock moves and their word on WooCommerce, kept here; this till's stock, which their moves change. */
+  shopStock: ShopStockRepository;
+  productStock: ProductStockRepository;
   local: ReplicaDatabase;
   /** This till's id: its own documents are not projected (its orders are already in SQLite). */
   tillId: string;
   /** A document that cannot be projected (and is left out), or the changes feed failing. */
   refused: (id: string, reason: string) => void;
+  /** Lines of an entry whose product this till does not have: its stock is not moved by them. */
+  unmatched?: (id: string, lines: number) => void;
 }
 
 /** What one document did to SQLite. */
-export type Projected = 'entry' | 'head' | 'held already' | 'own' | 'refused' | 'person';
+export type Projected = 'entry' | 'head' | 'woocommerce' | 'held already' | 'own' | 'refused' | 'person';
 
 /**
  * Step 3: the other tills' documents into SQLite, as the replica's changes feed brings them. Each
@@ -90,6 +97,11 @@ export class Projection {
         replica.upsertTill(doc.till.id, doc.till.name, doc.till_sequence);
         return 'head';
       }
+      if (doc.type === 'woocommerce') {
+        replica.upsertTill(doc.till.id, doc.till.name, 0);
+        this.parts.shopStock.applyHolds(doc.till.id, { through: doc.till_sequence, unsent: doc.unsent });
+        return 'woocommerce';
+      }
       const fault = entryDocumentFault(doc);
       if (fault !== undefined) {
         this.parts.refused(doc._id, fault);
@@ -110,8 +122,36 @@ export class Projection {
           body: JSON.stringify(doc.order),
         });
       }
+      this.applyStock(doc);
       return 'entry';
     });
+  }
+
+  /**
+   * Another till's sale or restocking refund moves this till's stock too, in the same transaction
+   * as its entry (held once, so applied once): the product list, the tile and a sale's stock check
+   * see it at once, with no internet. A line that matches no product here is left out and counted
+   * (`shop_tills.stock_unmatched`, logged once per entry). An entry made before the two tills were
+   * in one shop moves nothing (shop-stock.ts, movesCountFrom).
+   */
+  private applyStock(doc: EntryDocument): void {
+    const { shopStock, productStock } = this.parts;
+    if (doc.entry.date_created_gmt < shopStock.movesCountFrom(doc.till.id)) return;
+    const applied: Array<{ product_id: number; milli: number }> = [];
+    let unmatched = 0;
+    const reference = `${doc.till.name} ${doc.number ?? String(doc.entry.order_id)}`;
+    for (const move of stockMovesOf(doc)) {
+      const productId = shopStock.localProductOf(move);
+      if (productId === undefined) {
+        unmatched++;
+        continue;
+      }
+      productStock.adjust(productId, move.milli / 1000, { reason: move.milli < 0 ? 'peer_sale' : 'peer_refund', reference });
+      applied.push({ product_id: productId, milli: move.milli });
+    }
+    shopStock.recordMoves(doc.till.id, doc.till_sequence, applied);
+    shopStock.countUnmatched(doc.till.id, unmatched);
+    if (unmatched > 0) this.parts.unmatched?.(doc._id, unmatched);
   }
 }
 

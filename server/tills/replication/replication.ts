@@ -1,8 +1,10 @@
 import type { Database } from '../../data/database.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
+import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { TillsRepository } from '../../data/repositories/tills.js';
+import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
@@ -16,6 +18,7 @@ import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
 import { startShopPeople } from './shop-people.js';
 import { ShopMembers } from './shop-members.js';
+import { WooCommerceHoldsWriter } from './woocommerce-holds.js';
 
 /** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
 export interface ReplicationParts {
@@ -25,6 +28,9 @@ export interface ReplicationParts {
   journal: SalesJournal;
   orders: OrderService;
   replica: ShopReplicaRepository;
+  /** The shop's stock across tills: what the entries move, what WooCommerce holds of them, this till's stock. */
+  shopStock: ShopStockRepository;
+  productStock: ProductStockRepository;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -63,7 +69,16 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       copies.checkpoint(change, peerId);
     },
   });
-  let running: { writer: JournalWriter; projection: Projection; members: ShopMembers; people?: { stop(): Promise<void> }; unsubscribe: () => void } | undefined;
+  let running:
+    | {
+        writer: JournalWriter;
+        holds: WooCommerceHoldsWriter;
+        projection: Projection;
+        members: ShopMembers;
+        people?: { stop(): Promise<void> };
+        unsubscribe: () => void;
+      }
+    | undefined;
   const peers = new PeerReplications(local, network, {
     unreachable: (peer: PeerTill, reason: string) => {
       logger.info({ till: peer.id, address: peer.address, reason }, 'a paired till does not answer; its replication retries');
@@ -82,6 +97,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
     const writer = new JournalWriter({
       db: parts.db,
       replica: parts.replica,
+      stock: parts.shopStock,
       orders: parts.orders,
       local,
       till,
@@ -103,19 +119,33 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
     const unsubscribe = parts.journal.onAppend(() => {
       writer.wake();
     });
+    const holds = new WooCommerceHoldsWriter({
+      stock: parts.shopStock,
+      local,
+      till,
+      failed: (error) => {
+        logger.warn({ fault: errorSummary(error) }, 'the replica refused what WooCommerce holds of this till; written at the next look');
+      },
+    });
     const projection = new Projection({
       db: parts.db,
       replica: parts.replica,
+      shopStock: parts.shopStock,
+      productStock: parts.productStock,
       local,
       tillId: self.id,
       refused: (id, reason) => {
         logger.warn({ document: id, reason }, 'a replicated document was not projected');
       },
+      unmatched: (id, lines) => {
+        logger.warn({ document: id, lines }, "lines of another till's sale match no product here: this till's stock of them is not moved");
+      },
     });
     const members = new ShopMembers({ db: parts.db, tills: parts.tills, replica: parts.replica, local, network, logger });
-    running = { writer, projection, members, unsubscribe };
+    running = { writer, holds, projection, members, unsubscribe };
     copies.replicating({ peers: () => network.peers(), downSince: (peerId) => peers.downSince(peerId) });
     await writer.start();
+    await holds.start();
     projection.start();
     members.start();
     running.people = await startShopPeople({ ...parts, local, till });
@@ -145,6 +175,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
         running.projection.stop();
         await running.members.stop();
         await running.people?.stop();
+        await running.holds.stop();
         await running.writer.stop();
       }
       await local.close();
