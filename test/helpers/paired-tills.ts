@@ -2,6 +2,8 @@ import { createServer } from 'node:net';
 import type { ServeOptions } from '../../server/config.js';
 import { api, login, startTestServer, type TestServer } from './server.js';
 import { seedCatalogue, setStore, UK_STORE, type Catalogue } from './shop-data.js';
+import { invite, peersCli } from './tills.js';
+import type { CliResult } from './cli.js';
 
 /** A till of a paired shop in this process: a server with its tills' listener on 127.0.0.1, its keys in the file store (which `tillbase peers` opens too). */
 export interface PairedTill {
@@ -15,6 +17,17 @@ export async function startPairedTill(overrides: Partial<ServeOptions> = {}): Pr
   setStore(server, UK_STORE);
   const catalogue = seedCatalogue(server);
   return { server, catalogue, cashier: (await login(server, 'cashier')).access_token };
+}
+
+/**
+ * `joiner` joins the shop of `host` as a shop does it: `tillbase peers invite` at the host, `tillbase
+ * peers join` with its code at the joiner (the fingerprint checked). Throws unless it exits 0.
+ */
+export async function joinAt(host: PairedTill, joiner: PairedTill): Promise<CliResult> {
+  const invitation = await invite(host.server);
+  const joined = await peersCli(joiner.server, ['join', invitation.address, '--code-stdin', '--fingerprint', invitation.fingerprint], `${invitation.code}\n`);
+  if (joined.code !== 0) throw new Error(`peers join exited ${String(joined.code)}: ${joined.stderr}`);
+  return joined;
 }
 
 /** A port with the next one free as well (the tills' listener and pairing's beside it), for a till that must be reached through a forwarder. */

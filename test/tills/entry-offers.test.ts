@@ -7,8 +7,8 @@ import type { JournalRecord } from '../../server/model/records/journal.js';
 import { entryDocumentId } from '../../server/tills/replication/documents.js';
 import { PairingRepository } from '../../server/data/repositories/pairing.js';
 import { withDb } from '../helpers/server.js';
-import { startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
-import { invite, peersCli, tillCredentials } from '../helpers/tills.js';
+import { joinAt, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
+import { tillCredentials } from '../helpers/tills.js';
 
 /**
  * A till offers its new entries to its peers in one write (peer-replication.ts, `offer`), the one
@@ -23,9 +23,7 @@ describe('entries offered by a paired till', () => {
   beforeAll(async () => {
     a = await startPairedTill();
     b = await startPairedTill();
-    const invitation = await invite(a.server);
-    const joined = await peersCli(b.server, ['join', invitation.address, '--code-stdin', '--fingerprint', invitation.fingerprint], `${invitation.code}\n`);
-    expect(joined.code, joined.stderr).toBe(0);
+    await joinAt(a, b);
     aTills = withDb(a.server, (db) => new PairingRepository(db).listener('tills')?.address ?? '');
   }, 60_000);
 

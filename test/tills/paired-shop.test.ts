@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { api } from '../helpers/server.js';
-import { sellCoffeeAt, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
+import { joinAt, sellCoffeeAt, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
 import { runCli } from '../helpers/cli.js';
-import { invite, peersCli } from '../helpers/tills.js';
+import { peersCli } from '../helpers/tills.js';
 
 /**
  * The whole path as a shop runs it: two servers with their tills' listeners (--lan-port), paired
@@ -24,10 +24,7 @@ describe('two tills paired with tillbase peers, replicating over the listener pa
   beforeAll(async () => {
     a = await startPairedTill();
     b = await startPairedTill();
-    const invitation = await invite(a.server);
-    const joined = await peersCli(b.server, ['join', invitation.address, '--code-stdin', '--fingerprint', invitation.fingerprint], `${invitation.code}\n`);
-    expect(joined.code, joined.stderr).toBe(0);
-    expect(joined.stdout).toContain('this till is Till B of the shop');
+    expect((await joinAt(a, b)).stdout).toContain('this till is Till B of the shop');
   }, 60_000);
 
   afterAll(async () => {

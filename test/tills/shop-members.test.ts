@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PeerView } from '../../shared/resources/peers.js';
 import { startServer } from '../../server/start.js';
 import { api, login, makeDataDir, quietServeOptions, type TestServer } from '../helpers/server.js';
-import { freeLanPort, sellCoffeeAt, shopNumbers, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
-import { invite, peersCli, requestOverTls, tillCredentials } from '../helpers/tills.js';
+import { freeLanPort, joinAt, sellCoffeeAt, shopNumbers, startPairedTill, until, type PairedTill } from '../helpers/paired-tills.js';
+import { requestOverTls, tillCredentials } from '../helpers/tills.js';
 
 /**
  * Who is in the shop, on every till (docs/several-tills.md, "Who is in the shop"): B and C are both
@@ -26,12 +26,6 @@ describe('three tills paired at A: each learns the others, and a removal travels
     return listed.body;
   };
 
-  const join = async (till: PairedTill): Promise<void> => {
-    const invitation = await invite(a.server);
-    const joined = await peersCli(till.server, ['join', invitation.address, '--code-stdin', '--fingerprint', invitation.fingerprint], `${invitation.code}\n`);
-    expect(joined.code, joined.stderr).toBe(0);
-  };
-
   beforeAll(async () => {
     aLanPort = await freeLanPort();
     // A data directory of its own: a test server removes the one it made when it closes, and A starts again over this one.
@@ -39,8 +33,8 @@ describe('three tills paired at A: each learns the others, and a removal travels
     a = await startPairedTill({ lanPort: aLanPort, dataDir: aDataDir });
     b = await startPairedTill();
     c = await startPairedTill();
-    await join(b);
-    await join(c);
+    await joinAt(a, b);
+    await joinAt(a, c);
   }, 90_000);
 
   afterAll(async () => {
