@@ -13,7 +13,7 @@ import type { ImportJobView } from './resources/imports.js';
 import type { LogsPage } from './resources/logs.js';
 import type { Order, OrderRefund } from './resources/orders.js';
 import type { CheckoutState, GatewaySettings, PaymentGateway } from './resources/payments.js';
-import type { PeerInvitation, PeerRemoved, PeerView } from './resources/peers.js';
+import type { PeerInvitation, PeerJoined, PeerRemoved, PeerView } from './resources/peers.js';
 import type { ProductCategory, ProductTag, ScannedProduct, StockAdjustmentAnswer, StockLedgerEntry, Variation } from './resources/products.js';
 import type { CashMovement, ClosureReport, DrawerKick, ReadableReport, Register } from './resources/registers.js';
 import type { ReturnResult } from './resources/returns.js';
@@ -113,6 +113,7 @@ export interface RouteAnswers extends SettingsGroupAnswers {
 
   'GET /peers': PeerView[];
   'POST /peers/invitations': PeerInvitation;
+  'POST /peers/join': PeerJoined;
   'DELETE /peers/{id}': PeerRemoved;
 
   'GET /templates': TemplateItem[];

@@ -1,9 +1,10 @@
 import type { PairingRepository } from '../data/repositories/pairing.js';
 import type { TillsRepository } from '../data/repositories/tills.js';
 import { ApiError, notFound } from '../domain/errors.js';
-import type { PeerInvitation, PeerRemoved, PeerView } from '../../shared/resources/peers.js';
+import type { PeerInvitation, PeerJoined, PeerRemoved, PeerView } from '../../shared/resources/peers.js';
 import type { ShopIdentity } from './identity/shop-identity.js';
 import { newPairingCode, verifierOf } from './pairing/pairing-crypto.js';
+import { joinShop } from './pairing/pairing-join.js';
 
 /** An invitation's life. */
 export const INVITATION_SECONDS = 5 * 60;
@@ -77,6 +78,25 @@ export class PeersAdmin {
     const { salt, verifier } = await verifierOf(code);
     const invitation = this.deps.pairing.createInvitation(salt, verifier, INVITATION_SECONDS);
     return { code, address: listener.address, fingerprint: identity.ca_fingerprint, expires_at: `${invitation.expires_gmt}Z` };
+  }
+
+  /**
+   * Joins the shop of the till whose pairing listener is at `address`, with the code it shows (the
+   * first-run screen's and Settings → Tills' way; `tillbase peers join` does the same): this till's
+   * server must listen for the tills (--lan-port), since the others reach it there once paired.
+   */
+  async join(request: { address: string; code: string; fingerprint?: string | undefined }): Promise<PeerJoined> {
+    const listener = this.deps.pairing.listener('tills');
+    if (listener === undefined || !isRunning(listener.pid)) {
+      throw new ApiError(
+        409,
+        'tills_no_listener',
+        'No tills’ listener runs on this data directory: start the server with --lan-port (tillbase serve --lan-port 8788) to join a shop.',
+      );
+    }
+    const identity = await joinShop({ identity: this.deps.identity, tills: this.deps.tills }, { ...request, selfAddress: listener.address });
+    this.deps.onChanged?.();
+    return { name: identity.name, fingerprint: identity.ca_fingerprint, peers: this.list() };
   }
 
   list(): PeerView[] {

@@ -29,3 +29,12 @@ export interface PeerRemoved {
   removed: true;
   removed_gmt: string;
 }
+
+/** What `POST /pos/v1/peers/join` answers: this till, paired now, and the shop's tills it was told of. */
+export interface PeerJoined {
+  /** This till's name in the shop ("Till B"). */
+  name: string;
+  /** SHA-256 fingerprint of the shop CA this till now belongs to. */
+  fingerprint: string;
+  peers: PeerView[];
+}

@@ -161,9 +161,10 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['POST /sync/outbox/{id}/retry', 'manage_sync', MANAGERS],
   ['POST /sync/outbox/{id}/handled', 'manage_sync', MANAGERS],
   // Issue 23, item 1 (docs/woocommerce-sync.md "Connecting to WooCommerce"): connecting and disconnecting need manage_sync, administrator and shop manager.
-  // docs/several-tills.md "Pairing": a manager lists, invites and removes tills.
+  // docs/several-tills.md "Pairing": a manager lists, invites and removes tills, and joins a till alone to a shop.
   ['GET /peers', 'manage_pos', MANAGERS],
   ['POST /peers/invitations', 'manage_pos', MANAGERS],
+  ['POST /peers/join', 'manage_pos', MANAGERS],
   ['DELETE /peers/{id}', 'manage_pos', MANAGERS],
   ['PUT /sync/connection', 'manage_sync', MANAGERS],
   ['DELETE /sync/connection', 'manage_sync', MANAGERS],

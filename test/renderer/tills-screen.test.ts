@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageScreenshot, openManage, saved } from '../helpers/manage-page.js';
 import { startPairedTill, type PairedTill } from '../helpers/paired-tills.js';
 import { openTill, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
-import { peersCli } from '../helpers/tills.js';
+import { invite, peersCli, tillCredentials } from '../helpers/tills.js';
 
 /*
  * Settings → Tills, as a manager pairs a second till: the invitation's code and command on the
@@ -12,15 +12,17 @@ describe('the managers’ Tills screen', () => {
   let harness: TillHarness;
   let a: PairedTill;
   let b: PairedTill;
+  let c: PairedTill;
 
   beforeAll(async () => {
     harness = await startHarness([]);
     a = await startPairedTill();
     b = await startPairedTill();
+    c = await startPairedTill();
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([a.server.close(), b.server.close()]);
+    await Promise.all([a.server.close(), b.server.close(), c.server.close()]);
     await stopHarness(harness);
   });
 
@@ -47,6 +49,28 @@ describe('the managers’ Tills screen', () => {
     await page.getByRole('button', { name: 'Yes, remove Till B' }).click();
     await saved(page, 'Till B is removed');
     await page.locator('#tills-none').waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('joins a shop from the screen of a till alone: a wrong code is refused there, the right one pairs it', async () => {
+    const invitation = await invite(a.server);
+    const { page, pageErrors } = await openTill(harness, c.server);
+    await openManage(page, c.server, 'shop_manager', 'Tills');
+    await page.locator('#tills-none').waitFor();
+    const wrong = invitation.code === '000000' ? '000001' : '000000';
+
+    await page.getByLabel('Address of the inviting till').fill(invitation.address);
+    await page.getByLabel('Code', { exact: true }).fill(wrong);
+    await page.getByLabel('Shop fingerprint (optional)').fill(invitation.fingerprint);
+    await page.getByRole('button', { name: 'Join the shop' }).click();
+    await page.locator('#status-message', { hasText: 'Wrong code' }).waitFor();
+    expect(() => tillCredentials(c.server.dataDir)).toThrow(/not paired/);
+
+    await page.getByLabel('Code', { exact: true }).fill(invitation.code);
+    await page.getByRole('button', { name: 'Join the shop' }).click();
+    await saved(page, /This till is Till \w of the shop now/);
+    await page.locator('#tills-table tbody tr', { hasText: 'Till A' }).waitFor();
+    expect(tillCredentials(c.server.dataDir).ca).toBe(tillCredentials(a.server.dataDir).ca);
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The shop's tills (Settings → Tills): the tills this one is paired with, how far behind each one's
  * sales are here and when it was last heard from; an invitation for a new till (its code, shown
- * once, for `tillbase peers join`); and removing a till, which every till then refuses.
+ * once, for `tillbase peers join`); joining a shop while this till is alone; and removing a till,
+ * which every till then refuses.
  */
 import { useState } from 'preact/hooks';
 import { readableGmt } from '../../../shared/readable-date.js';
@@ -10,6 +11,7 @@ import type { PeerInvitation, PeerView } from '../../api/peers.js';
 import { useTill, useTillState } from '../context.js';
 import { TableHead } from '../kit/TableHead.js';
 import { useLoaded } from './api.js';
+import { JoinShopForm } from './JoinShopForm.js';
 
 const COLUMNS = ['Till', 'Address', 'Last heard from', { label: 'Sales not here yet', numeric: true }];
 
@@ -101,7 +103,15 @@ export function TillsScreen() {
       </div>
       {invitation !== null && <Invitation invitation={invitation} timeZone={timeZone} />}
       {peers.data !== null && peers.data.length === 0 ? (
-        <p id="tills-none">This till is not paired with any other till: it sells alone, and its sales are on it only until they reach WooCommerce.</p>
+        <>
+          <p id="tills-none">This till is not paired with any other till: it sells alone, and its sales are on it only until they reach WooCommerce.</p>
+          <JoinShopForm
+            onJoined={async (joined) => {
+              till.info(`This till is ${joined.name} of the shop now.`);
+              await peers.reload();
+            }}
+          />
+        </>
       ) : (
         <table id="tills-table" class="lines manage-table" aria-busy={peers.loading ? 'true' : 'false'}>
           <caption class="visually-hidden">The tills this till is paired with</caption>

@@ -102,6 +102,7 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     // The shop's tills (issue 31): who is paired, inviting one, removing one (its certificate refused from then on).
     'GET /peers',
     'POST /peers/invitations',
+    'POST /peers/join',
     'DELETE /peers/{id}',
     // The till's layout, not the catalogue: it stays the till's when WooCommerce masters the catalogue.
     'PUT /stores/{id}/favourites',

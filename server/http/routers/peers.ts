@@ -8,6 +8,18 @@ import { principalOf } from '../middleware/access.js';
 
 const peerParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a till id') });
 
+/** Where the inviting till's pairing listener is, as its invitation shows it, and its code. */
+const joinBody = z
+  .object({
+    address: z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253}):\d{1,5}$/, 'HOST:PORT of the inviting till, as its invitation shows it'),
+    code: z.string().regex(/^\d{6}$/, 'the 6 digits the inviting till shows'),
+    fingerprint: z
+      .string()
+      .regex(/^([0-9A-Fa-f]{2}:?){32}$/, "the shop CA's SHA-256 fingerprint, as the invitation shows it")
+      .optional(),
+  })
+  .strict();
+
 /**
  * The shop's other tills for the managers (issue 31, item 1), as `tillbase peers` gives them, and
  * the shop CA's certificate for a tablet to trust (the API listener's HTTPS is signed by it).
@@ -25,6 +37,13 @@ export function createPeersRouter({ auth, logger, services }: AppContext): Route
     const invitation = await peers.invite();
     logger.info({ user_id: principalOf(res).user.id, address: invitation.address, expires_at: invitation.expires_at }, 'tills: an invitation was made');
     sendItem(req, res, invitation, { location: `${req.baseUrl}/peers` });
+  });
+
+  // The code is never logged: only that a join was asked, where, and how it ended.
+  routes.post('/peers/join', { body: joinBody }, async (req, res, { body }) => {
+    const joined = await peers.join(body);
+    logger.info({ user_id: principalOf(res).user.id, address: body.address, name: joined.name }, 'tills: this till joined a shop');
+    sendItem(req, res, joined);
   });
 
   routes.delete('/peers/{id}', { params: peerParams }, (req, res, { params }) => {
