@@ -113,6 +113,9 @@ export class TillsLan {
     this.deps.pairing.announceListener('pairing', `${advertisedHost}:${pairingPort}`, null);
     await this.load();
     this.#version = this.deps.tills.version();
+    // A till paired before this start (restarted, or restored from its peers) has its identity only
+    // now: the replication, started before the listeners, begins on this word.
+    this.deps.network.notify();
     this.#timer = setInterval(() => void this.poll(), TILLS_POLL_MS);
     this.#timer.unref();
   }
