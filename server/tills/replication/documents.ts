@@ -1,5 +1,6 @@
 import { entryHash } from '../../domain/journal/journal.js';
-import type { JournalRecord } from '../../model/records/journal.js';
+import type { ClosureRecord, JournalRecord } from '../../model/records/journal.js';
+import type { CashMovementRecord, CashSessionRecord } from '../../model/records/registers.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
 
@@ -32,6 +33,19 @@ export interface EntryDocument {
   number: string | null;
   /** The order as it stood when the entry was replicated; null for a Z closure. */
   order: ReplicatedOrder | null;
+  /**
+   * The cash session the entry was made in, as it stood when the entry was replicated: what a till
+   * rebuilt from its peers (`tillbase peers restore`) needs to reopen its drawer, since the opening
+   * float and the movements are not journaled. Absent from documents of tills before it.
+   */
+  drawer?: DrawerSnapshot | null;
+}
+
+/** A cash session with its movements, and its Z closure once it is closed. */
+export interface DrawerSnapshot {
+  session: CashSessionRecord;
+  movements: CashMovementRecord[];
+  closure: ClosureRecord | null;
 }
 
 /** How far a till's journal goes: the one document its till updates, so a peer knows what it still lacks. */

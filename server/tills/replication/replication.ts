@@ -1,4 +1,6 @@
 import type { Database } from '../../data/database.js';
+import type { JournalRepository } from '../../data/repositories/journal.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
@@ -7,6 +9,7 @@ import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
 import type { PeerNetwork, PeerTill } from '../peer-network.js';
 import { tillsBehind } from './behind.js';
+import type { DrawerSnapshot } from './documents.js';
 import { JournalWriter } from './journal-writer.js';
 import { PeerReplications } from './peer-replication.js';
 import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js';
@@ -23,12 +26,22 @@ export interface ReplicationParts {
   journal: SalesJournal;
   orders: OrderService;
   replica: ShopReplicaRepository;
+  /** The cash sessions and Z closures, for the drawer each entry document carries. */
+  registers: RegistersRepository;
+  closures: JournalRepository;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
   /** Learns which own entries a peer holds (the sale's second copy), and from when this till is in a shop. */
   copies: SecondCopies;
   logger: Logger;
+}
+
+/** A cash session as an entry document carries it; null when the session is gone (it never is: sessions are not deleted). */
+function drawerOf(parts: Pick<ReplicationParts, 'registers' | 'closures'>, sessionId: number): DrawerSnapshot | null {
+  const session = parts.registers.session(sessionId);
+  if (session === undefined) return null;
+  return { session, movements: parts.registers.movements(sessionId), closure: parts.closures.closureOfSession(sessionId) ?? null };
 }
 
 /** The replication while the server runs. */
@@ -81,6 +94,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       orders: parts.orders,
       local,
       till,
+      drawer: (sessionId) => drawerOf(parts, sessionId),
       failed: (error) => {
         logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
       },
