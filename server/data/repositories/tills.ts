@@ -79,6 +79,24 @@ export class TillsRepository {
     return prepared<[], PeerRemovalRecord>(this.db, 'SELECT * FROM peer_removals ORDER BY removed_gmt').all();
   }
 
+  /**
+   * A till rebuilt on a new machine (`peers restore`) keeps its id and gets a new certificate: the
+   * old serial is refused from now on (the dead machine, should it come back, is not the till any
+   * more), and the till is not taken as seen until its new certificate calls in.
+   */
+  replaceCertificate(id: string, serial: string, address: string): void {
+    writeTransaction(this.db, () => {
+      const old = this.peer(id);
+      if (old !== undefined && old.serial !== serial)
+        prepared(this.db, `INSERT OR IGNORE INTO peer_removals (serial, till_id, removed_gmt) VALUES (?, ?, ${NOW})`).run(old.serial, id);
+      prepared(this.db, `UPDATE peers SET serial = ?, address = ?, paired_gmt = ${NOW}, last_seen_gmt = NULL WHERE id = ? AND removed_gmt IS NULL`).run(
+        serial,
+        address,
+        id,
+      );
+    });
+  }
+
   touchLastSeen(id: string): void {
     writeTransaction(this.db, () => {
       prepared(this.db, `UPDATE peers SET last_seen_gmt = ${NOW} WHERE id = ?`).run(id);
