@@ -191,6 +191,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
             replica: services.repositories.shopReplica,
             registers: services.repositories.registers,
             closures: services.repositories.journal,
+            databaseFile: join(dataDir, DATABASE_FILE),
             people: services.repositories.shopPeople,
             sessions: services.repositories.sessions,
             copies: services.tills.copies,

@@ -269,6 +269,7 @@ const ONE_LINERS: Record<string, string> = {
   'peers join': 'pair this till with the code another shows',
   'peers list': "the shop's other tills, last seen",
   'peers remove': 'remove a till: its certificate is refused',
+  'peers restore': 'rebuild a dead till here from a living one',
 };
 
 /** Every line of help fits an 80-column terminal. */

@@ -16,6 +16,7 @@ import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js
 import { Projection } from './projection.js';
 import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
+import { mountShopCopy } from '../restore/shop-copy.js';
 import { startShopPeople } from './shop-people.js';
 
 /** What the replication of the shop's journals is built from (server/start.ts hands it the server's). */
@@ -29,6 +30,8 @@ export interface ReplicationParts {
   /** The cash sessions and Z closures, for the drawer each entry document carries. */
   registers: RegistersRepository;
   closures: JournalRepository;
+  /** The database file, of which a consistent copy is served to a paired till being restored (restore/shop-copy.ts). */
+  databaseFile: string;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -66,6 +69,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
   const { network, logger } = parts;
   const local = openLocalReplica(replicaPouch(parts.dataDir));
   const { copies } = parts;
+  mountShopCopy(network.router, parts.databaseFile, logger);
   mountReplica(network.router, replicaPouch(parts.dataDir), {
     local,
     checkpoint: (change, peerId) => {
