@@ -192,6 +192,7 @@ export async function startServer(options: ServeOptions, announce: (line: string
             registers: services.repositories.registers,
             closures: services.repositories.journal,
             databaseFile: join(dataDir, DATABASE_FILE),
+            tills: services.repositories.tills,
             people: services.repositories.shopPeople,
             sessions: services.repositories.sessions,
             copies: services.tills.copies,

@@ -54,7 +54,7 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
       tillId: values.till,
       selfAddress,
       fingerprint: values.fingerprint,
-      progress: (line) => io.stdout.write(`${line}\n`),
+      progress: (line) => io.stdout.write(`${line} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`),
     });
   } catch (error) {
     lock.release();

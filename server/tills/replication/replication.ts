@@ -1,6 +1,7 @@
 import type { Database } from '../../data/database.js';
 import type { JournalRepository } from '../../data/repositories/journal.js';
 import type { RegistersRepository } from '../../data/repositories/registers.js';
+import type { TillsRepository } from '../../data/repositories/tills.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
@@ -32,6 +33,8 @@ export interface ReplicationParts {
   closures: JournalRepository;
   /** The database file, of which a consistent copy is served to a paired till being restored (restore/shop-copy.ts). */
   databaseFile: string;
+  /** The paired tills: when each was paired (or restored) here. */
+  tills: TillsRepository;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -69,7 +72,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
   const { network, logger } = parts;
   const local = openLocalReplica(replicaPouch(parts.dataDir));
   const { copies } = parts;
-  mountShopCopy(network.router, parts.databaseFile, logger);
+  mountShopCopy(network.router, parts.databaseFile, { logger, pairedGmt: (tillId) => parts.tills.peer(tillId)?.paired_gmt });
   mountReplica(network.router, replicaPouch(parts.dataDir), {
     local,
     checkpoint: (change, peerId) => {

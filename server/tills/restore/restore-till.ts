@@ -122,6 +122,13 @@ export async function restoreTill(options: RestoreTillOptions): Promise<Restored
       });
       await remote.close();
       const entries = documents.filter((doc): doc is EntryDocument => doc.type === 'entry');
+      // The head says how far the dead till's journal went (rewritten at most a second after its entries): a peer that holds
+      // fewer is behind, and what another peer holds beyond it would be lost, its ids taken again by the restored till's next sales.
+      const head = documents.find((doc) => doc.type === 'head');
+      if (head !== undefined && head.till_sequence > entries.length)
+        throw new Error(
+          `${host.name} holds ${entries.length} of the ${head.till_sequence} entries ${paired.membership.name} made: restore from a till that holds them all (tillbase peers list shows how far behind each till is)`,
+        );
       const summary = rebuildTill(db, { tillId: paired.tillId, copyFile, documents: entries });
       options.progress(`orders rebuilt: ${summary.orders} (${summary.refunds} refunds), journal entries: ${summary.entries}`);
       const identity = await new ShopIdentity({ tills, secrets: options.secrets }, paired.tillId).adopt(paired.membership, paired.tillKey);
