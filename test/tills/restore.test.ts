@@ -165,6 +165,8 @@ describe('tillbase peers restore: a dead till rebuilt from a peer', () => {
     expect(result.stdout).toContain(`restored Till A`);
     expect(result.stdout).toContain(`the last receipt was ${lastNumber}`);
 
+    // Nothing of the restore's own is left beside the database (the peer's copy, its WAL files).
+    expect(readdirSync(restoredDir).filter((file) => file.includes('.tmp'))).toEqual([]);
     // The outbox: every sale and the refund to be looked up in WooCommerce before anything is sent.
     const db = openDataDirDatabase(restoredDir);
     try {

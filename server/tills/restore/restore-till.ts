@@ -145,6 +145,6 @@ export async function restoreTill(options: RestoreTillOptions): Promise<Restored
     }
   } finally {
     db.close();
-    rmSync(copyFile, { force: true });
+    for (const file of [copyFile, `${copyFile}-wal`, `${copyFile}-shm`]) rmSync(file, { force: true });
   }
 }
