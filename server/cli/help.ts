@@ -218,7 +218,7 @@ const SYNC = group(
 
 const PEERS = group(
   'peers',
-  `${PEERS_SUMMARY} ${EXISTING_DATABASE}`,
+  `${PEERS_SUMMARY} All but restore work on the database an earlier \`tillbase serve\` created, and refuse a directory without one; restore builds a new one, into an empty directory.`,
   Object.fromEntries(Object.entries(PEERS_HELP).map(([name, topic]) => [name, command(topic.usage, topic.summary, topic.examples, topic.options)])),
 );
 
@@ -269,6 +269,7 @@ const ONE_LINERS: Record<string, string> = {
   'peers join': 'pair this till with the code another shows',
   'peers list': "the shop's other tills, last seen",
   'peers remove': 'remove a till: its certificate is refused',
+  'peers restore': 'rebuild a dead till here from a living one',
 };
 
 /** Every line of help fits an 80-column terminal. */

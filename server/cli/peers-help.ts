@@ -15,7 +15,7 @@ const EXISTING_DATABASE = 'It works on the database an earlier `tillbase serve` 
 
 export const PEERS_SUMMARY = "The shop's other tills: pairing over a 6-digit code, then mutual TLS between them.";
 
-export const PEERS_HELP: Record<'invite' | 'join' | 'list' | 'remove', PeersTopic> = {
+export const PEERS_HELP: Record<'invite' | 'join' | 'list' | 'remove' | 'restore', PeersTopic> = {
   invite: {
     usage: 'tillbase peers invite [--json]',
     summary:
@@ -50,5 +50,21 @@ export const PEERS_HELP: Record<'invite' | 'join' | 'list' | 'remove', PeersTopi
     summary: "Remove a till from the shop: its certificate is refused by this till's listener from the next connection on. " + BESIDE_THE_SERVER,
     examples: ['tillbase peers remove 2b7e1c1e-5d0c-4a8e-9f37-0d1f6c9a8b11'],
     options: [SECRET_STORE_OPTION],
+  },
+  restore: {
+    usage: 'tillbase peers restore HOST:PORT --code-stdin [--till ID] [--address HOST:PORT]',
+    summary:
+      'Rebuild a dead till of the shop on this machine, from a living till that invited it (tillbase peers invite there): its sales, refunds, ' +
+      "drawer sessions and journal, its WooCommerce outbox (every sale and refund to be looked up before anything is sent), and the shop's catalogue, " +
+      'settings and users. Pairs with the code as that till (a new certificate for the same id; the old one is refused), into an empty data directory, with no server running on it. ' +
+      'Refused for a till heard from in the last minute: a running till must not be copied.',
+    examples: ["printf '%s\\n' 123456 | tillbase peers restore 192.168.1.20:8789 --code-stdin --data-dir /srv/till-new --secret-store file"],
+    options: [
+      ['--code-stdin', 'read the 6-digit code from standard input (required)'],
+      ['--till ID', 'the dead till to rebuild; left out, the one paired till the living till has not heard from'],
+      ['--address HOST:PORT', "where the other tills will reach this till's listener (--lan-port, or --lan-advertise); default the dead till's address"],
+      ['--fingerprint SHA256', "the shop CA's fingerprint the invitation showed: refused if the CA handed over differs"],
+      SECRET_STORE_OPTION,
+    ],
   },
 };

@@ -6,10 +6,11 @@ import type { Repositories } from '../composition-repositories.js';
 import { openDataDirDatabase } from '../start.js';
 import { joinShop } from '../tills/pairing/pairing-join.js';
 import type { PeerTill } from '../tills/peer-network.js';
+import { restoreCommand } from './peers-restore.js';
 import { dataDirOf, existingDataDir, parse, UsageError, type CliIo } from './args.js';
 import { readSecret, SECRET_STORE_OPTION, secretStoreOf } from './secret-input.js';
 
-const COMMANDS = 'invite, join, list, remove';
+const COMMANDS = 'invite, join, list, remove, restore';
 /** How long `join` waits for the running server to serve the certificate it has just got. */
 const SERVER_PICKUP_MS = 10_000;
 
@@ -134,7 +135,7 @@ async function removeCommand(args: string[], io: CliIo): Promise<number> {
   });
 }
 
-/** `tillbase peers invite|join|list|remove`: the shop's tills, beside a running server on the same data directory. */
+/** `tillbase peers invite|join|list|remove|restore`: the shop's tills, beside a running server on the same data directory. */
 export async function peersCommand(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
   switch (action) {
@@ -146,6 +147,8 @@ export async function peersCommand(args: string[], io: CliIo): Promise<number> {
       return listCommand(rest, io);
     case 'remove':
       return removeCommand(rest, io);
+    case 'restore':
+      return restoreCommand(rest, io);
     default:
       throw new UsageError(action === undefined ? `peers needs a command (${COMMANDS})` : `unknown peers command "${action}" (${COMMANDS})`, 'peers');
   }

@@ -67,6 +67,11 @@ export class JournalRepository {
     return { id, ...closure };
   }
 
+  /** The Z closure of a cash session, once it is closed. */
+  closureOfSession(sessionId: number): ClosureRecord | undefined {
+    return prepared<[number], ClosureRecord>(this.db, 'SELECT * FROM closures WHERE session_id = ?').get(sessionId);
+  }
+
   closure(id: number): ClosureRecord | undefined {
     return prepared<[number], ClosureRecord>(this.db, 'SELECT * FROM closures WHERE id = ?').get(id);
   }

@@ -79,6 +79,24 @@ export class TillsRepository {
     return prepared<[], PeerRemovalRecord>(this.db, 'SELECT * FROM peer_removals ORDER BY removed_gmt').all();
   }
 
+  /**
+   * A till rebuilt on a new machine (`peers restore`) keeps its id and gets a new certificate: the
+   * old serial is refused from now on (the dead machine, should it come back, is not the till any
+   * more), and the till is not taken as seen until its new certificate calls in.
+   */
+  replaceCertificate(id: string, serial: string, address: string): void {
+    writeTransaction(this.db, () => {
+      const old = this.peer(id);
+      if (old !== undefined && old.serial !== serial)
+        prepared(this.db, `INSERT OR IGNORE INTO peer_removals (serial, till_id, removed_gmt) VALUES (?, ?, ${NOW})`).run(old.serial, id);
+      prepared(this.db, `UPDATE peers SET serial = ?, address = ?, paired_gmt = ${NOW}, last_seen_gmt = NULL WHERE id = ? AND removed_gmt IS NULL`).run(
+        serial,
+        address,
+        id,
+      );
+    });
+  }
+
   touchLastSeen(id: string): void {
     writeTransaction(this.db, () => {
       prepared(this.db, `UPDATE peers SET last_seen_gmt = ${NOW} WHERE id = ?`).run(id);
@@ -113,13 +131,18 @@ export class TillsRepository {
     });
   }
 
-  /** A removal heard of from another till: the serial is refused here too, and its till removed if it still holds that certificate. True when it is new here. */
-  learnRemoval(removal: PeerRemovalRecord): boolean {
+  /**
+   * A removal heard of from another till: the serial is refused here too and, when the till itself
+   * was removed (not only its certificate replaced by a restore), the till too if it still holds that
+   * certificate. True when it is new here.
+   */
+  learnRemoval(removal: PeerRemovalRecord, tillRemoved: boolean): boolean {
     return writeTransaction(this.db, () => {
       const added = prepared(this.db, 'INSERT OR IGNORE INTO peer_removals (serial, till_id, removed_gmt) VALUES (@serial, @till_id, @removed_gmt)').run(
         removal,
       ).changes;
-      prepared(this.db, 'UPDATE peers SET removed_gmt = @removed_gmt WHERE id = @till_id AND serial = @serial AND removed_gmt IS NULL').run(removal);
+      if (tillRemoved)
+        prepared(this.db, 'UPDATE peers SET removed_gmt = @removed_gmt WHERE id = @till_id AND serial = @serial AND removed_gmt IS NULL').run(removal);
       return added > 0;
     });
   }

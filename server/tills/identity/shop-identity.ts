@@ -37,6 +37,14 @@ export interface Membership {
   members: Array<Pick<PeerRecord, 'id' | 'name' | 'address' | 'serial'>>;
 }
 
+/** A till pairing here: its id, name, public key and the address the other tills reach it at. */
+export interface TillJoining {
+  id: string;
+  name: string;
+  publicKey: string;
+  address: string;
+}
+
 /** The shop's identity as this till holds it: the shop CA, this till's certificate, their keys in the secret store. */
 export class ShopIdentity {
   constructor(
@@ -91,9 +99,24 @@ export class ShopIdentity {
   }
 
   /** Signs a joining till's certificate with the shop CA and tells it the shop's tills (this one first). */
-  async admit(joiner: { id: string; name: string; publicKey: string; address: string }, address: string): Promise<Membership> {
-    const credentials = await this.ensure();
-    const { identity, caKey } = credentials;
+  async admit(joiner: TillJoining, address: string): Promise<Membership> {
+    const { membership, serial } = await this.#membershipOf(joiner, address);
+    this.deps.tills.addPeer({ id: joiner.id, name: joiner.name, address: joiner.address, serial });
+    return membership;
+  }
+
+  /**
+   * A paired till rebuilt on a new machine (`peers restore`): a certificate for the same id and a
+   * new key, the old certificate refused from now on (TillsRepository.replaceCertificate).
+   */
+  async readmit(joiner: TillJoining, address: string): Promise<Membership> {
+    const { membership, serial } = await this.#membershipOf(joiner, address);
+    this.deps.tills.replaceCertificate(joiner.id, serial, joiner.address);
+    return membership;
+  }
+
+  async #membershipOf(joiner: TillJoining, address: string): Promise<{ membership: Membership; serial: string }> {
+    const { identity, caKey } = await this.ensure();
     const leaf = await issueLeaf({
       ca: { certificate: identity.ca_certificate, privateKey: caKey },
       publicKey: joiner.publicKey,
@@ -102,10 +125,15 @@ export class ShopIdentity {
     });
     const members = [
       { id: identity.till_id, name: identity.name, address, serial: identity.serial },
-      ...this.deps.tills.activePeers().map(({ id, name, address: peerAddress, serial }) => ({ id, name, address: peerAddress, serial })),
+      ...this.deps.tills
+        .activePeers()
+        .filter((peer) => peer.id !== joiner.id)
+        .map(({ id, name, address: peerAddress, serial }) => ({ id, name, address: peerAddress, serial })),
     ];
-    this.deps.tills.addPeer({ id: joiner.id, name: joiner.name, address: joiner.address, serial: leaf.serial });
-    return { name: joiner.name, certificate: leaf.certificate, ca_certificate: identity.ca_certificate, ca_key: caKey, members };
+    return {
+      membership: { name: joiner.name, certificate: leaf.certificate, ca_certificate: identity.ca_certificate, ca_key: caKey, members },
+      serial: leaf.serial,
+    };
   }
 
   /** The name the next till paired here gets. */

@@ -113,9 +113,8 @@ export class TillsLan {
     this.deps.pairing.announceListener('pairing', `${advertisedHost}:${pairingPort}`, null);
     await this.load();
     this.#version = this.deps.tills.version();
-    // The replication started before this listener (it mounts its routes on it) and found no shop
-    // identity loaded yet: a till paired before this start is in its shop from here, not only once
-    // something changes.
+    // A till paired before this start (restarted, or restored from its peers) has its identity only
+    // now: the replication, started before the listeners, begins on this word.
     this.deps.network.notify();
     this.#timer = setInterval(() => void this.poll(), TILLS_POLL_MS);
     this.#timer.unref();

@@ -7,7 +7,8 @@ import { ApiError } from '../../domain/errors.js';
 import { errorSummary, type Logger } from '../../logging.js';
 import type { ShopIdentity } from '../identity/shop-identity.js';
 import { SRP_IDENTITY, SRP_ROUTINES, seal, unseal } from './pairing-crypto.js';
-import { finishBodySchema, joinRequestSchema } from './pairing-messages.js';
+import { finishBodySchema, joinRequestSchema, type JoinRequest } from './pairing-messages.js';
+import { restoreTarget } from './restore-target.js';
 
 /** Wrong codes that end an invitation. */
 export const MAX_WRONG_CODES = 5;
@@ -107,11 +108,28 @@ export function createPairingHost(deps: PairingHostDeps): Express {
       );
       return;
     }
-    let request;
+    let request: JoinRequest;
     try {
       request = joinRequestSchema.parse(unseal(sharedSecret, 'to-host', body.data.request));
     } catch {
       refuse(res, new ApiError(400, 'pairing_bad_request', 'The pairing request was not sealed under this exchange’s key.'));
+      return;
+    }
+    if (request.restore !== undefined) {
+      const target = restoreTarget({ tills: deps.tills, selfId: deps.identity.tillId }, request.restore.till_id);
+      if (target instanceof ApiError) {
+        refuse(res, target);
+        return;
+      }
+      if (!deps.pairing.useInvitation(session.invitationId)) {
+        refuse(res, new ApiError(404, 'pairing_no_invitation', 'The invitation ended while pairing: invite again.'));
+        return;
+      }
+      const address = request.address === '' ? target.address : request.address;
+      const membership = await deps.identity.readmit({ id: target.id, name: target.name, publicKey: request.public_key, address }, deps.selfAddress());
+      deps.logger.info({ till_id: target.id, name: target.name, address }, 'pairing: a till was restored on a new machine');
+      deps.onPaired();
+      res.json({ M2: M2.toString(), membership: seal(sharedSecret, 'to-joiner', membership) });
       return;
     }
     const known = request.till_id === deps.identity.tillId ? deps.identity.current()?.name : deps.tills.peer(request.till_id);

@@ -6,9 +6,9 @@ import type { TillsRepository } from '../../data/repositories/tills.js';
 import { ApiError } from '../../domain/errors.js';
 import type { TillIdentityRecord } from '../../model/records/tills.js';
 import { fingerprintOf, isIssuedBy, keyMatches, newKeyPair, tillIdInAltNames } from '../identity/certificates.js';
-import type { ShopIdentity } from '../identity/shop-identity.js';
+import type { Membership, ShopIdentity } from '../identity/shop-identity.js';
 import { isPairingCode, SRP_IDENTITY, SRP_ROUTINES, seal, unseal } from './pairing-crypto.js';
-import { finishAnswerSchema, membershipSchema, pairingErrorSchema, startAnswerSchema } from './pairing-messages.js';
+import { finishAnswerSchema, membershipSchema, pairingErrorSchema, startAnswerSchema, type JoinRequest } from './pairing-messages.js';
 
 const TIMEOUT_MS = 15_000;
 
@@ -75,25 +75,25 @@ export interface JoinOptions {
   fingerprint?: string | undefined;
 }
 
-/** The joining till's side of pairing: proves the code by SRP-6a, gets its certificate, keeps the shop identity. */
-export async function joinShop(deps: { identity: ShopIdentity; tills: TillsRepository }, options: JoinOptions): Promise<TillIdentityRecord> {
+/** What pairing hands over once checked: the membership and the private key of its certificate. */
+export interface PairedMembership {
+  membership: Membership;
+  tillKey: string;
+  /** The till id the certificate names. */
+  tillId: string;
+}
+
+/**
+ * The SRP-6a exchange with the inviting till and the checks of what it hands over: the CA is the
+ * one the invitation showed (when given), and the certificate is the CA's, for this key.
+ */
+async function pair(options: JoinOptions, ask: Omit<JoinRequest, 'public_key'>): Promise<PairedMembership> {
   if (!isPairingCode(options.code)) throw refused('pairing_bad_code', 'the code is the 6 digits the inviting till shows');
-  if (deps.tills.identity() !== undefined && deps.tills.activePeers().length > 0) {
-    throw refused(
-      'pairing_already_paired',
-      'this till already belongs to a shop with other tills: remove it there first (tillbase peers remove) to pair it elsewhere',
-    );
-  }
   const start = await post(options.address, '/pairing/v1/start', {}, startAnswerSchema);
   const client = await new SRPClientSession(SRP_ROUTINES).step1(SRP_IDENTITY, options.code);
   const proof = await client.step2(BigInt(start.salt), BigInt(start.B));
   const key = await newKeyPair();
-  const request = seal(proof.S, 'to-host', {
-    till_id: deps.identity.tillId,
-    name: options.name,
-    public_key: key.publicKey,
-    address: options.selfAddress,
-  });
+  const request = seal(proof.S, 'to-host', { ...ask, public_key: key.publicKey } satisfies JoinRequest);
   const answer = await post(
     options.address,
     '/pairing/v1/finish',
@@ -110,11 +110,40 @@ export async function joinShop(deps: { identity: ShopIdentity; tills: TillsRepos
   if (options.fingerprint !== undefined && options.fingerprint.replace(/:/g, '').toUpperCase() !== fingerprint.replace(/:/g, '')) {
     throw refused('pairing_wrong_shop', `the shop CA ${options.address} handed over has the fingerprint ${fingerprint}, not the one the invitation showed`);
   }
-  const certificate = new X509Certificate(membership.certificate);
   if (!isIssuedBy(membership.certificate, membership.ca_certificate) || !keyMatches(membership.certificate, key.privateKey)) {
     throw refused('pairing_bad_answer', 'the certificate handed over is not signed by the shop CA for this till’s key');
   }
-  if (tillIdInAltNames(certificate.subjectAltName) !== deps.identity.tillId)
-    throw refused('pairing_bad_answer', 'the certificate handed over names another till');
-  return deps.identity.adopt(membership, key.privateKey);
+  const tillId = tillIdInAltNames(new X509Certificate(membership.certificate).subjectAltName);
+  if (tillId === undefined) throw refused('pairing_bad_answer', 'the certificate handed over names no till');
+  return { membership, tillKey: key.privateKey, tillId };
+}
+
+/** The joining till's side of pairing: proves the code by SRP-6a, gets its certificate, keeps the shop identity. */
+export async function joinShop(deps: { identity: ShopIdentity; tills: TillsRepository }, options: JoinOptions): Promise<TillIdentityRecord> {
+  if (!isPairingCode(options.code)) throw refused('pairing_bad_code', 'the code is the 6 digits the inviting till shows');
+  if (deps.tills.identity() !== undefined && deps.tills.activePeers().length > 0) {
+    throw refused(
+      'pairing_already_paired',
+      'this till already belongs to a shop with other tills: remove it there first (tillbase peers remove) to pair it elsewhere',
+    );
+  }
+  const paired = await pair(options, { till_id: deps.identity.tillId, name: options.name, address: options.selfAddress });
+  if (paired.tillId !== deps.identity.tillId) throw refused('pairing_bad_answer', 'the certificate handed over names another till');
+  return deps.identity.adopt(paired.membership, paired.tillKey);
+}
+
+/**
+ * `peers restore`: pairs as the dead till `tillId` (or the one the inviting till finds down), whose
+ * id the certificate handed over carries. Nothing is kept here: the caller builds the new data
+ * directory around it.
+ */
+export async function pairAsRestored(options: JoinOptions & { tillId?: string | undefined }, placeholderId: string): Promise<PairedMembership> {
+  const paired = await pair(options, {
+    till_id: placeholderId,
+    address: options.selfAddress,
+    restore: options.tillId === undefined ? {} : { till_id: options.tillId },
+  });
+  if (options.tillId !== undefined && paired.tillId !== options.tillId)
+    throw refused('pairing_bad_answer', `the certificate handed over names ${paired.tillId}, not ${options.tillId}`);
+  return paired;
 }

@@ -17,6 +17,19 @@ export const joinRequestSchema = z.object({
   name: z.string().trim().min(1).max(40).optional(),
   public_key: z.string().max(2000),
   address: z.string().max(300),
+  /**
+   * `peers restore`: the joiner takes the place of a paired till that died (the one named, or the
+   * only paired till not heard from lately); `till_id` above is then ignored, and an empty address
+   * keeps the dead till's.
+   */
+  restore: z
+    .object({
+      till_id: z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/)
+        .optional(),
+    })
+    .optional(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 

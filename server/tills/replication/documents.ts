@@ -1,5 +1,6 @@
 import { entryHash } from '../../domain/journal/journal.js';
-import type { JournalRecord } from '../../model/records/journal.js';
+import type { ClosureRecord, JournalRecord } from '../../model/records/journal.js';
+import type { CashMovementRecord, CashSessionRecord } from '../../model/records/registers.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
 import type { EntryStockMove, WooCommerceHolds } from '../../data/repositories/shop-stock.js';
@@ -38,6 +39,19 @@ export interface EntryDocument {
    * (each till applies it to its own stock). Absent from the documents of an earlier version.
    */
   stock?: EntryStockMove[];
+  /**
+   * The cash session the entry was made in, as it stood when the entry was replicated: what a till
+   * rebuilt from its peers (`tillbase peers restore`) needs to reopen its drawer, since the opening
+   * float and the movements are not journaled. Absent from documents of tills before it.
+   */
+  drawer?: DrawerSnapshot | null;
+}
+
+/** A cash session with its movements, and its Z closure once it is closed. */
+export interface DrawerSnapshot {
+  session: CashSessionRecord;
+  movements: CashMovementRecord[];
+  closure: ClosureRecord | null;
 }
 
 /** How far a till's journal goes: the one document its till updates, so a peer knows what it still lacks. */
@@ -129,6 +143,11 @@ export interface RemovalDocument {
   removed_till_id: string;
   serial: string;
   removed_gmt: string;
+  /**
+   * The till itself was removed; false when only this certificate was (the till rebuilt on a new
+   * machine by `peers restore` holds a new one): its old certificate is refused, the till is not.
+   */
+  till_removed: boolean;
 }
 
 /** The shop's membership: who is in it and who was removed (shop-members.ts). */
@@ -159,6 +178,7 @@ export function asMembershipDocument(doc: unknown): MembershipDocument | undefin
     modified_gmt?: unknown;
     removed_till_id?: unknown;
     removed_gmt?: unknown;
+    till_removed?: unknown;
   };
   if (typeof candidate.till?.id !== 'string' || typeof candidate.till.name !== 'string' || typeof candidate.serial !== 'string') return undefined;
   if (candidate.type === 'member') {
@@ -167,7 +187,8 @@ export function asMembershipDocument(doc: unknown): MembershipDocument | undefin
     return doc as MemberDocument;
   }
   if (candidate.type !== 'removal' || candidate._id !== removalDocumentId(candidate.serial)) return undefined;
-  if (typeof candidate.removed_till_id !== 'string' || typeof candidate.removed_gmt !== 'string') return undefined;
+  if (typeof candidate.removed_till_id !== 'string' || typeof candidate.removed_gmt !== 'string' || typeof candidate.till_removed !== 'boolean')
+    return undefined;
   return doc as RemovalDocument;
 }
 

@@ -8,6 +8,7 @@ import {
   entryDocumentId,
   entryDocumentRange,
   headDocumentId,
+  type DrawerSnapshot,
   type EntryDocument,
   type HeadDocument,
   type ReplicatedOrder,
@@ -31,6 +32,8 @@ export interface JournalWriterParts {
   stock: ShopStockRepository;
   orders: OrderService;
   local: ReplicaDatabase;
+  /** The cash session an entry was made in, with its movements and closure (documents.ts, DrawerSnapshot). */
+  drawer?: (sessionId: number) => DrawerSnapshot | null;
   /** This till as its documents name it (its name may change; its id never does). */
   till: () => TillStamp;
   /** A write to the replica failed (its disk): the entries stay in SQLite and go at the next wake. */
@@ -178,6 +181,7 @@ export class JournalWriter {
       number: order?.number ?? null,
       order,
       stock: this.parts.stock.entryMoves(entry),
+      drawer: entry.session_id === null ? null : (this.parts.drawer?.(entry.session_id) ?? null),
     };
   }
 

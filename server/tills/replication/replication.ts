@@ -1,21 +1,25 @@
 import type { Database } from '../../data/database.js';
+import type { JournalRepository } from '../../data/repositories/journal.js';
+import type { RegistersRepository } from '../../data/repositories/registers.js';
+import type { TillsRepository } from '../../data/repositories/tills.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
-import type { TillsRepository } from '../../data/repositories/tills.js';
 import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
 import type { PeerNetwork, PeerTill } from '../peer-network.js';
 import { tillsBehind } from './behind.js';
+import type { DrawerSnapshot } from './documents.js';
 import { JournalWriter } from './journal-writer.js';
 import { PeerReplications } from './peer-replication.js';
 import { openLocalReplica, replicaPouch, type ReplicaDatabase } from './pouch.js';
 import { Projection } from './projection.js';
 import type { SecondCopies } from './second-copies.js';
 import { mountReplica } from './replica-server.js';
+import { mountShopCopy } from '../restore/shop-copy.js';
 import { startShopPeople } from './shop-people.js';
 import { ShopMembers } from './shop-members.js';
 import { WooCommerceHoldsWriter } from './woocommerce-holds.js';
@@ -31,6 +35,11 @@ export interface ReplicationParts {
   /** The shop's stock across tills: what the entries move, what WooCommerce holds of them, this till's stock. */
   shopStock: ShopStockRepository;
   productStock: ProductStockRepository;
+  /** The cash sessions and Z closures, for the drawer each entry document carries. */
+  registers: RegistersRepository;
+  closures: JournalRepository;
+  /** The database file, of which a consistent copy is served to a paired till being restored (restore/shop-copy.ts). */
+  databaseFile: string;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -39,6 +48,13 @@ export interface ReplicationParts {
   /** The tills this one knows: the membership every till writes of itself fills it (shop-members.ts). */
   tills: TillsRepository;
   logger: Logger;
+}
+
+/** A cash session as an entry document carries it; null when the session is gone (it never is: sessions are not deleted). */
+function drawerOf(parts: Pick<ReplicationParts, 'registers' | 'closures'>, sessionId: number): DrawerSnapshot | null {
+  const session = parts.registers.session(sessionId);
+  if (session === undefined) return null;
+  return { session, movements: parts.registers.movements(sessionId), closure: parts.closures.closureOfSession(sessionId) ?? null };
 }
 
 /** The replication while the server runs. */
@@ -63,6 +79,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
   const { network, logger } = parts;
   const local = openLocalReplica(replicaPouch(parts.dataDir));
   const { copies } = parts;
+  mountShopCopy(network.router, parts.databaseFile, { logger, pairedGmt: (tillId) => parts.tills.peer(tillId)?.paired_gmt });
   mountReplica(network.router, replicaPouch(parts.dataDir), {
     local,
     checkpoint: (change, peerId) => {
@@ -101,6 +118,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       orders: parts.orders,
       local,
       till,
+      drawer: (sessionId) => drawerOf(parts, sessionId),
       failed: (error) => {
         logger.warn({ fault: errorSummary(error) }, 'the replica refused journal entries; they stay in the database and go with the next sale');
       },

@@ -91,9 +91,11 @@ export class ShopMembers {
           _id: removalDocumentId(removal.serial),
           type: 'removal',
           till: { id: identity.till_id, name: self.name },
-          removed_till_id: removed?.id ?? removal.till_id,
+          removed_till_id: removal.till_id,
           serial: removal.serial,
           removed_gmt: removal.removed_gmt,
+          // A till restored here keeps its id with a new certificate: only the old certificate goes.
+          till_removed: removed === undefined || (removed.removed_gmt !== null && removed.serial === removal.serial),
         };
         await this.parts.local.put(doc);
       }
@@ -141,7 +143,7 @@ export class ShopMembers {
     if (doc === undefined) return;
     const self = tills.identity();
     if (doc.type === 'removal') {
-      if (tills.learnRemoval({ serial: doc.serial, till_id: doc.removed_till_id, removed_gmt: doc.removed_gmt })) {
+      if (tills.learnRemoval({ serial: doc.serial, till_id: doc.removed_till_id, removed_gmt: doc.removed_gmt }, doc.till_removed)) {
         if (doc.removed_till_id === self?.till_id && doc.serial === self.serial)
           logger.warn({ by: doc.till.id }, 'this till was removed from the shop at another till: the other tills refuse it from now on');
         else logger.info({ till: doc.removed_till_id, by: doc.till.id }, 'a till removed at another till is refused here too');
