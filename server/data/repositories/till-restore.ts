@@ -94,6 +94,8 @@ export const TILL_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'shop_entries',
   'shop_orders',
+  // What the other tills' entries moved of this till's stock: the copy's stock holds them already, and entries made before the restore move nothing here.
+  'shop_stock_moves',
   'shop_tills',
   'stock_ledger',
   'stock_ledger_context',
