@@ -189,6 +189,8 @@ export async function startServer(options: ServeOptions, announce: (line: string
             journal: services.journal,
             orders: services.orders,
             replica: services.repositories.shopReplica,
+            shopRefunds: services.repositories.shopRefunds,
+            refunds: services.shopRefunds,
             people: services.repositories.shopPeople,
             sessions: services.repositories.sessions,
             copies: services.tills.copies,

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { SyncSourcesRepository } from '../../server/data/repositories/sync-sources.js';
+import type { ServeOptions } from '../../server/config.js';
 import { openDataDirDatabase, startServer } from '../../server/start.js';
 import { TestShop, type TestTillNetwork } from '../../bench/tills-network.mjs';
 import { api, login, makeDataDir, quietServeOptions, startTestServer, type TestServer } from './server.js';
@@ -32,14 +33,17 @@ function tillIdOf(dataDir: string): string {
  * Several tills of one shop on 127.0.0.1, each with its own data directory, API port and
  * mutual-TLS listener, each paired with all the others (test/helpers/peer-network.ts).
  */
-export async function startTills(names: readonly string[]): Promise<{ shop: TestShop; tills: TestTill[] }> {
+export async function startTills(
+  names: readonly string[],
+  serve: Pick<Partial<ServeOptions>, 'secretStore'> = {},
+): Promise<{ shop: TestShop; tills: TestTill[] }> {
   const shop = await TestShop.create();
   const tills: TestTill[] = [];
   for (const name of names) {
     const dataDir = makeDataDir();
     const id = tillIdOf(dataDir);
     const network = await shop.till(id, name);
-    const server = await startTestServer({ dataDir, peerNetwork: network });
+    const server = await startTestServer({ ...serve, dataDir, peerNetwork: network });
     setStore(server, UK_STORE);
     const catalogue = seedCatalogue(server);
     tills.push({ name, id, dataDir, network, server, catalogue, cashier: (await login(server, 'cashier')).access_token, up: true });

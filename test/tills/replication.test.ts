@@ -2,6 +2,7 @@ import { request, type Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../shared/resources/orders.js';
 import { ShopReplicaRepository } from '../../server/data/repositories/shop-replica.js';
+import { ShopRefundsRepository } from '../../server/data/repositories/shop-refunds.js';
 import { behindOf } from '../../server/tills/replication/behind.js';
 import { entryDocumentId, headDocumentId, type EntryDocument } from '../../server/tills/replication/documents.js';
 import { openLocalReplica, replicaPouch } from '../../server/tills/replication/pouch.js';
@@ -110,6 +111,7 @@ describe("the shop's tills as one: every till's journal on every till", () => {
       const projection = new Projection({
         db,
         replica: new ShopReplicaRepository(db),
+        refunds: new ShopRefundsRepository(db),
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: () => undefined,
@@ -129,6 +131,7 @@ describe("the shop's tills as one: every till's journal on every till", () => {
       const projection = new Projection({
         db,
         replica,
+        refunds: new ShopRefundsRepository(db),
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: (_, why) => refusals.push(why),

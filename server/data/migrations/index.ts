@@ -25,6 +25,7 @@ import { migration as tills } from './0024-tills.js';
 import { migration as shopReplica } from './0025-shop-replica.js';
 import { migration as entriesByDate } from './0026-entries-by-date.js';
 import { migration as shopPeople } from './0027-shop-people.js';
+import { migration as adoptedOrders } from './0029-adopted-orders.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   shopReplica,
   entriesByDate,
   shopPeople,
+  adoptedOrders,
 ];

@@ -2,6 +2,7 @@ import type { CustomersRepository } from '../../data/repositories/customers.js';
 import type { OrdersRepository } from '../../data/repositories/orders.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { AdoptedOrder, ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
 import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { SyncSourcesRepository } from '../../data/repositories/sync-sources.js';
@@ -27,6 +28,8 @@ export interface PushSources {
   payments: PaymentsRepository;
   refunds: RefundsRepository;
   customers: CustomersRepository;
+  /** The copies of other tills' sales this till refunds: their refunds go against the selling till's order. */
+  shopRefunds: Pick<ShopRefundsRepository, 'adopted'>;
 }
 
 /**
@@ -253,6 +256,13 @@ export class OutboxPush {
     let wooOrderId = this.from.ids.wooId('order', refund.order_id);
     /** WooCommerce's total of a return order read or made now, held against the refund: a difference leaves it part refunded. */
     let returnTotal: unknown;
+    const adopted = wooOrderId === undefined ? this.from.shopRefunds.adopted(refund.order_id) : undefined;
+    const copy = adopted === undefined ? undefined : this.from.orders.find(refund.order_id);
+    if (adopted !== undefined && copy !== undefined) {
+      const origin = await this.originOrder(adopted, copy);
+      if (!origin.ok) return origin.result;
+      wooOrderId = origin.value;
+    }
     if (wooOrderId === undefined) {
       const order = this.from.orders.find(refund.order_id);
       if (order === undefined || !isReturnOrder(order))
@@ -281,6 +291,38 @@ export class OutboxPush {
     const wooId = idOf(outcome.body);
     if (wooId === undefined) return unreadable(`the refund ${entry.uuid}`);
     return returnTotal === undefined ? { kind: 'synced', wooId } : { kind: 'synced', wooId, totalsDifference: totalsDifference(returnTotal, refund.amount) };
+  }
+
+  /**
+   * The WooCommerce order of another till's sale this till refunds: its till sent it (this till never
+   * does), so it is found by the uuid of that sale, and its lines are mapped to the copy's, in the
+   * order the sale listed them, for the refund's lines. Not there yet (its till has not sent it, or
+   * is off): the refund waits and is tried again later, without holding up what follows it.
+   */
+  private async originOrder(adopted: AdoptedOrder, copy: OrderRecord): Promise<Resolved<number>> {
+    const lookup = await lookUpOrder(this.client, adopted.origin_uuid, adopted.origin_date_gmt);
+    if (lookup.kind === 'failed') return { ok: false, result: nothingMade(lookup.outcome) };
+    if (lookup.kind === 'absent') {
+      return {
+        ok: false,
+        result: {
+          kind: 'waiting',
+          code: 'tillbase_sale_not_in_woocommerce',
+          message: `sale ${adopted.origin_number} is not in WooCommerce yet (its till sends it): the refund goes once it is`,
+        },
+      };
+    }
+    const wooId = lookup.wooIds[0] ?? 0;
+    const read = await this.client.get(`orders/${wooId}`);
+    if (read.kind !== 'ok') return { ok: false, result: nothingMade(read) };
+    const made = madeOrderOf(read.body);
+    if (made === undefined) return { ok: false, result: unreadable(`the order ${wooId} read back`) };
+    this.rememberLines(
+      copy.id,
+      made,
+      itemsOfType(copy.items, 'line_item').map((l) => l.id),
+    );
+    return { ok: true, value: wooId };
   }
 
   /**

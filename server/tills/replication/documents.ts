@@ -2,6 +2,7 @@ import { entryHash } from '../../domain/journal/journal.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
+import type { ReplicatedRefund } from '../../domain/orders/shop-refunds.js';
 
 /** The replica database every till holds: all the shop's journal entries, one document each. */
 export const REPLICA_DATABASE = 'journal';
@@ -32,6 +33,12 @@ export interface EntryDocument {
   number: string | null;
   /** The order as it stood when the entry was replicated; null for a Z closure. */
   order: ReplicatedOrder | null;
+  /**
+   * For a refund: what the other tills count against the sale it refunds, named at the sale's
+   * origin (which may be another till, when this till refunded a copy of that till's sale). Absent
+   * from the documents of versions before refunds at any till.
+   */
+  refund?: ReplicatedRefund;
 }
 
 /** How far a till's journal goes: the one document its till updates, so a peer knows what it still lacks. */

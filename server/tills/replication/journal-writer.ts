@@ -2,6 +2,7 @@ import { commitGroupOf } from '../../data/commit-group.js';
 import type { Database } from '../../data/database.js';
 import type { ReplicaEntry, ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { OrderService } from '../../domain/orders/orders.js';
+import type { ShopRefunds } from '../../domain/orders/shop-refunds.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import {
   entryDocumentId,
@@ -27,6 +28,8 @@ export interface JournalWriterParts {
   db: Database;
   replica: ShopReplicaRepository;
   orders: OrderService;
+  /** A refund as the other tills count it against its sale. */
+  refunds: Pick<ShopRefunds, 'replicated'>;
   local: ReplicaDatabase;
   /** This till as its documents name it (its name may change; its id never does). */
   till: () => TillStamp;
@@ -164,7 +167,7 @@ export class JournalWriter {
     const { till_sequence: tillSequence, ...record } = entry;
     const order = entry.order_id === null || entry.kind === 'closure' ? null : this.orderOf(entry.order_id);
     const till = this.parts.till();
-    return {
+    const document: EntryDocument = {
       _id: entryDocumentId(till.id, tillSequence),
       type: 'entry',
       till,
@@ -173,6 +176,12 @@ export class JournalWriter {
       number: order?.number ?? null,
       order,
     };
+    const refund =
+      entry.kind === 'refund' && entry.order_id !== null && entry.refund_id !== null
+        ? this.parts.refunds.replicated(entry.order_id, entry.refund_id)
+        : undefined;
+    if (refund !== undefined) document.refund = refund;
+    return document;
   }
 
   private orderOf(orderId: number): ReplicatedOrder | null {

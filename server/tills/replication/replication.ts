@@ -2,6 +2,8 @@ import type { Database } from '../../data/database.js';
 import type { SessionsRepository } from '../../data/repositories/sessions.js';
 import type { ShopPeopleRepository } from '../../data/repositories/shop-people.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
+import type { ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
+import type { ShopRefunds } from '../../domain/orders/shop-refunds.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
@@ -23,6 +25,10 @@ export interface ReplicationParts {
   journal: SalesJournal;
   orders: OrderService;
   replica: ShopReplicaRepository;
+  /** The other tills' refunds, held here by the sale they refund (projection.ts). */
+  shopRefunds: ShopRefundsRepository;
+  /** This till's refunds as the others count them (journal-writer.ts). */
+  refunds: Pick<ShopRefunds, 'replicated'>;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -79,6 +85,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       db: parts.db,
       replica: parts.replica,
       orders: parts.orders,
+      refunds: parts.refunds,
       local,
       till,
       failed: (error) => {
@@ -95,6 +102,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
     const projection = new Projection({
       db: parts.db,
       replica: parts.replica,
+      refunds: parts.shopRefunds,
       local,
       tillId: self.id,
       refused: (id, reason) => {

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderRefund, ShopOrder } from '../../shared/resources/orders.js';
+import type { SessionReport } from '../../shared/resources/registers.js';
+import { Decimal, formatMoney } from '../../server/model/money.js';
+import { api, login, withDb } from '../helpers/server.js';
+import { closeTills, restartTill, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
+import { waitFor } from '../helpers/sync.js';
+
+/*
+ * A refund at one till of a sale made at another (docs/several-tills.md, "A refund at another
+ * till"), over three real paired tills: the sale found at B by its receipt number and refunded there
+ * while A is stopped, out of B's drawer and into B's journal; the cap counting every till's refunds,
+ * at B and at A once it is back; a return with restock at B going back on B's shelf.
+ */
+
+let tills: TestTill[] = [];
+const till = (index: number): TestTill => tills[index] as TestTill;
+
+/** A cash sale of `quantity` coffees at a till: the order as `GET /orders/{id}` answers it. */
+async function sellCoffees(at: TestTill, quantity: number): Promise<Order> {
+  const made = await api<Order>(at.server, 'POST', '/orders', { token: at.cashier, body: { line_items: [{ product_id: at.catalogue.coffee, quantity }] } });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const paid = await api(at.server, 'POST', `/orders/${made.body.id}/checkout`, {
+    token: at.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+    headers: { 'Idempotency-Key': `sale-${at.id}-${made.body.id}` },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return (await api<Order>(at.server, 'GET', `/orders/${made.body.id}`, { token: at.cashier })).body;
+}
+
+/** The shop's sale of a receipt number as a till lists it, once it is there (and `ready` says so). */
+async function shopSale(at: TestTill, number: string, ready: (order: ShopOrder) => boolean = () => true): Promise<ShopOrder> {
+  return waitFor(`${number} listed at ${at.name}`, async () => {
+    const listed = await api<ShopOrder[]>(at.server, 'GET', `/orders?scope=shop&search=${number}`, { token: at.cashier });
+    expect(listed.status).toBe(200);
+    const order = listed.body.find((candidate) => candidate.number === number);
+    return order !== undefined && ready(order) ? order : undefined;
+  });
+}
+
+function refundAtShop(at: TestTill, sale: ShopOrder, body: Record<string, unknown>) {
+  return api<OrderRefund & { code?: string; data?: Record<string, unknown> }>(at.server, 'POST', `/orders/shop/${sale.till.id}/${sale.id}/refunds`, {
+    token: at.cashier,
+    body,
+  });
+}
+
+const lineOf = (order: Order | ShopOrder): number => order.line_items[0]?.id ?? 0;
+
+describe('a refund at any till of a sale made at another', () => {
+  beforeAll(async () => {
+    ({ tills } = await startTills(['Till A', 'Till B', 'Till C']));
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeTills(tills);
+  });
+
+  it('refunds at B a sale of A found by its receipt number while A is stopped, and counts every till against what was sold', async () => {
+    const [a, b] = [till(0), till(1)];
+    const manager = (await login(b.server, 'shop_manager')).access_token;
+    const opened = await api(b.server, 'POST', '/registers/1/open', { token: manager, body: { opening_float: '100.00' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+
+    // Two coffees at A; A gives one back itself, and that refund reaches B before A stops.
+    const sale = await sellCoffees(a, 2);
+    const unit = new Decimal(sale.total).div(2);
+    const own = await api(a.server, 'POST', `/orders/${sale.id}/refunds`, { token: a.cashier, body: { line_items: [{ id: lineOf(sale), quantity: 1 }] } });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const listed = await shopSale(b, sale.number, (order) => order.refunded_total === formatMoney(unit, 2));
+    expect(listed).toMatchObject({ till: { id: a.id, name: 'Till A' }, order_here: null, total: sale.total });
+    await stopTill(a);
+
+    // B refunds the other coffee in cash: adopted as an order of B's, paid out of B's drawer, journaled at B.
+    const refund = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed), quantity: 1 }], refund_destination: 'pos_cash', reason: 'cold' });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(refund.body.amount).toBe(formatMoney(unit, 2));
+    const copyId = Number(/\/orders\/(\d+)\/refunds\//.exec(refund.headers.get('location') ?? '')?.[1]);
+    const copy = (await api<Order>(b.server, 'GET', `/orders/${copyId}`, { token: b.cashier })).body;
+    expect(copy).toMatchObject({
+      number: sale.number,
+      total: sale.total,
+      status: 'refunded',
+      origin: { till: { id: a.id, name: 'Till A' }, order_id: sale.id },
+    });
+    const report = (await api<SessionReport>(b.server, 'GET', '/registers/1/session', { token: manager })).body;
+    expect(report.drawer).toMatchObject({ cash_refunded: formatMoney(unit, 2), expected_cash: formatMoney(new Decimal(100).minus(unit), 2) });
+    // The copy is no sale of B's: nothing sold in B's session, no sale in B's journal.
+    expect(report.sales.count).toBe(0);
+    const journal = withDb(b.server, (db) =>
+      db.prepare<[], { kind: string; order_id: number }>("SELECT kind, order_id FROM journal WHERE kind != 'closure'").all(),
+    );
+    expect(journal).toEqual([{ kind: 'refund', order_id: copyId }]);
+    const ownList = (await api<Order[]>(b.server, 'GET', '/orders', { token: b.cashier })).body;
+    expect(ownList.map((order) => [order.id, order.number])).toEqual([[copyId, sale.number]]);
+
+    // Both coffees are refunded, one at A and one at B: a third is refused at B, whether by line or by amount.
+    const more = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed), quantity: 1 }] });
+    expect(more.status, JSON.stringify(more.body)).toBe(400);
+    expect(more.body.code).toBe('woocommerce_rest_cannot_create_order_refund');
+    const byAmount = await api<{ code: string }>(b.server, 'POST', `/orders/${copyId}/refunds`, { token: b.cashier, body: { amount: '0.01' } });
+    expect(byAmount.body.code).toBe('woocommerce_rest_cannot_create_order_refund');
+    expect(await shopSale(b, sale.number)).toMatchObject({ refunded_total: sale.total, order_here: copyId });
+
+    // A, back, holds B's refund of its sale, lists the sale as refunded at both, and refuses to refund more.
+    await restartTill(a);
+    const atA = await shopSale(a, sale.number, (order) => order.refunded_total === sale.total);
+    expect(atA).toMatchObject({ order_here: sale.id, till: { id: a.id } });
+    const again = await api<{ code: string }>(a.server, 'POST', `/orders/${sale.id}/refunds`, { token: a.cashier, body: { amount: '0.01' } });
+    expect(again.status, JSON.stringify(again.body)).toBe(400);
+    expect(again.body.code).toBe('woocommerce_rest_cannot_create_order_refund');
+    // C lists the sale once, A's, refunded at both tills; B's copy is not a sale of B's.
+    const atC = await shopSale(till(2), sale.number, (order) => order.refunded_total === sale.total);
+    expect(atC.till.id).toBe(a.id);
+    const listedAtC = (await api<ShopOrder[]>(till(2).server, 'GET', `/orders?scope=shop&search=${sale.number}`, { token: till(2).cashier })).body;
+    expect(listedAtC.map((order) => order.till.name)).toEqual(['Till A']);
+  }, 120_000);
+
+  it("takes a return with restock at B back onto B's shelf, once per unit", async () => {
+    const [a, b] = [till(0), till(1)];
+    const sale = await sellCoffees(a, 1);
+    const listed = await shopSale(b, sale.number);
+    const stock = async () =>
+      (await api<{ stock_quantity: number }>(b.server, 'GET', `/products/${b.catalogue.coffee}`, { token: b.cashier })).body.stock_quantity;
+    const before = await stock();
+    const returned = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed), quantity: 1 }], api_restock: true, reason: 'returned' });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    expect(await stock()).toBe(before + 1);
+    // A second try finds the same copy, with nothing left to give back.
+    const twice = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed), quantity: 1 }], api_restock: true });
+    expect(twice.status).toBe(400);
+    expect(await stock()).toBe(before + 1);
+    const copies = withDb(b.server, (db) =>
+      db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM adopted_orders WHERE origin_order_id = ?').get(sale.id),
+    );
+    expect(copies).toEqual({ n: 1 });
+  }, 60_000);
+
+  it('refuses an item the sale does not have, and a sale no till holds, leaving no copy behind', async () => {
+    const [a, b] = [till(0), till(1)];
+    const sale = await sellCoffees(a, 1);
+    const listed = await shopSale(b, sale.number);
+    const wrong = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed) + 1000, quantity: 1 }] });
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
+    expect(wrong.body.code).toBe('woocommerce_rest_invalid_item_id');
+    const none = await refundAtShop(b, { ...listed, id: 99_999 }, { amount: '1.00' });
+    expect(none.status).toBe(404);
+    const copies = withDb(b.server, (db) =>
+      db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM adopted_orders WHERE origin_order_id = ?').get(sale.id),
+    );
+    expect(copies).toEqual({ n: 0 });
+  }, 60_000);
+});
