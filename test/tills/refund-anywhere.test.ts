@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderRefund, ShopOrder } from '../../shared/resources/orders.js';
 import type { SessionReport } from '../../shared/resources/registers.js';
+import type { ShopReport } from '../../shared/resources/shop-report.js';
 import { Decimal, formatMoney } from '../../server/model/money.js';
 import { api, login, withDb } from '../helpers/server.js';
 import { closeTills, restartTill, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
@@ -115,6 +116,12 @@ describe('a refund at any till of a sale made at another', () => {
     expect(atC.till.id).toBe(a.id);
     const listedAtC = (await api<ShopOrder[]>(till(2).server, 'GET', `/orders?scope=shop&search=${sale.number}`, { token: till(2).cashier })).body;
     expect(listedAtC.map((order) => order.till.name)).toEqual(['Till A']);
+    // C's shop report: A sold two and refunded one, B sold nothing and refunded one.
+    const cManager = (await login(till(2).server, 'shop_manager')).access_token;
+    const shopDay = (await api<ShopReport>(till(2).server, 'GET', '/reports/shop', { token: cManager })).body;
+    const row = (name: string) => shopDay.tills.find((candidate) => candidate.name === name);
+    expect(row('Till A')).toMatchObject({ sales: 1, refunds: 1, refunds_amount: formatMoney(unit, 2) });
+    expect(row('Till B')).toMatchObject({ sales: 0, refunds: 1, refunds_amount: formatMoney(unit, 2) });
   }, 120_000);
 
   it("takes a return with restock at B back onto B's shelf, once per unit", async () => {
