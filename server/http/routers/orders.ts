@@ -122,7 +122,7 @@ export function createOrdersRouter(context: AppContext): Router {
       return;
     }
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
-    sendPage(req, res, page.orders, page.total, query);
+    sendPage(req, res, page.orders.map(withOrigin), page.total, query);
   });
 
   routes.get('/orders/{id}', { params: idParams }, (req, res, { params }) => {
