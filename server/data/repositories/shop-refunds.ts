@@ -73,17 +73,6 @@ export class ShopRefundsRepository {
     return row && adoptedOf(row);
   }
 
-  /** The copies made here of several sales at once (a page of the shop's list), by `<till id>:<order id>`. */
-  adoptedOf(origins: readonly OriginKey[]): Map<string, number> {
-    if (origins.length === 0) return new Map();
-    const rows = prepared<[string], { key: string; order_id: number }>(
-      this.db,
-      `SELECT a.origin_till_id || ':' || a.origin_order_id AS key, a.order_id FROM adopted_orders a
-        JOIN json_each(?) o ON a.origin_till_id = json_extract(o.value, '$.till_id') AND a.origin_order_id = json_extract(o.value, '$.order_id')`,
-    ).all(JSON.stringify(origins));
-    return new Map(rows.map((row) => [row.key, row.order_id]));
-  }
-
   /** The journal entry id of another till's sale, as projected here (undefined before it arrived). */
   saleEntryOf(origin: OriginKey): { entry_id: string; date_created_gmt: string } | undefined {
     return prepared<[string, number], { entry_id: string; date_created_gmt: string }>(
