@@ -31,13 +31,17 @@ async function sellCoffees(at: TestTill, quantity: number): Promise<Order> {
 }
 
 /** The shop's sale of a receipt number as a till lists it, once it is there (and `ready` says so). */
-async function shopSale(at: TestTill, number: string, ready: (order: ShopOrder) => boolean = () => true): Promise<ShopOrder> {
-  return waitFor(`${number} listed at ${at.name}`, async () => {
-    const listed = await api<ShopOrder[]>(at.server, 'GET', `/orders?scope=shop&search=${number}`, { token: at.cashier });
-    expect(listed.status).toBe(200);
-    const order = listed.body.find((candidate) => candidate.number === number);
-    return order !== undefined && ready(order) ? order : undefined;
-  });
+async function shopSale(at: TestTill, number: string, ready: (order: ShopOrder) => boolean = () => true, timeoutMs = 20_000): Promise<ShopOrder> {
+  return waitFor(
+    `${number} listed at ${at.name}`,
+    async () => {
+      const listed = await api<ShopOrder[]>(at.server, 'GET', `/orders?scope=shop&search=${number}`, { token: at.cashier });
+      expect(listed.status).toBe(200);
+      const order = listed.body.find((candidate) => candidate.number === number);
+      return order !== undefined && ready(order) ? order : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 function refundAtShop(at: TestTill, sale: ShopOrder, body: Record<string, unknown>) {
@@ -143,6 +147,27 @@ describe('a refund at any till of a sale made at another', () => {
     );
     expect(copies).toEqual({ n: 1 });
   }, 60_000);
+
+  it('lets two tills cut apart each refund the last unit (no quorum), and shows it on both once healed, refusing any more', async () => {
+    // Both listeners closed: neither till reaches the other, as a failed switch would leave them.
+    const [a, b] = [till(0), till(1)];
+    const sale = await sellCoffees(a, 1);
+    const listed = await shopSale(b, sale.number);
+    await Promise.all([a.network.cut(), b.network.cut()]);
+    const atA = await api(a.server, 'POST', `/orders/${sale.id}/refunds`, { token: a.cashier, body: { line_items: [{ id: lineOf(sale), quantity: 1 }] } });
+    // Long enough for A's refund to have reached B, were they linked (it takes some 30 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const atB = await refundAtShop(b, listed, { line_items: [{ id: lineOf(listed), quantity: 1 }] });
+    expect([atA.status, atB.status]).toEqual([201, 201]);
+    // The listeners open again at their addresses; the replication's retry waits up to 15 s between tries.
+    await Promise.all([a.network.listen(), b.network.listen()]);
+    const twice = formatMoney(new Decimal(sale.total).times(2), 2);
+    await shopSale(a, sale.number, (order) => order.refunded_total === twice, 40_000);
+    await shopSale(b, sale.number, (order) => order.refunded_total === twice, 40_000);
+    const more = await api<{ code: string }>(a.server, 'POST', `/orders/${sale.id}/refunds`, { token: a.cashier, body: { amount: '0.01' } });
+    expect(more.body.code).toBe('woocommerce_rest_cannot_create_order_refund');
+    expect((await refundAtShop(b, listed, { amount: '0.01' })).body.code).toBe('woocommerce_rest_cannot_create_order_refund');
+  }, 120_000);
 
   it('refuses an item the sale does not have, and a sale no till holds, leaving no copy behind', async () => {
     const [a, b] = [till(0), till(1)];
