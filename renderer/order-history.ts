@@ -7,7 +7,7 @@ import { formatPrice } from './format.js';
 import type { Till } from './till.js';
 import type { Order, ShopOrder } from '../shared/resources/orders.js';
 import * as ordersApi from './api/orders.js';
-import { unitsRefunded } from './refunds-left.js';
+import { sumOfUnits, unitsRefunded } from './refunds-left.js';
 
 export interface RefundDraft {
   /** Order item id → quantity to refund. */
@@ -27,7 +27,10 @@ export class OrderHistory {
   async openHistoryOrder(id: number): Promise<void> {
     try {
       const [historyOrder, refunds] = await Promise.all([ordersApi.get(this.client, id), ordersApi.refunds(this.client, id)]);
-      this.till.state.set({ historyOrder, historyRefunded: unitsRefunded(refunds) });
+      const historyRefunded = unitsRefunded(refunds);
+      // What the shop's other tills refunded of the sale is left out of the form too.
+      for (const line of historyOrder.refunded_at_other_tills ?? []) historyRefunded[line.id] = sumOfUnits(historyRefunded[line.id] ?? 0, line.quantity);
+      this.till.state.set({ historyOrder, historyRefunded });
     } catch (error) {
       this.till.state.set({ historyOrder: null, historyRefunded: {} });
       this.till.fail(error);

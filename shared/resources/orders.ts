@@ -125,6 +125,8 @@ export type Order = {
   needs_processing: boolean;
   /** Only on this till's copy of another till's sale (made to refund it here): the sale it copies. */
   origin?: OrderOrigin;
+  /** On a till of a shop, when the sale's other tills refunded some of its lines: the units of each (its item id here). */
+  refunded_at_other_tills?: Array<{ id: number; quantity: number }>;
   _links: SelfLinks & { payment: Link; receipt: Link; customer?: Link };
 } & LocalAndGmt<'date_created' | 'date_modified' | 'date_paid' | 'date_completed'>;
 

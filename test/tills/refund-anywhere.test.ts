@@ -89,6 +89,8 @@ describe('a refund at any till of a sale made at another', () => {
       status: 'refunded',
       origin: { till: { id: a.id, name: 'Till A' }, order_id: sale.id },
     });
+    // A's refund of the other coffee shows on B's copy, by the copy's line, for a refund form to leave it out.
+    expect(copy.refunded_at_other_tills).toEqual([{ id: lineOf(copy), quantity: 1 }]);
     const report = (await api<SessionReport>(b.server, 'GET', '/registers/1/session', { token: manager })).body;
     expect(report.drawer).toMatchObject({ cash_refunded: formatMoney(unit, 2), expected_cash: formatMoney(new Decimal(100).minus(unit), 2) });
     // The copy is no sale of B's: nothing sold in B's session, no sale in B's journal.
@@ -112,6 +114,8 @@ describe('a refund at any till of a sale made at another', () => {
     await restartTill(a);
     const atA = await shopSale(a, sale.number, (order) => order.refunded_total === sale.total);
     expect(atA).toMatchObject({ order_here: sale.id, till: { id: a.id } });
+    const saleAtA = (await api<Order>(a.server, 'GET', `/orders/${sale.id}`, { token: a.cashier })).body;
+    expect(saleAtA.refunded_at_other_tills).toEqual([{ id: lineOf(sale), quantity: 1 }]);
     const again = await api<{ code: string }>(a.server, 'POST', `/orders/${sale.id}/refunds`, { token: a.cashier, body: { amount: '0.01' } });
     expect(again.status, JSON.stringify(again.body)).toBe(400);
     expect(again.body.code).toBe('woocommerce_rest_cannot_create_order_refund');

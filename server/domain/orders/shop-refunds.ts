@@ -58,7 +58,7 @@ export class ShopRefunds {
   }
 
   /** The refunds the other tills made of an order's sale, with lines by this till's item ids. */
-  othersOf(order: OrderRecord): OtherTillsRefund[] {
+  othersOf(order: Pick<OrderRecord, 'id'>): OtherTillsRefund[] {
     const self = this.selfId();
     const adopted = this.shopRefunds.adopted(order.id);
     const origin = adopted === undefined ? { till_id: self, order_id: order.id } : { till_id: adopted.origin_till_id, order_id: adopted.origin_order_id };
@@ -80,6 +80,18 @@ export class ShopRefunds {
       date_created_gmt: refund.date_created_gmt,
       gateway_id: refund.gateway_id,
     }));
+  }
+
+  /** The units of each product line of an order that the other tills refunded, for a refund form to offer only what is left. */
+  unitsRefundedElsewhere(order: Pick<OrderRecord, 'id'>): Array<{ id: number; quantity: number }> {
+    const units = new Map<number, Decimal>();
+    for (const refund of this.othersOf(order)) {
+      for (const line of refund.line_items) {
+        if (line.type === 'line_item' && line.quantity > 0)
+          units.set(line.refunded_item_id, (units.get(line.refunded_item_id) ?? new Decimal(0)).plus(line.quantity));
+      }
+    }
+    return [...units].map(([id, quantity]) => ({ id, quantity: quantity.toNumber() }));
   }
 
   /** What the other tills refunded through each tender (an unknown tender counts against the one tender of a copy). */

@@ -122,11 +122,11 @@ export function createOrdersRouter(context: AppContext): Router {
       return;
     }
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
-    sendPage(req, res, page.orders.map(withOrigin), page.total, query);
+    sendPage(req, res, page.orders.map(withShop), page.total, query);
   });
 
   routes.get('/orders/{id}', { params: idParams }, (req, res, { params }) => {
-    sendItem(req, res, withOrigin(orders.respond(orders.get(params.id), apiBaseOf(req))));
+    sendItem(req, res, withShop(orders.respond(orders.get(params.id), apiBaseOf(req))));
   });
 
   routes.post('/orders', { body: orderCreateInput }, (req, res, { body: input }) => {
@@ -163,7 +163,7 @@ export function createOrdersRouter(context: AppContext): Router {
   // Another till's sale refunded here: adopted as an order of this till's (once), then refunded as any.
   routes.post('/orders/shop/{till_id}/{order_id}/adopt', { params: shopSaleParams }, (req, res, { params }) => {
     const order = orderWrites.adopt(params);
-    sendItem(req, res, withOrigin(orders.respond(order, apiBaseOf(req))));
+    sendItem(req, res, withShop(orders.respond(order, apiBaseOf(req))));
   });
 
   routes.post('/orders/shop/{till_id}/{order_id}/refunds', { params: shopSaleParams, body: refundInput }, (req, res, { params, body }) => {
@@ -175,9 +175,10 @@ export function createOrdersRouter(context: AppContext): Router {
 
   return routes.router;
 
-  /** This till's copy of another till's sale says which sale it copies. */
-  function withOrigin(order: Order): Order {
+  /** This till's copy of another till's sale says which sale it copies; any sale, what the other tills refunded of it. */
+  function withShop(order: Order): Order {
     const origin = services.adoption.originOf(order.id);
-    return origin === undefined ? order : { ...order, origin };
+    const elsewhere = services.shopRefunds.unitsRefundedElsewhere(order);
+    return { ...order, ...(origin === undefined ? {} : { origin }), ...(elsewhere.length === 0 ? {} : { refunded_at_other_tills: elsewhere }) };
   }
 }
