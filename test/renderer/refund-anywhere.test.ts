@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderRefund, ShopOrder } from '../../shared/resources/orders.js';
 import { api } from '../helpers/server.js';
 import { Decimal, formatMoney } from '../../server/model/money.js';
-import { closeTills, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
+import { closeTills, sellCoffees, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
 import { waitFor } from '../helpers/sync.js';
 import { logIn, openTill, screenshot, startHarness, stopHarness, type TillHarness } from '../helpers/till-page.js';
 
@@ -29,14 +29,7 @@ describe("the orders screen of a till refunding another till's sale", () => {
   it('finds A-1 at B by its receipt number among every till, and refunds what A did not while A is off', async () => {
     const [a, b] = tills as [TestTill, TestTill];
     // Two coffees at A, one of them given back at A before it is switched off.
-    const made = await api<Order>(a.server, 'POST', '/orders', { token: a.cashier, body: { line_items: [{ product_id: a.catalogue.coffee, quantity: 2 }] } });
-    const paid = await api(a.server, 'POST', `/orders/${made.body.id}/checkout`, {
-      token: a.cashier,
-      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
-      headers: { 'Idempotency-Key': `two-coffees-${made.body.id}` },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const sale = (await api<Order>(a.server, 'GET', `/orders/${made.body.id}`, { token: a.cashier })).body;
+    const sale = await sellCoffees(a, 2);
     const atA = await api(a.server, 'POST', `/orders/${sale.id}/refunds`, {
       token: a.cashier,
       body: { line_items: [{ id: sale.line_items[0]?.id, quantity: 1 }] },

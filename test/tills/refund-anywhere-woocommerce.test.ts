@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, ShopOrder } from '../../shared/resources/orders.js';
+import type { ShopOrder } from '../../shared/resources/orders.js';
 import { SyncConnectionRepository } from '../../server/data/repositories/sync-connection.js';
 import { api, login, withDb } from '../helpers/server.js';
-import { closeTills, startTills, type TestTill } from '../helpers/shop-tills.js';
+import { closeTills, sellCoffees, startTills, type TestTill } from '../helpers/shop-tills.js';
 import { connect, outboxEntries, uuidOf, waitFor } from '../helpers/sync.js';
 import { startWooCommerceDouble, type WooCommerceDouble } from '../helpers/woocommerce-double.js';
 
@@ -41,16 +41,10 @@ describe("a refund at B of A's sale, pushed to WooCommerce", () => {
 
   it("waits while A's sale is not in WooCommerce, then goes up against A's order", async () => {
     const [a, b] = tills as [TestTill, TestTill];
-    const made = await api<Order>(a.server, 'POST', '/orders', { token: a.cashier, body: { line_items: [{ product_id: a.catalogue.coffee, quantity: 2 }] } });
-    const paid = await api(a.server, 'POST', `/orders/${made.body.id}/checkout`, {
-      token: a.cashier,
-      body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
-      headers: { 'Idempotency-Key': `woo-sale-${made.body.id}` },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const sale = await sellCoffees(a, 2);
     const listed = await waitFor('the sale listed at B', async () => {
       const page = await api<ShopOrder[]>(b.server, 'GET', '/orders?scope=shop', { token: b.cashier });
-      return page.body.find((order) => order.till.id === a.id && order.id === made.body.id);
+      return page.body.find((order) => order.till.id === a.id && order.id === sale.id);
     });
 
     const manager = (await login(b.server, 'shop_manager')).access_token;
@@ -73,16 +67,16 @@ describe("a refund at B of A's sale, pushed to WooCommerce", () => {
     connectionOf(a)((connection) => {
       connection.resume();
     });
-    const sale = await waitFor("A's sale in WooCommerce", () => outboxEntries(a.server).find((entry) => entry.kind === 'sale' && entry.state === 'synced'));
+    const sent = await waitFor("A's sale in WooCommerce", () => outboxEntries(a.server).find((entry) => entry.kind === 'sale' && entry.state === 'synced'));
     const pushed = await waitFor("B's refund in WooCommerce", () =>
       outboxEntries(b.server).find((entry) => entry.kind === 'refund' && entry.state === 'synced'),
     );
     const refunds = [...double.shop.refunds.values()].filter((record) => uuidOf(record) === pushed.uuid);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ parent_id: sale.woo_id, amount: refund.body.amount });
+    expect(refunds[0]).toMatchObject({ parent_id: sent.woo_id, amount: refund.body.amount });
     expect(pushed.woo_id).toBe(refunds[0]?.id);
     // Its line is the line of A's order: B's copy's lines were mapped to it when the order was found.
-    const wooLine = double.shop.order(sale.woo_id ?? 0).line_items[0]?.id;
+    const wooLine = double.shop.order(sent.woo_id ?? 0).line_items[0]?.id;
     expect(refunds[0]?.line_items.map((line) => [line.quantity, line.meta_data[0]?.value])).toEqual([[-1, String(wooLine)]]);
   }, 90_000);
 });

@@ -4,7 +4,7 @@ import type { SessionReport } from '../../shared/resources/registers.js';
 import type { ShopReport } from '../../shared/resources/shop-report.js';
 import { Decimal, formatMoney } from '../../server/model/money.js';
 import { api, login, withDb } from '../helpers/server.js';
-import { closeTills, restartTill, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
+import { closeTills, restartTill, sellCoffees, startTills, stopTill, type TestTill } from '../helpers/shop-tills.js';
 import { waitFor } from '../helpers/sync.js';
 
 /*
@@ -16,19 +16,6 @@ import { waitFor } from '../helpers/sync.js';
 
 let tills: TestTill[] = [];
 const till = (index: number): TestTill => tills[index] as TestTill;
-
-/** A cash sale of `quantity` coffees at a till: the order as `GET /orders/{id}` answers it. */
-async function sellCoffees(at: TestTill, quantity: number): Promise<Order> {
-  const made = await api<Order>(at.server, 'POST', '/orders', { token: at.cashier, body: { line_items: [{ product_id: at.catalogue.coffee, quantity }] } });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const paid = await api(at.server, 'POST', `/orders/${made.body.id}/checkout`, {
-    token: at.cashier,
-    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
-    headers: { 'Idempotency-Key': `sale-${at.id}-${made.body.id}` },
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return (await api<Order>(at.server, 'GET', `/orders/${made.body.id}`, { token: at.cashier })).body;
-}
 
 /** The shop's sale of a receipt number as a till lists it, once it is there (and `ready` says so). */
 async function shopSale(at: TestTill, number: string, ready: (order: ShopOrder) => boolean = () => true, timeoutMs = 20_000): Promise<ShopOrder> {
