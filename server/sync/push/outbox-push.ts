@@ -2,7 +2,7 @@ import type { CustomersRepository } from '../../data/repositories/customers.js';
 import type { OrdersRepository } from '../../data/repositories/orders.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { RefundsRepository } from '../../data/repositories/refunds.js';
-import type { AdoptedOrder, ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
+import type { ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
 import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { SyncSourcesRepository } from '../../data/repositories/sync-sources.js';
@@ -14,6 +14,7 @@ import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
 import { madeOrderOf, productBySku, stockQuantityOf, uuidsInMeta, type MadeOrder } from './answers.js';
 import { lookUpOrder, lookUpRefund, type Lookup } from './lookup.js';
+import { originOrderOf } from './origin-order.js';
 import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
@@ -259,9 +260,14 @@ export class OutboxPush {
     const adopted = wooOrderId === undefined ? this.from.shopRefunds.adopted(refund.order_id) : undefined;
     const copy = adopted === undefined ? undefined : this.from.orders.find(refund.order_id);
     if (adopted !== undefined && copy !== undefined) {
-      const origin = await this.originOrder(adopted, copy);
+      const origin = await originOrderOf(this.client, adopted);
       if (!origin.ok) return origin.result;
-      wooOrderId = origin.value;
+      this.rememberLines(
+        copy.id,
+        origin.made,
+        itemsOfType(copy.items, 'line_item').map((l) => l.id),
+      );
+      wooOrderId = origin.made.id;
     }
     if (wooOrderId === undefined) {
       const order = this.from.orders.find(refund.order_id);
@@ -291,38 +297,6 @@ export class OutboxPush {
     const wooId = idOf(outcome.body);
     if (wooId === undefined) return unreadable(`the refund ${entry.uuid}`);
     return returnTotal === undefined ? { kind: 'synced', wooId } : { kind: 'synced', wooId, totalsDifference: totalsDifference(returnTotal, refund.amount) };
-  }
-
-  /**
-   * The WooCommerce order of another till's sale this till refunds: its till sent it (this till never
-   * does), so it is found by the uuid of that sale, and its lines are mapped to the copy's, in the
-   * order the sale listed them, for the refund's lines. Not there yet (its till has not sent it, or
-   * is off): the refund waits and is tried again later, without holding up what follows it.
-   */
-  private async originOrder(adopted: AdoptedOrder, copy: OrderRecord): Promise<Resolved<number>> {
-    const lookup = await lookUpOrder(this.client, adopted.origin_uuid, adopted.origin_date_gmt);
-    if (lookup.kind === 'failed') return { ok: false, result: nothingMade(lookup.outcome) };
-    if (lookup.kind === 'absent') {
-      return {
-        ok: false,
-        result: {
-          kind: 'waiting',
-          code: 'tillbase_sale_not_in_woocommerce',
-          message: `sale ${adopted.origin_number} is not in WooCommerce yet (its till sends it): the refund goes once it is`,
-        },
-      };
-    }
-    const wooId = lookup.wooIds[0] ?? 0;
-    const read = await this.client.get(`orders/${wooId}`);
-    if (read.kind !== 'ok') return { ok: false, result: nothingMade(read) };
-    const made = madeOrderOf(read.body);
-    if (made === undefined) return { ok: false, result: unreadable(`the order ${wooId} read back`) };
-    this.rememberLines(
-      copy.id,
-      made,
-      itemsOfType(copy.items, 'line_item').map((l) => l.id),
-    );
-    return { ok: true, value: wooId };
   }
 
   /**
