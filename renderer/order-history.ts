@@ -5,9 +5,9 @@
  */
 import { formatPrice } from './format.js';
 import type { Till } from './till.js';
-import type { Order } from '../shared/resources/orders.js';
+import type { Order, ShopOrder } from '../shared/resources/orders.js';
 import * as ordersApi from './api/orders.js';
-import { unitsRefunded } from './refunds-left.js';
+import { sumOfUnits, unitsRefunded } from './refunds-left.js';
 
 export interface RefundDraft {
   /** Order item id → quantity to refund. */
@@ -27,9 +27,30 @@ export class OrderHistory {
   async openHistoryOrder(id: number): Promise<void> {
     try {
       const [historyOrder, refunds] = await Promise.all([ordersApi.get(this.client, id), ordersApi.refunds(this.client, id)]);
-      this.till.state.set({ historyOrder, historyRefunded: unitsRefunded(refunds) });
+      const historyRefunded = unitsRefunded(refunds);
+      // What the shop's other tills refunded of the sale is left out of the form too.
+      for (const line of historyOrder.refunded_at_other_tills ?? []) historyRefunded[line.id] = sumOfUnits(historyRefunded[line.id] ?? 0, line.quantity);
+      this.till.state.set({ historyOrder, historyRefunded });
     } catch (error) {
       this.till.state.set({ historyOrder: null, historyRefunded: {} });
+      this.till.fail(error);
+    }
+  }
+
+  /**
+   * A sale of the shop's list, opened to be refunded here: this till's own, or its copy of another
+   * till's sale, made the first time one is opened (the server keeps it once), so that the refund,
+   * the reprint and the approvals work as on any order of this till's.
+   */
+  async openShopOrder(order: ShopOrder): Promise<void> {
+    if (order.order_here !== null) {
+      await this.openHistoryOrder(order.order_here);
+      return;
+    }
+    try {
+      const copy = await ordersApi.adopt(this.client, order.till.id, order.id);
+      await this.openHistoryOrder(copy.id);
+    } catch (error) {
       this.till.fail(error);
     }
   }

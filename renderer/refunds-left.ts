@@ -16,10 +16,15 @@ export function unitsRefunded(refunds: readonly OrderRefund[]): Record<number, n
       const itemId = Number(line.meta_data.find((entry) => entry.key === '_refunded_item_id')?.value);
       if (!Number.isInteger(itemId)) continue;
       // Summed in thousandths, so 0.1 + 0.2 kg is 0.3 and not 0.30000000000000004.
-      refunded[itemId] = Math.round(((refunded[itemId] ?? 0) + Math.abs(line.quantity)) * QUANTITY_SCALE) / QUANTITY_SCALE;
+      refunded[itemId] = sumOfUnits(refunded[itemId] ?? 0, Math.abs(line.quantity));
     }
   }
   return refunded;
+}
+
+/** Two quantities added in thousandths (0.1 + 0.2 kg is 0.3). */
+export function sumOfUnits(a: number, b: number): number {
+  return Math.round((a + b) * QUANTITY_SCALE) / QUANTITY_SCALE;
 }
 
 /** The units of a line still to refund: whole units offered in the refund form, none below zero. */

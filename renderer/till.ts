@@ -320,6 +320,18 @@ export class Till {
     }
   }
 
+  /** The orders screen's list of every till's sales, those whose receipt number holds `search`. */
+  async loadShopHistory(search: string, page: number): Promise<void> {
+    this.state.set({ history: null });
+    try {
+      const query = { per_page: HISTORY_PAGE_SIZE, page, ...(search === '' ? {} : { search }) };
+      this.state.set({ history: await ordersApi.shopList(this.client, query) });
+    } catch (error) {
+      this.state.set({ history: [] });
+      this.fail(error);
+    }
+  }
+
   /** The register an order is sold on (the till's store's first, as the server picks it) and its open session. */
   async loadDrawer(): Promise<void> {
     try {

@@ -31,6 +31,7 @@ import { SessionsRepository } from './data/repositories/sessions.js';
 import { SettingsRepository } from './data/repositories/settings.js';
 import { ShopPeopleRepository } from './data/repositories/shop-people.js';
 import { ShopReplicaRepository } from './data/repositories/shop-replica.js';
+import { ShopRefundsRepository } from './data/repositories/shop-refunds.js';
 import { ShopReportsRepository } from './data/repositories/shop-reports.js';
 import { ShippingMethodsRepository } from './data/repositories/shipping-methods.js';
 import { ShopStockRepository } from './data/repositories/shop-stock.js';
@@ -92,6 +93,7 @@ export function createRepositories(db: Database) {
     shippingMethods: new ShippingMethodsRepository(db),
     shopPeople: new ShopPeopleRepository(db),
     shopReplica: new ShopReplicaRepository(db),
+    shopRefunds: new ShopRefundsRepository(db),
     shopReports: new ShopReportsRepository(db),
     shopStock,
     stockLedger,

@@ -22,6 +22,8 @@ import { ReceiptNumbers } from './domain/orders/receipt-numbers.js';
 import { ShopOrders, type ShopTillName } from './domain/orders/shop-orders.js';
 import { RefundTenders } from './domain/orders/refund-tenders.js';
 import { RefundService } from './domain/orders/refunds.js';
+import { ShopRefunds } from './domain/orders/shop-refunds.js';
+import { OrderAdoption } from './domain/orders/adoption.js';
 import { ReturnService } from './domain/orders/returns.js';
 import { ExchangeCredits } from './domain/orders/exchanges.js';
 import { RegisterService } from './domain/registers/registers.js';
@@ -66,7 +68,14 @@ import type { LanOptions } from './tills/lan/tills-lan.js';
 function createSalesServices(
   db: Database,
   r: Repositories,
-  shared: { audit: AuditTrail; approvals: ApprovalService; storeAccess: StoreAccess; receiptPrefix: () => string | undefined; inShop: () => boolean },
+  shared: {
+    audit: AuditTrail;
+    approvals: ApprovalService;
+    storeAccess: StoreAccess;
+    receiptPrefix: () => string | undefined;
+    inShop: () => boolean;
+    selfId: () => string;
+  },
 ) {
   const { audit, approvals } = shared;
   const journal = new SalesJournal({ entries: r.journal });
@@ -98,7 +107,8 @@ function createSalesServices(
     lines: new LineItemBuilder({ products: r.products, barcodes: r.barcodes }, taxRates),
     defaults: new NewOrderDefaults({ stores: r.stores, customers: r.customers, users: r.users, access: shared.storeAccess }),
   });
-  const refundTenders = new RefundTenders({ payments: r.payments, stores: r.stores, users: r.users, orderPayments, journal });
+  const shopRefunds = new ShopRefunds({ shopRefunds: r.shopRefunds, refunds: r.refunds, payments: r.payments, selfId: shared.selfId });
+  const refundTenders = new RefundTenders({ payments: r.payments, stores: r.stores, users: r.users, orderPayments, journal, shopRefunds });
   const refunds = new RefundService(db, {
     statusRecords: r.orderStatuses,
     settings: r.settings,
@@ -108,6 +118,7 @@ function createSalesServices(
     products: r.products,
     stores: r.stores,
     lifecycle,
+    shopRefunds,
   });
   const checkout = new CheckoutService(db, {
     statusRecords: r.orderStatuses,
@@ -150,7 +161,16 @@ function createSalesServices(
     audit: new OrderAudit({ registers: r.registers, trail: audit, orders: r.orders, stores: r.stores }),
     orders: r.orders,
   });
-  const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds });
+  const adoption = new OrderAdoption(db, {
+    orders: r.orders,
+    shopRefunds: r.shopRefunds,
+    replica: r.shopReplica,
+    products: r.products,
+    stores: r.stores,
+    tills,
+    selfId: shared.selfId,
+  });
+  const orderWrites = new OrderWrites(db, { guarded: guardedOrders, orders, refunds, adoption });
   const returns = new ReturnService(db, { orders, refunds, lifecycle, gateways, approvals, audit, registers: r.registers });
   const exchanges = new ExchangeCredits(db, {
     orders: r.orders,
@@ -162,7 +182,22 @@ function createSalesServices(
     lifecycle,
     audit,
   });
-  return { journal, orders, refunds, returns, exchanges, checkout, gateways, receipts, cashSessions, registers, guardedOrders, orderWrites };
+  return {
+    journal,
+    orders,
+    refunds,
+    shopRefunds,
+    adoption,
+    returns,
+    exchanges,
+    checkout,
+    gateways,
+    receipts,
+    cashSessions,
+    registers,
+    guardedOrders,
+    orderWrites,
+  };
 }
 
 /** What the server knows of this till beyond its database, while it belongs to a shop: its name there and its receipt prefix. */
@@ -181,11 +216,18 @@ export function createServices(db: Database, till: TillIdentity = ALONE) {
   const approvals = new ApprovalService({ approvals: r.approvals, users: r.users, settings: r.settings, orders: r.orders, audit });
   const storeAccess = new StoreAccess({ stores: r.stores, assignments: r.storeUsers, users: r.users });
   const syncStatus = new SyncStatus({ connection: r.syncConnection, outbox: r.syncOutbox });
-  const sales = createSalesServices(db, r, { audit, approvals, storeAccess, receiptPrefix: till.receiptPrefix, inShop: () => till.self() !== undefined });
   const selfInShop = (): ShopTillName => {
     const self = till.self();
     return self === undefined ? { id: r.syncSources.tillId(), name: '' } : { id: self.id, name: self.name };
   };
+  const sales = createSalesServices(db, r, {
+    audit,
+    approvals,
+    storeAccess,
+    receiptPrefix: till.receiptPrefix,
+    inShop: () => till.self() !== undefined,
+    selfId: () => selfInShop().id,
+  });
   return {
     db,
     repositories,
@@ -193,7 +235,7 @@ export function createServices(db: Database, till: TillIdentity = ALONE) {
     approvals,
     storeAccess,
     ...sales,
-    shopOrders: new ShopOrders({ replica: r.shopReplica, orders: sales.orders, self: selfInShop }),
+    shopOrders: new ShopOrders({ replica: r.shopReplica, orders: sales.orders, shopRefunds: sales.shopRefunds, self: selfInShop }),
     shopReports: new ShopReports({ reports: r.shopReports, stores: r.stores, gateways: r.paymentGateways, self: selfInShop }),
     ...createCatalogueServices(db, r, managedCatalogueGuard(r)),
     ...createImportServices(db, r),
@@ -249,6 +291,7 @@ function createPushWorker(r: Repositories, options: AppServicesOptions): PushWor
     payments: r.payments,
     refunds: r.refunds,
     customers: r.customers,
+    shopRefunds: r.shopRefunds,
     secrets: options.secrets,
     log: {
       info: (fields, message) => {

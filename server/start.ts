@@ -194,6 +194,8 @@ export async function startServer(options: ServeOptions, announce: (line: string
             registers: services.repositories.registers,
             closures: services.repositories.journal,
             databaseFile: join(dataDir, DATABASE_FILE),
+            shopRefunds: services.repositories.shopRefunds,
+            refunds: services.shopRefunds,
             people: services.repositories.shopPeople,
             sessions: services.repositories.sessions,
             copies: services.tills.copies,

@@ -60,6 +60,8 @@ export interface RouteAnswers extends SettingsGroupAnswers {
   'POST /orders/{id}/checkout': CheckoutState;
   'GET /orders/{id}/refunds': OrderRefund[];
   'GET /orders/{id}/refunds/{refund_id}': OrderRefund;
+  'POST /orders/shop/{till_id}/{order_id}/adopt': Order;
+  'POST /orders/shop/{till_id}/{order_id}/refunds': OrderRefund;
   'POST /orders/{id}/refunds': OrderRefund;
   'POST /orders/{id}/exchange-credit': ExchangeCreditResult;
   'POST /returns': ReturnResult;

@@ -1,5 +1,6 @@
 /** Orders (`/orders`): the cart, parked sales, the history, payment and refunds. */
 import type { ApiClient } from '../api-client.js';
+import type { Order, ShopOrder } from '../../shared/resources/orders.js';
 
 /** A request's extra headers: a manager's approval (`X-POS-Approval`), when one was asked for. */
 export type ApprovalHeaders = Readonly<Record<string, string>>;
@@ -22,6 +23,17 @@ export type OrderListQuery = {
 
 export function list(client: ApiClient, query: OrderListQuery) {
   return client.call('GET /orders', { query });
+}
+
+/** The sales of every till of the shop, found by receipt number (`scope=shop`: no other filter applies). */
+export async function shopList(client: ApiClient, query: { search?: string; page?: number; per_page?: number }): Promise<ShopOrder[]> {
+  const orders = await client.call('GET /orders', { query: { ...query, scope: 'shop' } });
+  return orders.filter((order: Order): order is ShopOrder => 'till' in order);
+}
+
+/** This till's order to refund a sale of the shop through: the sale itself, or this till's copy of another till's (made once). */
+export function adopt(client: ApiClient, tillId: string, orderId: number) {
+  return client.call('POST /orders/shop/{till_id}/{order_id}/adopt', { params: { till_id: tillId, order_id: orderId } });
 }
 
 export function get(client: ApiClient, id: number) {

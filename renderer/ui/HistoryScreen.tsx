@@ -1,7 +1,7 @@
 /** The order history: recent sales, one order's lines, a reprint, and a refund of lines back through a tender. */
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { formatPrice } from '../format.js';
-import type { Order } from '../../shared/resources/orders.js';
+import type { Order, ShopOrder } from '../../shared/resources/orders.js';
 import { useTill, useTillState } from './context.js';
 import { ReceiptDialog } from './PaymentDialog.js';
 import { SyncBadge, useOrderSync } from './SyncBadge.js';
@@ -102,6 +102,7 @@ function OrderDetail(props: { order: Order }) {
         <p>
           {(order.date_created ?? '').replace('T', ' ').slice(0, 16)} · {order.payment_method_title || '—'} · Total {money(order.total)}
         </p>
+        {order.origin !== undefined && <p id="order-origin">Sold at {order.origin.till.name || 'another till'}: refunded here, out of this till's drawer.</p>}
         {order.refunds.length > 0 && <p id="refunded">Refunded: {order.refunds.map((refund) => money(refund.total.replace(/^-/, ''))).join(', ')}</p>}
         <div class="dialog-actions">
           <button
@@ -124,7 +125,14 @@ function OrderDetail(props: { order: Order }) {
   );
 }
 
-/** The orders found, newest first, each with its sync state and a button that opens it. */
+/** A sale of the shop's list (`scope=shop`) carries its till. */
+function isShopOrder(order: Order): order is ShopOrder {
+  return 'till' in order;
+}
+
+const tillOf = (order: Order): ShopOrder['till'] | undefined => (isShopOrder(order) ? order.till : undefined);
+
+/** The orders found, newest first (with their tills, in the shop's list), each with its sync state and a button that opens it. */
 function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeof useOrderSync> }) {
   const { history } = useTill();
   const store = useTillState((state) => state.store);
@@ -133,11 +141,16 @@ function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeo
       <TableHead columns={['Order', 'Date', 'Status', { label: 'Total', numeric: true }]} actions="Open" />
       <tbody>
         {props.history.map((order) => (
-          <tr key={order.id}>
-            <td>{order.number}</td>
+          <tr key={`${tillOf(order)?.id ?? ''}:${String(order.id)}`}>
+            <td>
+              {order.number}
+              {tillOf(order) !== undefined && <span class="hint"> · {tillOf(order)?.name}</span>}
+            </td>
             <td>{(order.date_created ?? '').replace('T', ' ').slice(0, 16)}</td>
             <td>
-              {order.status} <SyncBadge sync={props.sync.get(order.id)} />
+              {order.status}
+              {/* Another till's sale has no link here: its id is that till's, and so is its sync. */}
+              {order._links.self.length > 0 && <SyncBadge sync={props.sync.get(order.id)} />}
             </td>
             <td class="numeric">{formatPrice(order.total, store)}</td>
             <td>
@@ -145,7 +158,7 @@ function HistoryTable(props: { history: readonly Order[]; sync: ReturnType<typeo
                 type="button"
                 class="button button-small"
                 aria-label={`Open order ${order.number}`}
-                onClick={() => void history.openHistoryOrder(order.id)}
+                onClick={() => void (isShopOrder(order) ? history.openShopOrder(order) : history.openHistoryOrder(order.id))}
               >
                 Open
               </button>

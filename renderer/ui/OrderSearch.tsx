@@ -1,7 +1,8 @@
 /**
  * Finding a sale on the orders screen: by receipt number, a customer's name, e-mail or phone, an
  * item, or the total (the server's `search`), and by the day it was sold (`after`/`before`), a
- * page at a time, so that this morning's sale can be found among the day's and refunded.
+ * page at a time, so that this morning's sale can be found among the day's and refunded. With
+ * "Every till of the shop", a sale made at any till, found by its receipt number ("A-1042").
  */
 import { useState } from 'preact/hooks';
 import type { OrderListQuery } from '../api/orders.js';
@@ -29,9 +30,10 @@ export function OrderSearch() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
+  const [shop, setShop] = useState(false);
   const load = (nextPage: number): void => {
     setPage(nextPage);
-    void till.loadHistory(queryOf(text, from, to, nextPage));
+    void (shop ? till.loadShopHistory(text.trim(), nextPage) : till.loadHistory(queryOf(text, from, to, nextPage)));
   };
   const hasNext = history !== null && history.length === HISTORY_PAGE_SIZE;
   return (
@@ -60,6 +62,7 @@ export function OrderSearch() {
           <span>Sold from</span>
           <input
             type="date"
+            disabled={shop}
             value={from}
             onInput={(event) => {
               setFrom(event.currentTarget.value);
@@ -70,11 +73,23 @@ export function OrderSearch() {
           <span>Sold until</span>
           <input
             type="date"
+            disabled={shop}
             value={to}
             onInput={(event) => {
               setTo(event.currentTarget.value);
             }}
           />
+        </label>
+        <label class="checkbox">
+          <input
+            id="order-search-shop"
+            type="checkbox"
+            checked={shop}
+            onChange={(event) => {
+              setShop(event.currentTarget.checked);
+            }}
+          />
+          <span>Every till of the shop (by receipt number)</span>
         </label>
         <button type="submit" class="button button-primary" disabled={busy}>
           Find orders

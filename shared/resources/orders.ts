@@ -123,6 +123,10 @@ export type Order = {
   is_editable: boolean;
   needs_payment: boolean;
   needs_processing: boolean;
+  /** Only on this till's copy of another till's sale (made to refund it here): the sale it copies. */
+  origin?: OrderOrigin;
+  /** On a till of a shop, when the sale's other tills refunded some of its lines: the units of each (its item id here). */
+  refunded_at_other_tills?: Array<{ id: number; quantity: number }>;
   _links: SelfLinks & { payment: Link; receipt: Link; customer?: Link };
 } & LocalAndGmt<'date_created' | 'date_modified' | 'date_paid' | 'date_completed'>;
 
@@ -145,5 +149,17 @@ export type OrderRefund = {
   _links: SelfLinks & { up: Link };
 } & LocalAndGmt<'date_created'>;
 
-/** An order in the shop's list (`GET /orders?scope=shop`): any till's sale, with the till that made it. */
-export type ShopOrder = Order & { till: { id: string; name: string } };
+/**
+ * An order in the shop's list (`GET /orders?scope=shop`): any till's sale, with the till that made
+ * it, what every till held here refunded of it, and the order of this till that refunds it (`POST
+ * /orders/{id}/refunds`): the sale itself when it is this till's, its copy once one was refunded here,
+ * else null (`POST /orders/shop/{till_id}/{order_id}/refunds` makes the copy).
+ */
+export type ShopOrder = Order & { till: { id: string; name: string }; refunded_total: string; order_here: number | null };
+
+/** Where an order held at this till came from, when it is the copy of another till's sale made to refund it here. */
+export interface OrderOrigin {
+  till: { id: string; name: string };
+  order_id: number;
+  number: string;
+}

@@ -150,6 +150,9 @@ export const EXPECTED_ACCESS: readonly ExpectedRoute[] = [
   ['GET /registers/{id}/exchange-credit', 'create_orders', EVERY_ROLE],
   // An exchange's credit the customer did not spend is given back in cash: a refund (refund_orders).
   ['POST /returns/{id}/cash-out', 'refund_orders', EVERY_ROLE],
+  // docs/several-tills.md "A refund at another till": another till's sale refunded here is a refund (refund_orders).
+  ['POST /orders/shop/{till_id}/{order_id}/adopt', 'refund_orders', EVERY_ROLE],
+  ['POST /orders/shop/{till_id}/{order_id}/refunds', 'refund_orders', EVERY_ROLE],
 
   // docs/http-api.md "Backup download": install_plugins, administrators only by default.
   ['GET /backup', 'install_plugins', ADMINISTRATORS],

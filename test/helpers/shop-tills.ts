@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { SyncSourcesRepository } from '../../server/data/repositories/sync-sources.js';
-import { openDataDirDatabase, startServer, type ServeOptions } from '../../server/start.js';
+import type { ServeOptions } from '../../server/config.js';
+import type { Order } from '../../shared/resources/orders.js';
+import { openDataDirDatabase, startServer } from '../../server/start.js';
 import { TestShop, type TestTillNetwork } from '../../bench/tills-network.mjs';
 import { api, login, makeDataDir, quietServeOptions, startTestServer, type TestServer } from './server.js';
 import { seedCatalogue, setStore, UK_STORE, type Catalogue } from './shop-data.js';
@@ -92,4 +94,20 @@ export async function sellCoffee(till: TestTill): Promise<{ id: number; number: 
   const checkoutMs = performance.now() - started;
   const order = (await api<{ id: number; number: string; total: string }>(till.server, 'GET', `/orders/${made.body.id}`, { token: till.cashier })).body;
   return { ...order, copies: paid.headers.get('x-tillbase-sale-copies'), checkoutMs };
+}
+
+/** A cash sale of `quantity` coffees at a till: the order as `GET /orders/{id}` then answers it. */
+export async function sellCoffees(till: TestTill, quantity: number): Promise<Order> {
+  const made = await api<Order>(till.server, 'POST', '/orders', {
+    token: till.cashier,
+    body: { line_items: [{ product_id: till.catalogue.coffee, quantity }] },
+  });
+  if (made.status !== 201) throw new Error(`order not created at ${till.name}: ${made.status} ${JSON.stringify(made.body)}`);
+  const paid = await api(till.server, 'POST', `/orders/${made.body.id}/checkout`, {
+    token: till.cashier,
+    body: { gateway_id: 'pos_cash', payment_data: { amount_tendered: '50.00' } },
+    headers: { 'Idempotency-Key': `sale-${till.id}-${made.body.id}` },
+  });
+  if (paid.status !== 200) throw new Error(`not paid at ${till.name}: ${paid.status} ${JSON.stringify(paid.body)}`);
+  return (await api<Order>(till.server, 'GET', `/orders/${made.body.id}`, { token: till.cashier })).body;
 }

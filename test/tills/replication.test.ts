@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopOrder } from '../../shared/resources/orders.js';
 import { createRepositories } from '../../server/composition-repositories.js';
 import { ShopReplicaRepository } from '../../server/data/repositories/shop-replica.js';
+import { ShopRefundsRepository } from '../../server/data/repositories/shop-refunds.js';
 import { behindOf } from '../../server/tills/replication/behind.js';
 import { entryDocumentId, headDocumentId, type EntryDocument } from '../../server/tills/replication/documents.js';
 import { openLocalReplica, replicaPouch } from '../../server/tills/replication/pouch.js';
@@ -114,6 +115,7 @@ describe("the shop's tills as one: every till's journal on every till", () => {
         replica: new ShopReplicaRepository(db),
         shopStock,
         productStock,
+        refunds: new ShopRefundsRepository(db),
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: () => undefined,
@@ -136,6 +138,7 @@ describe("the shop's tills as one: every till's journal on every till", () => {
         replica,
         shopStock,
         productStock,
+        refunds: new ShopRefundsRepository(db),
         local: openLocalReplica(replicaPouch(b.dataDir)),
         tillId: b.id,
         refused: (_, why) => refusals.push(why),

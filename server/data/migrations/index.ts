@@ -26,6 +26,7 @@ import { migration as shopReplica } from './0025-shop-replica.js';
 import { migration as entriesByDate } from './0026-entries-by-date.js';
 import { migration as shopPeople } from './0027-shop-people.js';
 import { migration as shopStock } from './0028-shop-stock.js';
+import { migration as adoptedOrders } from './0029-adopted-orders.js';
 import type { Migration } from './migration.js';
 
 /** Every schema step in order; a step's version is its position, counted from 1. */
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   entriesByDate,
   shopPeople,
   shopStock,
+  adoptedOrders,
 ];

@@ -1,7 +1,10 @@
 import type { Database } from '../database.js';
 import { prepared } from '../statements.js';
 
-/** The receipt numbers of this till's sales in its shop series ("A-1042"). */
+/** The copies this till holds of other tills' sales (adopted_orders) keep the number their till gave them. */
+const NUMBERS = 'SELECT order_id, number FROM order_numbers UNION ALL SELECT order_id, origin_number AS number FROM adopted_orders';
+
+/** The receipt numbers of this till's sales in its shop series ("A-1042"), and of the sales it adopted. */
 export class OrderNumbersRepository {
   constructor(private readonly db: Database) {}
 
@@ -15,7 +18,7 @@ export class OrderNumbersRepository {
   }
 
   numberOf(orderId: number): string | undefined {
-    return prepared<[number], string>(this.db, 'SELECT number FROM order_numbers WHERE order_id = ?').pluck(true).get(orderId);
+    return prepared<[number], string>(this.db, `SELECT number FROM (${NUMBERS}) WHERE order_id = ?`).pluck(true).get(orderId);
   }
 
   /** The numbers of several orders at once (a page of the order list). */
@@ -24,7 +27,7 @@ export class OrderNumbersRepository {
     // One statement for any page size: the ids go in as one JSON array.
     const rows = prepared<[string], { order_id: number; number: string }>(
       this.db,
-      'SELECT order_id, number FROM order_numbers WHERE order_id IN (SELECT value FROM json_each(?))',
+      `SELECT order_id, number FROM (${NUMBERS}) WHERE order_id IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(orderIds));
     return new Map(rows.map((row) => [row.order_id, row.number]));
   }

@@ -29,6 +29,9 @@ export interface ShopOrderRow {
   date_paid_gmt: string;
   latest_sequence: number;
   body: string;
+  /** Set when the order is that till's copy of another's sale, made to refund it there (migration 29): it is not a sale. */
+  origin_till_id: string | null;
+  origin_order_id: number | null;
 }
 
 /** Another till and how far its journal goes (`head_sequence`), against what is held here (`held`). */
@@ -51,7 +54,7 @@ const SHOP_SALES = `
   SELECT NULL AS till_id, j.order_id AS order_id, COALESCE(n.number, CAST(j.order_id AS TEXT)) AS number, j.date_created_gmt AS date
     FROM journal j LEFT JOIN order_numbers n ON n.order_id = j.order_id WHERE j.kind = 'sale'
   UNION ALL
-  SELECT till_id, order_id, number, date_paid_gmt AS date FROM shop_orders`;
+  SELECT till_id, order_id, number, date_paid_gmt AS date FROM shop_orders WHERE origin_till_id IS NULL`;
 const SHOP_FILTER = 'WHERE @search IS NULL OR instr(upper(number), upper(@search)) > 0';
 
 /** The replica_state key of heldByAPeer(). */
@@ -89,8 +92,8 @@ export class ShopReplicaRepository {
   upsertOrder(row: ShopOrderRow): void {
     prepared(
       this.db,
-      `INSERT INTO shop_orders (till_id, order_id, till_name, number, status, total, date_paid_gmt, latest_sequence, body)
-       VALUES (@till_id, @order_id, @till_name, @number, @status, @total, @date_paid_gmt, @latest_sequence, @body)
+      `INSERT INTO shop_orders (till_id, order_id, till_name, number, status, total, date_paid_gmt, latest_sequence, body, origin_till_id, origin_order_id)
+       VALUES (@till_id, @order_id, @till_name, @number, @status, @total, @date_paid_gmt, @latest_sequence, @body, @origin_till_id, @origin_order_id)
        ON CONFLICT (till_id, order_id) DO UPDATE SET till_name = excluded.till_name, number = excluded.number, status = excluded.status,
          total = excluded.total, latest_sequence = excluded.latest_sequence, body = excluded.body
        WHERE excluded.latest_sequence > shop_orders.latest_sequence`,

@@ -55,6 +55,8 @@ export const SHOP_TABLES: ReadonlyArray<{ table: string; select?: string }> = [
  * triggers; product_documents are rebuilt from the products.
  */
 export const TILL_TABLES: ReadonlySet<string> = new Set([
+  // This till's copies of other tills' sales it refunded, and the other tills' refunds: rebuilt from the replica, not the peer's.
+  'adopted_orders',
   'access_version',
   'approvals',
   'audit_trail',
@@ -94,6 +96,7 @@ export const TILL_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'shop_entries',
   'shop_orders',
+  'shop_refunds',
   // What the other tills' entries moved of this till's stock: the copy's stock holds them already, and entries made before the restore move nothing here.
   'shop_stock_moves',
   'shop_tills',

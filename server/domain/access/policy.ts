@@ -94,7 +94,14 @@ const table: Record<Access, ReadonlyArray<`${HttpMethod} /${string}`>> = {
     'POST /payment-gateways/{id}/bootstrap',
   ],
   edit_orders: ['PATCH /orders/{id}'],
-  refund_orders: ['POST /orders/{id}/refunds', 'POST /returns', 'POST /returns/{id}/cash-out'],
+  refund_orders: [
+    'POST /orders/{id}/refunds',
+    'POST /returns',
+    'POST /returns/{id}/cash-out',
+    // A sale of any till of the shop refunded here (docs/several-tills.md, "A refund at another till").
+    'POST /orders/shop/{till_id}/{order_id}/adopt',
+    'POST /orders/shop/{till_id}/{order_id}/refunds',
+  ],
   list_customers: ['GET /customers', 'GET /customers/{id}'],
   create_customers: ['POST /customers'],
   edit_customers: ['PATCH /customers/{id}'],

@@ -1,6 +1,9 @@
 import type { Database } from '../../data/database.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import type { Principal } from '../auth/auth-service.js';
+import type { OriginKey } from '../../data/repositories/shop-refunds.js';
+import type { OrderRecord } from '../../model/orders/types.js';
+import type { OrderAdoption } from '../orders/adoption.js';
 import type { OrderCreateInput, OrderUpdateInput } from '../orders/input.js';
 import type { OrderService } from '../orders/orders.js';
 import type { RefundInput, RefundService } from '../orders/refunds.js';
@@ -11,6 +14,7 @@ export interface OrderWritesParts {
   guarded: GuardedOrders;
   orders: OrderService;
   refunds: RefundService;
+  adoption: OrderAdoption;
 }
 
 /**
@@ -22,6 +26,7 @@ export class OrderWrites {
   private readonly guarded: GuardedOrders;
   private readonly orders: OrderService;
   private readonly refunds: RefundService;
+  private readonly adoption: OrderAdoption;
 
   constructor(
     private readonly db: Database,
@@ -30,6 +35,7 @@ export class OrderWrites {
     this.guarded = parts.guarded;
     this.orders = parts.orders;
     this.refunds = parts.refunds;
+    this.adoption = parts.adoption;
   }
 
   /** A known uuid answers the order made the first time, with `created: false`. */
@@ -45,5 +51,30 @@ export class OrderWrites {
     return writeTransaction(this.db, () =>
       this.guarded.refund(principal, approval, orderId, () => this.refunds.create(orderId, input, principal.user.id, apiBase)),
     );
+  }
+
+  /** The order of this till that refunds a sale of the shop's (its own, or a copy of another till's, made once). */
+  adopt(origin: OriginKey): OrderRecord {
+    return writeTransaction(this.db, () => this.adoption.adopt(origin));
+  }
+
+  /**
+   * A refund of any till's sale, named as the shop's list shows it (its till, its order id there and
+   * its item ids): the sale adopted, if it is another till's, and refunded in one transaction, so a
+   * refund refused leaves no copy behind.
+   */
+  refundShopSale(
+    principal: Principal,
+    approval: string | undefined,
+    origin: OriginKey,
+    input: RefundInput,
+    apiBase: string,
+  ): { orderId: number; refund: ReturnType<RefundService['create']> } {
+    return writeTransaction(this.db, () => {
+      const order = this.adoption.adopt(origin);
+      const local = this.adoption.localRefundInput(order, input);
+      const refund = this.guarded.refund(principal, approval, order.id, () => this.refunds.create(order.id, local, principal.user.id, apiBase));
+      return { orderId: order.id, refund };
+    });
   }
 }

@@ -9,6 +9,7 @@ import { Decimal, formatMoney } from '../../model/money.js';
 import { CASH_GATEWAY } from '../registers/reports.js';
 import { registerClosed } from '../registers/sessions.js';
 import type { OrderPayments } from './payments.js';
+import type { ShopRefunds } from './shop-refunds.js';
 import type { RefundRecord } from '../../model/orders/refund-types.js';
 import type { OrderRecord } from '../../model/orders/types.js';
 
@@ -19,6 +20,8 @@ export interface RefundTendersParts {
   users: UsersRepository;
   orderPayments: OrderPayments;
   journal: SalesJournal;
+  /** What the shop's other tills gave back of the same sale, through which tender. */
+  shopRefunds: Pick<ShopRefunds, 'takeOthersFrom'>;
 }
 
 /**
@@ -43,6 +46,7 @@ export class RefundTenders {
   private readonly users: UsersRepository;
   private readonly orderPayments: OrderPayments;
   private readonly journal: SalesJournal;
+  private readonly shopRefunds: Pick<ShopRefunds, 'takeOthersFrom'>;
 
   constructor(parts: RefundTendersParts) {
     this.payments = parts.payments;
@@ -50,6 +54,7 @@ export class RefundTenders {
     this.users = parts.users;
     this.orderPayments = parts.orderPayments;
     this.journal = parts.journal;
+    this.shopRefunds = parts.shopRefunds;
   }
 
   /** What each tender of the order can still give back. */
@@ -59,6 +64,7 @@ export class RefundTenders {
       left.set(payment.gateway_id, (left.get(payment.gateway_id) ?? new Decimal(0)).plus(payment.amount));
     for (const tender of this.payments.refundTendersOfOrder(order.id))
       left.set(tender.gateway_id, (left.get(tender.gateway_id) ?? new Decimal(0)).minus(tender.amount));
+    this.shopRefunds.takeOthersFrom(order, left);
     return left;
   }
 

@@ -17,6 +17,7 @@ import { roundTax, sum, type DecimalInput } from '../taxes/calc.js';
 import { metaInput } from './input.js';
 import type { OrderLifecycle } from './lifecycle.js';
 import type { RefundTenders } from './refund-tenders.js';
+import type { ShopRefunds } from './shop-refunds.js';
 import { plain } from './recalculate.js';
 import type { RefundedItem, RefundRecord } from '../../model/orders/refund-types.js';
 import { dates } from './shape.js';
@@ -79,6 +80,8 @@ export interface RefundServiceParts {
   products: ProductsRepository;
   stores: StoresRepository;
   lifecycle: OrderLifecycle;
+  /** The refunds the shop's other tills made of the same sale: they count against what is left. */
+  shopRefunds: Pick<ShopRefunds, 'othersOf'>;
 }
 
 /** Refunds: never more money than is left, never more units than were sold and not yet refunded. */
@@ -91,6 +94,7 @@ export class RefundService {
   private readonly statusRecords: OrderStatusesRepository;
   private readonly settings: SettingsRepository;
   private readonly tenders: RefundTenders;
+  private readonly shopRefunds: Pick<ShopRefunds, 'othersOf'>;
 
   constructor(
     private readonly db: Database,
@@ -104,6 +108,7 @@ export class RefundService {
     this.products = parts.products;
     this.stores = parts.stores;
     this.lifecycle = parts.lifecycle;
+    this.shopRefunds = parts.shopRefunds;
   }
 
   list(orderId: number, apiBase: string) {
@@ -130,7 +135,8 @@ export class RefundService {
           order_status: order.status,
         });
       }
-      const previous = this.refunds.forOrder(order.id);
+      // Across the shop: this till's refunds of the sale and those of every other till held here.
+      const previous = [...this.refunds.forOrder(order.id), ...this.shopRefunds.othersOf(order)];
       const remaining = new Decimal(order.total).minus(sum(previous.map((refund) => new Decimal(refund.amount))));
 
       const decimalQty = readGeneralSettings(this.settings).decimal_qty;

@@ -5,6 +5,7 @@ import { invalidParams } from '../../domain/errors.js';
 import { ORDER_ORDERBY, type OrderFilter, type OrderSort } from '../../domain/lists.js';
 import { orderCreateInput, orderUpdateInput } from '../../domain/orders/input.js';
 import { refundInput } from '../../domain/orders/refunds.js';
+import type { Order } from '../../../shared/resources/orders.js';
 import {
   apiBase as apiBaseOf,
   collectionFilterOf,
@@ -47,6 +48,8 @@ export const ordersQuery = pagingQuery.extend({
 type OrdersQuery = z.output<typeof ordersQuery>;
 
 const refundParams = z.object({ id: idSchema, refund_id: idSchema });
+/** A sale of the shop's as its list names it: the till that made it and its order id there. */
+const shopSaleParams = z.object({ till_id: z.string().trim().min(1).max(100), order_id: idSchema });
 
 function filterOf(query: OrdersQuery, knownStatuses: readonly string[]): OrderFilter {
   let statuses: string[] | undefined;
@@ -119,11 +122,11 @@ export function createOrdersRouter(context: AppContext): Router {
       return;
     }
     const page = orders.list({ filter: filterOf(query, known), sort: sortOf(query), limit: query.per_page, offset: offsetOf(query) }, apiBaseOf(req));
-    sendPage(req, res, page.orders, page.total, query);
+    sendPage(req, res, page.orders.map(withShop), page.total, query);
   });
 
   routes.get('/orders/{id}', { params: idParams }, (req, res, { params }) => {
-    sendItem(req, res, orders.respond(orders.get(params.id), apiBaseOf(req)));
+    sendItem(req, res, withShop(orders.respond(orders.get(params.id), apiBaseOf(req))));
   });
 
   routes.post('/orders', { body: orderCreateInput }, (req, res, { body: input }) => {
@@ -157,5 +160,25 @@ export function createOrdersRouter(context: AppContext): Router {
     sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${id}/refunds/${refund.id}` });
   });
 
+  // Another till's sale refunded here: adopted as an order of this till's (once), then refunded as any.
+  routes.post('/orders/shop/{till_id}/{order_id}/adopt', { params: shopSaleParams }, (req, res, { params }) => {
+    const order = orderWrites.adopt(params);
+    sendItem(req, res, withShop(orders.respond(order, apiBaseOf(req))));
+  });
+
+  routes.post('/orders/shop/{till_id}/{order_id}/refunds', { params: shopSaleParams, body: refundInput }, (req, res, { params, body }) => {
+    const { orderId, refund } = orderWrites.refundShopSale(principalOf(res), req.get(APPROVAL_HEADER), params, body, apiBaseOf(req));
+    const drawer = services.registers.cashDrawerOfRefund(refund.id);
+    if (drawer) void openDrawerAfterCommit(context, drawer, 'refund');
+    sendItem(req, res, refund, { location: `${apiBaseOf(req)}/orders/${orderId}/refunds/${refund.id}` });
+  });
+
   return routes.router;
+
+  /** This till's copy of another till's sale says which sale it copies; any sale, what the other tills refunded of it. */
+  function withShop(order: Order): Order {
+    const origin = services.adoption.originOf(order.id);
+    const elsewhere = services.shopRefunds.unitsRefundedElsewhere(order);
+    return { ...order, ...(origin === undefined ? {} : { origin }), ...(elsewhere.length === 0 ? {} : { refunded_at_other_tills: elsewhere }) };
+  }
 }

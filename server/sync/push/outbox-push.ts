@@ -2,6 +2,7 @@ import type { CustomersRepository } from '../../data/repositories/customers.js';
 import type { OrdersRepository } from '../../data/repositories/orders.js';
 import type { PaymentsRepository } from '../../data/repositories/payments.js';
 import type { RefundsRepository } from '../../data/repositories/refunds.js';
+import type { ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
 import type { SyncIdsRepository } from '../../data/repositories/sync-ids.js';
 import type { SyncOutboxRepository } from '../../data/repositories/sync-outbox.js';
 import type { SyncSourcesRepository } from '../../data/repositories/sync-sources.js';
@@ -13,6 +14,7 @@ import type { OutboxEntry, SyncSettings } from '../../model/records/sync.js';
 import { idOf, objectsOf } from '../shop/answers.js';
 import { madeOrderOf, productBySku, stockQuantityOf, uuidsInMeta, type MadeOrder } from './answers.js';
 import { lookUpRefund, OrderLookups, type Lookup } from './lookup.js';
+import { originOrderOf } from './origin-order.js';
 import { linesByNameNote, orderBody, refundBody, saleTotal, totalsDifference, type SaleSources, type WooProductRef } from './order-body.js';
 import { isReturnOrder, returnOrderBody } from './return-body.js';
 import type { WooCommerceClient, WooCommerceOutcome } from '../shop/client.js';
@@ -27,6 +29,8 @@ export interface PushSources {
   payments: PaymentsRepository;
   refunds: RefundsRepository;
   customers: CustomersRepository;
+  /** The copies of other tills' sales this till refunds: their refunds go against the selling till's order. */
+  shopRefunds: Pick<ShopRefundsRepository, 'adopted'>;
 }
 
 /**
@@ -258,6 +262,18 @@ export class OutboxPush {
     let wooOrderId = this.from.ids.wooId('order', refund.order_id);
     /** WooCommerce's total of a return order read or made now, held against the refund: a difference leaves it part refunded. */
     let returnTotal: unknown;
+    const adopted = wooOrderId === undefined ? this.from.shopRefunds.adopted(refund.order_id) : undefined;
+    const copy = adopted === undefined ? undefined : this.from.orders.find(refund.order_id);
+    if (adopted !== undefined && copy !== undefined) {
+      const origin = await originOrderOf(this.client, adopted);
+      if (!origin.ok) return origin.result;
+      this.rememberLines(
+        copy.id,
+        origin.made,
+        itemsOfType(copy.items, 'line_item').map((l) => l.id),
+      );
+      wooOrderId = origin.made.id;
+    }
     if (wooOrderId === undefined) {
       const order = this.from.orders.find(refund.order_id);
       if (order === undefined || !isReturnOrder(order))

@@ -4,7 +4,9 @@ import type { WooCommerceOutcome } from '../shop/client.js';
 export type PushResult =
   | { kind: 'synced'; wooId: number | null; totalsDifference?: string | null; note?: { code: string; message: string } }
   | { kind: 'rejected'; code: string; message: string }
-  | { kind: 'not_sent' | 'unknown' | 'unauthorized'; code: string; message: string };
+  | { kind: 'not_sent' | 'unknown' | 'unauthorized'; code: string; message: string }
+  /** Nothing was sent: what it needs is not in WooCommerce yet (another till's sale). Tried again later; what follows goes on. */
+  | { kind: 'waiting'; code: string; message: string };
 
 /** What a request that creates nothing (a read, a lookup) ended in, when it was not ok: nothing was made either way. */
 export function nothingMade(outcome: Exclude<WooCommerceOutcome, { kind: 'ok' }>): PushResult {

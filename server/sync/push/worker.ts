@@ -124,12 +124,7 @@ export class PushWorker {
   }
 
   /** Writes how an entry's push ended; false when the pass stops there (WooCommerce could not be reached, or refused the key). */
-  private record(
-    entry: OutboxEntry,
-    result: PushResult,
-    summary: PassSummary,
-    graceMs: number,
-  ): result is Extract<PushResult, { kind: 'synced' | 'rejected' }> {
+  private record(entry: OutboxEntry, result: PushResult, summary: PassSummary, graceMs: number): boolean {
     const { outbox } = this.parts;
     if (result.kind === 'synced') {
       outbox.settle(entry.id, { state: 'synced', wooId: result.wooId, totalsDifference: result.totalsDifference ?? null, error: result.note ?? null });
@@ -140,6 +135,11 @@ export class PushWorker {
     if (result.kind === 'rejected') {
       outbox.settle(entry.id, { state: 'rejected', error: { code: result.code, message: result.message } });
       summary.rejected++;
+      return true;
+    }
+    if (result.kind === 'waiting') {
+      // As a refund waits for its sale's unknown outcome: looked at again after the grace period.
+      outbox.settle(entry.id, { state: 'pending', error: { code: result.code, message: result.message }, nextAttemptGmt: stamp(Date.now() + graceMs) });
       return true;
     }
     const before = entry.state === 'unknown' ? 'unknown' : 'pending';

@@ -4,6 +4,7 @@ import type { CashMovementRecord, CashSessionRecord } from '../../model/records/
 import type { Order } from '../../../shared/resources/orders.js';
 import type { ShopRoleState, ShopUserState } from '../../data/repositories/shop-people.js';
 import type { EntryStockMove, WooCommerceHolds } from '../../data/repositories/shop-stock.js';
+import type { ReplicatedRefund } from '../../domain/orders/shop-refunds.js';
 
 /** The replica database every till holds: all the shop's journal entries, one document each. */
 export const REPLICA_DATABASE = 'journal';
@@ -34,6 +35,12 @@ export interface EntryDocument {
   number: string | null;
   /** The order as it stood when the entry was replicated; null for a Z closure. */
   order: ReplicatedOrder | null;
+  /**
+   * For a refund: what the other tills count against the sale it refunds, named at the sale's
+   * origin (which may be another till, when this till refunded a copy of that till's sale). Absent
+   * from the documents of versions before refunds at any till.
+   */
+  refund?: ReplicatedRefund;
   /**
    * What the entry moves of the shop's stock, as WooCommerce makes it when the entry arrives there
    * (each till applies it to its own stock). Absent from the documents of an earlier version.

@@ -3,6 +3,7 @@ import type { Database } from '../../data/database.js';
 import type { ReplicaEntry, ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
 import type { OrderService } from '../../domain/orders/orders.js';
+import type { ShopRefunds } from '../../domain/orders/shop-refunds.js';
 import type { Order } from '../../../shared/resources/orders.js';
 import {
   entryDocumentId,
@@ -31,6 +32,8 @@ export interface JournalWriterParts {
   /** What each entry moves of the shop's stock, carried in its document. */
   stock: ShopStockRepository;
   orders: OrderService;
+  /** A refund as the other tills count it against its sale. */
+  refunds: Pick<ShopRefunds, 'replicated'>;
   local: ReplicaDatabase;
   /** The cash session an entry was made in, with its movements and closure (documents.ts, DrawerSnapshot). */
   drawer?: (sessionId: number) => DrawerSnapshot | null;
@@ -172,7 +175,7 @@ export class JournalWriter {
     const { till_sequence: tillSequence, ...record } = entry;
     const order = entry.order_id === null || entry.kind === 'closure' ? null : this.orderOf(entry.order_id);
     const till = this.parts.till();
-    return {
+    const document: EntryDocument = {
       _id: entryDocumentId(till.id, tillSequence),
       type: 'entry',
       till,
@@ -183,6 +186,12 @@ export class JournalWriter {
       stock: this.parts.stock.entryMoves(entry),
       drawer: entry.session_id === null ? null : (this.parts.drawer?.(entry.session_id) ?? null),
     };
+    const refund =
+      entry.kind === 'refund' && entry.order_id !== null && entry.refund_id !== null
+        ? this.parts.refunds.replicated(entry.order_id, entry.refund_id)
+        : undefined;
+    if (refund !== undefined) document.refund = refund;
+    return document;
   }
 
   private orderOf(orderId: number): ReplicatedOrder | null {

@@ -2,6 +2,8 @@ import type { Database } from '../../data/database.js';
 import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
+import type { ShopRefund, ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
+import type { ReplicatedRefund } from '../../domain/orders/shop-refunds.js';
 import { writeTransaction } from '../../data/write-transaction.js';
 import { asReplicaDocument, entryDocumentFault, isPersonDocumentId, stockMovesOf, type EntryDocument, type ReplicaDocument } from './documents.js';
 import type { ChangeRow, ChangesFeed, ReplicaDatabase } from './pouch.js';
@@ -16,6 +18,8 @@ export interface ProjectionParts {
   /** The other tills' stock moves and their word on WooCommerce, kept here; this till's stock, which their moves change. */
   shopStock: ShopStockRepository;
   productStock: ProductStockRepository;
+  /** The other tills' refunds, by the sale they refund: the cap across the shop's tills. */
+  refunds: ShopRefundsRepository;
   local: ReplicaDatabase;
   /** This till's id: its own documents are not projected (its orders are already in SQLite). */
   tillId: string;
@@ -109,6 +113,10 @@ export class Projection {
       }
       replica.upsertTill(doc.till.id, doc.till.name, 0);
       if (!replica.insertEntry(rowOf(doc))) return 'held already';
+      // A refund of a copy of another till's sale counts against that sale; the copy is no sale of its till.
+      const origin = doc.refund?.origin;
+      const copy = origin !== undefined && origin.till_id !== doc.till.id;
+      if (doc.refund !== undefined && doc.entry.kind === 'refund') this.parts.refunds.insertRefund(refundRowOf(doc, doc.refund));
       if (doc.order !== null && doc.number !== null) {
         replica.upsertOrder({
           till_id: doc.till.id,
@@ -120,6 +128,8 @@ export class Projection {
           date_paid_gmt: doc.order.date_paid_gmt ?? doc.entry.date_created_gmt,
           latest_sequence: doc.till_sequence,
           body: JSON.stringify(doc.order),
+          origin_till_id: copy ? origin.till_id : null,
+          origin_order_id: copy ? origin.order_id : null,
         });
       }
       this.applyStock(doc);
@@ -153,6 +163,19 @@ export class Projection {
     shopStock.countUnmatched(doc.till.id, unmatched);
     if (unmatched > 0) this.parts.unmatched?.(doc._id, unmatched);
   }
+}
+
+function refundRowOf(doc: EntryDocument, refund: ReplicatedRefund): ShopRefund {
+  return {
+    till_id: doc.till.id,
+    refund_id: refund.id,
+    origin_till_id: refund.origin.till_id,
+    origin_order_id: refund.origin.order_id,
+    amount: refund.amount,
+    gateway_id: refund.gateway_id,
+    line_items: refund.line_items,
+    date_created_gmt: refund.date_created_gmt,
+  };
 }
 
 function rowOf(doc: EntryDocument) {

@@ -7,6 +7,8 @@ import type { ShopPeopleRepository } from '../../data/repositories/shop-people.j
 import type { ProductStockRepository } from '../../data/repositories/product-stock.js';
 import type { ShopReplicaRepository } from '../../data/repositories/shop-replica.js';
 import type { ShopStockRepository } from '../../data/repositories/shop-stock.js';
+import type { ShopRefundsRepository } from '../../data/repositories/shop-refunds.js';
+import type { ShopRefunds } from '../../domain/orders/shop-refunds.js';
 import type { SalesJournal } from '../../domain/journal/journal.js';
 import type { OrderService } from '../../domain/orders/orders.js';
 import { errorSummary, type Logger } from '../../logging.js';
@@ -40,6 +42,10 @@ export interface ReplicationParts {
   closures: JournalRepository;
   /** The database file, of which a consistent copy is served to a paired till being restored (restore/shop-copy.ts). */
   databaseFile: string;
+  /** The other tills' refunds, held here by the sale they refund (projection.ts). */
+  shopRefunds: ShopRefundsRepository;
+  /** This till's refunds as the others count them (journal-writer.ts). */
+  refunds: Pick<ShopRefunds, 'replicated'>;
   /** The shop's users and roles (shop-people.ts), and the sessions a user disabled elsewhere loses here. */
   people: ShopPeopleRepository;
   sessions: SessionsRepository;
@@ -116,6 +122,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       replica: parts.replica,
       stock: parts.shopStock,
       orders: parts.orders,
+      refunds: parts.refunds,
       local,
       till,
       drawer: (sessionId) => drawerOf(parts, sessionId),
@@ -150,6 +157,7 @@ export async function startReplication(parts: ReplicationParts): Promise<Running
       replica: parts.replica,
       shopStock: parts.shopStock,
       productStock: parts.productStock,
+      refunds: parts.shopRefunds,
       local,
       tillId: self.id,
       refused: (id, reason) => {
