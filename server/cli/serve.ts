@@ -72,6 +72,9 @@ function readyLines(apiUrl: string, origin: string, dataDir: string, lan: Runnin
   return `Tillbase listening on ${apiUrl}\n  The till app:   ${origin}/ (open it in a browser)\n  The data:       ${dataDir}\n${tills}`;
 }
 
+/** How long a closed server's process may wait for handles others left open before it exits anyway. */
+const STOPPED_EXIT_MS = 3000;
+
 /** `tillbase serve`: runs until SIGINT or SIGTERM, then closes the server and the database. */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const options = serveOptions(args, io.env);
@@ -88,6 +91,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(readyLines(server.apiUrl, server.origin, options.dataDir, server.tills));
     await stopRequested;
     await server.close();
+    // Everything of the server is closed. A handle a library left behind (a socket of a peer's
+    // request still in flight) must not keep a stopped till's process running: it ends anyway, after
+    // saying what was left, unless the process has ended on its own by then (the timer does not hold it).
+    setTimeout(() => {
+      io.stderr.write(`tillbase: stopped; still open after the close: ${process.getActiveResourcesInfo().join(', ')}; exiting\n`);
+      process.exit(process.exitCode ?? 0);
+    }, STOPPED_EXIT_MS).unref();
     return 0;
   } finally {
     process.off('SIGINT', requestStop);
