@@ -23,6 +23,8 @@ export interface SaleShelf {
   /** Olives (variable) whose variation is draft, and whose product is published. */
   olives: number;
   olivesDraft: number;
+  /** Cheese at the counter, priced by a scale's label (prefix 23, GS1 item 22222), stock 1 and no backorders. */
+  cheese: number;
 }
 
 const BY_WEIGHT = [{ key: '_pos_sold_by_weight', value: 'yes' }];
@@ -81,6 +83,15 @@ export function stockSaleShelf(server: TestServer): SaleShelf {
       status: 'draft',
       variation_attributes: [{ id: 0, name: 'Kind', slug: 'kind', option: 'Green' }],
     });
-    return { apples, jam, draft, honey, honeyJar, nuts, nutsLoose, olives, olivesDraft };
+    const cheese = make({
+      type: 'simple',
+      name: 'Cheese',
+      barcode: label('23', 22222, 0),
+      regular_price: '18.00',
+      manage_stock: true,
+      stock_quantity: 1,
+      backorders: 'no',
+    });
+    return { apples, jam, draft, honey, honeyJar, nuts, nutsLoose, olives, olivesDraft, cheese };
   });
 }

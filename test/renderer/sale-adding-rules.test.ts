@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import * as productsApi from '../../renderer/api/products.js';
 import { Sale } from '../../renderer/sale.js';
 import { weighingOf } from '../../renderer/weighing.js';
+import { api } from '../helpers/server.js';
 import { label, stockSaleShelf, type SaleShelf } from '../helpers/sale-shelf.js';
 import { setStore, UK_STORE } from '../helpers/shop-data.js';
 import { tillInProcess, type InProcessTill } from '../helpers/till-in-process.js';
 import { useServer } from '../helpers/use-server.js';
 
 const shelf = {} as SaleShelf;
-const { server, catalogue } = useServer({ store: 'uk', catalogue: 'sale' }, ({ server }) => {
+const { server, tokens, catalogue } = useServer({ store: 'uk', catalogue: 'sale' }, ({ server }) => {
   Object.assign(shelf, stockSaleShelf(server));
 });
 
@@ -157,6 +158,19 @@ describe('the stock of a counted item', () => {
     expect(lines(pos)).toEqual([[shelf.jam, 0, 2]]);
   });
 
+  it('takes items off a sale already beyond the stock, even where overselling is now prevented', async () => {
+    const { pos, sale } = await selling(false);
+    const jam = await tileOf(pos, shelf.jam);
+    for (let added = 0; added < 4; added += 1) await sale.addProduct(jam);
+    setStore(server, { ...UK_STORE, prevent_overselling: true });
+    await pos.till.loadSellScreen();
+    expect(pos.till.state.get().rules.preventOverselling).toBe(true);
+    const line = pos.till.state.get().order!.line_items[0]!;
+    expect(await sale.setQuantity(line, 3)).toBe(true);
+    expect(lines(pos)).toEqual([[shelf.jam, 0, 3]]);
+    expect(await sale.setQuantity(sale.currentLine(line.id)!, 3)).toBe(true);
+  });
+
   it('sells beyond the stock with a warning where it is not prevented', async () => {
     const { pos, sale } = await selling(false);
     const jam = await tileOf(pos, shelf.jam);
@@ -262,6 +276,23 @@ describe('a scan', () => {
     expect(pos.till.state.get().order?.line_items[0]?.name).toBe('Nuts - Loose');
   });
 
+  it('a price label, once the shop’s labels carry prices, is one of the item whatever price it carries', async () => {
+    const layout = (measure: 'price' | 'weight') =>
+      api(server, 'POST', '/settings/general', { token: tokens.shop_manager, body: { variable_measure_barcodes: { measure } } });
+    expect((await layout('price')).status).toBe(200);
+    try {
+      const { pos, sale } = await selling(true);
+      await sale.scan(label('23', 22222, 350));
+      expect(lines(pos)).toEqual([[shelf.cheese, 0, 1]]);
+      expect(pos.till.state.get().order?.total).toBe('4.20');
+      await sale.scan(label('23', 22222, 1));
+      expect(pos.till.state.get().status?.message).toBe('Only 1 Cheese in stock: the sale cannot have 2.');
+      expect(lines(pos)).toEqual([[shelf.cheese, 0, 1]]);
+    } finally {
+      expect((await layout('weight')).status).toBe(200);
+    }
+  });
+
   it('says plainly that no product has the code, and why a scan could not be looked up', async () => {
     const { pos, sale } = await selling();
     await sale.scan('0000000000000');
@@ -298,6 +329,9 @@ describe('the search box’s Enter', () => {
     // A name is searched at once: no barcode or SKU look-up first.
     expect(pos.requests.slice(asked).filter((request) => /barcode=|sku=/.test(request))).toEqual([]);
     expect(await sale.searchOrAdd('tea 1')).toBe('searched');
+    expect(await sale.searchOrAdd('1 tea')).toBe('searched');
+    expect(await sale.searchOrAdd('1\ttea')).toBe('searched');
+    expect(pos.requests.slice(asked).filter((request) => /barcode=|sku=/.test(request))).toEqual([]);
     expect(await sale.searchOrAdd('NOPE-404')).toBe('searched');
     expect(pos.till.state.get().search).toBe('NOPE-404');
   });
