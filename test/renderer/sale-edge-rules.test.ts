@@ -64,6 +64,12 @@ describe('items side by side in one sale', () => {
     await sale.addProduct(coffee);
     await sale.addProduct(jam);
     expect(pos.till.state.get().status?.message).toBe('Only 2 Jam in stock: the sale cannot have 3.');
+    // A quantity typed on the jam's line after the coffee was added: still the jam's stock.
+    await sale.addProduct(coffee);
+    pos.till.clearStatus();
+    const jamLine = pos.till.state.get().order!.line_items.find((line) => line.product_id === shelf.jam)!;
+    expect(await sale.setQuantity(jamLine, 3)).toBe(false);
+    expect(pos.till.state.get().status?.message).toBe('Only 2 Jam in stock: the sale cannot have 3.');
   });
 
   it('puts two variations of one product on lines of their own, each held to its own stock', async () => {
