@@ -107,7 +107,9 @@ export class Sale {
     const { productId, variationId } = item;
     this.stockOf.set(itemKey(productId, variationId), { name: item.name, stock: item.stock });
     const order = this.till.state.get().order;
-    const quantity = label.measure === 'weight' && label.quantity !== null ? label.quantity : '1';
+    // Stryker disable next-line ConditionalExpression: the server gives a label's quantity only for a weight (domain/catalogue/barcode-lookup.ts), so a price label's is null either way
+    const weighed = label.measure === 'weight';
+    const quantity = weighed && label.quantity !== null ? label.quantity : '1';
     const wanted = new Decimal(this.quantityInSale(productId, variationId, null)).plus(quantity).toNumber();
     const work = async () => {
       const line = { barcode: label.code };

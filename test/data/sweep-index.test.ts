@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SALES_SYNCED_SINCE } from '../../server/data/repositories/sync-outbox.js';
+import { salesSyncedSinceSql } from '../../server/data/repositories/sync-outbox.js';
 import { openDataDirDatabase } from '../../server/start.js';
 import { makeDataDir } from '../helpers/server.js';
 
@@ -16,7 +16,7 @@ describe('the duplicate sweep’s read of the outbox', () => {
     const db = openDataDirDatabase(dataDir);
     try {
       const plan = db
-        .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${SALES_SYNCED_SINCE}`)
+        .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${salesSyncedSinceSql()}`)
         .all('2026-01-01T00:00:00')
         .map((row) => row.detail);
       expect(plan).toEqual(['SEARCH sync_outbox USING INDEX sync_outbox_synced (kind=? AND state=? AND date_synced_gmt>?)']);

@@ -4,15 +4,26 @@ import { writeTransaction } from '../write-transaction.js';
 import type { JournalRecord } from '../../model/records/journal.js';
 import type { OutboxEntry, OutboxState } from '../../model/records/sync.js';
 
+/*
+ * The SQL words below are made by functions rather than module constants: a mutation run sees a
+ * changed constant only when the module loads, so a broken word would pass unseen.
+ */
+
 /** States in which an entry is done with: in WooCommerce, or dealt with by hand. Every other state is unsent. */
-const SETTLED_STATES = "('synced', 'handled')";
+function settledStates(): string {
+  return "('synced', 'handled')";
+}
 
 /** The mark of the last duplicate sweep that finished (when it began). */
-const SWEEP_MARK = 'outbox.last_sweep';
+function sweepMark(): string {
+  // Stryker disable next-line StringLiteral: the key is read and written here only, and "" is no other mark's key: any such key keeps the same mark
+  return 'outbox.last_sweep';
+}
 
 /** The duplicate sweep's read: by the index on (kind, state, date_synced_gmt) (migration 22), not a scan of the outbox's history. */
-export const SALES_SYNCED_SINCE =
-  "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?";
+export function salesSyncedSinceSql(): string {
+  return "SELECT id, uuid, woo_id, date_created_gmt, date_synced_gmt FROM sync_outbox WHERE kind = 'sale' AND state = 'synced' AND date_synced_gmt >= ?";
+}
 
 /** A synced sale as the duplicate sweep reads it. */
 export interface SweptSale {
@@ -209,7 +220,7 @@ export class SyncOutboxRepository {
   unsentOfRegister(registerId: number): Array<{ kind: 'sale' | 'refund'; amount: string | null }> {
     return prepared<[number], { kind: 'sale' | 'refund'; amount: string | null }>(
       this.db,
-      `SELECT kind, amount FROM sync_outbox WHERE register_id = ? AND kind IN ('sale', 'refund') AND state NOT IN ${SETTLED_STATES}`,
+      `SELECT kind, amount FROM sync_outbox WHERE register_id = ? AND kind IN ('sale', 'refund') AND state NOT IN ${settledStates()}`,
     ).all(registerId);
   }
 
@@ -220,7 +231,7 @@ export class SyncOutboxRepository {
       `SELECT o.*, (SELECT json_object('id', j.id, 'register_id', j.register_id, 'sequence', j.sequence, 'kind', j.kind, 'session_id', j.session_id,
            'order_id', j.order_id, 'refund_id', j.refund_id, 'closure_id', j.closure_id, 'payload', j.payload, 'previous_hash', j.previous_hash,
            'hash', j.hash, 'date_created_gmt', j.date_created_gmt) FROM journal j WHERE j.id = o.journal_id) AS journal
-       FROM sync_outbox o WHERE o.state NOT IN ${SETTLED_STATES} ORDER BY o.id`,
+       FROM sync_outbox o WHERE o.state NOT IN ${settledStates()} ORDER BY o.id`,
     ).all();
     return rows.map(({ journal, ...row }) => ({ entry: fromRow(row), journal: journal === null ? null : (JSON.parse(journal) as JournalRecord) }));
   }
@@ -253,7 +264,7 @@ export class SyncOutboxRepository {
    * for twice in WooCommerce (a local read, once a sweep).
    */
   salesSyncedSince(sinceGmt: string): SweptSale[] {
-    return prepared<[string], SweptSale>(this.db, SALES_SYNCED_SINCE).all(sinceGmt);
+    return prepared<[string], SweptSale>(this.db, salesSyncedSinceSql()).all(sinceGmt);
   }
 
   /**
@@ -273,13 +284,13 @@ export class SyncOutboxRepository {
 
   /** When the last sweep that finished had begun, if one has; kept with the sync's marks (migration 18), so a restart does not sweep from the connection again. */
   lastSweep(): string | undefined {
-    return prepared<[string], string>(this.db, 'SELECT value FROM sync_catalogue_marks WHERE key = ?').pluck(true).get(SWEEP_MARK);
+    return prepared<[string], string>(this.db, 'SELECT value FROM sync_catalogue_marks WHERE key = ?').pluck(true).get(sweepMark());
   }
 
   markSwept(beganGmt: string): void {
     writeTransaction(this.db, () =>
       prepared(this.db, 'INSERT INTO sync_catalogue_marks (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
-        SWEEP_MARK,
+        sweepMark(),
         beganGmt,
       ),
     );

@@ -27,8 +27,11 @@ export interface UnsentStockMove {
  * Unpaid statuses that never hold stock: moving into pending or cancelled puts it back, and a
  * refunded order was paid. Left out so that the scan for held stock reads only the few unpaid
  * orders that can hold some (on hold, failed, drafts, a shop's own statuses) by the status index.
+ * A function, not a module constant: a mutation run sees a changed constant only as the module loads.
  */
-const STOCK_FREE_UNPAID_STATUSES = "('pending', 'cancelled', 'refunded')";
+function stockFreeUnpaidStatuses(): string {
+  return "('pending', 'cancelled', 'refunded')";
+}
 
 /**
  * The stock moves of the outbox entries that WooCommerce has not got yet (issue 23, item 8), per
@@ -91,7 +94,7 @@ export class SyncUnsentStockRepository {
          SELECT 'pending', COALESCE(NULLIF(json_extract(i.data, '$.variation_id'), 0), json_extract(i.data, '$.product_id')),
            -CAST(ROUND(json_extract(i.data, '$.reduced_stock') * 1000) AS INTEGER)
          FROM orders o JOIN order_items i ON i.order_id = o.id AND i.type = 'line_item'
-         WHERE o.status IN (SELECT status FROM order_statuses WHERE is_paid = 0 AND status NOT IN ${STOCK_FREE_UNPAID_STATUSES})
+         WHERE o.status IN (SELECT status FROM order_statuses WHERE is_paid = 0 AND status NOT IN ${stockFreeUnpaidStatuses()})
            AND o.date_paid_gmt IS NULL AND json_extract(i.data, '$.reduced_stock') > 0
            AND NOT EXISTS (SELECT 1 FROM sync_outbox s WHERE s.order_id = o.id AND s.kind = 'sale')
          UNION ALL
