@@ -10,8 +10,11 @@ import { api, login, makeDataDir, startTestServer, withDb, type TestServer } fro
 import { seedCatalogue, setStore, UK_STORE, type Catalogue } from '../helpers/shop-data.js';
 import { invite, peersCli, requestOverTls, startTill, tillCredentials, type TillProcess } from '../helpers/tills.js';
 
-/** Sales at A before it dies: enough for the restore's time to mean something (the lead quotes it). */
-const SALES = 200;
+/**
+ * Sales at A before it dies: 40 in `npm test` (every check holds with any number), and as many as
+ * TILLBASE_TEST_RESTORE_SALES says for the restore's time (docs/several-tills.md measures 200).
+ */
+const SALES = Number(process.env.TILLBASE_TEST_RESTORE_SALES ?? '40');
 
 /** The order as a till answers it, without its links (they name the answering server's address). */
 function withoutLinks(order: Order): Partial<Order> {
@@ -144,7 +147,11 @@ describe('tillbase peers restore: a dead till rebuilt from a peer', () => {
 
   test('A killed; restored from B: every order as A answered it, the journal verified, the drawer still open', async () => {
     expect(await a.process.stop('SIGKILL')).toBe('SIGKILL');
-    // B refuses a restore of a till it heard from lately: wait until A has been quiet long enough.
+    // B refuses a restore of a till it heard from lately. Rather than wait that minute out, B's
+    // record of when it last heard from A is moved back past it (a request of A's still on its way
+    // when A died may write it once more: the wait below then sees that).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    withDb(b.server, (db) => db.prepare("UPDATE peers SET last_seen_gmt = strftime('%Y-%m-%dT%H:%M:%S', 'now', '-5 minutes') WHERE name = 'Till A'").run());
     await until(
       'A quiet at B',
       async () => {
