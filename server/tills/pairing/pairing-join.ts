@@ -135,11 +135,12 @@ export async function joinShop(deps: { identity: ShopIdentity; tills: TillsRepos
 /**
  * `peers restore`: pairs as the dead till `tillId` (or the one the inviting till finds down), whose
  * id the certificate handed over carries. Nothing is kept here: the caller builds the new data
- * directory around it.
+ * directory around it. `newMachineId` is the new machine's own installation id, which the request
+ * names as any join does; the inviting till answers with the dead till's instead.
  */
-export async function pairAsRestored(options: JoinOptions & { tillId?: string | undefined }, placeholderId: string): Promise<PairedMembership> {
+export async function pairAsRestored(options: JoinOptions & { tillId?: string | undefined }, newMachineId: string): Promise<PairedMembership> {
   const paired = await pair(options, {
-    till_id: placeholderId,
+    till_id: newMachineId,
     address: options.selfAddress,
     restore: options.tillId === undefined ? {} : { till_id: options.tillId },
   });
